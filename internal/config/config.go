@@ -1,0 +1,126 @@
+// Package config reads Carta's settings from CARTA_* environment variables,
+// with command-line flags as overrides, and validates them at start.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is every setting the server needs.
+type Config struct {
+	Addr        string        // CARTA_ADDR, listen address
+	DataDir     string        // CARTA_DATA_DIR, SQLite file and uploads
+	DatabaseURL string        // CARTA_DATABASE_URL, sqlite path/URL or postgres://
+	BaseURL     string        // CARTA_BASE_URL, public URL used in links and e-mails
+	Demo        bool          // CARTA_DEMO, seed demo data and print demo accounts
+	LogFormat   string        // CARTA_LOG_FORMAT, text or json
+	LogLevel    string        // CARTA_LOG_LEVEL, debug, info, warn, error
+	SessionTTL  time.Duration // CARTA_SESSION_TTL, lifetime of a sign-in
+}
+
+// Vars documents each environment variable with its default; the README
+// table is written from it.
+var Vars = []struct{ Name, Default, Help string }{
+	{"CARTA_ADDR", ":8080", "listen address"},
+	{"CARTA_DATA_DIR", "./data", "directory for the SQLite database and uploaded media"},
+	{"CARTA_DATABASE_URL", "sqlite file carta.db in the data dir", "`postgres://...` selects PostgreSQL; anything else is a SQLite file path"},
+	{"CARTA_BASE_URL", "http://localhost:<port>", "public URL used in links and e-mails"},
+	{"CARTA_DEMO", "0", "1 seeds the demo restaurants and prints the demo accounts"},
+	{"CARTA_LOG_FORMAT", "text", "text or json"},
+	{"CARTA_LOG_LEVEL", "info", "debug, info, warn or error"},
+	{"CARTA_SESSION_TTL", "168h", "how long a sign-in stays valid"},
+}
+
+// Load builds the configuration from getenv, then applies flags from args.
+// It returns the remaining positional arguments.
+func Load(name string, args []string, getenv func(string) string) (Config, []string, error) {
+	env := func(k, def string) string {
+		if v := strings.TrimSpace(getenv(k)); v != "" {
+			return v
+		}
+		return def
+	}
+	var c Config
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.StringVar(&c.Addr, "addr", env("CARTA_ADDR", ":8080"), "listen address (CARTA_ADDR)")
+	fs.StringVar(&c.DataDir, "data-dir", env("CARTA_DATA_DIR", "./data"), "data directory (CARTA_DATA_DIR)")
+	fs.StringVar(&c.DatabaseURL, "database-url", env("CARTA_DATABASE_URL", ""), "database URL (CARTA_DATABASE_URL)")
+	fs.StringVar(&c.BaseURL, "base-url", env("CARTA_BASE_URL", ""), "public base URL (CARTA_BASE_URL)")
+	demo, err := parseBool(env("CARTA_DEMO", "0"))
+	if err != nil {
+		return c, nil, fmt.Errorf("CARTA_DEMO: %w", err)
+	}
+	fs.BoolVar(&c.Demo, "demo", demo, "seed demo data (CARTA_DEMO)")
+	fs.StringVar(&c.LogFormat, "log-format", env("CARTA_LOG_FORMAT", "text"), "text or json (CARTA_LOG_FORMAT)")
+	fs.StringVar(&c.LogLevel, "log-level", env("CARTA_LOG_LEVEL", "info"), "log level (CARTA_LOG_LEVEL)")
+	ttl, err := time.ParseDuration(env("CARTA_SESSION_TTL", "168h"))
+	if err != nil {
+		return c, nil, fmt.Errorf("CARTA_SESSION_TTL: %w", err)
+	}
+	fs.DurationVar(&c.SessionTTL, "session-ttl", ttl, "session lifetime (CARTA_SESSION_TTL)")
+	if err := fs.Parse(args); err != nil {
+		return c, nil, err
+	}
+	if err := c.finish(); err != nil {
+		return c, nil, err
+	}
+	return c, fs.Args(), nil
+}
+
+func parseBool(s string) (bool, error) {
+	switch strings.ToLower(s) {
+	case "1", "true", "yes", "on":
+		return true, nil
+	case "0", "false", "no", "off", "":
+		return false, nil
+	}
+	return false, fmt.Errorf("not a boolean: %q", s)
+}
+
+// finish fills derived defaults and validates.
+func (c *Config) finish() error {
+	var errs []error
+	if _, port, err := net.SplitHostPort(c.Addr); err != nil {
+		errs = append(errs, fmt.Errorf("CARTA_ADDR %q: %w", c.Addr, err))
+	} else if p, err := strconv.Atoi(port); err != nil || p < 0 || p > 65535 {
+		errs = append(errs, fmt.Errorf("CARTA_ADDR %q: bad port", c.Addr))
+	}
+	if c.DataDir == "" {
+		errs = append(errs, errors.New("CARTA_DATA_DIR must not be empty"))
+	}
+	if c.DatabaseURL == "" {
+		c.DatabaseURL = filepath.Join(c.DataDir, "carta.db")
+	}
+	if c.BaseURL != "" {
+		u, err := url.Parse(c.BaseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("CARTA_BASE_URL %q: must be an absolute http(s) URL", c.BaseURL))
+		}
+		c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		errs = append(errs, fmt.Errorf("CARTA_LOG_FORMAT %q: must be text or json", c.LogFormat))
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		errs = append(errs, fmt.Errorf("CARTA_LOG_LEVEL %q: must be debug, info, warn or error", c.LogLevel))
+	}
+	if c.SessionTTL < time.Minute {
+		errs = append(errs, errors.New("CARTA_SESSION_TTL must be at least 1m"))
+	}
+	return errors.Join(errs...)
+}
+
+// IsPostgres reports whether the database URL selects PostgreSQL.
+func (c Config) IsPostgres() bool {
+	return strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://")
+}

@@ -1,0 +1,89 @@
+// Package storetest opens fresh, migrated databases for tests: SQLite
+// always, PostgreSQL too when CARTA_TEST_POSTGRES_URL is set. Each
+// PostgreSQL database is a new schema, dropped at the end, so concurrent
+// runs never see each other's data.
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"carta/internal/store"
+)
+
+// Engines lists the engines the tests run on.
+func Engines() []store.Dialect {
+	e := []store.Dialect{store.SQLite}
+	if os.Getenv("CARTA_TEST_POSTGRES_URL") != "" {
+		e = append(e, store.Postgres)
+	}
+	return e
+}
+
+// Each runs fn once per engine as a subtest named after it, each with a
+// fresh migrated database.
+func Each(t *testing.T, fn func(t *testing.T, db *store.DB)) {
+	t.Helper()
+	for _, d := range Engines() {
+		t.Run(string(d), func(t *testing.T) {
+			fn(t, Open(t, d))
+		})
+	}
+}
+
+// Open returns a fresh migrated database of dialect d, closed and removed
+// when the test ends.
+func Open(t testing.TB, d store.Dialect) *store.DB {
+	t.Helper()
+	ctx := context.Background()
+	var dsn string
+	switch d {
+	case store.SQLite:
+		dsn = filepath.Join(t.TempDir(), "carta.db")
+	case store.Postgres:
+		base := os.Getenv("CARTA_TEST_POSTGRES_URL")
+		if base == "" {
+			t.Skip("CARTA_TEST_POSTGRES_URL not set")
+		}
+		schema := "carta_test_" + randHex()
+		admin, err := store.Open(ctx, base)
+		if err != nil {
+			t.Fatalf("connect to test postgres: %v", err)
+		}
+		if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+			t.Fatalf("create schema: %v", err)
+		}
+		t.Cleanup(func() {
+			_, _ = admin.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
+			admin.Close()
+		})
+		u, err := url.Parse(base)
+		if err != nil {
+			t.Fatalf("CARTA_TEST_POSTGRES_URL: %v", err)
+		}
+		q := u.Query()
+		q.Set("search_path", schema)
+		u.RawQuery = q.Encode()
+		dsn = u.String()
+	}
+	db, err := store.Open(ctx, dsn)
+	if err != nil {
+		t.Fatalf("open %s: %v", d, err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatalf("migrate %s: %v", d, err)
+	}
+	return db
+}
+
+func randHex() string {
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
