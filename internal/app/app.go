@@ -219,4 +219,3 @@ func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger) {
 		}
 	}
 }
-

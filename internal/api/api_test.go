@@ -1,0 +1,355 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"carta/internal/api"
+	"carta/internal/auth"
+	"carta/internal/demo"
+	"carta/internal/metrics"
+	"carta/internal/store"
+	"carta/internal/store/storetest"
+)
+
+// env is a running API on a fresh demo database.
+type env struct {
+	t   *testing.T
+	db  *store.DB
+	srv *httptest.Server
+	// tokens of the demo accounts
+	admin, owner1, owner2 string
+}
+
+var testWeb = fstest.MapFS{
+	"index.html":          {Data: []byte("<!doctype html><title>Carta</title>")},
+	"assets/app-abc12.js": {Data: []byte("console.log(1)")},
+	"favicon.svg":         {Data: []byte("<svg/>")},
+}
+
+func newEnv(t *testing.T, db *store.DB) *env {
+	t.Helper()
+	if err := demo.Seed(context.Background(), db); err != nil {
+		t.Fatal(err)
+	}
+	s := &api.Server{
+		DB:      db,
+		Auth:    &auth.Service{DB: db, TTL: time.Hour},
+		Metrics: metrics.New(),
+		Web:     testWeb,
+		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}
+	e := &env{t: t, db: db, srv: httptest.NewServer(s.Handler())}
+	t.Cleanup(e.srv.Close)
+	e.admin = e.login("admin@demo.test", "demo-admin-1")
+	e.owner1 = e.login("owner@demo.test", "demo-owner-1")
+	e.owner2 = e.login("owner2@demo.test", "demo-owner-2")
+	return e
+}
+
+func (e *env) login(email, password string) string {
+	e.t.Helper()
+	res := e.do("POST", "/api/login", "", map[string]string{"email": email, "password": password})
+	if res.status != 200 {
+		e.t.Fatalf("login %s: %d %s", email, res.status, res.body)
+	}
+	return res.json["token"].(string)
+}
+
+type result struct {
+	status int
+	header http.Header
+	body   string
+	json   map[string]any
+}
+
+// do sends a request; body may be a string (sent raw) or a value (sent as JSON).
+func (e *env) do(method, path, token string, body any, headers ...string) result {
+	e.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		buf, _ := json.Marshal(b)
+		rd = bytes.NewReader(buf)
+	}
+	req, _ := http.NewRequest(method, e.srv.URL+path, rd)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	r := result{status: resp.StatusCode, header: resp.Header, body: string(b)}
+	_ = json.Unmarshal(b, &r.json)
+	return r
+}
+
+// scenario is one row of an HTTP scenario table.
+type scenario struct {
+	name    string
+	method  string
+	path    string
+	token   string // "admin", "owner1", "owner2", "bad" or a literal
+	body    any
+	status  int
+	errText string         // expected {"error"} text, when set
+	fields  map[string]any // expected JSON fields
+}
+
+func (e *env) run(t *testing.T, scs []scenario) {
+	for _, sc := range scs {
+		t.Run(sc.name, func(t *testing.T) {
+			tok := map[string]string{"admin": e.admin, "owner1": e.owner1, "owner2": e.owner2, "bad": "not-a-token"}[sc.token]
+			if tok == "" {
+				tok = sc.token
+			}
+			res := e.do(sc.method, sc.path, tok, sc.body)
+			if res.status != sc.status {
+				t.Fatalf("%s %s: status %d, want %d; body %s", sc.method, sc.path, res.status, sc.status, res.body)
+			}
+			if res.status >= 400 {
+				if _, ok := res.json["error"].(string); !ok {
+					t.Fatalf("error answer without {\"error\"}: %s", res.body)
+				}
+			}
+			if sc.errText != "" && res.json["error"] != sc.errText {
+				t.Fatalf("error %q, want %q", res.json["error"], sc.errText)
+			}
+			for k, want := range sc.fields {
+				if got := res.json[k]; got != want {
+					t.Fatalf("field %s = %v (%T), want %v; body %s", k, got, got, want, res.body)
+				}
+			}
+		})
+	}
+}
+
+func TestAuthScenarios(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		e.run(t, []scenario{
+			{name: "owner login", method: "POST", path: "/api/login", body: map[string]string{"email": "owner@demo.test", "password": "demo-owner-1"},
+				status: 200, fields: map[string]any{"cliente_id": float64(1), "merchant_id": "DEMOMERCHANT1", "is_superadmin": false}},
+			{name: "login e-mail is case-insensitive", method: "POST", path: "/api/auth/login", body: map[string]string{"email": " Owner2@Demo.TEST", "password": "demo-owner-2"},
+				status: 200, fields: map[string]any{"cliente_id": float64(2), "merchant_id": "DEMOMERCHANT2"}},
+			{name: "super admin login", method: "POST", path: "/api/auth/login", body: map[string]string{"email": "admin@demo.test", "password": "demo-admin-1"},
+				status: 200, fields: map[string]any{"cliente_id": nil, "merchant_id": nil, "is_superadmin": true}},
+			{name: "wrong password", method: "POST", path: "/api/login", body: map[string]string{"email": "admin@demo.test", "password": "nope"},
+				status: 401, errText: "Credenciales inválidas."},
+			{name: "unknown e-mail gets the same answer", method: "POST", path: "/api/login", body: map[string]string{"email": "ghost@demo.test", "password": "nope"},
+				status: 401, errText: "Credenciales inválidas."},
+			{name: "empty fields", method: "POST", path: "/api/login", body: map[string]string{"email": "", "password": ""},
+				status: 400, errText: "Por favor, completa todos los campos."},
+			{name: "bad JSON", method: "POST", path: "/api/login", body: `{"email":`, status: 400, errText: "El cuerpo de la solicitud no es JSON válido."},
+			{name: "JSON of the wrong type", method: "POST", path: "/api/login", body: `{"email": 5}`, status: 400},
+			{name: "trailing garbage", method: "POST", path: "/api/login", body: `{} {}`, status: 400},
+
+			{name: "validate owner", method: "POST", path: "/api/auth/validate", token: "owner1",
+				status: 200, fields: map[string]any{"cliente_id": float64(1), "merchant_id": "DEMOMERCHANT1", "is_superadmin": false}},
+			{name: "validate admin", method: "POST", path: "/api/auth/validate", token: "admin",
+				status: 200, fields: map[string]any{"cliente_id": nil, "is_superadmin": true}},
+			{name: "validate without token", method: "POST", path: "/api/auth/validate", status: 401, errText: "Sesión inválida o expirada."},
+			{name: "validate bad token", method: "POST", path: "/api/auth/validate", token: "bad", status: 401, errText: "Sesión inválida o expirada."},
+			{name: "logout without token", method: "POST", path: "/api/auth/logout", status: 401},
+
+			{name: "clients: admin", method: "GET", path: "/api/clients", token: "admin", status: 200},
+			{name: "clients: owner is the wrong role", method: "GET", path: "/api/clients", token: "owner1", status: 403},
+			{name: "clients: no token", method: "GET", path: "/api/clients", status: 401},
+
+			{name: "cliente: own restaurant", method: "GET", path: "/api/clientes/1", token: "owner1", status: 200,
+				fields: map[string]any{"nombre": "La Cava Demo", "merchant_id": "DEMOMERCHANT1", "estado": "activo"}},
+			{name: "cliente: another restaurant", method: "GET", path: "/api/clientes/1", token: "owner2", status: 403},
+			{name: "cliente: admin any restaurant", method: "GET", path: "/api/clientes/2", token: "admin", status: 200,
+				fields: map[string]any{"nombre": "Taquería Demo"}},
+			{name: "cliente: admin unknown restaurant", method: "GET", path: "/api/clientes/99", token: "admin", status: 404},
+			{name: "cliente: malformed id", method: "GET", path: "/api/clientes/abc", token: "admin", status: 400,
+				errText: "Error: cliente_id no está disponible."},
+			{name: "cliente: no token", method: "GET", path: "/api/clientes/1", status: 401},
+
+			{name: "unknown api path is JSON 404", method: "GET", path: "/api/nope", status: 404},
+		})
+	})
+}
+
+func TestClientsListsEveryRestaurant(t *testing.T) {
+	e := newEnv(t, storetest.Open(t, store.SQLite))
+	res := e.do("GET", "/api/clients", e.admin, nil)
+	var list []store.Cliente
+	if err := json.Unmarshal([]byte(res.body), &list); err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 2 || list[0].Nombre != "La Cava Demo" || list[1].Nombre != "Taquería Demo" {
+		t.Fatalf("got %+v", list)
+	}
+}
+
+func TestLogoutRevokesToken(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		if r := e.do("POST", "/api/auth/logout", e.owner1, nil); r.status != 204 {
+			t.Fatalf("logout: %d %s", r.status, r.body)
+		}
+		if r := e.do("POST", "/api/auth/validate", e.owner1, nil); r.status != 401 {
+			t.Fatalf("revoked token still valid: %d", r.status)
+		}
+		// Other sessions are untouched.
+		if r := e.do("POST", "/api/auth/validate", e.owner2, nil); r.status != 200 {
+			t.Fatalf("other session: %d", r.status)
+		}
+	})
+}
+
+func TestDinerTokenCannotCallStaffRoutes(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		tok, hash, err := auth.NewToken()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := store.CreateSession(context.Background(), db, hash, store.SessionUsuario, 1, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []struct{ m, path string }{{"POST", "/api/auth/validate"}, {"GET", "/api/clients"}, {"GET", "/api/clientes/1"}} {
+			if r := e.do(p.m, p.path, tok, nil); r.status != 403 {
+				t.Errorf("diner token on %s %s: %d, want 403", p.m, p.path, r.status)
+			}
+		}
+	})
+}
+
+func TestLoginThrottling(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		bad := map[string]string{"email": "owner@demo.test", "password": "wrong"}
+		for i := 0; i < 5; i++ {
+			if r := e.do("POST", "/api/login", "", bad); r.status != 401 {
+				t.Fatalf("attempt %d: %d", i+1, r.status)
+			}
+		}
+		// The account is locked now, even with the right password.
+		r := e.do("POST", "/api/login", "", map[string]string{"email": "owner@demo.test", "password": "demo-owner-1"})
+		if r.status != 429 || r.header.Get("Retry-After") == "" {
+			t.Fatalf("locked account: %d retry-after %q", r.status, r.header.Get("Retry-After"))
+		}
+		if !strings.Contains(r.json["error"].(string), "Demasiados intentos") {
+			t.Fatalf("error text %q", r.json["error"])
+		}
+		// The lock lives in the database: a new server on the same database sees it.
+		e2 := &api.Server{DB: db, Auth: &auth.Service{DB: db, TTL: time.Hour}, Metrics: metrics.New(),
+			Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		srv2 := httptest.NewServer(e2.Handler())
+		defer srv2.Close()
+		buf, _ := json.Marshal(map[string]string{"email": "owner@demo.test", "password": "demo-owner-1"})
+		resp, err := http.Post(srv2.URL+"/api/login", "application/json", bytes.NewReader(buf))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 429 {
+			t.Fatalf("second replica: %d, want 429", resp.StatusCode)
+		}
+		// Another account from the same address is not locked yet.
+		if r := e.do("POST", "/api/login", "", map[string]string{"email": "owner2@demo.test", "password": "demo-owner-2"}); r.status != 200 {
+			t.Fatalf("other account: %d", r.status)
+		}
+		// Time passes: the lock ends.
+		db.Now = func() time.Time { return time.Now().Add(16 * time.Minute) }
+		if r := e.do("POST", "/api/login", "", map[string]string{"email": "owner@demo.test", "password": "demo-owner-1"}); r.status != 200 {
+			t.Fatalf("after the lock: %d %s", r.status, r.body)
+		}
+	})
+}
+
+func TestLoginThrottlingPerAddress(t *testing.T) {
+	e := newEnv(t, storetest.Open(t, store.SQLite))
+	// 20 failures across many unknown accounts from one address lock the address.
+	for i := 0; i < 20; i++ {
+		e.do("POST", "/api/login", "", map[string]string{"email": "x" + string(rune('a'+i)) + "@x.test", "password": "p"})
+	}
+	if r := e.do("POST", "/api/login", "", map[string]string{"email": "admin@demo.test", "password": "demo-admin-1"}); r.status != 429 {
+		t.Fatalf("address not locked: %d", r.status)
+	}
+}
+
+func TestErrorsInEnglish(t *testing.T) {
+	e := newEnv(t, storetest.Open(t, store.SQLite))
+	r := e.do("POST", "/api/login", "", map[string]string{"email": "a@b.c", "password": "x"}, "Accept-Language", "en-US,en;q=0.9")
+	if r.json["error"] != "Invalid credentials." {
+		t.Fatalf("got %q", r.json["error"])
+	}
+}
+
+func TestHealthAndMetrics(t *testing.T) {
+	e := newEnv(t, storetest.Open(t, store.SQLite))
+	if r := e.do("GET", "/healthz", "", nil); r.status != 200 {
+		t.Fatalf("healthz %d", r.status)
+	}
+	if r := e.do("GET", "/readyz", "", nil); r.status != 200 || r.json["status"] != "ready" {
+		t.Fatalf("readyz %d %s", r.status, r.body)
+	}
+	e.do("GET", "/api/clientes/1", e.owner1, nil)
+	e.do("GET", "/api/clientes/2", e.admin, nil)
+	m := e.do("GET", "/metrics", "", nil).body
+	if !strings.Contains(m, `carta_http_requests_total{code="200",method="GET",route="GET /api/clientes/{cliente_id}"} 2`) {
+		t.Fatalf("metrics do not count by route pattern:\n%s", grep(m, "carta_http_requests_total"))
+	}
+	if strings.Contains(m, `route="/api/clientes/1"`) {
+		t.Fatal("metrics label a raw path")
+	}
+}
+
+func TestReadyzFailsWithoutDatabase(t *testing.T) {
+	db := storetest.Open(t, store.SQLite)
+	e := newEnv(t, db)
+	db.Close()
+	if r := e.do("GET", "/readyz", "", nil); r.status != 503 {
+		t.Fatalf("readyz with closed db: %d", r.status)
+	}
+}
+
+func TestSPA(t *testing.T) {
+	e := newEnv(t, storetest.Open(t, store.SQLite))
+	r := e.do("GET", "/dashboard/1", "", nil)
+	if r.status != 200 || !strings.Contains(r.body, "<title>Carta</title>") || r.header.Get("Cache-Control") != "no-cache" {
+		t.Fatalf("fallback: %d %q %q", r.status, r.header.Get("Cache-Control"), r.body)
+	}
+	r = e.do("GET", "/assets/app-abc12.js", "", nil)
+	if r.status != 200 || r.header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
+		t.Fatalf("asset: %d %q", r.status, r.header.Get("Cache-Control"))
+	}
+	if r := e.do("GET", "/assets/missing.js", "", nil); r.status != 200 || !strings.Contains(r.body, "<title>") {
+		// Unknown paths fall back to the app, which shows its own not-found redirect.
+		t.Fatalf("missing asset: %d", r.status)
+	}
+	if r := e.do("POST", "/login", "", nil); r.status != 405 {
+		t.Fatalf("POST to a page: %d", r.status)
+	}
+}
+
+func grep(s, sub string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
