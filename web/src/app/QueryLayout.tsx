@@ -1,0 +1,20 @@
+import { useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { createQueryClient } from './query-client';
+
+let sharedClient: ReturnType<typeof createQueryClient> | null = null;
+
+/**
+ * Route layout that provides TanStack Query. It is loaded lazily so that the
+ * entry chunk stays small: react-query arrives together with the first page
+ * that needs it.
+ */
+export default function QueryLayout() {
+  const [client] = useState(() => (sharedClient ??= createQueryClient()));
+  return (
+    <QueryClientProvider client={client}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,43 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderApp, resetLanguage } from '../test/utils';
+import es from '../i18n/locales/es.json';
+import en from '../i18n/locales/en.json';
+
+function keys(obj: object, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+describe('language', () => {
+  beforeEach(resetLanguage);
+
+  it('switches the texts to English, persists the choice and sets <html lang>', async () => {
+    const { calls } = mockFetch({ 'POST /api/login': { status: 401, body: { error: 'Invalid credentials.' } } });
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Iniciar Sesión' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(localStorage.getItem('language')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+
+    await user.type(screen.getByLabelText('Email'), 'a@b.c');
+    await user.type(screen.getByLabelText('Password'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await screen.findByRole('alert');
+    expect(calls[0].headers['Accept-Language']).toBe('en');
+
+    await user.click(screen.getByRole('button', { name: 'Español' }));
+    expect(await screen.findByRole('heading', { name: 'Iniciar Sesión' })).toBeInTheDocument();
+    expect(localStorage.getItem('language')).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+  });
+
+  it('has the same keys in both languages', () => {
+    expect(keys(en).sort()).toEqual(keys(es).sort());
+  });
+});

@@ -1,0 +1,49 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { mockFetch, renderApp, resetLanguage } from '../test/utils';
+
+describe('routes', () => {
+  beforeEach(resetLanguage);
+
+  it('shows the welcome page at /', async () => {
+    mockFetch({});
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Bienvenido a la Cava de Vinos' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Iniciar Sesión' })).toHaveAttribute('href', '/login');
+  });
+
+  it('redirects an unknown path to /', async () => {
+    mockFetch({});
+    renderApp('/no/such/page');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(await screen.findByText('Bienvenido a la Cava de Vinos')).toBeInTheDocument();
+  });
+
+  it.each([
+    '/establecer-password?merchant_id=M&email=a@b.c',
+    '/menu/1',
+    '/clientes/menu/1',
+    '/registro',
+    '/usuario/cuenta?menu=1',
+    '/usuario/9',
+    '/usuario/9/ofertas',
+    '/usuario/9/cuenta',
+    '/usuario/ofertas?menu=1',
+    '/usuario/mis-compras',
+    '/usuario/mis-puntos',
+    '/usuario/restaurantes',
+    '/restaurante/1',
+    '/restaurante/1/menu',
+    '/restaurante/seleccion',
+    '/seleccionar-cliente',
+    '/ordenar-en-linea/1',
+    '/carrito/1',
+    '/checkout/1',
+    '/cava/1',
+  ])('registers the public route %s', async (path) => {
+    mockFetch({});
+    renderApp(path);
+    expect(await screen.findByText('Esta página aún no está disponible.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(path);
+  });
+});

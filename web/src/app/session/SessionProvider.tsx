@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { validateSession } from '../../features/auth/api/validate-session';
+import { logout as logoutCall } from '../../features/auth/api/logout';
+import { isApiError } from '../../lib/api-client';
+import {
+  clearStoredSession,
+  readStoredSession,
+  writeStoredSession,
+} from '../../lib/session-storage';
+import type { SessionInfo } from '../../features/auth/api/types';
+import {
+  SessionContext,
+  idString,
+  isSuperadminFlag,
+  type Session,
+  type SessionContextValue,
+} from './session-context';
+
+/**
+ * SessionProvider holds the staff session: `loading` while a stored token is
+ * being validated with the server, then `anonymous` or `authenticated`.
+ * A token the server rejects is removed from storage.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<Session>(() =>
+    readStoredSession() ? { status: 'loading' } : { status: 'anonymous' },
+  );
+
+  useEffect(() => {
+    const stored = readStoredSession();
+    if (!stored) return;
+    let cancelled = false;
+    validateSession(stored.token).then(
+      (info) => {
+        if (cancelled) return;
+        const next = {
+          token: stored.token,
+          clienteId: idString(info.cliente_id),
+          merchantId: idString(info.merchant_id),
+          isSuperadmin: isSuperadminFlag(info.is_superadmin),
+        };
+        writeStoredSession(next);
+        setSession({ status: 'authenticated', ...next });
+      },
+      (err: unknown) => {
+        if (cancelled) return;
+        // The server said no: the token is dead, forget it. A network failure
+        // keeps the stored token so that a reload can try again.
+        if (isApiError(err)) clearStoredSession();
+        setSession({ status: 'anonymous' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const signIn = useCallback((token: string, info: SessionInfo) => {
+    const next = {
+      token,
+      clienteId: idString(info.cliente_id),
+      merchantId: idString(info.merchant_id),
+      isSuperadmin: isSuperadminFlag(info.is_superadmin),
+    };
+    writeStoredSession(next);
+    setSession({ status: 'authenticated', ...next });
+  }, []);
+
+  const signOut = useCallback(async () => {
+    const stored = readStoredSession();
+    if (stored) {
+      try {
+        await logoutCall(stored.token);
+      } catch {
+        // The local session is cleared whatever the server says.
+      }
+    }
+    clearStoredSession();
+    setSession({ status: 'anonymous' });
+  }, []);
+
+  const setMerchantId = useCallback((merchantId: string | null) => {
+    setSession((current) => {
+      if (current.status !== 'authenticated') return current;
+      const next = { ...current, merchantId };
+      writeStoredSession(next);
+      return next;
+    });
+  }, []);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({ session, signIn, signOut, setMerchantId }),
+    [session, signIn, signOut, setMerchantId],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

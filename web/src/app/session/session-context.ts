@@ -1,0 +1,40 @@
+import { createContext, useContext } from 'react';
+import type { SessionInfo } from '../../features/auth/api/types';
+
+export type Session =
+  | { status: 'loading' }
+  | { status: 'anonymous' }
+  | {
+      status: 'authenticated';
+      token: string;
+      clienteId: string | null;
+      merchantId: string | null;
+      isSuperadmin: boolean;
+    };
+
+export type SessionContextValue = {
+  session: Session;
+  /** Stores a fresh login (token + ids) and marks the session authenticated. */
+  signIn: (token: string, info: SessionInfo) => void;
+  /** Revokes the token on the server (best effort) and clears the stored session. */
+  signOut: () => Promise<void>;
+  /** The spec lets other screens set the merchant id. */
+  setMerchantId: (merchantId: string | null) => void;
+};
+
+export const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}
+
+export function idString(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return String(value);
+}
+
+export function isSuperadminFlag(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 'true';
+}

@@ -1,0 +1,6 @@
+import { apiFetch } from '../../../lib/api-client';
+
+/** POST /api/auth/logout — revokes the token on the server (204). */
+export function logout(token: string): Promise<void> {
+  return apiFetch<void>('/auth/logout', { method: 'POST', token });
+}

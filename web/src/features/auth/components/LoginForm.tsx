@@ -1,0 +1,98 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api-client';
+import { homePathFor } from '../../../app/guards';
+import { useSession, idString, isSuperadminFlag } from '../../../app/session/session-context';
+import { login } from '../api/login';
+import { logout } from '../api/logout';
+
+type Props = {
+  title: string;
+  /** When true only super admin accounts may sign in here. */
+  superAdminOnly?: boolean;
+};
+
+/** Staff login form shared by /login and /super-admin/login. */
+export function LoginForm({ title, superAdminOnly = false }: Props) {
+  const { t } = useTranslation();
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const trimmedEmail = email.trim();
+    if (!trimmedEmail || !password) {
+      setError(t('auth.fillAllFields'));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const response = await login({ email: trimmedEmail, password });
+      if (!response || !response.token) {
+        setError(t('auth.loginError'));
+        setBusy(false);
+        return;
+      }
+      const isSuperadmin = isSuperadminFlag(response.is_superadmin);
+      if (superAdminOnly && !isSuperadmin) {
+        // Do not keep a session opened from the wrong form: revoke it.
+        void logout(response.token).catch(() => undefined);
+        setError(t('auth.notSuperAdmin'));
+        setBusy(false);
+        return;
+      }
+      signIn(response.token, response);
+      navigate(homePathFor(isSuperadmin, idString(response.cliente_id)), { replace: true });
+    } catch (err) {
+      setError(errorText(err, t('auth.loginError'), t('errors.network')));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card narrow">
+      <h1>{title}</h1>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>{t('auth.email')}</label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-password`}>{t('auth.password')}</label>
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          {busy ? t('auth.submitting') : t('auth.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

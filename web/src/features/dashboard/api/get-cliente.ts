@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** A restaurant as GET /api/clientes/{id} returns it. */
+export type Cliente = {
+  id: number;
+  nombre: string;
+  merchant_id: string | null;
+  email: string | null;
+  estado: string;
+  fecha_proximo_pago: string | null;
+};
+
+export const clienteKeys = {
+  all: ['clientes'] as const,
+  detail: (clienteId: string) => [...clienteKeys.all, 'detail', clienteId] as const,
+};
+
+/** GET /api/clientes/{cliente_id} (staff token). */
+export function getCliente(clienteId: string, signal?: AbortSignal): Promise<Cliente> {
+  return apiFetch<Cliente>(`/clientes/${encodeURIComponent(clienteId)}`, { signal });
+}
+
+export function getClienteQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: clienteKeys.detail(clienteId),
+    queryFn: ({ signal }) => getCliente(clienteId, signal),
+  });
+}

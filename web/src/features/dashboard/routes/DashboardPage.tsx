@@ -1,0 +1,70 @@
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LogoutButton } from '../../../components/LogoutButton';
+import { errorText, isApiError } from '../../../lib/api-client';
+import { getClienteQueryOptions } from '../api/get-cliente';
+
+const SECTIONS = [
+  { path: '/clover-categories', label: 'dashboard.categories' },
+  { path: '/clover-products', label: 'dashboard.products' },
+  { path: '/settings', label: 'dashboard.settings' },
+  { path: '/popups', label: 'dashboard.popups' },
+  { path: '/crear-oferta', label: 'dashboard.createOffer' },
+] as const;
+
+/** Restaurant panel: the restaurant's name and links to its admin sections. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const { cliente_id: clienteId = '' } = useParams();
+  const query = useQuery(getClienteQueryOptions(clienteId));
+  const query_ = encodeURIComponent(clienteId);
+
+  let body;
+  if (query.isPending) {
+    body = <p role="status">{t('dashboard.loadingRestaurant')}</p>;
+  } else if (query.isError) {
+    const err = query.error;
+    const message =
+      isApiError(err) && err.status === 403
+        ? t('errors.forbidden')
+        : isApiError(err) && err.status === 404
+          ? t('errors.notFound')
+          : errorText(err, t('errors.generic'), t('errors.network'));
+    body = (
+      <p className="form__error" role="alert">
+        {message}
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <p className="restaurant-name">
+          <span className="muted">{t('dashboard.restaurant')}: </span>
+          <strong>{query.data.nombre}</strong>
+        </p>
+        <nav aria-label={t('dashboard.links')}>
+          <ul className="link-grid">
+            {SECTIONS.map((section) => (
+              <li key={section.path}>
+                <Link to={`${section.path}?cliente_id=${query_}`} className="tile">
+                  {t(section.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </>
+    );
+  }
+
+  return (
+    <section className="card">
+      <div className="page-head">
+        <h1>{t('dashboard.title')}</h1>
+        <LogoutButton />
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LogoutButton } from '../../../components/LogoutButton';
+import { API_PREFIX } from '../../../lib/api-client';
+
+/** Super admin main menu. */
+export default function SuperAdminHomePage() {
+  const { t } = useTranslation();
+  const backend = `${window.location.origin}${API_PREFIX}`;
+  return (
+    <section className="card">
+      <div className="page-head">
+        <h1>{t('superAdmin.title')}</h1>
+        <LogoutButton />
+      </div>
+      <nav aria-label={t('superAdmin.title')}>
+        <ul className="link-grid">
+          <li>
+            <Link to="/super-admin/dashboard" className="tile">
+              {t('superAdmin.dashboard')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/super-admin/clover-auth" className="tile">
+              {t('superAdmin.cloverAuth')}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <p className="muted">
+        {t('superAdmin.backendDescription')} <code data-testid="backend-address">{backend}</code>
+      </p>
+    </section>
+  );
+}

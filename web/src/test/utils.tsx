@@ -1,0 +1,72 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import i18next from 'i18next';
+import { initI18n } from '../app/i18n';
+import { SessionProvider } from '../app/session/SessionProvider';
+import { AppRoutes } from '../app/routes';
+import { writeStoredSession } from '../lib/session-storage';
+
+initI18n();
+
+export type MockAnswer = { status?: number; body?: unknown } | Error | (() => Promise<never>);
+export type FetchCall = { method: string; url: string; headers: Record<string, string>; body: unknown };
+
+/**
+ * mockFetch replaces global fetch with a table of "METHOD /api/path" answers.
+ * Unknown calls answer 404. Returns the list of calls made.
+ */
+export function mockFetch(routes: Record<string, MockAnswer>) {
+  const calls: FetchCall[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    calls.push({ method, url, headers, body });
+    const answer = routes[`${method} ${url.split('?')[0]}`];
+    if (answer === undefined) return json(404, { error: 'not found' });
+    if (answer instanceof Error) throw answer;
+    if (typeof answer === 'function') return answer();
+    return json(answer.status ?? 200, answer.body);
+  });
+  vi.stubGlobal('fetch', fn);
+  return { fn, calls };
+}
+
+function json(status: number, body: unknown): Response {
+  if (status === 204 || body === undefined) return new Response(null, { status });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search}</div>;
+}
+
+export function storeSession(opts: { token?: string; clienteId?: string | null; superadmin?: boolean }) {
+  writeStoredSession({
+    token: opts.token ?? 'tok-1',
+    clienteId: opts.clienteId ?? null,
+    merchantId: null,
+    isSuperadmin: !!opts.superadmin,
+  });
+}
+
+export function renderApp(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <SessionProvider>
+        <AppRoutes />
+        <LocationProbe />
+      </SessionProvider>
+    </MemoryRouter>,
+  );
+}
+
+export async function resetLanguage() {
+  await i18next.changeLanguage('es');
+}
