@@ -13,6 +13,7 @@ import (
 
 	"carta/internal/apperr"
 	"carta/internal/auth"
+	"carta/internal/media"
 	"carta/internal/metrics"
 	"carta/internal/respond"
 	"carta/internal/store"
@@ -23,8 +24,13 @@ type Server struct {
 	DB      *store.DB
 	Auth    *auth.Service
 	Metrics *metrics.Metrics
+	Media   *media.Pipeline
 	Web     fs.FS // the built web app; nil serves no UI
 	Log     *slog.Logger
+	// BaseURL is the public address used in links and QR codes.
+	BaseURL string
+
+	menuCache menuCache
 }
 
 // route is one entry of the route table: the table is the single list the
@@ -44,6 +50,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
 	mux.Handle("GET /metrics", s.Metrics.Handler())
+	mux.Handle("GET /media/{name}", s.Media.Handler())
+	mux.HandleFunc("GET /static/images/default-logo.png", s.defaultLogo)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		respond.Error(w, r, apperr.ErrNotFound)
 	})

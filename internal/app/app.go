@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"carta/internal/auth"
 	"carta/internal/config"
 	"carta/internal/demo"
+	"carta/internal/media"
 	"carta/internal/metrics"
 	"carta/internal/store"
 	"carta/web"
@@ -84,20 +86,43 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	log.Info("database ready", "engine", db.Dialect(), "migrations_applied", n)
 
+	pipe, err := newPipeline(cfg)
+	if err != nil {
+		return err
+	}
 	switch cmd {
 	case "migrate":
 		fmt.Fprintf(stdout, "applied %d migrations\n", n)
 		return nil
 	case "seed-demo":
-		if err := demo.Seed(ctx, db); err != nil {
-			return fmt.Errorf("seed demo: %w", err)
+		if err := seedDemo(ctx, db, pipe); err != nil {
+			return err
 		}
 		printDemoAccounts(stdout)
 		return nil
 	case "create-superadmin":
 		return createSuperAdmin(ctx, db, email, password, stdout)
 	}
-	return serve(ctx, cfg, db, log, stdout)
+	return serve(ctx, cfg, db, pipe, log, stdout)
+}
+
+// newPipeline is the media pipeline on local disk under the data dir.
+func newPipeline(cfg config.Config) (*media.Pipeline, error) {
+	disk, err := media.NewDisk(filepath.Join(cfg.DataDir, "media"))
+	if err != nil {
+		return nil, fmt.Errorf("media storage: %w", err)
+	}
+	return &media.Pipeline{Store: disk}, nil
+}
+
+func seedDemo(ctx context.Context, db *store.DB, pipe *media.Pipeline) error {
+	if err := demo.Seed(ctx, db); err != nil {
+		return fmt.Errorf("seed demo: %w", err)
+	}
+	if err := demo.SeedMenus(ctx, db, pipe); err != nil {
+		return fmt.Errorf("seed demo menus: %w", err)
+	}
+	return nil
 }
 
 func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
@@ -139,10 +164,10 @@ func createSuperAdmin(ctx context.Context, db *store.DB, email, password string,
 	return nil
 }
 
-func serve(ctx context.Context, cfg config.Config, db *store.DB, log *slog.Logger, stdout io.Writer) error {
+func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pipeline, log *slog.Logger, stdout io.Writer) error {
 	if cfg.Demo {
-		if err := demo.Seed(ctx, db); err != nil {
-			return fmt.Errorf("seed demo: %w", err)
+		if err := seedDemo(ctx, db, pipe); err != nil {
+			return err
 		}
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)
@@ -158,8 +183,10 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, log *slog.Logge
 		DB:      db,
 		Auth:    &auth.Service{DB: db, TTL: cfg.SessionTTL},
 		Metrics: metrics.New(),
+		Media:   pipe,
 		Web:     web.Dist(),
 		Log:     log,
+		BaseURL: cfg.BaseURL,
 	}
 	hs := &http.Server{
 		Handler:           srv.Handler(),

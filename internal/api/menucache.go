@@ -1,0 +1,102 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+
+	"carta/internal/apperr"
+	"carta/internal/respond"
+	"carta/internal/store"
+)
+
+// menuCache keeps rendered public menu responses. An entry is valid while
+// the restaurant's menu_version is unchanged; every owner change bumps the
+// version in the database, so every replica sees it on the next request.
+type menuCache struct {
+	mu      sync.RWMutex
+	entries map[string]cachedBody
+}
+
+type cachedBody struct {
+	version int64
+	body    []byte
+}
+
+const menuCacheMax = 4096
+
+func (c *menuCache) get(key string, version int64) ([]byte, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	e, ok := c.entries[key]
+	if !ok || e.version != version {
+		return nil, false
+	}
+	return e.body, true
+}
+
+func (c *menuCache) put(key string, version int64, body []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil || len(c.entries) >= menuCacheMax {
+		c.entries = make(map[string]cachedBody, 256)
+	}
+	c.entries[key] = cachedBody{version, body}
+}
+
+var errMenuUnavailable = apperr.E(apperr.NotFound, "Este menú no está disponible en este momento.", "This menu is not available right now.")
+
+// publicMenu answers a public, cacheable menu read. The ETag is derived from
+// the restaurant's menu version, so a revalidation (If-None-Match) costs one
+// indexed lookup and no rendering; unchanged bodies come from memory.
+// Unknown and suspended restaurants get the same neutral 404.
+// key names the response among the restaurant's (cache-busting query
+// parameters such as v= are not part of it).
+func (s *Server) publicMenu(w http.ResponseWriter, r *http.Request, clienteID int64, key string, build func() (any, error)) {
+	st, err := store.GetMenuState(r.Context(), s.DB, clienteID)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && st.Estado == store.EstadoSuspendido) {
+		err = errMenuUnavailable
+	}
+	if err != nil {
+		respond.Error(w, r, err)
+		return
+	}
+	etag := fmt.Sprintf(`W/"c%d-v%d"`, clienteID, st.Version)
+	h := w.Header()
+	h.Set("ETag", etag)
+	h.Set("Cache-Control", "public, no-cache")
+	if match := r.Header.Get("If-None-Match"); match != "" && etagMatch(match, etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	key = fmt.Sprintf("%d|%s", clienteID, key)
+	body, ok := s.menuCache.get(key, st.Version)
+	if !ok {
+		v, err := build()
+		if err != nil {
+			respond.Error(w, r, err)
+			return
+		}
+		if body, err = json.Marshal(v); err != nil {
+			respond.Error(w, r, err)
+			return
+		}
+		body = append(body, '\n')
+		s.menuCache.put(key, st.Version, body)
+	}
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	_, _ = w.Write(body)
+}
+
+func etagMatch(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimSpace(t)
+		if t == "*" || t == etag || strings.TrimPrefix(t, "W/") == strings.TrimPrefix(etag, "W/") {
+			return true
+		}
+	}
+	return false
+}

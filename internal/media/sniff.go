@@ -1,0 +1,217 @@
+package media
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+)
+
+// format is what the content says it is, decided from its first bytes only.
+type format int
+
+const (
+	formatUnknown format = iota
+	formatJPEG
+	formatPNG
+	formatWebP
+	formatGIF
+	formatMP4
+	formatWebM
+)
+
+func (f format) kind() Kind {
+	switch f {
+	case formatJPEG, formatPNG, formatWebP:
+		return KindImage
+	case formatGIF:
+		return KindGIF
+	case formatMP4, formatWebM:
+		return KindVideo
+	}
+	return ""
+}
+
+// mp4Brands are the ftyp major brands of MP4 files browsers play. QuickTime
+// ("qt  ") and 3GP are left out: they are not served as video/mp4.
+var mp4Brands = map[string]bool{
+	"isom": true, "iso2": true, "iso3": true, "iso4": true, "iso5": true, "iso6": true,
+	"iso7": true, "iso8": true, "iso9": true, "mp41": true, "mp42": true, "mp71": true,
+	"avc1": true, "av01": true, "M4V ": true, "M4VH": true, "M4VP": true, "dash": true,
+	"mmp4": true, "MSNV": true, "f4v ": true,
+}
+
+// sniff decides the format by magic bytes; the file name and the client's
+// Content-Type are never consulted.
+func sniff(b []byte) format {
+	switch {
+	case len(b) >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF:
+		return formatJPEG
+	case bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")):
+		return formatPNG
+	case bytes.HasPrefix(b, []byte("GIF87a")), bytes.HasPrefix(b, []byte("GIF89a")):
+		return formatGIF
+	case len(b) >= 12 && string(b[0:4]) == "RIFF" && string(b[8:12]) == "WEBP":
+		return formatWebP
+	case isMP4(b):
+		return formatMP4
+	case isWebM(b):
+		return formatWebM
+	}
+	return formatUnknown
+}
+
+// isMP4 wants an ftyp box at offset 0 (its type at offset 4) whose major
+// brand is a known MP4 brand.
+func isMP4(b []byte) bool {
+	if len(b) < 16 || string(b[4:8]) != "ftyp" {
+		return false
+	}
+	size := binary.BigEndian.Uint32(b[0:4])
+	if size < 16 || uint64(size) > uint64(len(b)) {
+		return false
+	}
+	return mp4Brands[string(b[8:12])]
+}
+
+// isWebM walks the EBML header and wants its DocType element to say "webm"
+// (a Matroska file has the same magic but DocType "matroska").
+func isWebM(b []byte) bool {
+	if !bytes.HasPrefix(b, []byte{0x1A, 0x45, 0xDF, 0xA3}) {
+		return false
+	}
+	size, n, err := ebmlSize(b[4:])
+	if err != nil {
+		return false
+	}
+	start := 4 + n
+	if size > uint64(len(b)-start) {
+		return false
+	}
+	hdr := b[start : start+int(size)]
+	for len(hdr) > 0 {
+		id, n, err := ebmlID(hdr)
+		if err != nil {
+			return false
+		}
+		hdr = hdr[n:]
+		sz, n, err := ebmlSize(hdr)
+		if err != nil || sz > uint64(len(hdr)-n) {
+			return false
+		}
+		data := hdr[n : n+int(sz)]
+		hdr = hdr[n+int(sz):]
+		if id == 0x4282 { // DocType
+			return string(bytes.TrimRight(data, "\x00")) == "webm"
+		}
+	}
+	return false
+}
+
+var errVint = errors.New("bad EBML variable-length integer")
+
+// vintLen is the length of an EBML variable-length integer from its first byte.
+func vintLen(first byte) int {
+	for i := 0; i < 8; i++ {
+		if first&(0x80>>i) != 0 {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// ebmlID reads an element ID, keeping its length marker as IDs are written.
+func ebmlID(b []byte) (uint32, int, error) {
+	if len(b) == 0 {
+		return 0, 0, errVint
+	}
+	n := vintLen(b[0])
+	if n == 0 || n > 4 || n > len(b) {
+		return 0, 0, errVint
+	}
+	var id uint32
+	for _, c := range b[:n] {
+		id = id<<8 | uint32(c)
+	}
+	return id, n, nil
+}
+
+// ebmlSize reads an element size; the "unknown size" value is refused.
+func ebmlSize(b []byte) (uint64, int, error) {
+	if len(b) == 0 {
+		return 0, 0, errVint
+	}
+	n := vintLen(b[0])
+	if n == 0 || n > len(b) {
+		return 0, 0, errVint
+	}
+	v := uint64(b[0] & (0xFF >> n))
+	allOnes := v == uint64(0xFF>>n)
+	for _, c := range b[1:n] {
+		v = v<<8 | uint64(c)
+		allOnes = allOnes && c == 0xFF
+	}
+	if allOnes {
+		return 0, 0, errVint
+	}
+	return v, n, nil
+}
+
+var errGIF = errors.New("malformed GIF")
+
+// gifPixels adds up the area of every frame by walking the GIF block
+// structure without decompressing anything, so an animation of thousands of
+// full-screen frames is refused before image/gif allocates them all.
+func gifPixels(b []byte) (frames int, pixels int64, err error) {
+	if len(b) < 13 {
+		return 0, 0, errGIF
+	}
+	i := 13
+	if b[10]&0x80 != 0 {
+		i += 3 << (int(b[10]&7) + 1)
+	}
+	skipSubBlocks := func() error {
+		for {
+			if i >= len(b) {
+				return errGIF
+			}
+			n := int(b[i])
+			i += 1 + n
+			if n == 0 {
+				return nil
+			}
+		}
+	}
+	for {
+		if i >= len(b) {
+			return 0, 0, errGIF
+		}
+		switch b[i] {
+		case 0x21: // extension: label then sub-blocks
+			i += 2
+			if err := skipSubBlocks(); err != nil {
+				return 0, 0, err
+			}
+		case 0x2C: // image descriptor
+			if i+10 > len(b) {
+				return 0, 0, errGIF
+			}
+			w := int64(binary.LittleEndian.Uint16(b[i+5:]))
+			h := int64(binary.LittleEndian.Uint16(b[i+7:]))
+			packed := b[i+9]
+			i += 10
+			if packed&0x80 != 0 {
+				i += 3 << (int(packed&7) + 1)
+			}
+			i++ // LZW minimum code size
+			if err := skipSubBlocks(); err != nil {
+				return 0, 0, err
+			}
+			frames++
+			pixels += w * h
+		case 0x3B: // trailer
+			return frames, pixels, nil
+		default:
+			return 0, 0, errGIF
+		}
+	}
+}
