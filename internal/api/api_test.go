@@ -16,6 +16,7 @@ import (
 	"carta/internal/api"
 	"carta/internal/auth"
 	"carta/internal/demo"
+	"carta/internal/media"
 	"carta/internal/metrics"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
@@ -23,9 +24,11 @@ import (
 
 // env is a running API on a fresh demo database.
 type env struct {
-	t   *testing.T
-	db  *store.DB
-	srv *httptest.Server
+	t        *testing.T
+	db       *store.DB
+	srv      *httptest.Server
+	mediaDir string
+	pipe     *media.Pipeline
 	// tokens of the demo accounts
 	admin, owner1, owner2 string
 }
@@ -41,14 +44,20 @@ func newEnv(t *testing.T, db *store.DB) *env {
 	if err := demo.Seed(context.Background(), db); err != nil {
 		t.Fatal(err)
 	}
+	disk, err := media.NewDisk(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
 	s := &api.Server{
 		DB:      db,
 		Auth:    &auth.Service{DB: db, TTL: time.Hour},
 		Metrics: metrics.New(),
+		Media:   &media.Pipeline{Store: disk, MaxImageBytes: 2 << 20},
 		Web:     testWeb,
 		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
+		BaseURL: "https://carta.example",
 	}
-	e := &env{t: t, db: db, srv: httptest.NewServer(s.Handler())}
+	e := &env{t: t, db: db, srv: httptest.NewServer(s.Handler()), mediaDir: disk.Dir(), pipe: s.Media}
 	t.Cleanup(e.srv.Close)
 	e.admin = e.login("admin@demo.test", "demo-admin-1")
 	e.owner1 = e.login("owner@demo.test", "demo-owner-1")
@@ -85,6 +94,10 @@ func (e *env) do(method, path, token string, body any, headers ...string) result
 		rd = bytes.NewReader(buf)
 	}
 	req, _ := http.NewRequest(method, e.srv.URL+path, rd)
+	if mp, ok := body.(multipartBody); ok {
+		req, _ = http.NewRequest(method, e.srv.URL+path, bytes.NewReader(mp.data))
+		req.Header.Set("Content-Type", mp.contentType)
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
@@ -217,16 +230,22 @@ func TestLogoutRevokesToken(t *testing.T) {
 	})
 }
 
+// dinerToken opens a diner session directly in the store.
+func dinerToken(t *testing.T, e *env) string {
+	tok, hash, err := auth.NewToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.CreateSession(context.Background(), e.db, hash, store.SessionUsuario, 1, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	return tok
+}
+
 func TestDinerTokenCannotCallStaffRoutes(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
-		tok, hash, err := auth.NewToken()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := store.CreateSession(context.Background(), db, hash, store.SessionUsuario, 1, time.Hour); err != nil {
-			t.Fatal(err)
-		}
+		tok := dinerToken(t, e)
 		for _, p := range []struct{ m, path string }{{"POST", "/api/auth/validate"}, {"GET", "/api/clients"}, {"GET", "/api/clientes/1"}} {
 			if r := e.do(p.m, p.path, tok, nil); r.status != 403 {
 				t.Errorf("diner token on %s %s: %d, want 403", p.m, p.path, r.status)

@@ -158,9 +158,23 @@ func seedMenu(ctx context.Context, db *store.DB, pipe *media.Pipeline, c store.C
 	return err
 }
 
+// drawn caches foodImage results: the drawings are deterministic, and tests
+// seed many fresh databases in one process.
+var drawn sync.Map
+
 // foodImage draws a deterministic illustration for key: a warm gradient
 // with a plate and a few ingredients, encoded as JPEG.
 func foodImage(key string, w, h int) []byte {
+	ck := fmt.Sprintf("%s|%d|%d", key, w, h)
+	if b, ok := drawn.Load(ck); ok {
+		return b.([]byte)
+	}
+	b := drawFood(key, w, h)
+	drawn.Store(ck, b)
+	return b
+}
+
+func drawFood(key string, w, h int) []byte {
 	hf := fnv.New64a()
 	hf.Write([]byte(key))
 	seed := hf.Sum64()
