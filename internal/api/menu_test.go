@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"carta/internal/demo"
 	"carta/internal/store"
@@ -193,10 +194,13 @@ func TestMenuCachingAndChanges(t *testing.T) {
 		if r3 := e.do("GET", "/api/configuraciones?cliente_id=2", "", nil, "If-None-Match", r2.header.Get("ETag")); r3.status != 304 {
 			t.Fatalf("cliente 2 revalidation: %d", r3.status)
 		}
-		// A suspended restaurant's menu is not available.
+		// A suspended restaurant's menu is not available. The change is made
+		// behind this server's back (as another replica would), so it shows
+		// once the cached menu state has expired (one second).
 		if _, err := db.Exec(context.Background(), `UPDATE clientes SET estado = 'suspendido' WHERE id = 1`); err != nil {
 			t.Fatal(err)
 		}
+		time.Sleep(1100 * time.Millisecond)
 		if r := e.do("GET", "/api/categories?cliente_id=1", "", nil); r.status != 404 || r.json["error"] != "Este menú no está disponible en este momento." {
 			t.Fatalf("suspended: %d %s", r.status, r.body)
 		}

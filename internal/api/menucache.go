@@ -1,12 +1,14 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 
 	"carta/internal/apperr"
 	"carta/internal/respond"
@@ -16,9 +18,51 @@ import (
 // menuCache keeps rendered public menu responses. An entry is valid while
 // the restaurant's menu_version is unchanged; every owner change bumps the
 // version in the database, so every replica sees it on the next request.
+//
+// The menu state itself (version, suspended or not) is kept for at most
+// stateTTL, so the hot path usually touches no database at all: a change
+// made through this replica is seen at once (every successful write clears
+// the states), one made through another replica within stateTTL.
 type menuCache struct {
 	mu      sync.RWMutex
 	entries map[string]cachedBody
+	states  map[int64]cachedState
+}
+
+type cachedState struct {
+	st      store.MenuState
+	fetched time.Time
+}
+
+const stateTTL = time.Second
+
+// state returns the restaurant's menu state, from memory when fresh.
+func (c *menuCache) state(ctx context.Context, db *store.DB, id int64) (store.MenuState, error) {
+	now := time.Now()
+	c.mu.RLock()
+	cs, ok := c.states[id]
+	c.mu.RUnlock()
+	if ok && now.Sub(cs.fetched) < stateTTL {
+		return cs.st, nil
+	}
+	st, err := store.GetMenuState(ctx, db, id)
+	if err != nil {
+		return st, err
+	}
+	c.mu.Lock()
+	if c.states == nil || len(c.states) >= menuCacheMax {
+		c.states = make(map[int64]cachedState)
+	}
+	c.states[id] = cachedState{st, now}
+	c.mu.Unlock()
+	return st, nil
+}
+
+// forgetStates drops every cached menu state; called after each write.
+func (c *menuCache) forgetStates() {
+	c.mu.Lock()
+	c.states = nil
+	c.mu.Unlock()
 }
 
 type cachedBody struct {
@@ -56,7 +100,7 @@ var errMenuUnavailable = apperr.E(apperr.NotFound, "Este menú no está disponib
 // key names the response among the restaurant's (cache-busting query
 // parameters such as v= are not part of it).
 func (s *Server) publicMenu(w http.ResponseWriter, r *http.Request, clienteID int64, key string, build func() (any, error)) {
-	st, err := store.GetMenuState(r.Context(), s.DB, clienteID)
+	st, err := s.menuCache.state(r.Context(), s.DB, clienteID)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && st.Estado == store.EstadoSuspendido) {
 		err = errMenuUnavailable
 	}

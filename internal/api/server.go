@@ -83,6 +83,10 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 				rec.Status = http.StatusOK
 			}
 			s.Metrics.Observe(r.Method, r.Pattern, rec.Status, d)
+			if r.Method != http.MethodGet && r.Method != http.MethodHead && rec.Status < 400 {
+				// Any successful write may change what diners see.
+				s.menuCache.forgetStates()
+			}
 			if r.Pattern != "GET /healthz" && r.Pattern != "GET /metrics" {
 				s.Log.Debug("request", "method", r.Method, "path", r.URL.Path, "route", r.Pattern,
 					"status", rec.Status, "duration_ms", float64(d.Microseconds())/1000)
