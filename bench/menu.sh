@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Load test of the diner menu API against a plain net/http baseline, in the
+# same run, on 127.0.0.1 only: wrk -t2 -c64 -d10s on
+#   - baseline: fixed 1 KB JSON (bench/baseline)
+#   - GET /api/categories?cliente_id=1&idioma=es
+#   - GET /api/productos?cliente_id=1&category_id=C1TAPF&idioma=es
+# with bin/carta on SQLite and demo data. Usage: bash bench/menu.sh [duration]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DUR=${1:-10s}
+command -v wrk >/dev/null || { echo "wrk is needed: apt-get install wrk" >&2; exit 1; }
+[ -x bin/carta ] || make build
+go build -o bin/baseline ./bench/baseline
+DATA=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$DATA"' EXIT
+CARTA_DEMO=1 CARTA_ADDR=127.0.0.1:18091 CARTA_DATA_DIR="$DATA" CARTA_LOG_LEVEL=warn bin/carta serve > "$DATA/carta.log" 2>&1 &
+bin/baseline -addr 127.0.0.1:18090 > /dev/null &
+for _ in $(seq 1 100); do curl -fs http://127.0.0.1:18091/readyz >/dev/null 2>&1 && break; sleep 0.2; done
+curl -fs http://127.0.0.1:18090/ > /dev/null
+
+run() { # name url
+  local out rps p99 errs
+  out=$(wrk -t2 -c64 -d"$DUR" --latency "$2")
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+  errs=$(awk '/Non-2xx|Socket errors/ {print}' <<<"$out")
+  printf '| %-40s | %10s | %8s | %s |\n' "$1" "$rps" "$p99" "${errs:-none}"
+  echo "$rps" > "$DATA/$(echo "$1" | tr -c 'a-z' _)"
+}
+echo "wrk -t2 -c64 -d$DUR, $(nproc) cores, $(date -u +%Y-%m-%d)"
+echo '| endpoint | requests/s | p99 | errors |'
+echo '|---|---|---|---|'
+run "baseline (fixed 1 KB JSON)" http://127.0.0.1:18090/
+run "GET /api/categories" "http://127.0.0.1:18091/api/categories?cliente_id=1&idioma=es"
+run "GET /api/productos" "http://127.0.0.1:18091/api/productos?cliente_id=1&category_id=C1TAPF&idioma=es"
