@@ -38,7 +38,7 @@ func validName(name string) bool {
 		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_':
 		case c == '.':
 			if i+1 < len(name) && name[i+1] == '.' {
-				return true
+				return false
 			}
 		default:
 			return false

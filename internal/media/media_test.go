@@ -85,6 +85,40 @@ func makeGIF(t testing.TB, w, h, frames int) []byte {
 	return buf.Bytes()
 }
 
+// corruptGIF keeps a GIF's block structure intact but fills the first
+// frame's LZW data with invalid codes, so only decoding the frames notices.
+func corruptGIF(t testing.TB) []byte {
+	t.Helper()
+	b := makeGIF(t, 40, 30, 2)
+	i := 13
+	if b[10]&0x80 != 0 {
+		i += 3 << (int(b[10]&7) + 1)
+	}
+	for b[i] == 0x21 { // extensions before the first frame
+		i += 2
+		for b[i] != 0 {
+			i += 1 + int(b[i])
+		}
+		i++
+	}
+	if b[i] != 0x2C {
+		t.Fatalf("unexpected GIF layout at %d", i)
+	}
+	packed := b[i+9]
+	i += 10 // image descriptor
+	if packed&0x80 != 0 {
+		i += 3 << (int(packed&7) + 1)
+	}
+	i++ // LZW minimum code size
+	for j := i + 1; j <= i+int(b[i]); j++ {
+		b[j] = 0xFF
+	}
+	if _, _, err := gifPixels(b); err != nil {
+		t.Fatalf("corrupted GIF lost its structure: %v", err)
+	}
+	return b
+}
+
 const gpsMarker = "GPSLatitude=40.4168N;GPSLongitude=3.7038W"
 
 // withEXIF splices an APP1 EXIF segment carrying GPS text right after SOI.
@@ -148,13 +182,21 @@ func fakeWebM(docType string) []byte {
 	return append(b, bytes.Repeat([]byte{0xA3, 0x00}, 400)...)
 }
 
-// countingReader yields prefix and then endless filler, counting what was read.
+// countingReader yields prefix and then filler up to 64 MiB (far past every
+// limit), counting what was read.
 type countingReader struct {
 	prefix []byte
 	n      int64
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
+	const total = 64 << 20
+	if c.n >= total {
+		return 0, io.EOF
+	}
+	if rest := total - c.n; int64(len(p)) > rest {
+		p = p[:rest]
+	}
 	for i := range p {
 		if c.n < int64(len(c.prefix)) {
 			p[i] = c.prefix[c.n]
@@ -374,6 +416,7 @@ func TestSave(t *testing.T) {
 		{name: "truncated JPEG is damaged", data: plainJPEG[:len(plainJPEG)/2], err: "La imagen está dañada o incompleta."},
 		{name: "truncated PNG is damaged", data: func() []byte { b := makePNG(t, 100, 80, true); return b[:len(b)/2] }(), err: "La imagen está dañada o incompleta."},
 		{name: "truncated GIF is damaged", data: gifData[:len(gifData)/2], allow: []Kind{KindGIF}, err: "La imagen está dañada o incompleta."},
+		{name: "GIF with corrupt frame data is damaged", data: corruptGIF(t), err: "La imagen está dañada o incompleta."},
 		{name: "bare JPEG magic is damaged", data: []byte{0xFF, 0xD8, 0xFF, 0xE0}, err: "La imagen está dañada o incompleta."},
 		{name: "junk WebP is damaged", data: []byte("RIFF\x20\x00\x00\x00WEBPVP8 junkjunkjunkjunk"), err: "La imagen está dañada o incompleta."},
 		{name: "50000x50000 PNG header refused before decoding", data: pngHeader(50000, 50000), err: "La imagen es demasiado grande (máximo 40 megapíxeles)."},
@@ -862,7 +905,7 @@ func TestGIFFrameBudget(t *testing.T) {
 	}
 	// Repeat the one image block 30 times between the header and the trailer.
 	start := 13 + 3<<(int(one[10]&7)+1)
-	if one[start] != 0x2C || one[len(one)-1] != 0x3B {
+	if one[10]&0x80 == 0 || one[start] != 0x2C || one[len(one)-1] != 0x3B {
 		t.Fatalf("unexpected GIF layout at %d", start)
 	}
 	many := append([]byte{}, one[:start]...)
