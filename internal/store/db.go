@@ -202,3 +202,11 @@ func isUniqueViolation(err error) bool {
 	s := err.Error()
 	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505")
 }
+
+// notFound turns sql.ErrNoRows into ErrNotFound.
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}

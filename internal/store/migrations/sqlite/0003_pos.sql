@@ -1,0 +1,9 @@
+-- Point-of-sale connection per restaurant and the POS data online ordering
+-- needs (modifier groups and tax rates per product, as JSON).
+ALTER TABLE clientes ADD COLUMN pos_provider TEXT NOT NULL DEFAULT 'clover';
+ALTER TABLE clientes ADD COLUMN pos_token TEXT NOT NULL DEFAULT '';
+ALTER TABLE clientes ADD COLUMN pos_base_url TEXT NOT NULL DEFAULT '';
+ALTER TABLE clientes ADD COLUMN pos_synced_at BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE productos ADD COLUMN modifiers_json TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE productos ADD COLUMN taxes_json TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE productos ADD COLUMN pos_hidden INTEGER NOT NULL DEFAULT 0;
