@@ -17,6 +17,7 @@ import (
 	"carta/internal/auth"
 	"carta/internal/demo"
 	"carta/internal/media"
+	"carta/internal/menu"
 	"carta/internal/metrics"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
@@ -53,6 +54,7 @@ func newEnv(t *testing.T, db *store.DB) *env {
 		Auth:    &auth.Service{DB: db, TTL: time.Hour},
 		Metrics: metrics.New(),
 		Media:   &media.Pipeline{Store: disk, MaxImageBytes: 2 << 20},
+		Sync:    &menu.Syncer{DB: db},
 		Web:     testWeb,
 		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 		BaseURL: "https://carta.example",

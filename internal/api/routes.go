@@ -31,5 +31,19 @@ func (s *Server) routes() []route {
 		{"POST", "/api/configuraciones/background", a.Staff(s.uploadSettingsImage("background"))},
 		{"POST", "/api/popups", a.Staff(s.createPopup)},
 		{"DELETE", "/api/popups/{id}", a.Staff(s.deletePopup)},
+
+		// Menu administration synced from the point of sale (owner or super admin).
+		{"POST", "/api/clover/sync-all", a.Staff(s.syncAll)},
+		{"GET", "/api/clover/categories", a.Staff(s.listPOSCategories)},
+		{"POST", "/api/categories", a.Staff(s.createCategory)},
+		{"PUT", "/api/categories/{id}", a.Staff(s.updateCategory)},
+		{"DELETE", "/api/categories/{id}", a.Staff(s.deleteCategory)},
+		{"POST", "/api/categorias/{id}/imagen", a.Staff(s.uploadCategoryImage)},
+		{"POST", "/api/categories/{id}/subcategories", a.Staff(s.assignSubcategories)},
+		{"DELETE", "/api/categories/{id}/subcategories/{cloverCategoryId}", a.Staff(s.removeSubcategory)},
+		{"PUT", "/api/productos/{id}/descripcion", a.Staff(s.updateDescription)},
+		{"PUT", "/api/productos/{id}/traduccion", a.Staff(s.updateProductTranslation)},
+		{"PUT", "/api/clover/products/{id}/visibility", a.Staff(s.setVisibility)},
+		{"POST", "/api/clover/products/{id}/image", a.Staff(s.uploadProductImage)},
 	}
 }

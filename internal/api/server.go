@@ -14,6 +14,7 @@ import (
 	"carta/internal/apperr"
 	"carta/internal/auth"
 	"carta/internal/media"
+	"carta/internal/menu"
 	"carta/internal/metrics"
 	"carta/internal/respond"
 	"carta/internal/store"
@@ -25,6 +26,7 @@ type Server struct {
 	Auth    *auth.Service
 	Metrics *metrics.Metrics
 	Media   *media.Pipeline
+	Sync    *menu.Syncer
 	Web     fs.FS // the built web app; nil serves no UI
 	Log     *slog.Logger
 	// BaseURL is the public address used in links and QR codes.

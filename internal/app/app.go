@@ -19,6 +19,7 @@ import (
 	"carta/internal/config"
 	"carta/internal/demo"
 	"carta/internal/media"
+	"carta/internal/menu"
 	"carta/internal/metrics"
 	"carta/internal/store"
 	"carta/web"
@@ -90,12 +91,13 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
+	syncer := &menu.Syncer{DB: db, CloverBaseURL: cfg.CloverBaseURL}
 	switch cmd {
 	case "migrate":
 		fmt.Fprintf(stdout, "applied %d migrations\n", n)
 		return nil
 	case "seed-demo":
-		if err := seedDemo(ctx, db, pipe); err != nil {
+		if err := seedDemo(ctx, db, pipe, syncer); err != nil {
 			return err
 		}
 		printDemoAccounts(stdout)
@@ -103,7 +105,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "create-superadmin":
 		return createSuperAdmin(ctx, db, email, password, stdout)
 	}
-	return serve(ctx, cfg, db, pipe, log, stdout)
+	return serve(ctx, cfg, db, pipe, syncer, log, stdout)
 }
 
 // newPipeline is the media pipeline on local disk under the data dir.
@@ -115,12 +117,23 @@ func newPipeline(cfg config.Config) (*media.Pipeline, error) {
 	return &media.Pipeline{Store: disk}, nil
 }
 
-func seedDemo(ctx context.Context, db *store.DB, pipe *media.Pipeline) error {
+func seedDemo(ctx context.Context, db *store.DB, pipe *media.Pipeline, syncer *menu.Syncer) error {
 	if err := demo.Seed(ctx, db); err != nil {
 		return fmt.Errorf("seed demo: %w", err)
 	}
 	if err := demo.SeedMenus(ctx, db, pipe); err != nil {
 		return fmt.Errorf("seed demo menus: %w", err)
+	}
+	// A sync from the demo point of sale fills in what only the POS knows
+	// (modifier groups, tax rates) and changes nothing on later starts.
+	for _, r := range demo.Restaurants {
+		c, err := store.GetClienteByMerchant(ctx, db, r.MerchantID)
+		if err != nil {
+			return err
+		}
+		if _, err := syncer.Sync(ctx, c.ID); err != nil {
+			return fmt.Errorf("sync demo POS of %s: %w", r.MerchantID, err)
+		}
 	}
 	return nil
 }
@@ -164,9 +177,9 @@ func createSuperAdmin(ctx context.Context, db *store.DB, email, password string,
 	return nil
 }
 
-func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pipeline, log *slog.Logger, stdout io.Writer) error {
+func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pipeline, syncer *menu.Syncer, log *slog.Logger, stdout io.Writer) error {
 	if cfg.Demo {
-		if err := seedDemo(ctx, db, pipe); err != nil {
+		if err := seedDemo(ctx, db, pipe, syncer); err != nil {
 			return err
 		}
 	}
@@ -184,6 +197,7 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 		Auth:    &auth.Service{DB: db, TTL: cfg.SessionTTL},
 		Metrics: metrics.New(),
 		Media:   pipe,
+		Sync:    syncer,
 		Web:     web.Dist(),
 		Log:     log,
 		BaseURL: cfg.BaseURL,

@@ -24,6 +24,9 @@ type Config struct {
 	LogFormat   string        // CARTA_LOG_FORMAT, text or json
 	LogLevel    string        // CARTA_LOG_LEVEL, debug, info, warn, error
 	SessionTTL  time.Duration // CARTA_SESSION_TTL, lifetime of a sign-in
+	// CloverBaseURL is Clover's API for restaurants without their own
+	// (sandbox, North America, Europe or Latin America).
+	CloverBaseURL string // CARTA_CLOVER_BASE_URL
 }
 
 // Vars documents each environment variable with its default; the README
@@ -37,6 +40,7 @@ var Vars = []struct{ Name, Default, Help string }{
 	{"CARTA_LOG_FORMAT", "text", "text or json"},
 	{"CARTA_LOG_LEVEL", "info", "debug, info, warn or error"},
 	{"CARTA_SESSION_TTL", "168h", "how long a sign-in stays valid"},
+	{"CARTA_CLOVER_BASE_URL", "https://api.clover.com", "Clover REST API base URL (sandbox: https://sandbox.dev.clover.com; EU: https://api.eu.clover.com; LA: https://api.la.clover.com)"},
 }
 
 // Load builds the configuration from getenv, then applies flags from args.
@@ -66,6 +70,7 @@ func Load(name string, args []string, getenv func(string) string) (Config, []str
 		return c, nil, fmt.Errorf("CARTA_SESSION_TTL: %w", err)
 	}
 	fs.DurationVar(&c.SessionTTL, "session-ttl", ttl, "session lifetime (CARTA_SESSION_TTL)")
+	fs.StringVar(&c.CloverBaseURL, "clover-base-url", env("CARTA_CLOVER_BASE_URL", "https://api.clover.com"), "Clover API base URL (CARTA_CLOVER_BASE_URL)")
 	if err := fs.Parse(args); err != nil {
 		return c, nil, err
 	}
@@ -106,6 +111,10 @@ func (c *Config) finish() error {
 		}
 		c.BaseURL = strings.TrimRight(c.BaseURL, "/")
 	}
+	if u, err := url.Parse(c.CloverBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("CARTA_CLOVER_BASE_URL %q: must be an absolute http(s) URL", c.CloverBaseURL))
+	}
+	c.CloverBaseURL = strings.TrimRight(c.CloverBaseURL, "/")
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("CARTA_LOG_FORMAT %q: must be text or json", c.LogFormat))
 	}

@@ -50,6 +50,9 @@ func Seed(ctx context.Context, db *store.DB) error {
 					return err
 				}
 				ids[r.MerchantID] = id
+				if err := store.SetPOSProvider(ctx, tx, id, "demo"); err != nil {
+					return err
+				}
 				continue
 			}
 			if err != nil {

@@ -124,6 +124,11 @@ func seedMenu(ctx context.Context, db *store.DB, pipe *media.Pipeline, c store.C
 			if err != nil {
 				return err
 			}
+			// The owner's local edits, also when a sync imported the item first.
+			if _, err := tx.Exec(ctx, `UPDATE productos SET description = ?, image_path = ?, visible = ?, pos_hidden = ? WHERE id = ?`,
+				it.Desc, itemImg[it.ID], b2i(!it.Hidden), b2i(it.Hidden), id); err != nil {
+				return err
+			}
 			pid := fmt.Sprint(id)
 			if err := store.SetTranslation(ctx, tx, c.ID, "producto", pid, "en", "name", it.NameEN); err != nil {
 				return err
@@ -233,4 +238,11 @@ func hsl(h, s, l float64) color.RGBA {
 		return uint8(255 * (l - a*math.Max(-1, math.Min(math.Min(k-3, 9-k), 1))))
 	}
 	return color.RGBA{f(0), f(8), f(4), 255}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

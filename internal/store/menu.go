@@ -413,3 +413,110 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// PosCategoria is a POS category as the subcategory picker lists it.
+type PosCategoria struct {
+	CloverCategoryID   string `json:"clover_category_id"`
+	SubcategoriaNombre string `json:"subcategoria_nombre"`
+	Position           int    `json:"position"`
+}
+
+// ListPosCategorias lists the restaurant's POS categories in POS order.
+func ListPosCategorias(ctx context.Context, q Querier, clienteID int64) ([]PosCategoria, error) {
+	rows, err := q.Query(ctx, `SELECT clover_category_id, name, sort_order FROM pos_categorias WHERE cliente_id = ? ORDER BY sort_order, name`, clienteID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []PosCategoria{}
+	for rows.Next() {
+		var p PosCategoria
+		if err := rows.Scan(&p.CloverCategoryID, &p.SubcategoriaNombre, &p.Position); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// GetCategoriaByID returns a main category whatever its restaurant (the
+// caller checks the tenant with ClienteID).
+func GetCategoriaByID(ctx context.Context, q Querier, id int64) (Categoria, error) {
+	var c Categoria
+	err := q.QueryRow(ctx, `SELECT id, cliente_id, name, image_path FROM categorias WHERE id = ?`, id).Scan(&c.ID, &c.ClienteID, &c.Name, &c.ImagePath)
+	return c, notFound(err)
+}
+
+// DeleteCategoria removes a main category with its links and translations.
+func DeleteCategoria(ctx context.Context, q Querier, clienteID, id int64) error {
+	res, err := q.Exec(ctx, `DELETE FROM categorias WHERE id = ? AND cliente_id = ?`, id, clienteID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	if _, err := q.Exec(ctx, `DELETE FROM traducciones WHERE cliente_id = ? AND entidad = 'categoria' AND entidad_id = ?`, clienteID, strconv.FormatInt(id, 10)); err != nil {
+		return err
+	}
+	return BumpMenuVersion(ctx, q, clienteID)
+}
+
+// RenameCategoria changes a main category's Spanish name.
+func RenameCategoria(ctx context.Context, q Querier, clienteID, id int64, name string) error {
+	_, err := q.Exec(ctx, `UPDATE categorias SET name = ? WHERE id = ? AND cliente_id = ?`, name, id, clienteID)
+	return err
+}
+
+// SetCategoriaImage sets a main category's image.
+func SetCategoriaImage(ctx context.Context, q Querier, clienteID, id int64, path string) error {
+	if _, err := q.Exec(ctx, `UPDATE categorias SET image_path = ? WHERE id = ? AND cliente_id = ?`, path, id, clienteID); err != nil {
+		return err
+	}
+	return BumpMenuVersion(ctx, q, clienteID)
+}
+
+// UnlinkSubcategoria removes a POS category from a main category.
+func UnlinkSubcategoria(ctx context.Context, q Querier, clienteID, categoriaID int64, cloverCategoryID string) error {
+	res, err := q.Exec(ctx, `DELETE FROM subcategorias WHERE cliente_id = ? AND categoria_id = ? AND clover_category_id = ?`, clienteID, categoriaID, cloverCategoryID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return BumpMenuVersion(ctx, q, clienteID)
+}
+
+// GetProducto returns a product and its restaurant id.
+func GetProducto(ctx context.Context, q Querier, id int64) (Producto, int64, error) {
+	var p Producto
+	var cid int64
+	var vis int
+	err := q.QueryRow(ctx, `SELECT id, cliente_id, name, description, price, image_path, visible FROM productos WHERE id = ?`, id).
+		Scan(&p.ID, &cid, &p.Name, &p.Description, &p.Price, &p.ImagePath, &vis)
+	p.Visible = vis == 1
+	return p, cid, notFound(err)
+}
+
+func setProducto(ctx context.Context, q Querier, clienteID, id int64, col string, v any) error {
+	if _, err := q.Exec(ctx, `UPDATE productos SET `+col+` = ? WHERE id = ? AND cliente_id = ?`, v, id, clienteID); err != nil {
+		return err
+	}
+	return BumpMenuVersion(ctx, q, clienteID)
+}
+
+// SetProductoDescription sets the owner's description of a product.
+func SetProductoDescription(ctx context.Context, q Querier, clienteID, id int64, d string) error {
+	return setProducto(ctx, q, clienteID, id, "description", d)
+}
+
+// SetProductoVisible shows or hides a product on the menu.
+func SetProductoVisible(ctx context.Context, q Querier, clienteID, id int64, visible bool) error {
+	return setProducto(ctx, q, clienteID, id, "visible", boolInt(visible))
+}
+
+// SetProductoImage sets a product's image.
+func SetProductoImage(ctx context.Context, q Querier, clienteID, id int64, path string) error {
+	return setProducto(ctx, q, clienteID, id, "image_path", path)
+}

@@ -1,0 +1,424 @@
+// Package clovertest is a fake Clover REST API v3 for tests: an httptest server that serves an
+// in-memory merchant in Clover's documented JSON shapes, with real limit/offset paging, a Bearer
+// check and failure injection, so the real clover.Client code runs in tests (fakes over mocks).
+package clovertest
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"carta/internal/pos"
+)
+
+// Merchant is the fake's in-memory account.
+type Merchant struct {
+	ID, Token  string
+	Categories []pos.Category
+	// Items are served in this order. An item with no TaxRates is served with
+	// "defaultTaxRates": true and no explicit rates, the way Clover marks items that follow the
+	// merchant's default taxes; a client should then give it DefaultTaxRates.
+	Items []pos.Item
+	// DefaultTaxRates are listed by /tax_rates with "isDefault": true.
+	DefaultTaxRates []pos.TaxRate
+	// ModifiersNotExpanded serves the items' modifier groups without their "modifiers" (only
+	// "modifierIds"), so the client must complete them from /modifier_groups?expand=modifiers.
+	ModifiersNotExpanded bool
+}
+
+// Expected returns the items as a correct client yields them: default tax rates applied to items
+// that follow them, empty lists as nil.
+func (m Merchant) Expected() []pos.Item {
+	out := make([]pos.Item, 0, len(m.Items))
+	for _, it := range m.Items {
+		e := it
+		e.CategoryIDs = nilIfEmpty(it.CategoryIDs)
+		e.ModifierGroups = nil
+		for _, g := range it.ModifierGroups {
+			g.Modifiers = nilIfEmpty(g.Modifiers)
+			e.ModifierGroups = append(e.ModifierGroups, g)
+		}
+		e.TaxRates = nilIfEmpty(it.TaxRates)
+		if len(it.TaxRates) == 0 {
+			for _, t := range m.DefaultTaxRates {
+				t.IsDefault = true
+				e.TaxRates = append(e.TaxRates, t)
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func nilIfEmpty[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return slices.Clone(s)
+}
+
+// Server is a running fake. Its URL is the base URL to give clover.New.
+type Server struct {
+	*httptest.Server
+	m Merchant
+
+	mu        sync.Mutex
+	failN     int
+	failCode  int
+	failAfter string
+	malformed bool
+	delay     time.Duration
+	requests  map[string]int
+}
+
+// NewServer starts a fake serving m; it is closed when the test ends.
+func NewServer(t testing.TB, m Merchant) *Server {
+	t.Helper()
+	s := &Server{m: m, requests: map[string]int{}}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /v3/merchants/{mId}/categories", s.categories)
+	mux.HandleFunc("GET /v3/merchants/{mId}/items", s.items)
+	mux.HandleFunc("GET /v3/merchants/{mId}/modifier_groups", s.modifierGroups)
+	mux.HandleFunc("GET /v3/merchants/{mId}/tax_rates", s.taxRates)
+	s.Server = httptest.NewServer(s.middleware(mux))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// FailNext makes the next count requests answer status (with Retry-After: retryAfter when it is
+// not empty), e.g. 429, 500 or 401.
+func (s *Server) FailNext(status int, retryAfter string, count int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failCode, s.failAfter, s.failN = status, retryAfter, count
+}
+
+// Malformed makes every successful answer broken JSON while on.
+func (s *Server) Malformed(on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.malformed = on
+}
+
+// Delay makes every answer wait d first (or until the client gives up).
+func (s *Server) Delay(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.delay = d
+}
+
+// Requests is how many requests reached path (e.g. "/v3/merchants/M1/items"), failed ones included.
+func (s *Server) Requests(path string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.requests[path]
+}
+
+func (s *Server) middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.requests[r.URL.Path]++
+		delay := s.delay
+		fail, code, after := s.failN > 0, s.failCode, s.failAfter
+		if fail {
+			s.failN--
+		}
+		s.mu.Unlock()
+
+		if delay > 0 {
+			t := time.NewTimer(delay)
+			select {
+			case <-r.Context().Done():
+				t.Stop()
+				return
+			case <-t.C:
+			}
+		}
+		if fail {
+			if after != "" {
+				w.Header().Set("Retry-After", after)
+			}
+			if code == http.StatusTooManyRequests {
+				w.Header().Set("X-RateLimit-tokenLimit", "16")
+			}
+			writeError(w, code)
+			return
+		}
+		if r.Header.Get("Authorization") != "Bearer "+s.m.Token {
+			writeError(w, http.StatusUnauthorized)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// writeError answers Clover's JSON error body.
+func writeError(w http.ResponseWriter, code int) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(map[string]string{"message": strconv.Itoa(code) + " " + http.StatusText(code)})
+}
+
+// authorized checks the merchant id of the path (Clover answers 401 for a token used on another
+// merchant).
+func (s *Server) authorized(w http.ResponseWriter, r *http.Request) bool {
+	if r.PathValue("mId") != s.m.ID {
+		writeError(w, http.StatusUnauthorized)
+		return false
+	}
+	return true
+}
+
+// page returns the [lo, hi) window of n elements for the request's limit/offset, with Clover's
+// default limit of 100 and hard limit of 1000.
+func page(r *http.Request, n int) (lo, hi int, ok bool) {
+	limit, offset := 100, 0
+	q := r.URL.Query()
+	if v := q.Get("limit"); v != "" {
+		l, err := strconv.Atoi(v)
+		if err != nil || l < 0 {
+			return 0, 0, false
+		}
+		limit = min(l, 1000)
+	}
+	if v := q.Get("offset"); v != "" {
+		o, err := strconv.Atoi(v)
+		if err != nil || o < 0 {
+			return 0, 0, false
+		}
+		offset = o
+	}
+	lo = min(offset, n)
+	hi = min(lo+limit, n)
+	return lo, hi, true
+}
+
+func expands(r *http.Request) map[string]bool {
+	out := map[string]bool{}
+	for _, e := range strings.Split(r.URL.Query().Get("expand"), ",") {
+		if e = strings.TrimSpace(e); e != "" {
+			out[e] = true
+		}
+	}
+	return out
+}
+
+// writePage streams {"elements":[...]} built by el(i) for i in [lo, hi), so the fake never holds a
+// whole page of JSON either.
+func (s *Server) writePage(w http.ResponseWriter, lo, hi int, el func(i int) any) {
+	w.Header().Set("Content-Type", "application/json")
+	s.mu.Lock()
+	broken := s.malformed
+	s.mu.Unlock()
+	if broken {
+		_, _ = w.Write([]byte(`{"elements":[{"id":"X1","name":"Bro`))
+		return
+	}
+	_, _ = w.Write([]byte(`{"elements":[`))
+	enc := json.NewEncoder(w)
+	for i := lo; i < hi; i++ {
+		if i > lo {
+			_, _ = w.Write([]byte(","))
+		}
+		_ = enc.Encode(el(i))
+	}
+	_, _ = w.Write([]byte(`]}`))
+}
+
+func badRequest(w http.ResponseWriter) {
+	writeError(w, http.StatusBadRequest)
+}
+
+// ---- Clover's JSON shapes ----
+
+type ref struct {
+	ID string `json:"id"`
+}
+
+type elements[T any] struct {
+	Elements []T `json:"elements"`
+}
+
+type wireCategory struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	SortOrder int    `json:"sortOrder"`
+}
+
+type wireModifier struct {
+	ID            string `json:"id"`
+	Name          string `json:"name"`
+	Price         int64  `json:"price"`
+	ModifierGroup ref    `json:"modifierGroup"`
+}
+
+type wireModifierGroup struct {
+	ID            string                  `json:"id"`
+	Name          string                  `json:"name"`
+	ShowByDefault bool                    `json:"showByDefault"`
+	MinRequired   int                     `json:"minRequired"`
+	MaxAllowed    int                     `json:"maxAllowed"`
+	ModifierIDs   string                  `json:"modifierIds,omitempty"`
+	Modifiers     *elements[wireModifier] `json:"modifiers,omitempty"`
+}
+
+type wireTaxRate struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	TaxType   string `json:"taxType"`
+	Rate      int64  `json:"rate"`
+	IsDefault bool   `json:"isDefault"`
+}
+
+type wireItem struct {
+	ID              string                       `json:"id"`
+	Hidden          bool                         `json:"hidden"`
+	Available       bool                         `json:"available"`
+	AutoManage      bool                         `json:"autoManage"`
+	Name            string                       `json:"name"`
+	Price           int64                        `json:"price"`
+	PriceType       string                       `json:"priceType"`
+	DefaultTaxRates bool                         `json:"defaultTaxRates"`
+	IsRevenue       bool                         `json:"isRevenue"`
+	ModifiedTime    int64                        `json:"modifiedTime"`
+	Categories      *elements[wireCategory]      `json:"categories,omitempty"`
+	ModifierGroups  *elements[wireModifierGroup] `json:"modifierGroups,omitempty"`
+	TaxRates        *elements[wireTaxRate]       `json:"taxRates,omitempty"`
+}
+
+func toWireGroup(g pos.ModifierGroup, expandModifiers bool) wireModifierGroup {
+	w := wireModifierGroup{ID: g.ID, Name: g.Name, ShowByDefault: true, MinRequired: g.MinRequired, MaxAllowed: g.MaxAllowed}
+	ids := make([]string, 0, len(g.Modifiers))
+	for _, m := range g.Modifiers {
+		ids = append(ids, m.ID)
+	}
+	w.ModifierIDs = strings.Join(ids, ",")
+	if expandModifiers {
+		w.Modifiers = &elements[wireModifier]{Elements: []wireModifier{}}
+		for _, m := range g.Modifiers {
+			w.Modifiers.Elements = append(w.Modifiers.Elements, wireModifier{ID: m.ID, Name: m.Name, Price: m.Price, ModifierGroup: ref{g.ID}})
+		}
+	}
+	return w
+}
+
+func toWireTax(t pos.TaxRate) wireTaxRate {
+	return wireTaxRate{ID: t.ID, Name: t.Name, TaxType: "VAT_TAXABLE", Rate: t.Rate, IsDefault: t.IsDefault}
+}
+
+// ---- handlers ----
+
+func (s *Server) categories(w http.ResponseWriter, r *http.Request) {
+	if !s.authorized(w, r) {
+		return
+	}
+	lo, hi, ok := page(r, len(s.m.Categories))
+	if !ok {
+		badRequest(w)
+		return
+	}
+	s.writePage(w, lo, hi, func(i int) any {
+		c := s.m.Categories[i]
+		return wireCategory{ID: c.ID, Name: c.Name, SortOrder: c.SortOrder}
+	})
+}
+
+func (s *Server) items(w http.ResponseWriter, r *http.Request) {
+	if !s.authorized(w, r) {
+		return
+	}
+	lo, hi, ok := page(r, len(s.m.Items))
+	if !ok {
+		badRequest(w)
+		return
+	}
+	exp := expands(r)
+	cats := make(map[string]pos.Category, len(s.m.Categories))
+	for _, c := range s.m.Categories {
+		cats[c.ID] = c
+	}
+	s.writePage(w, lo, hi, func(i int) any {
+		it := s.m.Items[i]
+		wi := wireItem{
+			ID: it.ID, Hidden: it.Hidden, Available: it.Available, Name: it.Name, Price: it.Price,
+			PriceType: "FIXED", DefaultTaxRates: len(it.TaxRates) == 0, IsRevenue: true,
+			ModifiedTime: 1700000000000 + int64(i),
+		}
+		if exp["categories"] {
+			wi.Categories = &elements[wireCategory]{Elements: []wireCategory{}}
+			for _, id := range it.CategoryIDs {
+				c := cats[id]
+				wi.Categories.Elements = append(wi.Categories.Elements, wireCategory{ID: id, Name: c.Name, SortOrder: c.SortOrder})
+			}
+		}
+		if exp["modifierGroups"] {
+			wi.ModifierGroups = &elements[wireModifierGroup]{Elements: []wireModifierGroup{}}
+			for _, g := range it.ModifierGroups {
+				wi.ModifierGroups.Elements = append(wi.ModifierGroups.Elements, toWireGroup(g, !s.m.ModifiersNotExpanded))
+			}
+		}
+		if exp["taxRates"] {
+			wi.TaxRates = &elements[wireTaxRate]{Elements: []wireTaxRate{}}
+			for _, t := range it.TaxRates {
+				wi.TaxRates.Elements = append(wi.TaxRates.Elements, toWireTax(t))
+			}
+		}
+		return wi
+	})
+}
+
+func (s *Server) modifierGroups(w http.ResponseWriter, r *http.Request) {
+	if !s.authorized(w, r) {
+		return
+	}
+	var groups []pos.ModifierGroup
+	seen := map[string]bool{}
+	for _, it := range s.m.Items {
+		for _, g := range it.ModifierGroups {
+			if !seen[g.ID] {
+				seen[g.ID] = true
+				groups = append(groups, g)
+			}
+		}
+	}
+	lo, hi, ok := page(r, len(groups))
+	if !ok {
+		badRequest(w)
+		return
+	}
+	exp := expands(r)
+	s.writePage(w, lo, hi, func(i int) any { return toWireGroup(groups[i], exp["modifiers"]) })
+}
+
+func (s *Server) taxRates(w http.ResponseWriter, r *http.Request) {
+	if !s.authorized(w, r) {
+		return
+	}
+	var rates []pos.TaxRate
+	seen := map[string]bool{}
+	for _, t := range s.m.DefaultTaxRates {
+		t.IsDefault = true
+		seen[t.ID] = true
+		rates = append(rates, t)
+	}
+	for _, it := range s.m.Items {
+		for _, t := range it.TaxRates {
+			if !seen[t.ID] {
+				seen[t.ID] = true
+				rates = append(rates, t)
+			}
+		}
+	}
+	lo, hi, ok := page(r, len(rates))
+	if !ok {
+		badRequest(w)
+		return
+	}
+	s.writePage(w, lo, hi, func(i int) any { return toWireTax(rates[i]) })
+}
