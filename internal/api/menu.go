@@ -60,7 +60,7 @@ func (s *Server) listSubcategories(w http.ResponseWriter, r *http.Request) {
 		respond.Error(w, r, err)
 		return
 	}
-	catID, err := strconv.ParseInt(r.PathValue("category_id"), 10, 64)
+	catID, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || catID <= 0 {
 		respond.Error(w, r, errMissingInfo)
 		return

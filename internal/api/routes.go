@@ -21,7 +21,7 @@ func (s *Server) routes() []route {
 		{"GET", "/api/configuraciones", s.getSettings},
 		{"GET", "/api/clientes/{cliente_id}/configuraciones", s.getSettings},
 		{"GET", "/api/categories", s.listCategories},
-		{"GET", "/api/categories/{category_id}/subcategories", s.listSubcategories},
+		{"GET", "/api/categories/{id}/subcategories", s.listSubcategories},
 		{"GET", "/api/productos", s.listProducts},
 		{"GET", "/api/popups", s.listPopups},
 

@@ -4,6 +4,7 @@
 package clovertest
 
 import (
+	"bufio"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -220,15 +221,17 @@ func (s *Server) writePage(w http.ResponseWriter, lo, hi int, el func(i int) any
 		_, _ = w.Write([]byte(`{"elements":[{"id":"X1","name":"Bro`))
 		return
 	}
-	_, _ = w.Write([]byte(`{"elements":[`))
-	enc := json.NewEncoder(w)
+	bw := bufio.NewWriterSize(w, 32<<10)
+	_, _ = bw.WriteString(`{"elements":[`)
+	enc := json.NewEncoder(bw)
 	for i := lo; i < hi; i++ {
 		if i > lo {
-			_, _ = w.Write([]byte(","))
+			_ = bw.WriteByte(',')
 		}
 		_ = enc.Encode(el(i))
 	}
-	_, _ = w.Write([]byte(`]}`))
+	_, _ = bw.WriteString(`]}`)
+	_ = bw.Flush()
 }
 
 func badRequest(w http.ResponseWriter) {
