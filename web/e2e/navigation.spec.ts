@@ -37,7 +37,7 @@ test('the public menu route does not download admin code', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(scripts.length).toBeGreaterThan(0);
   for (const name of scripts) {
-    expect(name).not.toMatch(/Dashboard|SuperAdmin|LoginForm/);
+    expect(name).not.toMatch(/Dashboard|SuperAdmin|LoginForm|SettingsPage|PopupsPage/);
   }
 });
 
@@ -47,4 +47,25 @@ test('a page is usable on a 360 px phone', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+});
+
+test('the JavaScript of the diner menu stays within its budget', async ({ page }) => {
+  const { readFileSync } = await import('node:fs');
+  const { gzipSync } = await import('node:zlib');
+  const path = await import('node:path');
+  const scripts = new Set<string>();
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.add(new URL(req.url()).pathname);
+  });
+  await page.goto('/menu/1');
+  await expect(page.getByRole('link', { name: 'Entradas' })).toBeAttached();
+  let total = 0;
+  const sizes: string[] = [];
+  for (const name of scripts) {
+    const gz = gzipSync(readFileSync(path.join(process.cwd(), 'dist', name))).length;
+    total += gz;
+    sizes.push(`${name} ${(gz / 1024).toFixed(1)} kB`);
+  }
+  console.log(`menu JS (gzip): ${(total / 1024).toFixed(1)} kB\n  ${sizes.join('\n  ')}`);
+  expect(total).toBeLessThan(140 * 1024);
 });

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { createQueryClient } from './query-client';
-
-let sharedClient: ReturnType<typeof createQueryClient> | null = null;
+import { sharedQueryClient } from './query-client';
 
 /**
  * Route layout that provides TanStack Query. It is loaded lazily so that the
@@ -11,7 +9,7 @@ let sharedClient: ReturnType<typeof createQueryClient> | null = null;
  * that needs it.
  */
 export default function QueryLayout() {
-  const [client] = useState(() => (sharedClient ??= createQueryClient()));
+  const [client] = useState(sharedQueryClient);
   return (
     <QueryClientProvider client={client}>
       <Outlet />

@@ -16,3 +16,16 @@ export function createQueryClient() {
     },
   });
 }
+
+let shared: QueryClient | null = null;
+
+/** The app's one query client (created on first use by QueryLayout). */
+export function sharedQueryClient(): QueryClient {
+  return (shared ??= createQueryClient());
+}
+
+/** Drops the shared client and its cache (tests start each render from nothing). */
+export function resetSharedQueryClient(): void {
+  shared?.clear();
+  shared = null;
+}

@@ -21,8 +21,6 @@ describe('routes', () => {
 
   it.each([
     '/establecer-password?merchant_id=M&email=a@b.c',
-    '/menu/1',
-    '/clientes/menu/1',
     '/registro',
     '/usuario/cuenta?menu=1',
     '/usuario/9',
@@ -32,8 +30,6 @@ describe('routes', () => {
     '/usuario/mis-compras',
     '/usuario/mis-puntos',
     '/usuario/restaurantes',
-    '/restaurante/1',
-    '/restaurante/1/menu',
     '/restaurante/seleccion',
     '/seleccionar-cliente',
     '/ordenar-en-linea/1',

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { BareLayout } from '../components/BareLayout';
 import { Layout } from '../components/Layout';
 import { RequireRole } from './guards';
 
@@ -11,12 +12,18 @@ const LoginPage = lazy(() => import('../features/auth/routes/LoginPage'));
 const SuperAdminLoginPage = lazy(() => import('../features/auth/routes/SuperAdminLoginPage'));
 const SuperAdminHomePage = lazy(() => import('../features/super-admin/routes/SuperAdminHomePage'));
 const DashboardPage = lazy(() => import('../features/dashboard/routes/DashboardPage'));
+const MenuPage = lazy(() => import('../features/menu/routes/MenuPage'));
+const RestauranteMenuPage = lazy(() => import('../features/menu/routes/RestauranteMenuPage'));
+const SettingsPage = lazy(() => import('../features/settings/routes/SettingsPage'));
+const PopupsPage = lazy(() => import('../features/popups/routes/PopupsPage'));
+
+/** The diner menu draws its own fixed header (logo, title, language switch). */
+const MENU_ROUTES = ['/menu/:cliente_id', '/clientes/menu/:cliente_id'];
+const RESTAURANTE_MENU_ROUTES = ['/restaurante/:cliente_id', '/restaurante/:cliente_id/menu'];
 
 /** Routes owned by later issues; each shows the "not built yet" page for now. */
 const PUBLIC_PENDING = [
   '/establecer-password',
-  '/menu/:cliente_id',
-  '/clientes/menu/:cliente_id',
   '/registro',
   '/usuario/cuenta',
   '/usuario/ofertas',
@@ -27,8 +34,6 @@ const PUBLIC_PENDING = [
   '/usuario/:usuario_id/ofertas',
   '/usuario/:usuario_id/cuenta',
   '/restaurante/seleccion',
-  '/restaurante/:cliente_id',
-  '/restaurante/:cliente_id/menu',
   '/seleccionar-cliente',
   '/ordenar-en-linea/:cliente_id',
   '/carrito/:cliente_id',
@@ -44,8 +49,6 @@ const SUPERADMIN_PENDING = [
 const CLIENTE_PENDING = [
   '/clover-categories',
   '/clover-products',
-  '/settings',
-  '/popups',
   '/crear-oferta',
   '/customer',
 ];
@@ -54,6 +57,16 @@ const STAFF_PENDING = ['/list'];
 export function AppRoutes() {
   return (
     <Routes>
+      <Route element={<BareLayout />}>
+        <Route element={<QueryLayout />}>
+          {MENU_ROUTES.map((path) => (
+            <Route key={path} path={path} element={<MenuPage />} />
+          ))}
+          {RESTAURANTE_MENU_ROUTES.map((path) => (
+            <Route key={path} path={path} element={<RestauranteMenuPage />} />
+          ))}
+        </Route>
+      </Route>
       <Route element={<Layout />}>
         <Route index element={<WelcomePage />} />
         <Route path="/login" element={<LoginPage />} />
@@ -71,6 +84,8 @@ export function AppRoutes() {
           </Route>
 
           <Route element={<RequireRole allow="cliente" />}>
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/popups" element={<PopupsPage />} />
             {CLIENTE_PENDING.map((path) => (
               <Route key={path} path={path} element={<NotBuiltYet />} />
             ))}

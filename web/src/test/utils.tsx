@@ -5,12 +5,18 @@ import i18next from 'i18next';
 import { initI18n } from '../app/i18n';
 import { SessionProvider } from '../app/session/SessionProvider';
 import { AppRoutes } from '../app/routes';
+import { resetSharedQueryClient } from '../app/query-client';
 import { writeStoredSession } from '../lib/session-storage';
 
 initI18n();
 
-export type MockAnswer = { status?: number; body?: unknown } | Error | (() => Promise<never>);
+export type MockReply = { status?: number; body?: unknown };
 export type FetchCall = { method: string; url: string; headers: Record<string, string>; body: unknown };
+/**
+ * A fixed reply, a thrown error (network failure), or a function of the call
+ * (to answer by query string, or return a never-settling promise).
+ */
+export type MockAnswer = MockReply | Error | ((call: FetchCall) => MockReply | Promise<never>);
 
 /**
  * mockFetch replaces global fetch with a table of "METHOD /api/path" answers.
@@ -23,12 +29,14 @@ export function mockFetch(routes: Record<string, MockAnswer>) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-    calls.push({ method, url, headers, body });
+    const call = { method, url, headers, body };
+    calls.push(call);
     const answer = routes[`${method} ${url.split('?')[0]}`];
     if (answer === undefined) return json(404, { error: 'not found' });
     if (answer instanceof Error) throw answer;
-    if (typeof answer === 'function') return answer();
-    return json(answer.status ?? 200, answer.body);
+    const reply = typeof answer === 'function' ? answer(call) : answer;
+    if (reply instanceof Promise) return reply;
+    return json(reply.status ?? 200, reply.body);
   });
   vi.stubGlobal('fetch', fn);
   return { fn, calls };
@@ -56,7 +64,9 @@ export function storeSession(opts: { token?: string; clienteId?: string | null; 
   });
 }
 
+/** Renders the whole app at `path` with an empty query cache. */
 export function renderApp(path: string) {
+  resetSharedQueryClient();
   return render(
     <MemoryRouter initialEntries={[path]}>
       <SessionProvider>
@@ -65,6 +75,11 @@ export function renderApp(path: string) {
       </SessionProvider>
     </MemoryRouter>,
   );
+}
+
+/** The query parameters of a recorded call. */
+export function queryOf(call: FetchCall): URLSearchParams {
+  return new URL(call.url, 'http://localhost').searchParams;
 }
 
 export async function resetLanguage() {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LogoutButton } from '../../../components/LogoutButton';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { getClienteQueryOptions } from '../api/get-cliente';
+import { MenuQrCard } from '../components/MenuQrCard';
 
 const SECTIONS = [
   { path: '/clover-categories', label: 'dashboard.categories' },
@@ -54,6 +55,7 @@ export default function DashboardPage() {
             ))}
           </ul>
         </nav>
+        <MenuQrCard clienteId={clienteId} />
       </>
     );
   }

@@ -1,0 +1,80 @@
+import { accounts, expect, test } from './fixtures';
+import { closePromotion, logIn, makePng } from './helpers';
+
+test('the promotion opens once, stays closed, reopens, and reappears when the owner uploads a new one', async ({
+  page,
+  browser,
+}) => {
+  // First visit: the newest popup of restaurant 1 opens by itself.
+  await page.goto('/menu/1');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expect(dialog.getByRole('img')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cerrar' })).toBeFocused();
+
+  // Escape closes it; a reload keeps it closed.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  const reopen = page.getByRole('button', { name: 'Ver Promoción' });
+  await expect(reopen).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Entradas' })).toBeVisible();
+  await expect(reopen).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The floating button reopens it.
+  await reopen.click();
+  await expect(dialog).toBeVisible();
+  await closePromotion(page);
+  await page.reload();
+  await expect(reopen).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The owner uploads a new popup in another browser context.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await logIn(owner, accounts.owner);
+  await owner.goto('/popups?cliente_id=1');
+  await expect(owner.getByRole('heading', { name: 'Gestión de Popups' })).toBeVisible();
+  const name = `Promo ${Date.now()}`;
+  await owner.getByLabel('Nombre del popup').fill(name);
+  await owner.getByLabel('Archivo (imagen, GIF o video)').setInputFiles({
+    name: 'promo.png',
+    mimeType: 'image/png',
+    buffer: makePng(64, 48, [200, 40, 60]),
+  });
+  await expect(owner.getByTestId('popup-preview')).toBeVisible();
+  await owner.getByRole('button', { name: 'Crear Popup' }).click();
+  await expect(owner.getByText('Popup creado exitosamente.')).toBeVisible();
+  await expect(owner.getByRole('heading', { name })).toBeVisible();
+  await expect(owner.getByLabel('Nombre del popup')).toHaveValue('');
+  await ownerContext.close();
+
+  // The diner's next visit shows the new promotion again.
+  await page.reload();
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+});
+
+test('the owner manages popups: preview, unsupported format, create and delete', async ({ page }) => {
+  await logIn(page, accounts.owner2);
+  await page.goto('/popups?cliente_id=2');
+  await expect(page.getByRole('heading', { name: 'Gestión de Popups' })).toBeVisible();
+  const file = page.getByLabel('Archivo (imagen, GIF o video)');
+  await expect(file).toHaveAttribute('accept', 'image/*,video/*');
+
+  await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+  await expect(page.getByRole('alert')).toHaveText('Formato no soportado.');
+
+  const name = `Taco Tuesday ${Date.now()}`;
+  await page.getByLabel('Nombre del popup').fill(name);
+  await file.setInputFiles({ name: 'taco.png', mimeType: 'image/png', buffer: makePng(40, 40, [10, 120, 30]) });
+  await page.getByRole('button', { name: 'Crear Popup' }).click();
+  await expect(page.getByText('Popup creado exitosamente.')).toBeVisible();
+  const item = page.getByTestId('popup-item').filter({ has: page.getByRole('heading', { name }) });
+  await expect(item.getByRole('img')).toBeVisible();
+
+  await item.getByRole('button', { name: 'Eliminar Popup' }).click();
+  await expect(page.getByText('Popup eliminado correctamente.')).toBeVisible();
+  await expect(page.getByRole('heading', { name })).toHaveCount(0);
+});

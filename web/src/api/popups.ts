@@ -1,0 +1,52 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../lib/api-client';
+
+/** A promotional popup as GET /api/popups answers it. */
+export type Popup = {
+  id: number;
+  cliente_id: number;
+  name: string;
+  file_url: string;
+  file_type: string;
+  created_at: number;
+};
+
+export const popupKeys = {
+  all: ['popups'] as const,
+  list: (clienteId: string) => [...popupKeys.all, clienteId] as const,
+};
+
+/** The spec allows "a list or a single popup": always return a list. */
+function asList(body: unknown): Popup[] {
+  if (Array.isArray(body)) return body as Popup[];
+  if (body && typeof body === 'object') {
+    const o = body as { popups?: unknown; file_url?: unknown };
+    if (Array.isArray(o.popups)) return o.popups as Popup[];
+    if (typeof o.file_url === 'string') return [body as Popup];
+  }
+  return [];
+}
+
+/** GET /api/popups?cliente_id= (public): the active popups, newest first. */
+export async function getPopups(clienteId: string, signal?: AbortSignal): Promise<Popup[]> {
+  const body = await apiFetch<unknown>(`/popups?cliente_id=${encodeURIComponent(clienteId)}`, {
+    signal,
+    token: null,
+  });
+  return asList(body);
+}
+
+export function getPopupsQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: popupKeys.list(clienteId),
+    queryFn: ({ signal }) => getPopups(clienteId, signal),
+  });
+}
+
+/** What kind of media a popup file is, from its MIME type. */
+export function mediaKind(fileType: string | null | undefined): 'image' | 'video' | 'other' {
+  const t = (fileType ?? '').toLowerCase();
+  if (t.startsWith('image')) return 'image';
+  if (t.startsWith('video')) return 'video';
+  return 'other';
+}

@@ -1,0 +1,106 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
+import { apiFetch } from '../lib/api-client';
+
+/**
+ * A restaurant's look and feel, as GET /api/configuraciones answers it.
+ * Shared by the diner menu (reads it) and the settings screen (edits it).
+ */
+export type RestaurantSettings = {
+  cliente_id: number;
+  logo: string;
+  backgroundImage: string;
+  cardColor: string;
+  textColor: string;
+  cardBorderRadius: string;
+  fontSize: string;
+  fontFamily: string;
+  nombre_restaurante: string;
+  telefono_contacto: string;
+  ubicacion_google_maps: string;
+  moneda: string;
+};
+
+/** The fields POST /api/configuraciones accepts (logo and background have their own uploads). */
+export type SettingsInput = Omit<RestaurantSettings, 'logo' | 'backgroundImage'>;
+
+/** The spec's defaults (section 3 and 9). */
+export const DEFAULT_SETTINGS: Omit<RestaurantSettings, 'cliente_id'> = {
+  logo: 'static/images/default-logo.png',
+  backgroundImage: '',
+  cardColor: '#f0f0f0',
+  textColor: '#000000',
+  cardBorderRadius: '8px',
+  fontSize: '16px',
+  fontFamily: 'Arial',
+  nombre_restaurante: '',
+  telefono_contacto: '',
+  ubicacion_google_maps: '',
+  moneda: 'USD',
+};
+
+/** The six font families the settings screen offers (spec section 9). */
+export const FONT_FAMILIES = ['Arial', 'Verdana', 'Tahoma', 'Georgia', 'Times New Roman', 'Courier New'] as const;
+
+const GENERIC: Record<string, string> = {
+  Georgia: 'serif',
+  'Times New Roman': 'serif',
+  'Courier New': 'monospace',
+};
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  detail: (clienteId: string) => [...settingsKeys.all, clienteId] as const,
+};
+
+/** GET /api/configuraciones?cliente_id= (public). */
+export function getSettings(clienteId: string, signal?: AbortSignal): Promise<RestaurantSettings> {
+  return apiFetch<RestaurantSettings>(`/configuraciones?cliente_id=${encodeURIComponent(clienteId)}`, {
+    signal,
+    token: null,
+  });
+}
+
+export function getSettingsQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: settingsKeys.detail(clienteId),
+    queryFn: ({ signal }) => getSettings(clienteId, signal),
+  });
+}
+
+/** A CSS length from a stored value: '12px' stays, '12' becomes '12px', junk gives the fallback. */
+export function cssLength(value: string | number | null | undefined, fallback: string): string {
+  const s = String(value ?? '').trim();
+  if (/^\d+(\.\d+)?$/.test(s)) return `${s}px`;
+  if (/^\d+(\.\d+)?(px|rem|em|%)$/.test(s)) return s;
+  return fallback;
+}
+
+/** A CSS font-family list: the chosen family (quoted) and a generic fallback. */
+export function fontStack(family: string | null | undefined): string {
+  const name = (family ?? '').replace(/["';{}]/g, '').trim() || 'Arial';
+  return `"${name}", ${GENERIC[name] ?? 'sans-serif'}`;
+}
+
+function safeColor(value: string | null | undefined, fallback: string): string {
+  const s = (value ?? '').trim();
+  return /^#[0-9a-f]{3,8}$/i.test(s) || /^[a-z]+$/i.test(s) || /^rgba?\([\d\s.,%]+\)$/i.test(s) ? s : fallback;
+}
+
+/**
+ * cardStyle is the inline style of a menu card from the settings: colours,
+ * radius, font size and family. `defaultRadius` is 10px on the diner menu and
+ * 8px in the settings screen (spec section 9), used when the value is unset.
+ */
+export function cardStyle(
+  s: Partial<Pick<RestaurantSettings, 'cardColor' | 'textColor' | 'cardBorderRadius' | 'fontSize' | 'fontFamily'>>,
+  defaultRadius = '10px',
+): CSSProperties {
+  return {
+    backgroundColor: safeColor(s.cardColor, DEFAULT_SETTINGS.cardColor),
+    color: safeColor(s.textColor, DEFAULT_SETTINGS.textColor),
+    borderRadius: cssLength(s.cardBorderRadius, defaultRadius),
+    fontSize: cssLength(s.fontSize, DEFAULT_SETTINGS.fontSize),
+    fontFamily: fontStack(s.fontFamily),
+  };
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { mediaUrl } from '../../../lib/media-url';
+
+type Props = {
+  path: string | null | undefined;
+  width: number;
+  height: number;
+  /** Images of the first row load at once; the rest only near the viewport. */
+  eager?: boolean;
+  className?: string;
+};
+
+/**
+ * A menu picture with explicit dimensions (no layout shift), lazy loading
+ * below the first row and asynchronous decoding. A missing or broken picture
+ * leaves a neutral placeholder of the same size. The text beside it names the
+ * dish, so the image itself is decorative (empty alt).
+ */
+export function MenuImage({ path, width, height, eager = false, className = 'menu-image' }: Props) {
+  const src = mediaUrl(path);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) {
+    return <span className={`${className} menu-image--empty`} style={{ aspectRatio: `${width} / ${height}` }} aria-hidden="true" />;
+  }
+  return (
+    <img
+      className={className}
+      src={src}
+      alt=""
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      fetchPriority={eager ? 'high' : undefined}
+      onError={() => setFailed(src)}
+    />
+  );
+}

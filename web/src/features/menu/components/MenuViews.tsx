@@ -1,0 +1,177 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatCents } from '../../../lib/money';
+import { categoriesQueryOptions, productsQueryOptions, subcategoriesQueryOptions } from '../api/menu-api';
+import { menuViewSearch } from '../lib/menu-view';
+import { MenuImage } from './MenuImage';
+
+/** How many grid cards form the first row on a phone (loaded eagerly). */
+const FIRST_ROW = 2;
+
+type Common = {
+  clienteId: string;
+  lang: string;
+  cardStyle: CSSProperties;
+  headingRef: (el: HTMLHeadingElement | null) => void;
+};
+
+function Status({ children }: { children: ReactNode }) {
+  return (
+    <p className="menu-status" role="status">
+      {children}
+    </p>
+  );
+}
+
+function ErrorText({ children }: { children: ReactNode }) {
+  return (
+    <p className="menu-status menu-status--error" role="alert">
+      {children}
+    </p>
+  );
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p className="menu-status" role="status" aria-live="polite">
+      {t('menu.loading')}
+    </p>
+  );
+}
+
+/** 'Categorías Principales': grid of the main categories. */
+export function CategoriesView({ clienteId, lang, cardStyle, headingRef }: Common) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const query = useQuery(categoriesQueryOptions(clienteId, lang));
+  let body: ReactNode;
+  if (query.isPending) body = <Loading />;
+  else if (query.isError) body = <ErrorText>{t('menu.categoriesError')}</ErrorText>;
+  else if (query.data.length === 0) body = <Status>{t('menu.noCategories')}</Status>;
+  else
+    body = (
+      <ul className="menu-grid">
+        {query.data.map((c, i) => (
+          <li key={c.id}>
+            <Link
+              className="menu-card menu-card--tile"
+              style={cardStyle}
+              to={{ search: menuViewSearch(params, { kind: 'subcategorias', categoryId: String(c.id) }) }}
+            >
+              <MenuImage path={c.image_path} width={400} height={300} eager={i < FIRST_ROW} />
+              <span className="menu-card__name">{c.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <section aria-labelledby="menu-view-title">
+      <h2 id="menu-view-title" className="menu-view-title" tabIndex={-1} ref={headingRef}>
+        {t('menu.categoriesTitle')}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+/** 'Subcategorías de {name}': grid of the chosen category's subcategories. */
+export function SubcategoriesView({ clienteId, lang, cardStyle, headingRef, categoryId }: Common & { categoryId: string }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const categories = useQuery(categoriesQueryOptions(clienteId, lang));
+  const query = useQuery(subcategoriesQueryOptions(clienteId, categoryId, lang));
+  const name = categories.data?.find((c) => String(c.id) === categoryId)?.name ?? '';
+
+  let body: ReactNode;
+  if (query.isPending) body = <Loading />;
+  else if (query.isError) body = <ErrorText>{t('menu.subcategoriesError')}</ErrorText>;
+  else if (query.data.length === 0) body = <Status>{t('menu.noSubcategories')}</Status>;
+  else
+    body = (
+      <ul className="menu-grid">
+        {query.data.map((s) => (
+          <li key={s.id}>
+            <Link
+              className="menu-card menu-card--tile menu-card--text"
+              style={cardStyle}
+              to={{
+                search: menuViewSearch(params, { kind: 'productos', categoryId, cloverCategoryId: s.clover_category_id }),
+              }}
+            >
+              <span className="menu-card__name">{s.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <section aria-labelledby="menu-view-title">
+      <div className="menu-view-head">
+        <Link className="button menu-back" to={{ search: menuViewSearch(params, { kind: 'categorias' }) }}>
+          {t('menu.backToCategories')}
+        </Link>
+        <h2 id="menu-view-title" className="menu-view-title" tabIndex={-1} ref={headingRef}>
+          {t('menu.subcategoriesTitle', { name })}
+        </h2>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+/** 'Productos': list of the visible products of a subcategory. */
+export function ProductsView({
+  clienteId,
+  lang,
+  cardStyle,
+  headingRef,
+  categoryId,
+  cloverCategoryId,
+  currency,
+}: Common & { categoryId: string; cloverCategoryId: string; currency: string }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const query = useQuery(productsQueryOptions(clienteId, cloverCategoryId, lang));
+
+  let body: ReactNode;
+  if (query.isPending) body = <Loading />;
+  // The spec shows a friendly note, not an error, when products cannot load.
+  else if (query.isError) body = <Status>{t('menu.productsUnavailable')}</Status>;
+  else if (query.data.length === 0) body = <Status>{t('menu.noProducts')}</Status>;
+  else
+    body = (
+      <ul className="menu-list">
+        {query.data.map((p, i) => (
+          <li key={p.id}>
+            <article className="menu-card menu-product" style={cardStyle}>
+              <MenuImage path={p.image_path} width={112} height={112} eager={i < 1} className="menu-product__image" />
+              <div className="menu-product__body">
+                <div className="menu-product__head">
+                  <h3 className="menu-product__name">{p.name}</h3>
+                  <span className="menu-product__price">{formatCents(p.price, currency, lang)}</span>
+                </div>
+                {p.description && <p className="menu-product__description">{p.description}</p>}
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <section aria-labelledby="menu-view-title">
+      <div className="menu-view-head">
+        <Link className="button menu-back" to={{ search: menuViewSearch(params, { kind: 'subcategorias', categoryId }) }}>
+          {t('menu.back')}
+        </Link>
+        <h2 id="menu-view-title" className="menu-view-title" tabIndex={-1} ref={headingRef}>
+          {t('menu.productsTitle')}
+        </h2>
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { getPopupsQueryOptions, mediaKind, type Popup } from '../../../api/popups';
+import { mediaUrl } from '../../../lib/media-url';
+import {
+  onPopupClosed,
+  onPopupLoaded,
+  onPopupReopened,
+  readStoredPopup,
+  writeStoredPopup,
+  type PopupDecision,
+} from '../lib/popup-state';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The restaurant's promotion (its newest popup) as an accessible modal, with
+ * a floating 'Ver Promoción' button once closed. The open/closed rules live in
+ * ../lib/popup-state.ts.
+ */
+export function PromoPopup({ clienteId }: { clienteId: string }) {
+  const { t } = useTranslation();
+  const query = useQuery(getPopupsQueryOptions(clienteId));
+  const popup: Popup | null = query.data?.[0] ?? null;
+  const [open, setOpen] = useState(false);
+  const reopenRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  const apply = useCallback(
+    (decision: PopupDecision) => {
+      writeStoredPopup(clienteId, decision.stored);
+      setOpen(decision.open);
+    },
+    [clienteId],
+  );
+
+  useEffect(() => {
+    if (query.isError) {
+      // The spec only logs this; the menu itself must keep working.
+      console.warn(t('menu.popupError'), query.error);
+      return;
+    }
+    if (!query.isSuccess) return;
+    apply(onPopupLoaded(popup, readStoredPopup(clienteId)));
+    // Re-run only when the popup itself changes, not on every language switch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query.isSuccess, query.isError, popup?.id, popup?.file_url, popup?.name, popup?.file_type, clienteId, apply]);
+
+  useEffect(() => {
+    // Return the focus to the floating button after closing.
+    if (wasOpen.current && !open) reopenRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  if (!popup || !popup.file_url) return null;
+
+  const close = () => apply(onPopupClosed(readStoredPopup(clienteId)));
+  const reopen = () => apply(onPopupReopened(readStoredPopup(clienteId)));
+
+  if (!open) {
+    return (
+      <button type="button" ref={reopenRef} className="promo-fab" onClick={reopen}>
+        {t('menu.popupReopen')}
+      </button>
+    );
+  }
+  return <PromoDialog popup={popup} onClose={close} />;
+}
+
+function PromoDialog({ popup, onClose }: { popup: Popup; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const [broken, setBroken] = useState(false);
+  const title = popup.name?.trim() || t('menu.popupDefaultTitle');
+  const kind = mediaKind(popup.file_type);
+  const src = mediaUrl(popup.file_url);
+
+  useEffect(() => {
+    closeRef.current?.focus();
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, []);
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== 'Tab' || !dialogRef.current) return;
+    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  }
+
+  let media;
+  if (broken || kind === 'other') media = <p className="promo__unavailable">{t('menu.popupUnavailable')}</p>;
+  else if (kind === 'image')
+    media = <img className="promo__media" src={src} alt={title} decoding="async" onError={() => setBroken(true)} />;
+  else
+    media = (
+      <video className="promo__media" src={src} controls muted playsInline preload="metadata" onError={() => setBroken(true)} />
+    );
+
+  return (
+    <div
+      className="promo-backdrop"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        className="promo"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="promo-title"
+        onKeyDown={onKeyDown}
+      >
+        <div className="promo__head">
+          <h2 id="promo-title" className="promo__title">
+            {title}
+          </h2>
+          <button
+            ref={closeRef}
+            type="button"
+            className="promo__close"
+            aria-label={t('menu.popupClose')}
+            onClick={onClose}
+          >
+            ×
+          </button>
+        </div>
+        {media}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MenuScreen } from '../components/MenuScreen';
+import { resolveClienteId } from '../lib/menu-view';
+
+/** The restaurant id of a diner page, or the spec's error when there is none. */
+export function useMenuClienteId(): string | null {
+  const { cliente_id: routeId } = useParams();
+  const [params] = useSearchParams();
+  return resolveClienteId(routeId, params);
+}
+
+export function MissingClienteId() {
+  const { t } = useTranslation();
+  return (
+    <div className="menu-page">
+      <main className="menu-main">
+        <p className="menu-status menu-status--error" role="alert">
+          {t('menu.missingClienteId')}
+        </p>
+      </main>
+    </div>
+  );
+}
+
+/** Public digital menu: /menu/:cliente_id and /clientes/menu/:cliente_id. */
+export default function MenuPage() {
+  const clienteId = useMenuClienteId();
+  if (!clienteId) return <MissingClienteId />;
+  return <MenuScreen clienteId={clienteId} />;
+}

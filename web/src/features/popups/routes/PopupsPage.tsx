@@ -1,0 +1,211 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session/session-context';
+import { getPopupsQueryOptions, mediaKind, popupKeys, type Popup } from '../../../api/popups';
+import { errorText } from '../../../lib/api-client';
+import { mediaUrl } from '../../../lib/media-url';
+import { createPopup, deletePopup } from '../api/popups-admin-api';
+
+type Message = { kind: 'ok' | 'error'; text: string } | null;
+
+/** The restaurant whose popups are managed: ?cliente_id=, else the session's. */
+function useTargetClienteId(): string | null {
+  const [params] = useSearchParams();
+  const { session } = useSession();
+  const fromQuery = params.get('cliente_id')?.trim();
+  if (fromQuery) return fromQuery;
+  return session.status === 'authenticated' ? session.clienteId : null;
+}
+
+/** 'Gestión de Popups': the restaurant's active popups and the create form. */
+export default function PopupsPage() {
+  const { t } = useTranslation();
+  const clienteId = useTargetClienteId();
+  const [message, setMessage] = useState<Message>(null);
+  return (
+    <section className="card">
+      <h1>{t('popupsAdmin.title')}</h1>
+      {!clienteId ? (
+        <p className="form__error" role="alert">
+          {t('popupsAdmin.missingClienteId')}
+        </p>
+      ) : (
+        <>
+          {message && (
+            <p className={message.kind === 'ok' ? 'form__ok' : 'form__error'} role={message.kind === 'ok' ? 'status' : 'alert'}>
+              {message.text}
+            </p>
+          )}
+          <PopupList clienteId={clienteId} onMessage={setMessage} />
+          <CreatePopupForm clienteId={clienteId} onMessage={setMessage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function PopupList({ clienteId, onMessage }: { clienteId: string; onMessage: (m: Message) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // The owner must see the list as it is now, not a cached copy.
+  const query = useQuery({ ...getPopupsQueryOptions(clienteId), staleTime: 0 });
+  const [deleting, setDeleting] = useState<number | null>(null);
+
+  async function onDelete(popup: Popup) {
+    setDeleting(popup.id);
+    onMessage(null);
+    try {
+      await deletePopup(popup.id);
+      onMessage({ kind: 'ok', text: t('popupsAdmin.deleted') });
+      await queryClient.invalidateQueries({ queryKey: popupKeys.list(clienteId) });
+    } catch {
+      onMessage({ kind: 'error', text: t('popupsAdmin.deleteError') });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  let body;
+  if (query.isPending) body = <p role="status">{t('popupsAdmin.loading')}</p>;
+  else if (query.isError)
+    body = (
+      <p className="form__error" role="alert">
+        {t('popupsAdmin.loadError')}
+      </p>
+    );
+  else if (query.data.length === 0) body = <p className="muted">{t('popupsAdmin.empty')}</p>;
+  else
+    body = (
+      <ul className="popup-list">
+        {query.data.map((popup) => (
+          <li key={popup.id} className="popup-item" data-testid="popup-item">
+            <h3>{popup.name}</h3>
+            <PopupMedia url={mediaUrl(popup.file_url)} type={popup.file_type} alt={popup.name} />
+            <button
+              type="button"
+              className="button"
+              disabled={deleting !== null}
+              aria-busy={deleting === popup.id}
+              onClick={() => void onDelete(popup)}
+            >
+              {deleting === popup.id ? t('popupsAdmin.deleting') : t('popupsAdmin.delete')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <>
+      <h2 className="section-title">{t('popupsAdmin.activeTitle')}</h2>
+      {body}
+    </>
+  );
+}
+
+/** An image or video preview; 'Archivo no disponible.' when it fails to load. */
+function PopupMedia({ url, type, alt }: { url: string; type: string; alt: string }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const kind = mediaKind(type);
+  useEffect(() => setFailed(false), [url]);
+  if (failed || !url) return <p className="popup-media popup-media--missing">{t('popupsAdmin.fileUnavailable')}</p>;
+  if (kind === 'video')
+    return <video className="popup-media" src={url} controls muted playsInline preload="metadata" onError={() => setFailed(true)} />;
+  if (kind === 'image')
+    return <img className="popup-media" src={url} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />;
+  return <p className="popup-media popup-media--missing">{t('popupsAdmin.unsupported')}</p>;
+}
+
+function CreatePopupForm({ clienteId, onMessage }: { clienteId: string; onMessage: (m: Message) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function onFile(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = e.currentTarget.files?.[0] ?? null;
+    setError(null);
+    if (chosen && mediaKind(chosen.type) === 'other') {
+      setError(t('popupsAdmin.unsupported'));
+      setFile(null);
+      e.currentTarget.value = '';
+      return;
+    }
+    setFile(chosen);
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const trimmed = name.trim();
+    if (!trimmed || !file) {
+      setError(t('popupsAdmin.required'));
+      return;
+    }
+    setError(null);
+    onMessage(null);
+    setBusy(true);
+    try {
+      await createPopup(clienteId, trimmed, file);
+      setName('');
+      setFile(null);
+      if (fileRef.current) fileRef.current.value = '';
+      onMessage({ kind: 'ok', text: t('popupsAdmin.created') });
+      await queryClient.invalidateQueries({ queryKey: popupKeys.list(clienteId) });
+    } catch (err) {
+      setError(errorText(err, t('popupsAdmin.createError'), t('errors.network')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="section-title">
+        {t('popupsAdmin.createTitle')}
+      </h2>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>{t('popupsAdmin.name')}</label>
+        <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-file`}>{t('popupsAdmin.file')}</label>
+        <input id={`${id}-file`} ref={fileRef} type="file" accept="image/*,video/*" onChange={onFile} />
+      </div>
+      {preview && file && (
+        <figure className="popup-item" aria-label={t('popupsAdmin.previewLabel')}>
+          {mediaKind(file.type) === 'video' ? (
+            <video className="popup-media" src={preview} controls muted playsInline data-testid="popup-preview" />
+          ) : (
+            <img className="popup-media" src={preview} alt={t('popupsAdmin.previewLabel')} data-testid="popup-preview" />
+          )}
+        </figure>
+      )}
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+        {busy ? t('popupsAdmin.creating') : t('popupsAdmin.create')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,299 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session/session-context';
+import {
+  DEFAULT_SETTINGS,
+  FONT_FAMILIES,
+  getSettingsQueryOptions,
+  settingsKeys,
+  type RestaurantSettings,
+} from '../../../api/settings';
+import { errorText } from '../../../lib/api-client';
+import { CardPreview } from '../components/CardPreview';
+import { saveSettings, uploadSettingsImage } from '../api/settings-api';
+
+const CURRENCIES = ['USD', 'MXN', 'EUR', 'COP', 'ARS', 'CLP', 'PEN', 'GTQ', 'CRC', 'DOP', 'CAD', 'GBP'];
+
+type Message = { kind: 'ok' | 'error'; text: string } | null;
+
+/** The restaurant whose settings are edited: ?cliente_id=, else the session's. */
+function useTargetClienteId(): string | null {
+  const [params] = useSearchParams();
+  const { session } = useSession();
+  const fromQuery = params.get('cliente_id')?.trim();
+  if (fromQuery) return fromQuery;
+  return session.status === 'authenticated' ? session.clienteId : null;
+}
+
+/** 'Configuraciones': the restaurant's look and feel, with a live preview. */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const clienteId = useTargetClienteId();
+  const query = useQuery({ ...getSettingsQueryOptions(clienteId ?? ''), enabled: !!clienteId });
+
+  let body;
+  if (!clienteId) {
+    body = (
+      <p className="form__error" role="alert">
+        {t('settings.missingClienteId')}
+      </p>
+    );
+  } else if (query.isPending) {
+    body = <p role="status">{t('app.loading')}</p>;
+  } else {
+    const initial: RestaurantSettings = query.isSuccess
+      ? { ...DEFAULT_SETTINGS, ...query.data, cliente_id: Number(clienteId) }
+      : { ...DEFAULT_SETTINGS, cliente_id: Number(clienteId) };
+    body = (
+      <>
+        {query.isError && (
+          <p className="muted" role="status">
+            {t('settings.loadError')}
+          </p>
+        )}
+        <SettingsForm key={clienteId} clienteId={clienteId} initial={initial} />
+      </>
+    );
+  }
+  return (
+    <section className="card">
+      <h1>{t('settings.title')}</h1>
+      {body}
+    </section>
+  );
+}
+
+function pxNumber(value: string, fallback: number): string {
+  const n = parseFloat(value);
+  return Number.isFinite(n) ? String(n) : String(fallback);
+}
+
+/** A colour as <input type="color"> needs it (#rrggbb). */
+function hex6(value: string, fallback: string): string {
+  const v = value.trim().toLowerCase();
+  if (/^#[0-9a-f]{6}$/.test(v)) return v;
+  if (/^#[0-9a-f]{3}$/.test(v)) return `#${v[1]}${v[1]}${v[2]}${v[2]}${v[3]}${v[3]}`;
+  return fallback;
+}
+
+function SettingsForm({ clienteId, initial }: { clienteId: string; initial: RestaurantSettings }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(() => ({
+    ...initial,
+    cardColor: hex6(initial.cardColor, DEFAULT_SETTINGS.cardColor),
+    textColor: hex6(initial.textColor, DEFAULT_SETTINGS.textColor),
+    cardBorderRadius: pxNumber(initial.cardBorderRadius, 8),
+    fontSize: pxNumber(initial.fontSize, 16),
+  }));
+  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState<null | 'logo' | 'background'>(null);
+  const [message, setMessage] = useState<Message>(null);
+
+  const set =
+    (field: keyof RestaurantSettings) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  const preview = { ...values, cardBorderRadius: `${values.cardBorderRadius}px`, fontSize: `${values.fontSize}px` };
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const radius = Number(values.cardBorderRadius);
+    const size = Number(values.fontSize);
+    if (!Number.isFinite(radius) || !Number.isFinite(size) || radius < 0 || radius > 64 || size <= 0 || size > 64) {
+      setMessage({ kind: 'error', text: t('settings.invalidNumber') });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const saved = await saveSettings({
+        cliente_id: Number(clienteId),
+        cardColor: values.cardColor,
+        textColor: values.textColor,
+        cardBorderRadius: `${radius}px`,
+        fontSize: `${size}px`,
+        fontFamily: values.fontFamily,
+        nombre_restaurante: values.nombre_restaurante.trim(),
+        telefono_contacto: values.telefono_contacto.trim(),
+        ubicacion_google_maps: values.ubicacion_google_maps.trim(),
+        moneda: values.moneda,
+      });
+      if (saved && typeof saved === 'object') queryClient.setQueryData(settingsKeys.detail(clienteId), saved);
+      else void queryClient.invalidateQueries({ queryKey: settingsKeys.detail(clienteId) });
+      setMessage({ kind: 'ok', text: t('settings.saved') });
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorText(err, t('settings.saveError'), t('errors.network')) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onImage(kind: 'logo' | 'background', e: ChangeEvent<HTMLInputElement>) {
+    const input = e.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      setMessage({ kind: 'error', text: t('settings.imageOnly') });
+      input.value = '';
+      return;
+    }
+    setUploading(kind);
+    setMessage(null);
+    try {
+      const { url } = await uploadSettingsImage(kind, clienteId, file);
+      setValues((v) => ({ ...v, [kind === 'logo' ? 'logo' : 'backgroundImage']: url }));
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.detail(clienteId) });
+      setMessage({ kind: 'ok', text: t(kind === 'logo' ? 'settings.logoSaved' : 'settings.backgroundSaved') });
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorText(err, t('settings.uploadError'), t('errors.network')) });
+    } finally {
+      setUploading(null);
+      input.value = '';
+    }
+  }
+
+  const currencies = CURRENCIES.includes(values.moneda) ? CURRENCIES : [values.moneda, ...CURRENCIES];
+  const f = (name: string) => `${id}-${name}`;
+
+  return (
+    <div className="settings-layout">
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <fieldset className="fieldset">
+          <legend>{t('settings.appearance')}</legend>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor={f('card')}>{t('settings.cardColor')}</label>
+              <input id={f('card')} type="color" value={values.cardColor} onChange={set('cardColor')} />
+            </div>
+            <div className="field">
+              <label htmlFor={f('text')}>{t('settings.textColor')}</label>
+              <input id={f('text')} type="color" value={values.textColor} onChange={set('textColor')} />
+            </div>
+          </div>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor={f('radius')}>{t('settings.cardBorderRadius')}</label>
+              <input
+                id={f('radius')}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={64}
+                value={values.cardBorderRadius}
+                onChange={set('cardBorderRadius')}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={f('size')}>{t('settings.fontSize')}</label>
+              <input
+                id={f('size')}
+                type="number"
+                inputMode="numeric"
+                min={8}
+                max={64}
+                value={values.fontSize}
+                onChange={set('fontSize')}
+              />
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor={f('font')}>{t('settings.fontFamily')}</label>
+            <select id={f('font')} value={values.fontFamily} onChange={set('fontFamily')}>
+              {FONT_FAMILIES.map((family) => (
+                <option key={family} value={family} style={{ fontFamily: family }}>
+                  {family}
+                </option>
+              ))}
+            </select>
+          </div>
+        </fieldset>
+
+        <fieldset className="fieldset">
+          <legend>{t('settings.restaurant')}</legend>
+          <div className="field">
+            <label htmlFor={f('name')}>{t('settings.restaurantName')}</label>
+            <input id={f('name')} value={values.nombre_restaurante} onChange={set('nombre_restaurante')} maxLength={120} />
+          </div>
+          <div className="field">
+            <label htmlFor={f('phone')}>{t('settings.phone')}</label>
+            <input
+              id={f('phone')}
+              type="tel"
+              autoComplete="tel"
+              value={values.telefono_contacto}
+              onChange={set('telefono_contacto')}
+              maxLength={40}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={f('maps')}>{t('settings.maps')}</label>
+            <input
+              id={f('maps')}
+              type="url"
+              inputMode="url"
+              value={values.ubicacion_google_maps}
+              onChange={set('ubicacion_google_maps')}
+              maxLength={500}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={f('currency')}>{t('settings.currency')}</label>
+            <select id={f('currency')} value={values.moneda} onChange={set('moneda')}>
+              {currencies.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+        </fieldset>
+
+        <fieldset className="fieldset">
+          <legend>{t('settings.images')}</legend>
+          <div className="field">
+            <label htmlFor={f('logo')}>{t('settings.logo')}</label>
+            <input
+              id={f('logo')}
+              type="file"
+              accept="image/*"
+              disabled={uploading !== null}
+              onChange={(e) => void onImage('logo', e)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={f('bg')}>{t('settings.background')}</label>
+            <input
+              id={f('bg')}
+              type="file"
+              accept="image/*"
+              disabled={uploading !== null}
+              onChange={(e) => void onImage('background', e)}
+            />
+            {!values.backgroundImage && <span className="muted">{t('settings.noBackground')}</span>}
+          </div>
+          {uploading && <p role="status">{t('settings.uploading')}</p>}
+        </fieldset>
+
+        {message && (
+          <p className={message.kind === 'ok' ? 'form__ok' : 'form__error'} role={message.kind === 'ok' ? 'status' : 'alert'}>
+            {message.text}
+          </p>
+        )}
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          {busy ? t('settings.saving') : t('settings.save')}
+        </button>
+      </form>
+
+      <aside className="settings-preview-panel" aria-labelledby={f('preview')}>
+        <h2 id={f('preview')}>{t('settings.preview')}</h2>
+        <p className="muted">{t('settings.previewHint')}</p>
+        <CardPreview values={preview} />
+      </aside>
+    </div>
+  );
+}

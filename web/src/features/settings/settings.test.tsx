@@ -1,0 +1,94 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderApp, resetLanguage, storeSession } from '../../test/utils';
+
+const saved = {
+  cliente_id: 3,
+  logo: 'static/images/default-logo.png',
+  backgroundImage: '',
+  cardColor: '#f0f0f0',
+  textColor: '#000000',
+  cardBorderRadius: '8px',
+  fontSize: '16px',
+  fontFamily: 'Arial',
+  nombre_restaurante: 'Tres',
+  telefono_contacto: '',
+  ubicacion_google_maps: '',
+  moneda: 'USD',
+};
+
+function routes(extra = {}) {
+  storeSession({ clienteId: '3' });
+  return mockFetch({
+    'POST /api/auth/validate': { body: { cliente_id: 3, is_superadmin: 0 } },
+    'GET /api/configuraciones': { body: saved },
+    ...extra,
+  });
+}
+
+describe('settings', () => {
+  beforeEach(resetLanguage);
+
+  it('updates the live preview as the form changes', async () => {
+    routes();
+    renderApp('/settings?cliente_id=3');
+    expect(await screen.findByRole('heading', { name: 'Configuraciones' })).toBeInTheDocument();
+    const card = await screen.findByTestId('preview-card');
+    expect(card).toHaveStyle({ backgroundColor: '#f0f0f0', borderRadius: '8px' });
+
+    fireEvent.input(screen.getByLabelText('Color de la tarjeta'), { target: { value: '#aa0000' } });
+    fireEvent.input(screen.getByLabelText('Color del texto'), { target: { value: '#00ff00' } });
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Radio del borde (px)'));
+    await user.type(screen.getByLabelText('Radio del borde (px)'), '20');
+    await user.clear(screen.getByLabelText('Tamaño de fuente (px)'));
+    await user.type(screen.getByLabelText('Tamaño de fuente (px)'), '22');
+    await user.selectOptions(screen.getByLabelText('Tipo de fuente'), 'Courier New');
+    await user.selectOptions(screen.getByLabelText('Moneda'), 'EUR');
+
+    expect(card).toHaveStyle({ backgroundColor: '#aa0000', color: '#00ff00', borderRadius: '20px', fontSize: '22px' });
+    expect(card.style.fontFamily).toContain('Courier New');
+    expect(screen.getByTestId('preview-product')).toHaveTextContent('12.50');
+    expect(screen.getByTestId('preview-product')).toHaveTextContent('€');
+    expect(
+      Array.from((screen.getByLabelText('Tipo de fuente') as HTMLSelectElement).options).map((o) => o.value),
+    ).toEqual(['Arial', 'Verdana', 'Tahoma', 'Georgia', 'Times New Roman', 'Courier New']);
+  });
+
+  it('saves and shows the success message', async () => {
+    const { calls } = routes({ 'POST /api/configuraciones': { body: { ...saved, cardColor: '#aa0000' } } });
+    renderApp('/settings?cliente_id=3');
+    fireEvent.input(await screen.findByLabelText('Color de la tarjeta'), { target: { value: '#aa0000' } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Guardar Configuración' }));
+    expect(await screen.findByText('Configuración guardada correctamente.')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/configuraciones')!;
+    expect(post.body).toMatchObject({ cliente_id: 3, cardColor: '#aa0000', cardBorderRadius: '8px', fontSize: '16px', moneda: 'USD' });
+    expect(post.headers.Authorization).toBe('Bearer tok-1');
+  });
+
+  it('shows the server error, or the generic one', async () => {
+    routes({ 'POST /api/configuraciones': { status: 500, body: {} } });
+    renderApp('/settings?cliente_id=3');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Guardar Configuración' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al guardar la configuración.');
+  });
+
+  it('uploads a logo and shows it in the preview', async () => {
+    const { calls } = routes({ 'POST /api/configuraciones/logo': { body: { url: '/media/logo-new.png' } } });
+    renderApp('/settings?cliente_id=3');
+    const input = await screen.findByLabelText('Logo');
+    await userEvent.setup().upload(input, new File(['x'], 'l.png', { type: 'image/png' }));
+    expect(await screen.findByText('Logo actualizado correctamente.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('preview-logo')).toHaveAttribute('src', '/media/logo-new.png'));
+    const post = calls.find((c) => c.url === '/api/configuraciones/logo')!;
+    expect((post.body as FormData).get('cliente_id')).toBe('3');
+  });
+
+  it('says so when there is no cliente_id', async () => {
+    storeSession({ clienteId: null });
+    mockFetch({ 'POST /api/auth/validate': { body: { cliente_id: null, is_superadmin: 0 } } });
+    renderApp('/settings');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: cliente_id no está disponible.');
+  });
+});
