@@ -4,12 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	"net/http"
-	"strconv"
-	"sync"
 
 	qrcode "github.com/skip2/go-qrcode"
 
@@ -75,40 +70,4 @@ func qrSVG(bits [][]bool) []byte {
 	}
 	b.WriteString(`"/></svg>`)
 	return b.Bytes()
-}
-
-var (
-	defaultLogoOnce sync.Once
-	defaultLogoPNG  []byte
-)
-
-// defaultLogo serves the spec's default logo (static/images/default-logo.png):
-// a plate drawn at start, so no binary asset is needed.
-func (s *Server) defaultLogo(w http.ResponseWriter, r *http.Request) {
-	defaultLogoOnce.Do(func() {
-		const size = 192
-		img := image.NewNRGBA(image.Rect(0, 0, size, size))
-		c := float64(size) / 2
-		for y := 0; y < size; y++ {
-			for x := 0; x < size; x++ {
-				dx, dy := float64(x)-c+0.5, float64(y)-c+0.5
-				d := dx*dx + dy*dy
-				switch {
-				case d < 40*40:
-					img.Set(x, y, color.NRGBA{0xf7, 0xf1, 0xe8, 0xff})
-				case d < 62*62:
-					img.Set(x, y, color.NRGBA{0xe8, 0xdc, 0xca, 0xff})
-				case d < 90*90:
-					img.Set(x, y, color.NRGBA{0x8b, 0x1e, 0x3f, 0xff})
-				}
-			}
-		}
-		var buf bytes.Buffer
-		_ = png.Encode(&buf, img)
-		defaultLogoPNG = buf.Bytes()
-	})
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "public, max-age=86400")
-	w.Header().Set("Content-Length", strconv.Itoa(len(defaultLogoPNG)))
-	_, _ = w.Write(defaultLogoPNG)
 }

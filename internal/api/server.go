@@ -53,7 +53,6 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /readyz", s.readyz)
 	mux.Handle("GET /metrics", s.Metrics.Handler())
 	mux.Handle("GET /media/{name}", s.Media.Handler())
-	mux.HandleFunc("GET /static/images/default-logo.png", s.defaultLogo)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		respond.Error(w, r, apperr.ErrNotFound)
 	})
