@@ -234,3 +234,10 @@ func ApplyCatalog(ctx context.Context, tx *Tx, clienteID int64, cats []SyncCateg
 	}
 	return res, nil
 }
+
+// SetPOSConnection stores how the restaurant reaches its point of sale.
+func SetPOSConnection(ctx context.Context, q Querier, clienteID int64, c POSConnection) error {
+	_, err := q.Exec(ctx, `UPDATE clientes SET pos_provider = ?, pos_token = ?, pos_base_url = ? WHERE id = ?`,
+		c.Provider, c.Token, c.BaseURL, clienteID)
+	return err
+}
