@@ -40,7 +40,7 @@ var Vars = []struct{ Name, Default, Help string }{
 	{"CARTA_LOG_FORMAT", "text", "text or json"},
 	{"CARTA_LOG_LEVEL", "info", "debug, info, warn or error"},
 	{"CARTA_SESSION_TTL", "168h", "how long a sign-in stays valid"},
-	{"CARTA_CLOVER_BASE_URL", "https://api.clover.com", "Clover REST API base URL (sandbox: https://sandbox.dev.clover.com; EU: https://api.eu.clover.com; LA: https://api.la.clover.com)"},
+	{"CARTA_CLOVER_BASE_URL", "https://api.clover.com", "Clover REST API base URL (sandbox: https://apisandbox.dev.clover.com; EU: https://api.eu.clover.com; LA: https://api.la.clover.com)"},
 }
 
 // Load builds the configuration from getenv, then applies flags from args.
