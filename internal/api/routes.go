@@ -1,5 +1,7 @@
 package api
 
+import "carta/internal/auth"
+
 // routes is the API's route table.
 func (s *Server) routes() []route {
 	a := s.Auth
@@ -11,6 +13,22 @@ func (s *Server) routes() []route {
 		{"POST", "/api/auth/login", s.login},
 		{"POST", "/api/auth/validate", a.Staff(s.validate)},
 		{"POST", "/api/auth/logout", a.Require(s.logout)},
+
+		// Diner accounts (a diner acts only on their own account).
+		{"POST", "/api/usuarios/registro", s.registerUsuario},
+		{"POST", "/api/auth/login-usuario", s.loginUsuario},
+		{"POST", "/api/usuarios/send-email", a.Require(s.sendWelcome, auth.RoleUsuario)},
+		{"GET", "/api/usuario/menu", a.Require(s.usuarioMenu, auth.RoleUsuario)},
+		{"GET", "/api/usuarios/{usuario_id}", a.Require(s.getUsuario, auth.RoleUsuario)},
+		{"PUT", "/api/usuarios/{usuario_id}", a.Require(s.updateUsuario, auth.RoleUsuario)},
+		{"DELETE", "/api/usuarios/{usuario_id}", a.Require(s.deleteUsuario, auth.RoleUsuario)},
+		{"POST", "/api/usuarios/{usuario_id}/password", a.Require(s.changeUsuarioPassword, auth.RoleUsuario)},
+		{"GET", "/api/usuarios/{usuario_id}/compras", a.Require(s.listUsuarioCompras, auth.RoleUsuario)},
+		{"GET", "/api/usuarios/{usuario_id}/puntos", a.Require(s.listUsuarioPuntos, auth.RoleUsuario)},
+		{"GET", "/api/usuarios/{usuario_id}/restaurantes", a.Require(s.listUsuarioRestaurantes, auth.RoleUsuario)},
+		{"POST", "/api/usuarios/{usuario_id}/restaurantes", a.Require(s.touchUsuarioRestaurante, auth.RoleUsuario)},
+		{"GET", "/api/restaurantes", s.listRestaurantes},
+		{"GET", "/api/admin/outbox", a.SuperAdmin(s.listOutbox)},
 
 		// Restaurants.
 		{"GET", "/api/clients", a.SuperAdmin(s.listClientes)},

@@ -18,6 +18,7 @@ import (
 	"carta/internal/auth"
 	"carta/internal/config"
 	"carta/internal/demo"
+	"carta/internal/mail"
 	"carta/internal/media"
 	"carta/internal/menu"
 	"carta/internal/metrics"
@@ -211,6 +212,14 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	go sweepSessions(ctx, db, log)
+	worker := &mail.Worker{DB: db, Log: log}
+	if cfg.SMTPHost != "" {
+		worker.Sender = &mail.SMTP{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUser, Password: cfg.SMTPPassword,
+			From: cfg.SMTPFrom, TLS: cfg.SMTPTLS}
+	} else {
+		log.Info("no SMTP server configured: e-mails stay in the outbox (super admin: GET /api/admin/outbox)")
+	}
+	go worker.Run(ctx)
 
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()

@@ -27,6 +27,14 @@ type Config struct {
 	// CloverBaseURL is Clover's API for restaurants without their own
 	// (sandbox, North America, Europe or Latin America).
 	CloverBaseURL string // CARTA_CLOVER_BASE_URL
+	// SMTP sends the e-mail outbox; with no host, e-mails stay in the outbox
+	// (readable by the super admin), as in demo mode.
+	SMTPHost     string // CARTA_SMTP_HOST
+	SMTPPort     int    // CARTA_SMTP_PORT
+	SMTPUser     string // CARTA_SMTP_USER
+	SMTPPassword string // CARTA_SMTP_PASSWORD
+	SMTPFrom     string // CARTA_SMTP_FROM
+	SMTPTLS      string // CARTA_SMTP_TLS: starttls, tls or none
 }
 
 // Vars documents each environment variable with its default; the README
@@ -40,6 +48,11 @@ var Vars = []struct{ Name, Default, Help string }{
 	{"CARTA_LOG_FORMAT", "text", "text or json"},
 	{"CARTA_LOG_LEVEL", "info", "debug, info, warn or error"},
 	{"CARTA_SESSION_TTL", "168h", "how long a sign-in stays valid"},
+	{"CARTA_SMTP_HOST", "(none)", "SMTP server for the e-mail outbox; without it e-mails stay in the outbox, readable by the super admin"},
+	{"CARTA_SMTP_PORT", "587", "SMTP port"},
+	{"CARTA_SMTP_USER / CARTA_SMTP_PASSWORD", "(none)", "SMTP credentials (never logged)"},
+	{"CARTA_SMTP_FROM", "Carta <no-reply@localhost>", "sender address"},
+	{"CARTA_SMTP_TLS", "starttls", "starttls, tls (implicit) or none"},
 	{"CARTA_CLOVER_BASE_URL", "https://api.clover.com", "Clover REST API base URL (sandbox: https://apisandbox.dev.clover.com; EU: https://api.eu.clover.com; LA: https://api.la.clover.com)"},
 }
 
@@ -71,6 +84,16 @@ func Load(name string, args []string, getenv func(string) string) (Config, []str
 	}
 	fs.DurationVar(&c.SessionTTL, "session-ttl", ttl, "session lifetime (CARTA_SESSION_TTL)")
 	fs.StringVar(&c.CloverBaseURL, "clover-base-url", env("CARTA_CLOVER_BASE_URL", "https://api.clover.com"), "Clover API base URL (CARTA_CLOVER_BASE_URL)")
+	fs.StringVar(&c.SMTPHost, "smtp-host", env("CARTA_SMTP_HOST", ""), "SMTP host (CARTA_SMTP_HOST)")
+	port, err := strconv.Atoi(env("CARTA_SMTP_PORT", "587"))
+	if err != nil {
+		return c, nil, fmt.Errorf("CARTA_SMTP_PORT: %w", err)
+	}
+	fs.IntVar(&c.SMTPPort, "smtp-port", port, "SMTP port (CARTA_SMTP_PORT)")
+	fs.StringVar(&c.SMTPUser, "smtp-user", env("CARTA_SMTP_USER", ""), "SMTP user (CARTA_SMTP_USER)")
+	c.SMTPPassword = env("CARTA_SMTP_PASSWORD", "") // environment only: flags show up in process lists
+	fs.StringVar(&c.SMTPFrom, "smtp-from", env("CARTA_SMTP_FROM", "Carta <no-reply@localhost>"), "sender (CARTA_SMTP_FROM)")
+	fs.StringVar(&c.SMTPTLS, "smtp-tls", env("CARTA_SMTP_TLS", "starttls"), "starttls, tls or none (CARTA_SMTP_TLS)")
 	if err := fs.Parse(args); err != nil {
 		return c, nil, err
 	}
@@ -115,6 +138,14 @@ func (c *Config) finish() error {
 		errs = append(errs, fmt.Errorf("CARTA_CLOVER_BASE_URL %q: must be an absolute http(s) URL", c.CloverBaseURL))
 	}
 	c.CloverBaseURL = strings.TrimRight(c.CloverBaseURL, "/")
+	switch c.SMTPTLS {
+	case "starttls", "tls", "none":
+	default:
+		errs = append(errs, fmt.Errorf("CARTA_SMTP_TLS %q: must be starttls, tls or none", c.SMTPTLS))
+	}
+	if c.SMTPPort <= 0 || c.SMTPPort > 65535 {
+		errs = append(errs, fmt.Errorf("CARTA_SMTP_PORT %d: bad port", c.SMTPPort))
+	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("CARTA_LOG_FORMAT %q: must be text or json", c.LogFormat))
 	}

@@ -1,0 +1,177 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"carta/internal/store"
+	"carta/internal/store/storetest"
+)
+
+func (e *env) register(nombre, email, password string, extra ...any) result {
+	e.t.Helper()
+	body := map[string]any{"nombre": nombre, "email": email, "password": password, "telefono": "+52 55 1234 5678"}
+	for i := 0; i+1 < len(extra); i += 2 {
+		body[extra[i].(string)] = extra[i+1]
+	}
+	return e.do("POST", "/api/usuarios/registro", "", body)
+}
+
+func TestDinerAccounts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		reg := e.register("Ana", "Ana@Example.com", "secreto-123", "cliente_id", 1, "suscrito_mailing", false)
+		if reg.status != 201 || reg.json["token"] == "" {
+			t.Fatalf("register: %d %s", reg.status, reg.body)
+		}
+		ana := reg.json["token"].(string)
+		anaID := int(reg.json["usuario_id"].(float64))
+		other := e.register("Beto", "beto@example.com", "secreto-456")
+		beto := other.json["token"].(string)
+		betoID := int(other.json["usuario_id"].(float64))
+
+		e.run(t, []scenario{
+			{name: "missing name", method: "POST", path: "/api/usuarios/registro", body: map[string]any{"email": "x@example.com", "password": "12345678"},
+				status: 400, errText: "El nombre es obligatorio."},
+			{name: "bad e-mail", method: "POST", path: "/api/usuarios/registro", body: map[string]any{"nombre": "X", "email": "not-an-email", "password": "12345678"},
+				status: 400, errText: "El correo electrónico no es válido."},
+			{name: "short password", method: "POST", path: "/api/usuarios/registro", body: map[string]any{"nombre": "X", "email": "x@example.com", "password": "1234567"},
+				status: 400, errText: "La contraseña debe tener al menos 8 caracteres."},
+			{name: "duplicate e-mail (any case)", method: "POST", path: "/api/usuarios/registro", body: map[string]any{"nombre": "X", "email": "ANA@example.com", "password": "12345678"},
+				status: 409, errText: "Ya existe una cuenta con este correo electrónico."},
+			{name: "staff e-mail may also be a diner", method: "POST", path: "/api/usuarios/registro", body: map[string]any{"nombre": "Dueño", "email": "owner@demo.test", "password": "12345678"}, status: 201},
+			{name: "bad json", method: "POST", path: "/api/usuarios/registro", body: `{"nombre":`, status: 400},
+			{name: "login", method: "POST", path: "/api/auth/login-usuario", body: map[string]any{"email": "ana@example.com", "password": "secreto-123"}, status: 200,
+				fields: map[string]any{"usuario_id": float64(anaID)}},
+			{name: "login wrong password", method: "POST", path: "/api/auth/login-usuario", body: map[string]any{"email": "ana@example.com", "password": "nope"}, status: 401,
+				errText: "Credenciales inválidas."},
+			{name: "login unknown", method: "POST", path: "/api/auth/login-usuario", body: map[string]any{"email": "zz@example.com", "password": "nope"}, status: 401,
+				errText: "Credenciales inválidas."},
+			{name: "menu of own account", method: "GET", path: fmt.Sprintf("/api/usuario/menu?usuario_id=%d", anaID), token: ana, status: 200,
+				fields: map[string]any{"cliente_id": float64(1)}},
+			{name: "menu of another diner", method: "GET", path: fmt.Sprintf("/api/usuario/menu?usuario_id=%d", anaID), token: beto, status: 403},
+			{name: "menu without token", method: "GET", path: fmt.Sprintf("/api/usuario/menu?usuario_id=%d", anaID), status: 401},
+			{name: "menu with a staff token", method: "GET", path: fmt.Sprintf("/api/usuario/menu?usuario_id=%d", anaID), token: "owner1", status: 403},
+			{name: "menu without restaurant", method: "GET", path: fmt.Sprintf("/api/usuario/menu?usuario_id=%d", betoID), token: beto, status: 200,
+				fields: map[string]any{"cliente_id": nil}},
+			{name: "profile", method: "GET", path: fmt.Sprintf("/api/usuarios/%d", anaID), token: ana, status: 200,
+				fields: map[string]any{"email": "ana@example.com", "suscrito_mailing": false, "whatsapp_notificaciones": true}},
+			{name: "profile of another diner", method: "GET", path: fmt.Sprintf("/api/usuarios/%d", anaID), token: beto, status: 403},
+			{name: "edit profile", method: "PUT", path: fmt.Sprintf("/api/usuarios/%d", anaID), token: ana,
+				body: map[string]any{"nombre": "Ana María", "telefono": "555-0101", "suscrito_mailing": true, "whatsapp_notificaciones": false}, status: 200,
+				fields: map[string]any{"nombre": "Ana María", "whatsapp_notificaciones": false}},
+			{name: "edit profile empty name", method: "PUT", path: fmt.Sprintf("/api/usuarios/%d", anaID), token: ana, body: map[string]any{"nombre": " "}, status: 400},
+			{name: "edit another diner", method: "PUT", path: fmt.Sprintf("/api/usuarios/%d", anaID), token: beto, body: map[string]any{"nombre": "Hack"}, status: 403},
+			{name: "purchases (empty)", method: "GET", path: fmt.Sprintf("/api/usuarios/%d/compras", anaID), token: ana, status: 200},
+			{name: "purchases of another diner", method: "GET", path: fmt.Sprintf("/api/usuarios/%d/compras", anaID), token: beto, status: 403},
+			{name: "points of another diner", method: "GET", path: fmt.Sprintf("/api/usuarios/%d/puntos", anaID), token: beto, status: 403},
+			{name: "restaurants used", method: "GET", path: fmt.Sprintf("/api/usuarios/%d/restaurantes", anaID), token: ana, status: 200},
+			{name: "record unknown restaurant", method: "POST", path: fmt.Sprintf("/api/usuarios/%d/restaurantes", betoID), token: beto, body: map[string]any{"cliente_id": 99}, status: 404},
+			{name: "record restaurant", method: "POST", path: fmt.Sprintf("/api/usuarios/%d/restaurantes", betoID), token: beto, body: map[string]any{"cliente_id": 2}, status: 204},
+			{name: "public restaurants", method: "GET", path: "/api/restaurantes", status: 200},
+			{name: "diner token on staff validate", method: "POST", path: "/api/auth/validate", token: ana, status: 403},
+			{name: "diner token on settings", method: "POST", path: "/api/configuraciones", token: ana, body: map[string]any{"cliente_id": 1}, status: 403},
+			{name: "outbox: diner", method: "GET", path: "/api/admin/outbox", token: ana, status: 403},
+			{name: "outbox: owner", method: "GET", path: "/api/admin/outbox", token: "owner1", status: 403},
+			{name: "outbox: admin", method: "GET", path: "/api/admin/outbox", token: "admin", status: 200},
+		})
+		if r := e.do("GET", fmt.Sprintf("/api/usuario/menu?usuario_id=%d", betoID), beto, nil); r.json["cliente_id"] != float64(2) {
+			t.Fatalf("menu after using restaurant 2: %s", r.body)
+		}
+		rs := e.do("GET", "/api/restaurantes", "", nil).body
+		if !strings.Contains(rs, "La Cava Demo") || !strings.Contains(rs, "Taquería Demo") {
+			t.Fatalf("public restaurants: %s", rs)
+		}
+	})
+}
+
+func TestDinerWelcomeMail(t *testing.T) {
+	e := newEnv(t, storetest.Open(t, store.SQLite))
+	reg := e.register("Ana", "ana@example.com", "secreto-123")
+	tok := reg.json["token"].(string)
+	if r := e.do("POST", "/api/usuarios/send-email", "", map[string]any{"email": "ana@example.com"}); r.status != 401 {
+		t.Fatalf("anonymous send-email: %d", r.status)
+	}
+	if r := e.do("POST", "/api/usuarios/send-email", tok, map[string]any{"email": "victim@example.com"}); r.status != 403 {
+		t.Fatalf("send-email to someone else: %d", r.status)
+	}
+	for i, want := range []bool{true, false} {
+		r := e.do("POST", "/api/usuarios/send-email", tok, map[string]any{"nombre": "Ana", "email": "ana@example.com"})
+		if r.status != 202 || r.json["queued"] != want {
+			t.Fatalf("send-email #%d: %d %s", i+1, r.status, r.body)
+		}
+	}
+	out := e.do("GET", "/api/admin/outbox", e.admin, nil)
+	if strings.Count(out.body, "ana@example.com") != 1 || !strings.Contains(out.body, "Ana") {
+		t.Fatalf("outbox: %s", out.body)
+	}
+}
+
+func TestDinerPasswordChangeAndDelete(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		reg := e.register("Ana", "ana@example.com", "secreto-123", "cliente_id", 1)
+		tok := reg.json["token"].(string)
+		id := int(reg.json["usuario_id"].(float64))
+		second := e.do("POST", "/api/auth/login-usuario", "", map[string]any{"email": "ana@example.com", "password": "secreto-123"}).json["token"].(string)
+		path := fmt.Sprintf("/api/usuarios/%d/password", id)
+		if r := e.do("POST", path, tok, map[string]any{"password_actual": "wrong", "password_nueva": "nuevo-secreto"}); r.status != 400 {
+			t.Fatalf("wrong current password: %d", r.status)
+		}
+		if r := e.do("POST", path, tok, map[string]any{"password_actual": "secreto-123", "password_nueva": "corto"}); r.status != 400 {
+			t.Fatalf("short new password: %d", r.status)
+		}
+		if r := e.do("POST", path, tok, map[string]any{"password_actual": "secreto-123", "password_nueva": "nuevo-secreto"}); r.status != 200 {
+			t.Fatalf("change: %d %s", r.status, r.body)
+		}
+		if r := e.do("GET", fmt.Sprintf("/api/usuarios/%d", id), second, nil); r.status != 401 {
+			t.Fatalf("other session survived the password change: %d", r.status)
+		}
+		if r := e.do("GET", fmt.Sprintf("/api/usuarios/%d", id), tok, nil); r.status != 200 {
+			t.Fatalf("this session was signed out: %d", r.status)
+		}
+		if r := e.do("POST", "/api/auth/login-usuario", "", map[string]any{"email": "ana@example.com", "password": "nuevo-secreto"}); r.status != 200 {
+			t.Fatalf("login with the new password: %d", r.status)
+		}
+
+		// A purchase and points exist; deleting the account keeps them anonymised.
+		ctx := context.Background()
+		if _, err := db.Exec(ctx, `INSERT INTO compras (usuario_id, cliente_id, descripcion, estado, subtotal, fee, total, created_at)
+			VALUES (?, 1, 'Cupón', 'pagado', 1000, 500, 1500, 1)`, id); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(ctx, `INSERT INTO puntos (usuario_id, cliente_id, puntos, motivo, created_at) VALUES (?, 1, 15, 'Compra', 1)`, id); err != nil {
+			t.Fatal(err)
+		}
+		compras := e.do("GET", fmt.Sprintf("/api/usuarios/%d/compras", id), tok, nil)
+		puntos := e.do("GET", fmt.Sprintf("/api/usuarios/%d/puntos", id), tok, nil)
+		if !strings.Contains(compras.body, `"total":1500`) || !strings.Contains(puntos.body, `"saldo":15`) {
+			t.Fatalf("purchases %s points %s", compras.body, puntos.body)
+		}
+		if r := e.do("DELETE", fmt.Sprintf("/api/usuarios/%d", id), tok, nil); r.status != 204 {
+			t.Fatalf("delete: %d %s", r.status, r.body)
+		}
+		if r := e.do("GET", fmt.Sprintf("/api/usuarios/%d", id), tok, nil); r.status != 401 {
+			t.Fatalf("deleted account still signed in: %d", r.status)
+		}
+		var n, anon int
+		db.QueryRow(ctx, `SELECT COUNT(*) FROM usuarios WHERE email = 'ana@example.com'`).Scan(&n)
+		db.QueryRow(ctx, `SELECT COUNT(*) FROM compras WHERE usuario_id IS NULL AND total = 1500`).Scan(&anon)
+		if n != 0 || anon != 1 {
+			t.Fatalf("after delete: %d accounts with the e-mail, %d anonymised purchases", n, anon)
+		}
+	})
+}
+
+func TestDinerLoginThrottled(t *testing.T) {
+	e := newEnv(t, storetest.Open(t, store.SQLite))
+	e.register("Ana", "ana@example.com", "secreto-123")
+	for i := 0; i < 5; i++ {
+		e.do("POST", "/api/auth/login-usuario", "", map[string]any{"email": "ana@example.com", "password": "bad"})
+	}
+	if r := e.do("POST", "/api/auth/login-usuario", "", map[string]any{"email": "ana@example.com", "password": "secreto-123"}); r.status != 429 {
+		t.Fatalf("after 5 failures: %d", r.status)
+	}
+}
