@@ -1,0 +1,337 @@
+package offers_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"carta/internal/billing"
+	"carta/internal/checkout"
+	checkoutdemo "carta/internal/checkout/demo"
+	"carta/internal/offers"
+	"carta/internal/store"
+	"carta/internal/store/storetest"
+)
+
+// fakeBilling approves fees and, like Stripe, returns the same charge for
+// the same idempotency key; it counts real charges.
+type fakeBilling struct {
+	mu      sync.Mutex
+	charges map[string]string
+	decline bool
+}
+
+func (f *fakeBilling) Name() string { return "fake" }
+func (f *fakeBilling) SetupCard(ctx context.Context, r billing.Restaurant) (string, string, error) {
+	return "", "", nil
+}
+func (f *fakeBilling) RegisterCard(ctx context.Context, r billing.Restaurant, token string) (billing.Card, error) {
+	return billing.Card{Provider: "fake", Brand: "visa", Last4: "4242"}, nil
+}
+func (f *fakeBilling) ChargeFee(ctx context.Context, c billing.Card, amount int64, currency, key, desc string) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.decline {
+		return "", fmt.Errorf("%w: insufficient funds", billing.ErrDeclined)
+	}
+	if f.charges == nil {
+		f.charges = map[string]string{}
+	}
+	if id, ok := f.charges[key]; ok {
+		return id, nil
+	}
+	id := fmt.Sprintf("ch_%d", len(f.charges)+1)
+	f.charges[key] = id
+	return id, nil
+}
+
+type fixture struct {
+	db      *store.DB
+	svc     *offers.Service
+	bill    *fakeBilling
+	cliente int64
+	cupon   int64
+	diners  []int64
+}
+
+func setup(t *testing.T, db *store.DB, stock int64, diners int) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	mid := "M-OFFERS"
+	cid, err := store.CreateCliente(ctx, db, store.Cliente{Nombre: "Ofertas", MerchantID: &mid, Email: "dueno@example.com", Estado: store.EstadoActivo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.SetPOSProvider(ctx, db, cid, "demo")
+	if err := store.SaveTarjeta(ctx, db, store.Tarjeta{ClienteID: cid, Provider: "fake", Brand: "visa", Last4: "4242"}); err != nil {
+		t.Fatal(err)
+	}
+	cup, err := store.CreateCupon(ctx, db, store.Cupon{ClienteID: cid, Codigo: "PROMO", Titulo: "2x1 en tapas", Descuento: 25, Precio: 2000,
+		FechaExpiracion: time.Now().Add(48 * time.Hour).Unix(), CantidadDisponible: stock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{db: db, bill: &fakeBilling{}, cliente: cid, cupon: cup}
+	f.svc = &offers.Service{DB: db, BaseURL: "https://carta.example", Billing: f.bill, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Checkout: func(store.POSConnection) (checkout.Provider, error) { return &checkoutdemo.Provider{BaseURL: "https://carta.example"}, nil }}
+	for i := range diners {
+		id, err := store.CreateUsuario(ctx, db, store.Usuario{Nombre: fmt.Sprint("Comensal ", i), Email: fmt.Sprintf("d%d@example.com", i), PasswordHash: "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.diners = append(f.diners, id)
+	}
+	return f
+}
+
+func (f *fixture) stock(t *testing.T) int64 {
+	c, err := store.GetCupon(context.Background(), f.db, f.cupon)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.CantidadDisponible
+}
+
+func (f *fixture) count(t *testing.T, estado string) int {
+	var n int
+	if err := f.db.QueryRow(context.Background(), `SELECT COUNT(*) FROM compras WHERE estado = ?`, estado).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func sessionOf(t *testing.T, db *store.DB, compraID int64) string {
+	c, err := store.GetCompra(context.Background(), db, compraID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Session
+}
+
+// 200 diners try to buy an offer of 20 at once: exactly 20 get a
+// checkout, all 20 are paid, none is oversold.
+func TestConcurrentPurchasesNeverOversell(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 20, 200)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		var ok []offers.Purchase
+		soldOut := 0
+		for _, d := range f.diners {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				p, err := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: d, Email: "x@example.com"}, nil)
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case err == nil:
+					ok = append(ok, p)
+				case errors.Is(err, offers.ErrSoldOut):
+					soldOut++
+				default:
+					t.Errorf("buy: %v", err)
+				}
+			}()
+		}
+		wg.Wait()
+		if len(ok) != 20 || soldOut != 180 || f.stock(t) != 0 {
+			t.Fatalf("%d checkouts, %d sold out, stock %d; want 20, 180, 0", len(ok), soldOut, f.stock(t))
+		}
+		// All 20 pay at once, some twice (a replayed webhook).
+		for _, p := range ok {
+			for range 2 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if err := f.svc.Confirm(ctx, sessionOf(t, db, p.CompraID), true); err != nil {
+						t.Errorf("confirm: %v", err)
+					}
+				}()
+			}
+		}
+		wg.Wait()
+		if n := f.count(t, store.CompraPagado); n != 20 || f.stock(t) != 0 {
+			t.Fatalf("%d paid, stock %d", n, f.stock(t))
+		}
+		var fees, pts, mails, codes int
+		db.QueryRow(ctx, `SELECT COUNT(*) FROM fees`).Scan(&fees)
+		db.QueryRow(ctx, `SELECT COUNT(*) FROM puntos`).Scan(&pts)
+		db.QueryRow(ctx, `SELECT COUNT(*) FROM outbox WHERE kind = 'receipt'`).Scan(&mails)
+		db.QueryRow(ctx, `SELECT COUNT(DISTINCT codigo_voucher) FROM compras WHERE estado = 'pagado'`).Scan(&codes)
+		if fees != 20 || pts != 20 || mails != 20 || codes != 20 {
+			t.Fatalf("fees %d, points %d, receipts %d, codes %d; want 20 each", fees, pts, mails, codes)
+		}
+		if p := ok[0]; p.Total != 1500+500 {
+			t.Fatalf("total %d, want 2000 (1500 after 25%% off + 500 fee)", p.Total)
+		}
+	})
+}
+
+func TestDeclineAndExpiryReleaseStock(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 2, 3)
+		a, err := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: f.diners[1]}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: f.diners[2]}, nil); !errors.Is(err, offers.ErrSoldOut) {
+			t.Fatalf("third buyer: %v", err)
+		}
+		// A declined payment gives its unit back, once.
+		for range 2 {
+			if err := f.svc.Confirm(ctx, sessionOf(t, db, a.CompraID), false); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if f.stock(t) != 1 {
+			t.Fatalf("stock after decline %d, want 1", f.stock(t))
+		}
+		// An abandoned checkout expires after its 15 minutes.
+		db.Now = func() time.Time { return time.Now().Add(offers.HoldTime + time.Minute) }
+		n, err := f.svc.ExpireHolds(ctx)
+		if err != nil || n != 1 || f.stock(t) != 2 {
+			t.Fatalf("expired %d (%v), stock %d; want 1, 2", n, err, f.stock(t))
+		}
+		if n, _ := f.svc.ExpireHolds(ctx); n != 0 || f.stock(t) != 2 {
+			t.Fatal("a second expiry pass released stock again")
+		}
+		// Paying after the hold expired takes a unit again if one is left.
+		db.Now = time.Now
+		if err := f.svc.Confirm(ctx, sessionOf(t, db, b.CompraID), true); err != nil {
+			t.Fatal(err)
+		}
+		if f.stock(t) != 1 || f.count(t, store.CompraPagado) != 1 {
+			t.Fatalf("late payment: stock %d, paid %d", f.stock(t), f.count(t, store.CompraPagado))
+		}
+	})
+}
+
+func TestWrongClientTotalRefused(t *testing.T) {
+	f := setup(t, storetest.Open(t, store.SQLite), 5, 1)
+	wrong := int64(500)
+	if _, err := f.svc.Buy(context.Background(), f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, &wrong); !errors.Is(err, offers.ErrWrongTotal) {
+		t.Fatalf("wrong total: %v", err)
+	}
+	if f.stock(t) != 5 || f.count(t, store.CompraPendiente) != 0 {
+		t.Fatal("a refused purchase changed stock")
+	}
+	right := int64(2000)
+	if _, err := f.svc.Buy(context.Background(), f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, &right); err != nil {
+		t.Fatalf("right total: %v", err)
+	}
+}
+
+func TestFeeChargedExactlyOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 5, 3)
+		for _, d := range f.diners {
+			p, err := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: d}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.svc.Confirm(ctx, sessionOf(t, db, p.CompraID), true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// A crash after charging the first fee but before recording it:
+		// the provider has the charge, the fee is still pending.
+		fees, _ := store.ListClienteFees(ctx, db, f.cliente)
+		if _, err := f.bill.ChargeFee(ctx, billing.Card{}, 500, "USD", offers.FeeKey(fees[0].CompraID), "crash"); err != nil {
+			t.Fatal(err)
+		}
+		// The job runs twice, concurrently.
+		var wg sync.WaitGroup
+		for range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if _, err := f.svc.ChargeFees(ctx); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		f.svc.ChargeFees(ctx)
+		if len(f.bill.charges) != 3 {
+			t.Fatalf("%d distinct charges, want 3 (one per coupon sold)", len(f.bill.charges))
+		}
+		fees, _ = store.ListClienteFees(ctx, db, f.cliente)
+		for _, fe := range fees {
+			if fe.Estado != "cobrado" || fe.Amount != 500 || fe.ChargeID == "" {
+				t.Fatalf("fee %+v", fe)
+			}
+		}
+	})
+}
+
+func TestDeclinedFeeFailsAndRetriesAfterCardUpdate(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 5, 1)
+		p, _ := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, nil)
+		f.svc.Confirm(ctx, sessionOf(t, db, p.CompraID), true)
+		f.bill.decline = true
+		if n, err := f.svc.ChargeFees(ctx); err != nil || n != 0 {
+			t.Fatalf("declined: %d %v", n, err)
+		}
+		failed, _ := store.ListFeesByEstado(ctx, db, "fallido")
+		var mails int
+		db.QueryRow(ctx, `SELECT COUNT(*) FROM outbox WHERE kind = 'fee_failed' AND to_addr = 'dueno@example.com'`).Scan(&mails)
+		if len(failed) != 1 || mails != 1 {
+			t.Fatalf("failed fees %d, e-mails %d", len(failed), mails)
+		}
+		if n, _ := f.svc.ChargeFees(ctx); n != 0 {
+			t.Fatal("a failed fee was retried before the card changed")
+		}
+		// The restaurant registers a new card: the fee is charged.
+		f.bill.decline = false
+		store.SaveTarjeta(ctx, db, store.Tarjeta{ClienteID: f.cliente, Provider: "fake", Brand: "visa", Last4: "4242"})
+		if n, err := f.svc.ChargeFees(ctx); err != nil || n != 1 {
+			t.Fatalf("after the new card: %d %v", n, err)
+		}
+	})
+}
+
+func TestRedeemVoucher(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 5, 1)
+		p, _ := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, nil)
+		f.svc.Confirm(ctx, sessionOf(t, db, p.CompraID), true)
+		c, _ := store.GetCompra(ctx, db, p.CompraID)
+		if _, err := f.svc.Redeem(ctx, f.cliente+999, c.Voucher); !errors.Is(err, offers.ErrVoucherUnknown) {
+			t.Fatalf("another restaurant: %v", err)
+		}
+		v, err := f.svc.Redeem(ctx, f.cliente, " "+c.Voucher+" ")
+		if err != nil || v.Estado != "canjeado" {
+			t.Fatalf("redeem: %+v %v", v, err)
+		}
+		if _, err := f.svc.Redeem(ctx, f.cliente, c.Voucher); !errors.Is(err, offers.ErrVoucherUsed) {
+			t.Fatalf("second redeem: %v", err)
+		}
+		// An expired voucher cannot be redeemed.
+		p2, _ := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, nil)
+		f.svc.Confirm(ctx, sessionOf(t, db, p2.CompraID), true)
+		c2, _ := store.GetCompra(ctx, db, p2.CompraID)
+		db.Now = func() time.Time { return time.Now().Add(72 * time.Hour) }
+		if _, err := f.svc.Redeem(ctx, f.cliente, c2.Voucher); !errors.Is(err, offers.ErrVoucherState) {
+			t.Fatalf("expired voucher: %v", err)
+		}
+		if _, err := f.svc.Redeem(ctx, f.cliente, "CARTA-NOPE-NOPE"); !errors.Is(err, offers.ErrVoucherUnknown) {
+			t.Fatalf("unknown: %v", err)
+		}
+	})
+}
