@@ -15,10 +15,14 @@ import (
 
 	"carta/internal/api"
 	"carta/internal/auth"
+	billingdemo "carta/internal/billing/demo"
+	"carta/internal/checkout"
+	checkoutdemo "carta/internal/checkout/demo"
 	"carta/internal/demo"
 	"carta/internal/media"
 	"carta/internal/menu"
 	"carta/internal/metrics"
+	"carta/internal/offers"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
 )
@@ -55,9 +59,15 @@ func newEnv(t *testing.T, db *store.DB) *env {
 		Metrics: metrics.New(),
 		Media:   &media.Pipeline{Store: disk, MaxImageBytes: 2 << 20},
 		Sync:    &menu.Syncer{DB: db},
-		Web:     testWeb,
-		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
-		BaseURL: "https://carta.example",
+		Offers: &offers.Service{DB: db, BaseURL: "https://carta.example", Billing: billingdemo.New(), Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Checkout: func(store.POSConnection) (checkout.Provider, error) {
+				return &checkoutdemo.Provider{BaseURL: "https://carta.example"}, nil
+			}},
+		CloverWebhookSecret: "whsec_clover_test",
+		StripeWebhookSecret: "whsec_stripe_test",
+		Web:                 testWeb,
+		Log:                 slog.New(slog.NewTextHandler(io.Discard, nil)),
+		BaseURL:             "https://carta.example",
 	}
 	e := &env{t: t, db: db, srv: httptest.NewServer(s.Handler()), mediaDir: disk.Dir(), pipe: s.Media}
 	t.Cleanup(e.srv.Close)
@@ -374,3 +384,5 @@ func grep(s, sub string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }

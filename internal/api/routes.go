@@ -30,6 +30,26 @@ func (s *Server) routes() []route {
 		{"GET", "/api/restaurantes", s.listRestaurantes},
 		{"GET", "/api/admin/outbox", a.SuperAdmin(s.listOutbox)},
 
+		// Coupon offers: card on file, offers, purchases, vouchers, fees.
+		{"GET", "/api/billing/config", s.billingConfig},
+		{"GET", "/api/clientes/{cliente_id}/verificar_tarjeta", a.Staff(s.verifyCard)},
+		{"POST", "/api/clientes/{cliente_id}/setup-tarjeta", a.Staff(s.setupCard)},
+		{"POST", "/api/clientes/{cliente_id}/agregar-tarjeta", a.Staff(s.registerCard)},
+		{"POST", "/api/cupones", a.Staff(s.createCupon)},
+		{"GET", "/api/cupones", s.listCupones},
+		{"GET", "/api/clientes/{cliente_id}/cupones", a.Staff(s.listClienteCupones)},
+		{"PUT", "/api/cupones/{id}/estado", a.Staff(s.setCuponEstado)},
+		{"GET", "/api/clientes/{cliente_id}/merchant", s.clienteMerchant},
+		{"POST", "/api/checkout-clover", a.Require(s.checkoutCoupon, auth.RoleUsuario)},
+		{"GET", "/api/demo/checkout/{session_id}", s.demoCheckoutSession},
+		{"POST", "/api/demo/checkout/{session_id}/pay", s.demoCheckoutResult(true)},
+		{"POST", "/api/demo/checkout/{session_id}/decline", s.demoCheckoutResult(false)},
+		{"POST", "/api/clientes/{cliente_id}/vouchers/canjear", a.Staff(s.redeemVoucher)},
+		{"GET", "/api/clientes/{cliente_id}/fees", a.Staff(s.listClienteFees)},
+		{"GET", "/api/admin/fees", a.SuperAdmin(s.listFailedFees)},
+		{"POST", "/api/webhooks/clover-checkout", s.cloverCheckoutWebhook},
+		{"POST", "/api/webhooks/stripe", s.stripeWebhook},
+
 		// Restaurants.
 		{"GET", "/api/clients", a.SuperAdmin(s.listClientes)},
 		{"GET", "/api/clientes/{cliente_id}", a.Staff(s.getCliente)},

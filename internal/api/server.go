@@ -16,6 +16,7 @@ import (
 	"carta/internal/media"
 	"carta/internal/menu"
 	"carta/internal/metrics"
+	"carta/internal/offers"
 	"carta/internal/respond"
 	"carta/internal/store"
 )
@@ -27,8 +28,13 @@ type Server struct {
 	Metrics *metrics.Metrics
 	Media   *media.Pipeline
 	Sync    *menu.Syncer
-	Web     fs.FS // the built web app; nil serves no UI
-	Log     *slog.Logger
+	Offers  *offers.Service
+	// StripePublishableKey is sent to the browser for Stripe Elements.
+	StripePublishableKey string
+	// Webhook secrets of the hosted checkout and of Stripe.
+	CloverWebhookSecret, StripeWebhookSecret string
+	Web                                      fs.FS // the built web app; nil serves no UI
+	Log                                      *slog.Logger
 	// BaseURL is the public address used in links and QR codes.
 	BaseURL string
 

@@ -16,12 +16,18 @@ import (
 
 	"carta/internal/api"
 	"carta/internal/auth"
+	billingdemo "carta/internal/billing/demo"
+	"carta/internal/billing/stripe"
+	"carta/internal/checkout"
+	clovercheckout "carta/internal/checkout/clover"
+	checkoutdemo "carta/internal/checkout/demo"
 	"carta/internal/config"
 	"carta/internal/demo"
 	"carta/internal/mail"
 	"carta/internal/media"
 	"carta/internal/menu"
 	"carta/internal/metrics"
+	"carta/internal/offers"
 	"carta/internal/store"
 	"carta/web"
 )
@@ -193,15 +199,35 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = local
 	}
+	offerSvc := &offers.Service{DB: db, BaseURL: cfg.BaseURL, Log: log, Billing: billingdemo.New(),
+		Checkout: func(conn store.POSConnection) (checkout.Provider, error) {
+			if conn.Provider == "demo" {
+				return &checkoutdemo.Provider{BaseURL: cfg.BaseURL}, nil
+			}
+			base := conn.BaseURL
+			if base == "" {
+				base = cfg.CloverBaseURL
+			}
+			return clovercheckout.New(base), nil
+		}}
+	if cfg.StripeSecretKey != "" {
+		offerSvc.Billing = stripe.New(cfg.StripeSecretKey)
+	}
+	go offerSvc.Run(ctx, 30*time.Second)
 	srv := &api.Server{
 		DB:      db,
 		Auth:    &auth.Service{DB: db, TTL: cfg.SessionTTL},
 		Metrics: metrics.New(),
 		Media:   pipe,
 		Sync:    syncer,
-		Web:     web.Dist(),
-		Log:     log,
-		BaseURL: cfg.BaseURL,
+		Offers:  offerSvc,
+
+		StripePublishableKey: cfg.StripePublishableKey,
+		StripeWebhookSecret:  cfg.StripeWebhookSecret,
+		CloverWebhookSecret:  cfg.CloverWebhookSecret,
+		Web:                  web.Dist(),
+		Log:                  log,
+		BaseURL:              cfg.BaseURL,
 	}
 	hs := &http.Server{
 		Handler:           srv.Handler(),

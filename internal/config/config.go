@@ -35,6 +35,11 @@ type Config struct {
 	SMTPPassword string // CARTA_SMTP_PASSWORD
 	SMTPFrom     string // CARTA_SMTP_FROM
 	SMTPTLS      string // CARTA_SMTP_TLS: starttls, tls or none
+	// Stripe charges the platform fees when its secret key is set; otherwise
+	// the demo card form is used.
+	StripeSecretKey, StripePublishableKey, StripeWebhookSecret string
+	// CloverWebhookSecret verifies the hosted checkout's webhooks.
+	CloverWebhookSecret string
 }
 
 // Vars documents each environment variable with its default; the README
@@ -53,6 +58,10 @@ var Vars = []struct{ Name, Default, Help string }{
 	{"CARTA_SMTP_USER / CARTA_SMTP_PASSWORD", "(none)", "SMTP credentials (never logged)"},
 	{"CARTA_SMTP_FROM", "Carta <no-reply@localhost>", "sender address"},
 	{"CARTA_SMTP_TLS", "starttls", "starttls, tls (implicit) or none"},
+	{"CARTA_STRIPE_SECRET_KEY", "(none)", "Stripe secret key: platform fees through Stripe; without it the demo card form is used"},
+	{"CARTA_STRIPE_PUBLISHABLE_KEY", "(none)", "Stripe publishable key for Stripe Elements in the browser"},
+	{"CARTA_STRIPE_WEBHOOK_SECRET", "(none)", "signing secret of the Stripe webhook endpoint /api/webhooks/stripe"},
+	{"CARTA_CLOVER_WEBHOOK_SECRET", "(none)", "signing secret of the Clover hosted checkout webhook /api/webhooks/clover-checkout"},
 	{"CARTA_CLOVER_BASE_URL", "https://api.clover.com", "Clover REST API base URL (sandbox: https://apisandbox.dev.clover.com; EU: https://api.eu.clover.com; LA: https://api.la.clover.com)"},
 }
 
@@ -94,6 +103,11 @@ func Load(name string, args []string, getenv func(string) string) (Config, []str
 	c.SMTPPassword = env("CARTA_SMTP_PASSWORD", "") // environment only: flags show up in process lists
 	fs.StringVar(&c.SMTPFrom, "smtp-from", env("CARTA_SMTP_FROM", "Carta <no-reply@localhost>"), "sender (CARTA_SMTP_FROM)")
 	fs.StringVar(&c.SMTPTLS, "smtp-tls", env("CARTA_SMTP_TLS", "starttls"), "starttls, tls or none (CARTA_SMTP_TLS)")
+	// Secrets come from the environment only: flags show up in process lists.
+	c.StripeSecretKey = env("CARTA_STRIPE_SECRET_KEY", "")
+	c.StripePublishableKey = env("CARTA_STRIPE_PUBLISHABLE_KEY", "")
+	c.StripeWebhookSecret = env("CARTA_STRIPE_WEBHOOK_SECRET", "")
+	c.CloverWebhookSecret = env("CARTA_CLOVER_WEBHOOK_SECRET", "")
 	if err := fs.Parse(args); err != nil {
 		return c, nil, err
 	}
@@ -138,6 +152,9 @@ func (c *Config) finish() error {
 		errs = append(errs, fmt.Errorf("CARTA_CLOVER_BASE_URL %q: must be an absolute http(s) URL", c.CloverBaseURL))
 	}
 	c.CloverBaseURL = strings.TrimRight(c.CloverBaseURL, "/")
+	if c.StripeSecretKey != "" && c.StripePublishableKey == "" {
+		errs = append(errs, errors.New("CARTA_STRIPE_PUBLISHABLE_KEY is required with CARTA_STRIPE_SECRET_KEY"))
+	}
 	switch c.SMTPTLS {
 	case "starttls", "tls", "none":
 	default:

@@ -19,9 +19,15 @@ func feeBackoff(n int) time.Duration {
 	return min(d, 6*time.Hour)
 }
 
-// FeeKey is the idempotency key of the fee of a purchase: one fee per coupon
-// sold, ever, even if the job crashes between the charge and its record.
-func FeeKey(compraID int64) string { return fmt.Sprintf("carta-fee-compra-%d", compraID) }
+// FeeKey is the idempotency key of the fee of a purchase charged to one
+// card: retries on the same card (a crash between the charge and its
+// record, a time-out) can never charge twice. The card is part of the key
+// because providers replay a declined answer for a key: after the
+// restaurant registers a new card the fee must be a new attempt, and a
+// declined attempt charged nothing.
+func FeeKey(compraID int64, paymentMethodID string) string {
+	return fmt.Sprintf("carta-fee-compra-%d-%s", compraID, paymentMethodID)
+}
 
 // ChargeFees charges the due fees through the billing provider. A decline
 // or a card that needs authentication fails the fee at once (it is retried
@@ -54,7 +60,7 @@ func (s *Service) chargeFee(ctx context.Context, f store.Fee) (bool, error) {
 		return false, err
 	}
 	id, err := s.Billing.ChargeFee(ctx, billing.Card{Provider: card.Provider, CustomerID: card.CustomerID, PaymentMethodID: card.PaymentMethodID,
-		Brand: card.Brand, Last4: card.Last4}, f.Amount, f.Currency, FeeKey(f.CompraID), fmt.Sprintf("Carta: fee del cupón vendido (compra %d)", f.CompraID))
+		Brand: card.Brand, Last4: card.Last4}, f.Amount, f.Currency, FeeKey(f.CompraID, card.PaymentMethodID), fmt.Sprintf("Carta: fee del cupón vendido (compra %d)", f.CompraID))
 	if err == nil {
 		return true, store.MarkFeeCharged(ctx, s.DB, f.ID, id)
 	}

@@ -78,7 +78,9 @@ func setup(t *testing.T, db *store.DB, stock int64, diners int) *fixture {
 	}
 	f := &fixture{db: db, bill: &fakeBilling{}, cliente: cid, cupon: cup}
 	f.svc = &offers.Service{DB: db, BaseURL: "https://carta.example", Billing: f.bill, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Checkout: func(store.POSConnection) (checkout.Provider, error) { return &checkoutdemo.Provider{BaseURL: "https://carta.example"}, nil }}
+		Checkout: func(store.POSConnection) (checkout.Provider, error) {
+			return &checkoutdemo.Provider{BaseURL: "https://carta.example"}, nil
+		}}
 	for i := range diners {
 		id, err := store.CreateUsuario(ctx, db, store.Usuario{Nombre: fmt.Sprint("Comensal ", i), Email: fmt.Sprintf("d%d@example.com", i), PasswordHash: "x"})
 		if err != nil {
@@ -249,7 +251,7 @@ func TestFeeChargedExactlyOnce(t *testing.T) {
 		// A crash after charging the first fee but before recording it:
 		// the provider has the charge, the fee is still pending.
 		fees, _ := store.ListClienteFees(ctx, db, f.cliente)
-		if _, err := f.bill.ChargeFee(ctx, billing.Card{}, 500, "USD", offers.FeeKey(fees[0].CompraID), "crash"); err != nil {
+		if _, err := f.bill.ChargeFee(ctx, billing.Card{}, 500, "USD", offers.FeeKey(fees[0].CompraID, ""), "crash"); err != nil {
 			t.Fatal(err)
 		}
 		// The job runs twice, concurrently.

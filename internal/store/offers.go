@@ -475,3 +475,11 @@ func FirstWebhook(ctx context.Context, q Querier, provider, eventID string) (boo
 	n, err := res.RowsAffected()
 	return n == 1, err
 }
+
+// MarkFeeChargedByCompra records a charge the provider reports for the fee
+// of a purchase (webhook reconciliation); a fee already charged is left.
+func MarkFeeChargedByCompra(ctx context.Context, q Querier, compraID int64, chargeID string) error {
+	_, err := q.Exec(ctx, `UPDATE fees SET estado = 'cobrado', charge_id = ?, charged_at = ?, last_error = '' WHERE compra_id = ? AND estado <> 'cobrado'`,
+		chargeID, q.now(), compraID)
+	return err
+}

@@ -1,0 +1,339 @@
+// Package clover creates Clover Ecommerce Hosted Checkout sessions (the real checkout.Provider) and
+// verifies the signed webhooks Clover sends when a hosted-checkout payment is processed.
+//
+// Wire format, from Clover's docs ("Create checkout", "Redirect customers", "Configure Hosted
+// Checkout webhooks"): POST {base}/invoicingcheckoutservice/v1/checkouts with X-Clover-Merchant-Id
+// and Authorization: Bearer <the merchant's private ecommerce token>; the body has "customer",
+// "shoppingCart.lineItems[]" {name, price (cents), unitQty, note} and "redirectUrls" {success,
+// failure, cancel}; the answer has "href", "checkoutSessionId", "createdTime" and "expirationTime".
+// Sessions live 15 minutes.
+package clover
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"carta/internal/checkout"
+)
+
+// Base URLs of Clover's API per environment; a merchant's token only works in its own region.
+const (
+	Sandbox      = "https://apisandbox.dev.clover.com"
+	NorthAmerica = "https://api.clover.com"
+	Europe       = "https://api.eu.clover.com"
+	LatinAmerica = "https://api.la.clover.com"
+)
+
+// CheckoutsPath is the Create checkout endpoint.
+const CheckoutsPath = "/invoicingcheckoutservice/v1/checkouts"
+
+// SessionLifetime is how long Clover keeps a hosted checkout session open; it is used when the
+// answer carries no expiration time we can read.
+const SessionLifetime = 15 * time.Minute
+
+// Client is a checkout.Provider for Clover Hosted Checkout. One Client serves every restaurant:
+// the merchant id and token travel in each checkout.Request.
+type Client struct {
+	BaseURL string
+	HTTP    *http.Client
+	// MaxRetries is how many times a 5xx, 429, network failure or per-attempt time-out is retried.
+	// A retried create can leave an unused session behind; Clover expires it after 15 minutes.
+	MaxRetries int
+	// Sleep waits between retries and must return ctx.Err() when ctx ends; tests inject it.
+	Sleep func(context.Context, time.Duration) error
+	// Now is the clock used for the default expiration; nil means time.Now.
+	Now func() time.Time
+}
+
+var _ checkout.Provider = (*Client)(nil)
+
+// New returns a client with two retries and a 15 s limit per attempt.
+func New(baseURL string) *Client {
+	return &Client{
+		BaseURL:    strings.TrimRight(baseURL, "/"),
+		HTTP:       &http.Client{Timeout: 15 * time.Second},
+		MaxRetries: 2,
+		Sleep:      sleepContext,
+	}
+}
+
+func sleepContext(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// StatusError is an answer from Clover that Carta did not expect. It unwraps to
+// checkout.ErrUnauthorized (401), checkout.ErrRejected (other 4xx) or checkout.ErrUnavailable (5xx).
+type StatusError struct {
+	StatusCode int
+	Message    string // Clover's message, shortened, with the token removed
+}
+
+func (e *StatusError) Error() string {
+	msg := fmt.Sprintf("clover: create checkout: status %d %s", e.StatusCode, http.StatusText(e.StatusCode))
+	if e.StatusCode == http.StatusUnauthorized {
+		msg += " (the merchant's ecommerce token was refused: revoked, of the wrong type or for another region)"
+	}
+	if e.Message != "" {
+		msg += ": " + e.Message
+	}
+	return msg
+}
+
+func (e *StatusError) Unwrap() error {
+	switch {
+	case e.StatusCode == http.StatusUnauthorized:
+		return checkout.ErrUnauthorized
+	case e.StatusCode >= 500 || e.StatusCode == http.StatusTooManyRequests:
+		return checkout.ErrUnavailable
+	default:
+		return checkout.ErrRejected
+	}
+}
+
+// ---- wire format (Clover's JSON names) ----
+
+type wireCustomer struct {
+	Email       string `json:"email,omitempty"`
+	FirstName   string `json:"firstName,omitempty"`
+	LastName    string `json:"lastName,omitempty"`
+	PhoneNumber string `json:"phoneNumber,omitempty"`
+}
+
+type wireLineItem struct {
+	Name    string `json:"name"`
+	Price   int64  `json:"price"`
+	UnitQty int    `json:"unitQty"`
+	Note    string `json:"note,omitempty"`
+}
+
+type wireCart struct {
+	LineItems []wireLineItem `json:"lineItems"`
+}
+
+type wireRedirects struct {
+	Success string `json:"success,omitempty"`
+	Failure string `json:"failure,omitempty"`
+	Cancel  string `json:"cancel,omitempty"`
+}
+
+type wireCreate struct {
+	Customer     wireCustomer   `json:"customer"` // always present, possibly empty, as Clover asks
+	ShoppingCart wireCart       `json:"shoppingCart"`
+	RedirectURLs *wireRedirects `json:"redirectUrls,omitempty"`
+}
+
+type wireSession struct {
+	Href              string          `json:"href"`
+	CheckoutSessionID string          `json:"checkoutSessionId"`
+	ExpirationTime    json.RawMessage `json:"expirationTime"`
+}
+
+func toWire(r checkout.Request) wireCreate {
+	w := wireCreate{
+		Customer: wireCustomer{
+			Email: r.Customer.Email, FirstName: r.Customer.FirstName,
+			LastName: r.Customer.LastName, PhoneNumber: r.Customer.Phone,
+		},
+		ShoppingCart: wireCart{LineItems: make([]wireLineItem, 0, len(r.LineItems))},
+	}
+	for _, li := range r.LineItems {
+		w.ShoppingCart.LineItems = append(w.ShoppingCart.LineItems,
+			wireLineItem{Name: li.Name, Price: li.Price, UnitQty: li.Quantity, Note: li.Note})
+	}
+	if r.SuccessURL != "" || r.FailureURL != "" || r.CancelURL != "" {
+		w.RedirectURLs = &wireRedirects{Success: r.SuccessURL, Failure: r.FailureURL, Cancel: r.CancelURL}
+	}
+	return w
+}
+
+// ---- checkout.Provider ----
+
+// Create opens a hosted checkout session on the restaurant's Clover account. Clover's request has
+// no field for our purchase reference or the currency (the merchant's currency is used), so the
+// caller keys its purchase by the returned session id, which Clover echoes in the webhook's "data".
+func (c *Client) Create(ctx context.Context, r checkout.Request) (checkout.Session, error) {
+	if err := r.Validate(); err != nil {
+		return checkout.Session{}, err
+	}
+	body, err := json.Marshal(toWire(r))
+	if err != nil {
+		return checkout.Session{}, fmt.Errorf("clover: encode checkout: %w", err)
+	}
+	raw, err := c.post(ctx, r.MerchantID, r.Token, body)
+	if err != nil {
+		return checkout.Session{}, err
+	}
+	var w wireSession
+	if err := json.Unmarshal(raw, &w); err != nil {
+		return checkout.Session{}, fmt.Errorf("clover: create checkout: unreadable answer: %w", err)
+	}
+	if w.Href == "" || w.CheckoutSessionID == "" {
+		return checkout.Session{}, fmt.Errorf("clover: create checkout: answer without href or checkoutSessionId: %w", checkout.ErrUnavailable)
+	}
+	now := time.Now
+	if c.Now != nil {
+		now = c.Now
+	}
+	exp, ok := parseTime(w.ExpirationTime)
+	if !ok {
+		exp = now().Add(SessionLifetime)
+	}
+	return checkout.Session{ID: w.CheckoutSessionID, URL: w.Href, ExpiresAt: exp}, nil
+}
+
+// post sends the create call, retrying what may succeed a moment later, and returns the 2xx body.
+func (c *Client) post(ctx context.Context, merchantID, token string, body []byte) ([]byte, error) {
+	hc := c.HTTP
+	if hc == nil {
+		hc = http.DefaultClient
+	}
+	sleep := c.Sleep
+	if sleep == nil {
+		sleep = sleepContext
+	}
+	var last error
+	for attempt := 0; ; attempt++ {
+		if attempt > 0 {
+			if last == nil || attempt > c.MaxRetries {
+				return nil, last
+			}
+			if err := sleep(ctx, backoff(attempt)); err != nil {
+				return nil, fmt.Errorf("clover: create checkout: %w (after: %w)", err, last)
+			}
+		}
+		raw, retry, err := c.once(ctx, hc, merchantID, token, body)
+		if err == nil {
+			return raw, nil
+		}
+		if !retry || ctx.Err() != nil {
+			return nil, err
+		}
+		last = err
+	}
+}
+
+func backoff(attempt int) time.Duration {
+	return time.Duration(250*(1<<(attempt-1))) * time.Millisecond
+}
+
+// once makes one attempt and says whether a failure is worth retrying.
+func (c *Client) once(ctx context.Context, hc *http.Client, merchantID, token string, body []byte) ([]byte, bool, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(c.BaseURL, "/")+CheckoutsPath, bytes.NewReader(body))
+	if err != nil {
+		return nil, false, fmt.Errorf("clover: create checkout: %w", err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("X-Clover-Merchant-Id", merchantID)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := hc.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, false, fmt.Errorf("clover: create checkout: %w", ctx.Err())
+		}
+		// Network failure or the per-attempt time-out. *url.Error names the URL, never headers.
+		return nil, true, fmt.Errorf("clover: create checkout: %w: %w", checkout.ErrUnavailable, err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, false, fmt.Errorf("clover: create checkout: %w", ctx.Err())
+		}
+		return nil, true, fmt.Errorf("clover: create checkout: read answer: %w: %w", checkout.ErrUnavailable, err)
+	}
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		return raw, false, nil
+	}
+	se := &StatusError{StatusCode: resp.StatusCode, Message: redact(errorMessage(raw), token)}
+	retry := resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests
+	return nil, retry, se
+}
+
+// errorMessage digs Clover's human message out of an error body, whatever shape it has.
+func errorMessage(raw []byte) string {
+	var m map[string]any
+	if json.Unmarshal(raw, &m) == nil {
+		for _, k := range []string{"message", "error", "details", "errors"} {
+			if s := messageOf(m[k]); s != "" {
+				return shorten(s)
+			}
+		}
+	}
+	s := strings.TrimSpace(string(raw))
+	if strings.HasPrefix(s, "<") { // an HTML error page says nothing useful
+		return ""
+	}
+	return shorten(s)
+}
+
+func messageOf(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case map[string]any:
+		return messageOf(x["message"])
+	case []any:
+		if len(x) > 0 {
+			return messageOf(x[0])
+		}
+	}
+	return ""
+}
+
+func shorten(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}
+
+// redact removes the token from text Clover sent back, in case it echoes the request.
+func redact(s, token string) string {
+	if token == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, token, "[redacted]")
+}
+
+// parseTime reads Clover's timestamps: the docs say Unix time (Clover uses milliseconds elsewhere),
+// and integrations have seen ISO-8601 strings such as "2025-07-04T23:57:25.541+0000".
+func parseTime(raw json.RawMessage) (time.Time, bool) {
+	s := strings.Trim(strings.TrimSpace(string(raw)), `"`)
+	if s == "" || s == "null" {
+		return time.Time{}, false
+	}
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		if n <= 0 {
+			return time.Time{}, false
+		}
+		if n >= 1e11 { // milliseconds (1e11 s is the year 5138)
+			return time.UnixMilli(n).UTC(), true
+		}
+		return time.Unix(n, 0).UTC(), true
+	}
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999Z0700", "2006-01-02T15:04:05.999999999"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC(), true
+		}
+	}
+	return time.Time{}, false
+}
