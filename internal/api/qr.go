@@ -71,3 +71,12 @@ func qrSVG(bits [][]bool) []byte {
 	b.WriteString(`"/></svg>`)
 	return b.Bytes()
 }
+
+// qrSVGOf encodes text as an SVG QR code.
+func qrSVGOf(text string) ([]byte, error) {
+	q, err := qrcode.New(text, qrcode.Medium)
+	if err != nil {
+		return nil, err
+	}
+	return qrSVG(q.Bitmap()), nil
+}

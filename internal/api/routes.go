@@ -24,6 +24,7 @@ func (s *Server) routes() []route {
 		{"DELETE", "/api/usuarios/{usuario_id}", a.Require(s.deleteUsuario, auth.RoleUsuario)},
 		{"POST", "/api/usuarios/{usuario_id}/password", a.Require(s.changeUsuarioPassword, auth.RoleUsuario)},
 		{"GET", "/api/usuarios/{usuario_id}/compras", a.Require(s.listUsuarioCompras, auth.RoleUsuario)},
+		{"GET", "/api/usuarios/{usuario_id}/compras/{compra_id}/qr", a.Require(s.voucherQR, auth.RoleUsuario)},
 		{"GET", "/api/usuarios/{usuario_id}/puntos", a.Require(s.listUsuarioPuntos, auth.RoleUsuario)},
 		{"GET", "/api/usuarios/{usuario_id}/restaurantes", a.Require(s.listUsuarioRestaurantes, auth.RoleUsuario)},
 		{"POST", "/api/usuarios/{usuario_id}/restaurantes", a.Require(s.touchUsuarioRestaurante, auth.RoleUsuario)},

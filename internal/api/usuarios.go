@@ -328,3 +328,26 @@ func (s *Server) listOutbox(w http.ResponseWriter, r *http.Request) {
 	}
 	respond.JSON(w, http.StatusOK, ms)
 }
+
+// voucherQR answers the QR code of one of the diner's vouchers (SVG).
+func (s *Server) voucherQR(w http.ResponseWriter, r *http.Request) {
+	id, err := usuarioOf(r)
+	if err != nil {
+		respond.Error(w, r, err)
+		return
+	}
+	cid, _ := strconv.ParseInt(r.PathValue("compra_id"), 10, 64)
+	c, err := store.GetCompra(r.Context(), s.DB, cid)
+	if err != nil || c.UsuarioID == nil || *c.UsuarioID != id || c.Voucher == "" {
+		respond.Error(w, r, apperr.E(apperr.NotFound, "Cupón no encontrado.", "Voucher not found."))
+		return
+	}
+	svg, err := qrSVGOf(c.Voucher)
+	if err != nil {
+		respond.Error(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "private, max-age=86400")
+	_, _ = w.Write(svg)
+}
