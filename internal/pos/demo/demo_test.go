@@ -33,7 +33,7 @@ func TestDemoMerchant(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil || items != 40 || hidden != 5 || withMods == 0 {
+	if err != nil || items != 40 || hidden != 4 || withMods == 0 {
 		t.Fatalf("items %d hidden %d with modifiers %d err %v", items, hidden, withMods, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
