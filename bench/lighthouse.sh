@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Lighthouse (mobile, default simulated throttling) on the diner menu /menu/1,
+# served by bin/carta with demo data on SQLite, Debian's chromium, offline.
+# Usage: bash bench/lighthouse.sh   (prints performance score, LCP, CLS, TBT)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -x bin/carta ] || make build
+command -v chromium >/dev/null || { echo "chromium is needed: apt-get install chromium" >&2; exit 1; }
+DATA=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$DATA"' EXIT
+CARTA_DEMO=1 CARTA_ADDR=127.0.0.1:18092 CARTA_DATA_DIR="$DATA" CARTA_LOG_LEVEL=warn bin/carta serve > "$DATA/carta.log" 2>&1 &
+for _ in $(seq 1 150); do curl -fs http://127.0.0.1:18092/readyz >/dev/null 2>&1 && break; sleep 0.2; done
+# Warm the server's caches once, as a real restaurant's would be.
+curl -fs "http://127.0.0.1:18092/menu/1" >/dev/null
+export CHROME_PATH=/usr/bin/chromium
+npx --yes lighthouse@12 "http://127.0.0.1:18092/menu/1" --quiet --only-categories=performance \
+  --chrome-flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync" \
+  --output=json --output-path="$DATA/report.json" >/dev/null 2>&1 || { echo "lighthouse failed" >&2; exit 1; }
+node -e '
+const r = require(process.argv[1]);
+const a = r.audits;
+console.log(`lighthouse ${r.lighthouseVersion}, ${r.configSettings.formFactor}, ${r.configSettings.throttlingMethod} throttling`);
+console.log(`performance: ${Math.round(r.categories.performance.score * 100)}`);
+console.log(`LCP: ${a["largest-contentful-paint"].displayValue}`);
+console.log(`CLS: ${a["cumulative-layout-shift"].displayValue}`);
+console.log(`TBT: ${a["total-blocking-time"].displayValue}`);
+console.log(`FCP: ${a["first-contentful-paint"].displayValue}`);
+' "$DATA/report.json"
