@@ -67,5 +67,5 @@ test('the JavaScript of the diner menu stays within its budget', async ({ page }
     sizes.push(`${name} ${(gz / 1024).toFixed(1)} kB`);
   }
   console.log(`menu JS (gzip): ${(total / 1024).toFixed(1)} kB\n  ${sizes.join('\n  ')}`);
-  expect(total).toBeLessThan(140 * 1024);
+  expect(total).toBeLessThan(60 * 1024);
 });

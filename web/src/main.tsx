@@ -4,7 +4,7 @@ import { initI18n } from './app/i18n';
 import { App } from './app/App';
 import './styles.css';
 
-initI18n();
+void initI18n();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

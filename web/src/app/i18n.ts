@@ -1,7 +1,5 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import es from '../i18n/locales/es.json';
-import en from '../i18n/locales/en.json';
 
 export const SUPPORTED_LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -28,22 +26,56 @@ function applyLanguage(lng: string) {
   }
 }
 
-/** initI18n initialises the shared i18next instance once (resources are bundled). */
-export function initI18n() {
-  if (i18next.isInitialized) return i18next;
+/**
+ * Each language's texts are their own chunk, loaded on demand: a visitor
+ * downloads only the active language (plus Spanish, the fallback, when the
+ * active one is English). Changing the language loads it before switching.
+ */
+const LOCALES: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  es: () => import('../i18n/locales/es.json'),
+  en: () => import('../i18n/locales/en.json'),
+};
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = LOCALES[language as Language];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
+    );
+  },
+};
+
+let ready: Promise<unknown> | null = null;
+
+/**
+ * initI18n initialises the shared i18next instance once and starts loading the
+ * active language. Components using `useTranslation` suspend until it is there
+ * (App renders under a Suspense boundary); the returned promise settles then.
+ */
+export function initI18n(): Promise<unknown> {
+  if (ready) return ready;
   const lng = storedLanguage();
-  void i18next.use(initReactI18next).init({
-    resources: { es: { translation: es }, en: { translation: en } },
-    lng,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: SUPPORTED_LANGUAGES as unknown as string[],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
+  ready = i18next
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: SUPPORTED_LANGUAGES as unknown as string[],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+    });
   document.documentElement.lang = lng;
   i18next.on('languageChanged', applyLanguage);
-  return i18next;
+  return ready;
 }
 
 export default i18next;

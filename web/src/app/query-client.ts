@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../lib/api-client';
+import { shouldRetry } from '../lib/fetch-cache';
 
 /** Shared query client: no retries for answers the server meant (4xx). */
 export function createQueryClient() {
@@ -8,10 +8,7 @@ export function createQueryClient() {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) => {
-          if (isApiError(error) && error.status < 500) return false;
-          return failureCount < 2;
-        },
+        retry: shouldRetry,
       },
     },
   });

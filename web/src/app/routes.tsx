@@ -14,8 +14,19 @@ const SuperAdminHomePage = lazy(() => import('../features/super-admin/routes/Sup
 const DashboardPage = lazy(() => import('../features/dashboard/routes/DashboardPage'));
 const MenuPage = lazy(() => import('../features/menu/routes/MenuPage'));
 const RestauranteMenuPage = lazy(() => import('../features/menu/routes/RestauranteMenuPage'));
+const UserPanelPage = lazy(() => import('../features/account/routes/UserPanelPage'));
+const AccountPage = lazy(() => import('../features/account/routes/AccountPage'));
+const PurchasesPage = lazy(() => import('../features/account/routes/PurchasesPage'));
+const PointsPage = lazy(() => import('../features/account/routes/PointsPage'));
+const MyRestaurantsPage = lazy(() => import('../features/account/routes/MyRestaurantsPage'));
+const SelectRestaurantPage = lazy(() => import('../features/account/routes/SelectRestaurantPage'));
 const SettingsPage = lazy(() => import('../features/settings/routes/SettingsPage'));
 const PopupsPage = lazy(() => import('../features/popups/routes/PopupsPage'));
+const CategoriesPage = lazy(() => import('../features/admin/routes/CategoriesPage'));
+const ProductsPage = lazy(() => import('../features/admin/routes/ProductsPage'));
+const CreateOfferPage = lazy(() => import('../features/offers/routes/CreateOfferPage'));
+const DinerOffersPage = lazy(() => import('../features/offers/routes/DinerOffersPage'));
+const DemoCheckoutPage = lazy(() => import('../features/checkout/routes/DemoCheckoutPage'));
 
 /** The diner menu draws its own fixed header (logo, title, language switch). */
 const MENU_ROUTES = ['/menu/:cliente_id', '/clientes/menu/:cliente_id'];
@@ -25,16 +36,6 @@ const RESTAURANTE_MENU_ROUTES = ['/restaurante/:cliente_id', '/restaurante/:clie
 const PUBLIC_PENDING = [
   '/establecer-password',
   '/registro',
-  '/usuario/cuenta',
-  '/usuario/ofertas',
-  '/usuario/mis-compras',
-  '/usuario/mis-puntos',
-  '/usuario/restaurantes',
-  '/usuario/:usuario_id',
-  '/usuario/:usuario_id/ofertas',
-  '/usuario/:usuario_id/cuenta',
-  '/restaurante/seleccion',
-  '/seleccionar-cliente',
   '/ordenar-en-linea/:cliente_id',
   '/carrito/:cliente_id',
   '/checkout/:cliente_id',
@@ -47,9 +48,6 @@ const SUPERADMIN_PENDING = [
   '/admin',
 ];
 const CLIENTE_PENDING = [
-  '/clover-categories',
-  '/clover-products',
-  '/crear-oferta',
   '/customer',
 ];
 const STAFF_PENDING = ['/list'];
@@ -57,15 +55,16 @@ const STAFF_PENDING = ['/list'];
 export function AppRoutes() {
   return (
     <Routes>
+      {/* The diner menu fetches without TanStack Query (see MenuScreen): no QueryLayout. */}
       <Route element={<BareLayout />}>
-        <Route element={<QueryLayout />}>
-          {MENU_ROUTES.map((path) => (
-            <Route key={path} path={path} element={<MenuPage />} />
-          ))}
-          {RESTAURANTE_MENU_ROUTES.map((path) => (
-            <Route key={path} path={path} element={<RestauranteMenuPage />} />
-          ))}
-        </Route>
+        {MENU_ROUTES.map((path) => (
+          <Route key={path} path={path} element={<MenuPage />} />
+        ))}
+        {RESTAURANTE_MENU_ROUTES.map((path) => (
+          <Route key={path} path={path} element={<RestauranteMenuPage />} />
+        ))}
+        {/* Diner accounts (issue 5): the user panel embeds the menu. */}
+        <Route path="/usuario/:usuario_id" element={<UserPanelPage />} />
       </Route>
       <Route element={<Layout />}>
         <Route index element={<WelcomePage />} />
@@ -75,6 +74,18 @@ export function AppRoutes() {
           {PUBLIC_PENDING.map((path) => (
             <Route key={path} path={path} element={<NotBuiltYet />} />
           ))}
+          {/* Diner accounts (issue 5): the diner's own pages and the restaurant picker. */}
+          <Route path="/usuario/cuenta" element={<AccountPage />} />
+          <Route path="/usuario/:usuario_id/cuenta" element={<AccountPage />} />
+          <Route path="/usuario/mis-compras" element={<PurchasesPage />} />
+          <Route path="/usuario/mis-puntos" element={<PointsPage />} />
+          <Route path="/usuario/restaurantes" element={<MyRestaurantsPage />} />
+          <Route path="/restaurante/seleccion" element={<SelectRestaurantPage />} />
+          <Route path="/seleccionar-cliente" element={<SelectRestaurantPage />} />
+          {/* Offers (issue 6): the diner's coupons and the demo hosted checkout. */}
+          <Route path="/usuario/ofertas" element={<DinerOffersPage />} />
+          <Route path="/usuario/:usuario_id/ofertas" element={<DinerOffersPage />} />
+          <Route path="/demo/checkout/:session_id" element={<DemoCheckoutPage />} />
 
           <Route element={<RequireRole allow="superadmin" />}>
             <Route path="/super-admin" element={<SuperAdminHomePage />} />
@@ -86,6 +97,9 @@ export function AppRoutes() {
           <Route element={<RequireRole allow="cliente" />}>
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/popups" element={<PopupsPage />} />
+            <Route path="/clover-categories" element={<CategoriesPage />} />
+            <Route path="/clover-products" element={<ProductsPage />} />
+            <Route path="/crear-oferta" element={<CreateOfferPage />} />
             {CLIENTE_PENDING.map((path) => (
               <Route key={path} path={path} element={<NotBuiltYet />} />
             ))}

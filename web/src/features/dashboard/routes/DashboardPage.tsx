@@ -5,6 +5,8 @@ import { LogoutButton } from '../../../components/LogoutButton';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { getClienteQueryOptions } from '../api/get-cliente';
 import { MenuQrCard } from '../components/MenuQrCard';
+import { RedeemVoucherCard } from '../../vouchers/components/RedeemVoucherCard';
+import { PlatformFeesCard } from '../../offers/components/PlatformFeesCard';
 
 const SECTIONS = [
   { path: '/clover-categories', label: 'dashboard.categories' },
@@ -56,6 +58,8 @@ export default function DashboardPage() {
           </ul>
         </nav>
         <MenuQrCard clienteId={clienteId} />
+        <RedeemVoucherCard clienteId={clienteId} />
+        <PlatformFeesCard clienteId={clienteId} />
       </>
     );
   }

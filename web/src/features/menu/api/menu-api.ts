@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
 export type Translations = Record<string, { name?: string; description?: string } | undefined>;
@@ -32,13 +31,15 @@ export type Producto = {
   translations?: Translations;
 };
 
+/** Keys of the menu's fetch cache (lib/fetch-cache.ts). */
 export const menuKeys = {
-  all: ['menu'] as const,
-  categories: (clienteId: string, lang: string) => [...menuKeys.all, clienteId, 'categories', lang] as const,
+  categories: (clienteId: string, lang: string) => `menu/${clienteId}/categories/${lang}`,
   subcategories: (clienteId: string, categoryId: string, lang: string) =>
-    [...menuKeys.all, clienteId, 'subcategories', categoryId, lang] as const,
+    `menu/${clienteId}/subcategories/${categoryId}/${lang}`,
   products: (clienteId: string, cloverCategoryId: string, lang: string) =>
-    [...menuKeys.all, clienteId, 'products', cloverCategoryId, lang] as const,
+    `menu/${clienteId}/products/${cloverCategoryId}/${lang}`,
+  settings: (clienteId: string) => `menu/${clienteId}/settings`,
+  popups: (clienteId: string) => `menu/${clienteId}/popups`,
 };
 
 const q = encodeURIComponent;
@@ -75,25 +76,4 @@ export async function getProducts(clienteId: string, cloverCategoryId: string, l
     { signal, token: null },
   );
   return (body?.productos ?? []).filter((p) => p.visible !== false);
-}
-
-export function categoriesQueryOptions(clienteId: string, lang: string) {
-  return queryOptions({
-    queryKey: menuKeys.categories(clienteId, lang),
-    queryFn: ({ signal }) => getCategories(clienteId, lang, signal),
-  });
-}
-
-export function subcategoriesQueryOptions(clienteId: string, categoryId: string, lang: string) {
-  return queryOptions({
-    queryKey: menuKeys.subcategories(clienteId, categoryId, lang),
-    queryFn: ({ signal }) => getSubcategories(clienteId, categoryId, lang, signal),
-  });
-}
-
-export function productsQueryOptions(clienteId: string, cloverCategoryId: string, lang: string) {
-  return queryOptions({
-    queryKey: menuKeys.products(clienteId, cloverCategoryId, lang),
-    queryFn: ({ signal }) => getProducts(clienteId, cloverCategoryId, lang, signal),
-  });
 }

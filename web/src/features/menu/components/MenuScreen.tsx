@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
-import { cardStyle, getSettingsQueryOptions, DEFAULT_SETTINGS } from '../../../api/settings';
+import { cardStyle, getSettings, DEFAULT_SETTINGS } from '../../../api/settings';
 import { isApiError } from '../../../lib/api-client';
+import { FetchCache, FetchCacheContext, useFetch } from '../../../lib/fetch-cache';
 import { mediaUrl } from '../../../lib/media-url';
+import { menuKeys } from '../api/menu-api';
 import { parseMenuView } from '../lib/menu-view';
 import { CategoriesView, ProductsView, SubcategoriesView } from './MenuViews';
 import { PromoPopup } from './PromoPopup';
@@ -22,14 +23,24 @@ type Props = {
 /**
  * The diner's digital menu of one restaurant: fixed header with the logo,
  * the restaurant's background, the three views (kept in the URL) and the
- * promotion popup.
+ * promotion popup. Its data lives in a fetch cache of its own (one per
+ * visit), not in TanStack Query: the menu's first load stays small.
  */
-export function MenuScreen({ clienteId, headerActions, children }: Props) {
+export function MenuScreen(props: Props) {
+  const [cache] = useState(() => new FetchCache());
+  return (
+    <FetchCacheContext.Provider value={cache}>
+      <Menu {...props} />
+    </FetchCacheContext.Provider>
+  );
+}
+
+function Menu({ clienteId, headerActions, children }: Props) {
   const { t, i18n } = useTranslation();
   const lang = (i18n.resolvedLanguage ?? i18n.language ?? 'es').startsWith('en') ? 'en' : 'es';
   const [params] = useSearchParams();
   const view = parseMenuView(params);
-  const settingsQuery = useQuery(getSettingsQueryOptions(clienteId));
+  const settingsQuery = useFetch(menuKeys.settings(clienteId), () => getSettings(clienteId));
 
   // Move focus and scroll to the new view's title after a view change (not on first load).
   const search = params.toString();

@@ -1,9 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../../lib/money';
-import { categoriesQueryOptions, productsQueryOptions, subcategoriesQueryOptions } from '../api/menu-api';
+import { useFetch } from '../../../lib/fetch-cache';
+import { getCategories, getProducts, getSubcategories, menuKeys } from '../api/menu-api';
 import { menuViewSearch } from '../lib/menu-view';
 import { MenuImage } from './MenuImage';
 
@@ -42,11 +42,15 @@ function Loading() {
   );
 }
 
+function useCategories(clienteId: string, lang: string) {
+  return useFetch(menuKeys.categories(clienteId, lang), () => getCategories(clienteId, lang));
+}
+
 /** 'Categorías Principales': grid of the main categories. */
 export function CategoriesView({ clienteId, lang, cardStyle, headingRef }: Common) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const query = useQuery(categoriesQueryOptions(clienteId, lang));
+  const query = useCategories(clienteId, lang);
   let body: ReactNode;
   if (query.isPending) body = <Loading />;
   else if (query.isError) body = <ErrorText>{t('menu.categoriesError')}</ErrorText>;
@@ -82,8 +86,10 @@ export function CategoriesView({ clienteId, lang, cardStyle, headingRef }: Commo
 export function SubcategoriesView({ clienteId, lang, cardStyle, headingRef, categoryId }: Common & { categoryId: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const categories = useQuery(categoriesQueryOptions(clienteId, lang));
-  const query = useQuery(subcategoriesQueryOptions(clienteId, categoryId, lang));
+  const categories = useCategories(clienteId, lang);
+  const query = useFetch(menuKeys.subcategories(clienteId, categoryId, lang), () =>
+    getSubcategories(clienteId, categoryId, lang),
+  );
   const name = categories.data?.find((c) => String(c.id) === categoryId)?.name ?? '';
 
   let body: ReactNode;
@@ -135,7 +141,9 @@ export function ProductsView({
 }: Common & { categoryId: string; cloverCategoryId: string; currency: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const query = useQuery(productsQueryOptions(clienteId, cloverCategoryId, lang));
+  const query = useFetch(menuKeys.products(clienteId, cloverCategoryId, lang), () =>
+    getProducts(clienteId, cloverCategoryId, lang),
+  );
 
   let body: ReactNode;
   if (query.isPending) body = <Loading />;

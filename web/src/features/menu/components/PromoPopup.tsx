@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getPopupsQueryOptions, mediaKind, type Popup } from '../../../api/popups';
+import { getPopups, mediaKind, type Popup } from '../../../api/popups';
+import { useFetch } from '../../../lib/fetch-cache';
 import { mediaUrl } from '../../../lib/media-url';
+import { menuKeys } from '../api/menu-api';
 import {
   onPopupClosed,
   onPopupLoaded,
@@ -21,7 +22,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), video[controls], [tabindex]:
  */
 export function PromoPopup({ clienteId }: { clienteId: string }) {
   const { t } = useTranslation();
-  const query = useQuery(getPopupsQueryOptions(clienteId));
+  const query = useFetch(menuKeys.popups(clienteId), () => getPopups(clienteId));
   const popup: Popup | null = query.data?.[0] ?? null;
   const [open, setOpen] = useState(false);
   const reopenRef = useRef<HTMLButtonElement>(null);

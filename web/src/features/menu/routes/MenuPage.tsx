@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DinerDrawerSlot } from '../../account/components/DinerDrawerSlot';
 import { MenuScreen } from '../components/MenuScreen';
 import { resolveClienteId } from '../lib/menu-view';
 
@@ -27,5 +28,6 @@ export function MissingClienteId() {
 export default function MenuPage() {
   const clienteId = useMenuClienteId();
   if (!clienteId) return <MissingClienteId />;
-  return <MenuScreen clienteId={clienteId} />;
+  // A signed-in diner also gets their side drawer here (lazy: anonymous visitors never load it).
+  return <MenuScreen clienteId={clienteId} headerActions={<DinerDrawerSlot clienteId={clienteId} />} />;
 }

@@ -1,0 +1,177 @@
+import { API_PREFIX, apiFetch, ApiError, NetworkError } from '../../../lib/api-client';
+import { getDinerToken } from '../../../lib/diner-session';
+
+/**
+ * Diner (usuario) calls. Every authenticated one sends the diner's token
+ * (never the staff token): `token: getDinerToken()`.
+ */
+
+export type DinerAuth = { token: string; usuario_id: number };
+
+export type RegistroInput = {
+  nombre: string;
+  email: string;
+  telefono: string;
+  password: string;
+  cliente_id: number | null;
+};
+
+export type Usuario = {
+  id: number;
+  nombre: string;
+  email: string;
+  telefono: string;
+  suscrito_mailing: boolean;
+  whatsapp_notificaciones: boolean;
+  cliente_id: number | null;
+};
+
+export type PerfilInput = Pick<Usuario, 'nombre' | 'telefono' | 'suscrito_mailing' | 'whatsapp_notificaciones'>;
+
+export type EstadoCompra = 'pagado' | 'canjeado' | 'expirado';
+
+/** A purchased coupon as its diner sees it; amounts are cents, times Unix seconds (0: none). */
+export type Compra = {
+  id: number;
+  cliente_id: number;
+  restaurante: string;
+  cupon_id: number | null;
+  descripcion: string;
+  estado: EstadoCompra | string;
+  subtotal: number;
+  fee: number;
+  total: number;
+  codigo_voucher: string | null;
+  moneda: string;
+  fecha_expiracion: number;
+  paid_at: number;
+  redeemed_at: number;
+  created_at: number;
+};
+
+export type PuntosMovimiento = { cliente_id?: number; puntos: number; motivo: string; created_at: number };
+export type PuntosRestaurante = { cliente_id: number; restaurante: string; saldo: number; historial: PuntosMovimiento[] };
+
+export type RestauranteResumen = { id: number; nombre: string; logo: string };
+
+const q = encodeURIComponent;
+const diner = () => ({ token: getDinerToken() });
+
+/** POST /api/usuarios/registro (public) → 201 {token, usuario_id}. */
+export function registerUsuario(input: RegistroInput): Promise<DinerAuth> {
+  return apiFetch<DinerAuth>('/usuarios/registro', {
+    method: 'POST',
+    token: null,
+    body: { ...input, suscrito_mailing: true, whatsapp_notificaciones: true },
+  });
+}
+
+/** POST /api/auth/login-usuario (public) → {token, usuario_id}. */
+export function loginUsuario(email: string, password: string): Promise<DinerAuth> {
+  return apiFetch<DinerAuth>('/auth/login-usuario', { method: 'POST', token: null, body: { email, password } });
+}
+
+/** POST /api/usuarios/send-email: queues the welcome e-mail (202). */
+export function sendWelcomeEmail(token: string, input: { nombre: string; email: string; telefono: string }) {
+  return apiFetch<unknown>('/usuarios/send-email', { method: 'POST', token, body: input });
+}
+
+/** POST /api/auth/logout with the diner token: revokes the diner session. */
+export function logoutUsuario(token: string) {
+  return apiFetch<void>('/auth/logout', { method: 'POST', token });
+}
+
+/** GET /api/usuario/menu?usuario_id= → the restaurant the diner used last (or null). */
+export async function getUsuarioMenu(usuarioId: string, signal?: AbortSignal): Promise<number | null> {
+  const body = await apiFetch<{ cliente_id?: number | null }>(`/usuario/menu?usuario_id=${q(usuarioId)}`, {
+    ...diner(),
+    signal,
+  });
+  return body?.cliente_id ?? null;
+}
+
+/** POST /api/usuarios/{id}/restaurantes: records that the diner opened a restaurant. */
+export function touchRestaurante(usuarioId: string, clienteId: string) {
+  return apiFetch<void>(`/usuarios/${q(usuarioId)}/restaurantes`, {
+    method: 'POST',
+    ...diner(),
+    body: { cliente_id: Number(clienteId) },
+  });
+}
+
+export function getUsuario(usuarioId: string, signal?: AbortSignal): Promise<Usuario> {
+  return apiFetch<Usuario>(`/usuarios/${q(usuarioId)}`, { ...diner(), signal });
+}
+
+export function updateUsuario(usuarioId: string, input: PerfilInput): Promise<Usuario> {
+  return apiFetch<Usuario>(`/usuarios/${q(usuarioId)}`, { method: 'PUT', ...diner(), body: input });
+}
+
+/** POST /api/usuarios/{id}/password: the server revokes the diner's other sessions. */
+export function changePassword(usuarioId: string, passwordActual: string, passwordNueva: string) {
+  return apiFetch<{ message?: string }>(`/usuarios/${q(usuarioId)}/password`, {
+    method: 'POST',
+    ...diner(),
+    body: { password_actual: passwordActual, password_nueva: passwordNueva },
+  });
+}
+
+/** DELETE /api/usuarios/{id} → 204. */
+export function deleteUsuario(usuarioId: string) {
+  return apiFetch<void>(`/usuarios/${q(usuarioId)}`, { method: 'DELETE', ...diner() });
+}
+
+export async function listCompras(usuarioId: string, signal?: AbortSignal): Promise<Compra[]> {
+  const body = await apiFetch<Compra[] | null>(`/usuarios/${q(usuarioId)}/compras`, { ...diner(), signal });
+  return Array.isArray(body) ? body : [];
+}
+
+export async function listPuntos(usuarioId: string, signal?: AbortSignal): Promise<PuntosRestaurante[]> {
+  const body = await apiFetch<PuntosRestaurante[] | null>(`/usuarios/${q(usuarioId)}/puntos`, { ...diner(), signal });
+  return Array.isArray(body) ? body : [];
+}
+
+export async function listUsuarioRestaurantes(usuarioId: string, signal?: AbortSignal): Promise<RestauranteResumen[]> {
+  const body = await apiFetch<RestauranteResumen[] | null>(`/usuarios/${q(usuarioId)}/restaurantes`, {
+    ...diner(),
+    signal,
+  });
+  return Array.isArray(body) ? body : [];
+}
+
+/** GET /api/restaurantes (public): the restaurants a diner can pick. */
+export async function listRestaurantes(signal?: AbortSignal): Promise<RestauranteResumen[]> {
+  const body = await apiFetch<RestauranteResumen[] | null>('/restaurantes', { token: null, signal });
+  return Array.isArray(body) ? body : [];
+}
+
+/**
+ * GET /api/usuarios/{id}/compras/{compra_id}/qr: the voucher's QR code (SVG)
+ * as a Blob. apiFetch parses JSON, so this one call uses fetch directly, with
+ * the same error types.
+ */
+export async function fetchVoucherQr(usuarioId: string, compraId: number, signal?: AbortSignal): Promise<Blob> {
+  const token = getDinerToken();
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}/usuarios/${q(usuarioId)}/compras/${q(String(compraId))}/qr`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new NetworkError(err);
+  }
+  if (!response.ok) throw new ApiError(response.status, '', null);
+  return response.blob();
+}
+
+/** Query keys of the diner pages (TanStack Query). */
+export const accountKeys = {
+  all: ['diner'] as const,
+  usuario: (id: string) => ['diner', id, 'usuario'] as const,
+  compras: (id: string) => ['diner', id, 'compras'] as const,
+  puntos: (id: string) => ['diner', id, 'puntos'] as const,
+  restaurantes: (id: string) => ['diner', id, 'restaurantes'] as const,
+  publicRestaurantes: ['restaurantes'] as const,
+};

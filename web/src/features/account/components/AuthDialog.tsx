@@ -1,0 +1,183 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api-client';
+import { setDinerSession } from '../../../lib/diner-session';
+import { loginUsuario, registerUsuario, sendWelcomeEmail } from '../api/account-api';
+import { scheduleUserPanelRedirect } from '../lib/browser';
+import { writeDinerRestaurant } from '../lib/diner-restaurant';
+import { Overlay } from './Overlay';
+import '../account.css';
+
+export type AuthMode = 'register' | 'login';
+
+type Props = {
+  /** The restaurant the diner is on (route, `?menu=` or stored), or null. */
+  clienteId: string | null;
+  onClose: () => void;
+  initialMode?: AuthMode;
+};
+
+/**
+ * 'Crear Cuenta' / 'Iniciar Sesión' dialog (spec "Registration and login
+ * dialog"). It starts in register mode. On success it stores the diner
+ * session, closes and goes to /restaurante/{cliente_id}/menu (or
+ * /restaurante/seleccion without a restaurant); after a registration it
+ * also queues the welcome e-mail in the background and, 1.5 s later,
+ * replaces the location with /usuario/{usuario_id}?menu={cliente_id}.
+ * There are no client-side checks beyond the browser's e-mail and required
+ * fields: the server's messages are shown as they come.
+ */
+export default function AuthDialog({ clienteId, onClose, initialMode = 'register' }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useId();
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [values, setValues] = useState({ nombre: '', email: '', telefono: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const register = mode === 'register';
+  const titleId = `${id}-title`;
+  const f = (name: string) => `${id}-${name}`;
+  const set = (field: keyof typeof values) => (e: ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  function switchTo(next: AuthMode) {
+    setMode(next);
+    setError('');
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    const email = values.email.trim();
+    try {
+      const auth = register
+        ? await registerUsuario({
+            nombre: values.nombre.trim(),
+            email,
+            telefono: values.telefono.trim(),
+            password: values.password,
+            cliente_id: clienteId ? Number(clienteId) : null,
+          })
+        : await loginUsuario(email, values.password);
+      if (!auth?.token || auth.usuario_id == null) throw new Error('missing token');
+
+      // The restaurant first: a signed-in diner whose stored restaurant differs
+      // from the page's is redirected away from /restaurante/{id}.
+      if (clienteId) writeDinerRestaurant(clienteId);
+      setDinerSession(auth.token, auth.usuario_id);
+      if (register) {
+        sendWelcomeEmail(auth.token, { nombre: values.nombre.trim(), email, telefono: values.telefono.trim() }).catch(
+          (err: unknown) => console.warn('send-email', err),
+        );
+      }
+      onClose();
+      navigate(clienteId ? `/restaurante/${clienteId}/menu` : '/restaurante/seleccion');
+      if (register && clienteId) scheduleUserPanelRedirect(auth.usuario_id, clienteId);
+    } catch (err) {
+      setBusy(false);
+      setError(
+        errorText(err, t(register ? 'account.auth.registerError' : 'account.auth.loginError'), t('errors.network')),
+      );
+    }
+  }
+
+  return (
+    <Overlay labelledBy={titleId} onClose={onClose} initialFocus="input">
+      <div className="acct-dialog__head">
+        <h2 id={titleId} className="acct-dialog__title">
+          {register ? t('account.auth.registerTitle') : t('account.auth.loginTitle')}
+        </h2>
+        <button type="button" className="acct-close" aria-label={t('account.close')} onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <form className="form" onSubmit={onSubmit} aria-busy={busy}>
+        {register && (
+          <div className="field">
+            <label htmlFor={f('nombre')}>{t('account.fields.nombre')}</label>
+            <input
+              id={f('nombre')}
+              name="nombre"
+              autoComplete="name"
+              required
+              maxLength={100}
+              value={values.nombre}
+              onChange={set('nombre')}
+            />
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={f('email')}>{t('account.fields.email')}</label>
+          <input
+            id={f('email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={values.email}
+            onChange={set('email')}
+          />
+        </div>
+        {register && (
+          <div className="field">
+            <label htmlFor={f('telefono')}>{t('account.fields.telefonoOptional')}</label>
+            <input
+              id={f('telefono')}
+              name="telefono"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              maxLength={30}
+              value={values.telefono}
+              onChange={set('telefono')}
+            />
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={f('password')}>{t('account.fields.password')}</label>
+          <input
+            id={f('password')}
+            name="password"
+            type="password"
+            autoComplete={register ? 'new-password' : 'current-password'}
+            required
+            value={values.password}
+            onChange={set('password')}
+            aria-describedby={register ? f('password-hint') : undefined}
+          />
+          {register && (
+            <span id={f('password-hint')} className="muted acct-hint">
+              {t('account.fields.passwordHint')}
+            </span>
+          )}
+        </div>
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          {register
+            ? busy
+              ? t('account.auth.registering')
+              : t('account.auth.registerSubmit')
+            : busy
+              ? t('account.auth.loggingIn')
+              : t('account.auth.loginSubmit')}
+        </button>
+      </form>
+      <p className="acct-dialog__switch">
+        {register ? t('account.auth.haveAccount') : t('account.auth.noAccount')}{' '}
+        <button type="button" className="acct-link" onClick={() => switchTo(register ? 'login' : 'register')}>
+          {register ? t('account.auth.toLogin') : t('account.auth.toRegister')}
+        </button>
+      </p>
+    </Overlay>
+  );
+}

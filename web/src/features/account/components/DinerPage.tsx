@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useDinerSession } from '../../../lib/diner-session';
+import { dinerClienteId } from '../lib/diner-restaurant';
+import { DinerDrawer } from './DinerDrawer';
+import '../account.css';
+
+export type DinerContext = { usuarioId: string; clienteId: string | null };
+
+/** Where a signed-out visitor of a diner page goes: the restaurant's menu, else the restaurant list. */
+export function signedOutTarget(clienteId: string | null): string {
+  return clienteId ? `/restaurante/${encodeURIComponent(clienteId)}` : '/restaurante/seleccion';
+}
+
+/**
+ * Shell of the diner's own pages (account, purchases, points, restaurants):
+ * signed-out visitors are sent to the restaurant's menu (where the
+ * registration dialog is), signed-in ones get the page title, 'Volver al
+ * Menú' and their side drawer. The restaurant comes from `?menu=`, else the
+ * stored one.
+ */
+export function DinerPage({ title, children }: { title: string; children: (ctx: DinerContext) => ReactNode }) {
+  const { t } = useTranslation();
+  const session = useDinerSession();
+  const [params] = useSearchParams();
+  const clienteId = dinerClienteId(params);
+
+  if (!session) return <Navigate to={signedOutTarget(clienteId)} replace />;
+  return (
+    <div className="acct-page">
+      <div className="acct-page__head">
+        <h1 className="acct-page__title">{title}</h1>
+        <div className="acct-page__actions">
+          {clienteId && (
+            <Link className="button" to={`/restaurante/${encodeURIComponent(clienteId)}/menu`}>
+              {t('account.backToMenu')}
+            </Link>
+          )}
+          <DinerDrawer clienteId={clienteId} tone="page" />
+        </div>
+      </div>
+      {children({ usuarioId: session.usuarioId, clienteId })}
+    </div>
+  );
+}
+
+/** A designed empty state: a round icon, a title, a line of help and an optional action. */
+export function EmptyState({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action?: { to: string; label: string };
+}) {
+  return (
+    <div className="acct-empty">
+      <span className="acct-empty__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <h2 className="acct-empty__title">{title}</h2>
+      <p className="acct-empty__text">{text}</p>
+      {action && (
+        <Link className="button button--primary" to={action.to}>
+          {action.label}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** Loading / error states of a diner page's list. */
+export function LoadState({ error, onRetry }: { error?: string; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  if (!error)
+    return (
+      <p className="acct-status" role="status">
+        {t('app.loading')}
+      </p>
+    );
+  return (
+    <div className="acct-status">
+      <p className="form__error" role="alert">
+        {error}
+      </p>
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry}>
+          {t('errors.retry')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { lazy, Suspense, useState } from 'react';
+import { useMatch } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useDinerSession } from '../../../lib/diner-session';
+import { useRecordRestaurant } from '../lib/diner-actions';
+import { readDinerRestaurant } from '../lib/diner-restaurant';
+import '../account.css';
+
+const loadAuthDialog = () => import('./AuthDialog');
+const AuthDialog = lazy(loadAuthDialog);
+
+/**
+ * The redirect rule of /restaurante/{cliente_id} (spec "Public menu
+ * screen"): a signed-in diner whose stored restaurant (cliente_id_actualizado)
+ * is missing or differs goes to /usuario/{usuario_id}?menu={cliente_id}.
+ * Only the bare /restaurante/{id} route redirects: /restaurante/{id}/menu,
+ * where the auth dialog lands, always shows the menu. When the menu is shown
+ * to a signed-in diner, the restaurant is recorded as theirs.
+ */
+export function useRestauranteDinerRedirect(clienteId: string | null): string | null {
+  const session = useDinerSession();
+  const bareRoute = useMatch('/restaurante/:cliente_id') !== null;
+  const redirect =
+    session && clienteId && bareRoute && readDinerRestaurant() !== clienteId
+      ? `/usuario/${encodeURIComponent(session.usuarioId)}?menu=${encodeURIComponent(clienteId)}`
+      : null;
+  useRecordRestaurant(session, clienteId, redirect === null);
+  return redirect;
+}
+
+/** 'Registrarse para más funciones' for visitors not signed in; opens the auth dialog. */
+export function RegisterCallToAction({ clienteId }: { clienteId: string | null }) {
+  const { t } = useTranslation();
+  const session = useDinerSession();
+  const [open, setOpen] = useState(false);
+  if (session) return null;
+  const preload = () => void loadAuthDialog();
+  return (
+    <>
+      <section className="acct-cta" aria-label={t('account.cta.label')}>
+        <p className="acct-cta__text">{t('account.cta.text')}</p>
+        <button
+          type="button"
+          className="button button--primary"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+          onPointerEnter={preload}
+          onFocus={preload}
+        >
+          {t('account.cta.button')}
+        </button>
+      </section>
+      {open && (
+        <Suspense fallback={null}>
+          <AuthDialog clienteId={clienteId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

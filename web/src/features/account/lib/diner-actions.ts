@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { isApiError } from '../../../lib/api-client';
+import { clearDinerSession, getDinerToken, type DinerSession } from '../../../lib/diner-session';
+import { logoutUsuario, touchRestaurante } from '../api/account-api';
+import { clearDinerRestaurant, writeDinerRestaurant } from './diner-restaurant';
+
+/**
+ * signOutDiner revokes the diner session on the server (POST /api/auth/logout
+ * with the diner token) and then clears it from this browser, whatever the
+ * server answered. Other tabs see the change through the `storage` event.
+ */
+export async function signOutDiner(): Promise<void> {
+  const token = getDinerToken();
+  try {
+    if (token) await logoutUsuario(token);
+  } catch (err) {
+    console.warn('logout', err);
+  } finally {
+    clearDinerRestaurant();
+    clearDinerSession();
+  }
+}
+
+/** A diner call answered 401 (token revoked or account gone): sign out locally. */
+export function dropDinerSessionOn401(err: unknown): void {
+  if (isApiError(err) && err.status === 401) {
+    clearDinerRestaurant();
+    clearDinerSession();
+  }
+}
+
+const recorded = new Set<string>();
+
+/**
+ * useRecordRestaurant: when a signed-in diner opens a restaurant, remember it
+ * as their current one (`cliente_id_actualizado`) and record it on the server
+ * (POST /api/usuarios/{id}/restaurantes), once per page load. A failure is
+ * only logged: the menu keeps working.
+ */
+export function useRecordRestaurant(session: DinerSession | null, clienteId: string | null, enabled = true): void {
+  const usuarioId = session?.usuarioId ?? null;
+  useEffect(() => {
+    if (!enabled || !usuarioId || !clienteId) return;
+    writeDinerRestaurant(clienteId);
+    const key = `${usuarioId}:${clienteId}`;
+    if (recorded.has(key)) return;
+    recorded.add(key);
+    touchRestaurante(usuarioId, clienteId).catch((err: unknown) => {
+      recorded.delete(key);
+      dropDinerSessionOn401(err);
+      console.warn('record restaurant', err);
+    });
+  }, [enabled, usuarioId, clienteId]);
+}
+
+/** Test hook: forget which restaurants were recorded. */
+export function resetRecordedRestaurants(): void {
+  recorded.clear();
+}

@@ -1,0 +1,318 @@
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api-client';
+import { clearDinerSession } from '../../../lib/diner-session';
+import {
+  accountKeys,
+  changePassword,
+  deleteUsuario,
+  getUsuario,
+  updateUsuario,
+  type Usuario,
+} from '../api/account-api';
+import { DinerPage, LoadState } from '../components/DinerPage';
+import { Overlay } from '../components/Overlay';
+import { dropDinerSessionOn401 } from '../lib/diner-actions';
+import { clearDinerRestaurant } from '../lib/diner-restaurant';
+
+type Message = { kind: 'ok' | 'error'; text: string } | null;
+
+/** Spec: passwords have at least 8 characters (the server checks it too). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/**
+ * 'Manejar Cuenta' (/usuario/cuenta and /usuario/:usuario_id/cuenta): the
+ * signed-in diner edits name, phone and notification preferences, changes
+ * the password (the server signs out the other sessions) and can delete the
+ * account. It always acts on the signed-in diner's own account.
+ */
+export default function AccountPage() {
+  const { t } = useTranslation();
+  return <DinerPage title={t('account.manage.title')}>{({ usuarioId }) => <Account usuarioId={usuarioId} />}</DinerPage>;
+}
+
+function Account({ usuarioId }: { usuarioId: string }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: accountKeys.usuario(usuarioId),
+    queryFn: ({ signal }) => getUsuario(usuarioId, signal),
+  });
+
+  useEffect(() => {
+    if (query.isError) dropDinerSessionOn401(query.error);
+  }, [query.isError, query.error]);
+
+  if (query.isPending) return <LoadState />;
+  if (query.isError)
+    return (
+      <LoadState
+        error={errorText(query.error, t('account.manage.loadError'), t('errors.network'))}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  return (
+    <div className="acct-sections">
+      <ProfileForm key={query.data.id} usuarioId={usuarioId} usuario={query.data} />
+      <PasswordForm usuarioId={usuarioId} />
+      <DeleteAccount usuarioId={usuarioId} />
+    </div>
+  );
+}
+
+function Feedback({ message }: { message: Message }) {
+  if (!message) return null;
+  return (
+    <p className={message.kind === 'ok' ? 'form__ok' : 'form__error'} role={message.kind === 'ok' ? 'status' : 'alert'}>
+      {message.text}
+    </p>
+  );
+}
+
+function ProfileForm({ usuarioId, usuario }: { usuarioId: string; usuario: Usuario }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({
+    nombre: usuario.nombre ?? '',
+    telefono: usuario.telefono ?? '',
+    suscrito_mailing: !!usuario.suscrito_mailing,
+    whatsapp_notificaciones: !!usuario.whatsapp_notificaciones,
+  });
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const f = (name: string) => `${id}-${name}`;
+  const setText = (field: 'nombre' | 'telefono') => (e: ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+  const setCheck = (field: 'suscrito_mailing' | 'whatsapp_notificaciones') => (e: ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: e.target.checked }));
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const nombre = values.nombre.trim();
+    if (!nombre) {
+      setMessage({ kind: 'error', text: t('account.manage.nameRequired') });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const saved = await updateUsuario(usuarioId, { ...values, nombre, telefono: values.telefono.trim() });
+      if (saved && typeof saved === 'object') {
+        queryClient.setQueryData(accountKeys.usuario(usuarioId), saved);
+        setValues((v) => ({ ...v, nombre: saved.nombre ?? nombre, telefono: saved.telefono ?? v.telefono }));
+      }
+      setMessage({ kind: 'ok', text: t('account.manage.saved') });
+    } catch (err) {
+      dropDinerSessionOn401(err);
+      setMessage({ kind: 'error', text: errorText(err, t('account.manage.saveError'), t('errors.network')) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form card" onSubmit={onSubmit} noValidate aria-busy={busy} aria-labelledby={f('title')}>
+      <h2 id={f('title')} className="acct-section__title">
+        {t('account.manage.profile')}
+      </h2>
+      <div className="field">
+        <label htmlFor={f('nombre')}>{t('account.fields.nombre')}</label>
+        <input
+          id={f('nombre')}
+          autoComplete="name"
+          maxLength={100}
+          value={values.nombre}
+          onChange={setText('nombre')}
+          aria-invalid={message?.kind === 'error' && !values.nombre.trim() ? true : undefined}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={f('email')}>{t('account.fields.email')}</label>
+        <input id={f('email')} type="email" value={usuario.email} readOnly aria-describedby={f('email-hint')} />
+        <span id={f('email-hint')} className="muted acct-hint">
+          {t('account.manage.emailHint')}
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={f('telefono')}>{t('account.fields.telefono')}</label>
+        <input
+          id={f('telefono')}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={30}
+          value={values.telefono}
+          onChange={setText('telefono')}
+        />
+      </div>
+      <fieldset className="fieldset">
+        <legend>{t('account.manage.notifications')}</legend>
+        <label className="acct-check">
+          <input type="checkbox" checked={values.suscrito_mailing} onChange={setCheck('suscrito_mailing')} />
+          <span>{t('account.manage.mailing')}</span>
+        </label>
+        <label className="acct-check">
+          <input type="checkbox" checked={values.whatsapp_notificaciones} onChange={setCheck('whatsapp_notificaciones')} />
+          <span>{t('account.manage.whatsapp')}</span>
+        </label>
+      </fieldset>
+      <Feedback message={message} />
+      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+        {busy ? t('account.manage.saving') : t('account.manage.save')}
+      </button>
+    </form>
+  );
+}
+
+function PasswordForm({ usuarioId }: { usuarioId: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const empty = { actual: '', nueva: '', confirmar: '' };
+  const [values, setValues] = useState(empty);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const f = (name: string) => `${id}-${name}`;
+  const set = (field: keyof typeof empty) => (e: ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    let problem = '';
+    if (!values.actual || !values.nueva || !values.confirmar) problem = t('account.password.required');
+    else if ([...values.nueva].length < MIN_PASSWORD_LENGTH) problem = t('account.password.tooShort');
+    else if (values.nueva !== values.confirmar) problem = t('account.password.mismatch');
+    if (problem) {
+      setMessage({ kind: 'error', text: problem });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await changePassword(usuarioId, values.actual, values.nueva);
+      setValues(empty);
+      setMessage({ kind: 'ok', text: t('account.password.changed') });
+    } catch (err) {
+      dropDinerSessionOn401(err);
+      setMessage({ kind: 'error', text: errorText(err, t('account.password.error'), t('errors.network')) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form card" onSubmit={onSubmit} noValidate aria-busy={busy} aria-labelledby={f('title')}>
+      <h2 id={f('title')} className="acct-section__title">
+        {t('account.password.title')}
+      </h2>
+      <p className="muted acct-hint">{t('account.password.hint')}</p>
+      <div className="field">
+        <label htmlFor={f('actual')}>{t('account.password.current')}</label>
+        <input
+          id={f('actual')}
+          type="password"
+          autoComplete="current-password"
+          value={values.actual}
+          onChange={set('actual')}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={f('nueva')}>{t('account.password.new')}</label>
+        <input
+          id={f('nueva')}
+          type="password"
+          autoComplete="new-password"
+          value={values.nueva}
+          onChange={set('nueva')}
+          aria-describedby={f('rule')}
+        />
+        <span id={f('rule')} className="muted acct-hint">
+          {t('account.fields.passwordHint')}
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={f('confirmar')}>{t('account.password.confirm')}</label>
+        <input
+          id={f('confirmar')}
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmar}
+          onChange={set('confirmar')}
+        />
+      </div>
+      <Feedback message={message} />
+      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+        {busy ? t('account.password.saving') : t('account.password.submit')}
+      </button>
+    </form>
+  );
+}
+
+function DeleteAccount({ usuarioId }: { usuarioId: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function onDelete() {
+    setBusy(true);
+    setError('');
+    try {
+      await deleteUsuario(usuarioId);
+      // Leave first, so the page's sign-out guard does not redirect elsewhere.
+      navigate('/', { replace: true });
+      queryClient.removeQueries({ queryKey: accountKeys.all });
+      clearDinerRestaurant();
+      clearDinerSession();
+    } catch (err) {
+      dropDinerSessionOn401(err);
+      setBusy(false);
+      setError(errorText(err, t('account.delete.error'), t('errors.network')));
+    }
+  }
+
+  return (
+    <section className="card acct-danger" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="acct-section__title">
+        {t('account.delete.title')}
+      </h2>
+      <p className="muted">{t('account.delete.text')}</p>
+      <button type="button" className="button acct-button--danger" aria-haspopup="dialog" onClick={() => setConfirming(true)}>
+        {t('account.delete.button')}
+      </button>
+      {confirming && (
+        <Overlay labelledBy={`${id}-confirm`} onClose={() => !busy && setConfirming(false)} initialFocus=".acct-cancel">
+          <h2 id={`${id}-confirm`} className="acct-dialog__title">
+            {t('account.delete.confirmTitle')}
+          </h2>
+          <p>{t('account.delete.confirmText')}</p>
+          {error && (
+            <p className="form__error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="acct-dialog__actions">
+            <button type="button" className="button acct-cancel" disabled={busy} onClick={() => setConfirming(false)}>
+              {t('account.cancel')}
+            </button>
+            <button
+              type="button"
+              className="button acct-button--danger-solid"
+              disabled={busy}
+              aria-busy={busy}
+              onClick={() => void onDelete()}
+            >
+              {busy ? t('account.delete.deleting') : t('account.delete.confirm')}
+            </button>
+          </div>
+        </Overlay>
+      )}
+    </section>
+  );
+}

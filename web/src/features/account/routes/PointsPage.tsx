@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api-client';
+import { accountKeys, listPuntos, type PuntosRestaurante } from '../api/account-api';
+import { DinerPage, EmptyState, LoadState } from '../components/DinerPage';
+import { dropDinerSessionOn401 } from '../lib/diner-actions';
+import { menuQuery } from '../lib/diner-restaurant';
+import { formatDate } from '../lib/format';
+
+/** 'Mis Puntos' (/usuario/mis-puntos): balance and history per restaurant. */
+export default function PointsPage() {
+  const { t } = useTranslation();
+  return (
+    <DinerPage title={t('account.points.title')}>
+      {({ usuarioId, clienteId }) => <Points usuarioId={usuarioId} clienteId={clienteId} />}
+    </DinerPage>
+  );
+}
+
+function Points({ usuarioId, clienteId }: { usuarioId: string; clienteId: string | null }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: accountKeys.puntos(usuarioId),
+    queryFn: ({ signal }) => listPuntos(usuarioId, signal),
+  });
+
+  useEffect(() => {
+    if (query.isError) dropDinerSessionOn401(query.error);
+  }, [query.isError, query.error]);
+
+  if (query.isPending) return <LoadState />;
+  if (query.isError)
+    return (
+      <LoadState
+        error={errorText(query.error, t('account.points.loadError'), t('errors.network'))}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  if (query.data.length === 0)
+    return (
+      <EmptyState
+        icon="⭐"
+        title={t('account.points.emptyTitle')}
+        text={t('account.points.emptyText')}
+        action={{ to: `/usuario/ofertas${menuQuery(clienteId)}`, label: t('account.purchases.browseOffers') }}
+      />
+    );
+  return (
+    <ul className="acct-points">
+      {query.data.map((r) => (
+        <li key={r.cliente_id}>
+          <RestaurantPoints data={r} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RestaurantPoints({ data }: { data: PuntosRestaurante }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const number = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'es-MX');
+  const titleId = `points-${data.cliente_id}`;
+  const historial = data.historial ?? [];
+  return (
+    <article className="card acct-points__card" aria-labelledby={titleId}>
+      <div className="acct-points__head">
+        <h2 id={titleId} className="acct-section__title">
+          <Link to={`/restaurante/${data.cliente_id}/menu`}>{data.restaurante || `#${data.cliente_id}`}</Link>
+        </h2>
+        <p className="acct-points__balance">
+          <span className="acct-points__number">{number.format(data.saldo)}</span>{' '}
+          <span>{t('account.points.unit', { count: data.saldo })}</span>
+        </p>
+      </div>
+      {historial.length > 0 && (
+        <table className="acct-history">
+          <caption className="acct-sr">{t('account.points.history')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('account.points.date')}</th>
+              <th scope="col">{t('account.points.reason')}</th>
+              <th scope="col" className="acct-history__num">
+                {t('account.points.points')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {historial.map((m, i) => (
+              <tr key={`${m.created_at}-${i}`}>
+                <td>{formatDate(m.created_at, lang)}</td>
+                <td>{m.motivo}</td>
+                <td className={`acct-history__num ${m.puntos < 0 ? 'acct-history__num--neg' : 'acct-history__num--pos'}`}>
+                  {m.puntos > 0 ? '+' : ''}
+                  {number.format(m.puntos)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </article>
+  );
+}

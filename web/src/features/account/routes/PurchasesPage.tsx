@@ -1,0 +1,194 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/money';
+import { accountKeys, fetchVoucherQr, listCompras, type Compra } from '../api/account-api';
+import { DinerPage, EmptyState, LoadState } from '../components/DinerPage';
+import { dropDinerSessionOn401 } from '../lib/diner-actions';
+import { menuQuery } from '../lib/diner-restaurant';
+import { formatDate } from '../lib/format';
+
+const KNOWN_STATES = ['pagado', 'canjeado', 'expirado'] as const;
+
+/**
+ * 'Mis Compras' (/usuario/mis-compras): the diner's vouchers, each with its
+ * code, QR, offer, restaurant, total and status. `?pago=ok` (the hosted
+ * checkout's return) shows the payment confirmation.
+ */
+export default function PurchasesPage() {
+  const { t } = useTranslation();
+  return (
+    <DinerPage title={t('account.purchases.title')}>
+      {({ usuarioId, clienteId }) => <Purchases usuarioId={usuarioId} clienteId={clienteId} />}
+    </DinerPage>
+  );
+}
+
+function Purchases({ usuarioId, clienteId }: { usuarioId: string; clienteId: string | null }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const paid = params.get('pago') === 'ok';
+  const query = useQuery({
+    queryKey: accountKeys.compras(usuarioId),
+    queryFn: ({ signal }) => listCompras(usuarioId, signal),
+    // Coming back from the checkout: the new voucher must show at once.
+    staleTime: paid ? 0 : undefined,
+  });
+
+  useEffect(() => {
+    if (query.isError) dropDinerSessionOn401(query.error);
+  }, [query.isError, query.error]);
+
+  let body;
+  if (query.isPending) body = <LoadState />;
+  else if (query.isError)
+    body = (
+      <LoadState
+        error={errorText(query.error, t('account.purchases.loadError'), t('errors.network'))}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  else if (query.data.length === 0)
+    body = (
+      <EmptyState
+        icon="🎟️"
+        title={t('account.purchases.emptyTitle')}
+        text={t('account.purchases.emptyText')}
+        action={{ to: `/usuario/ofertas${menuQuery(clienteId)}`, label: t('account.purchases.browseOffers') }}
+      />
+    );
+  else
+    body = (
+      <ul className="acct-vouchers">
+        {query.data.map((compra) => (
+          <li key={compra.id}>
+            <Voucher usuarioId={usuarioId} compra={compra} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <>
+      {paid && (
+        <p className="acct-banner acct-banner--ok" role="status">
+          {t('account.purchases.paid')}
+        </p>
+      )}
+      {body}
+    </>
+  );
+}
+
+function Voucher({ usuarioId, compra }: { usuarioId: string; compra: Compra }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const estado = (KNOWN_STATES as readonly string[]).includes(compra.estado) ? compra.estado : 'pagado';
+  const expires = formatDate(compra.fecha_expiracion, lang);
+  const paidAt = formatDate(compra.paid_at || compra.created_at, lang);
+  const redeemedAt = formatDate(compra.redeemed_at, lang);
+  const titleId = `voucher-${compra.id}`;
+
+  return (
+    <article className={`acct-voucher acct-voucher--${estado}`} aria-labelledby={titleId}>
+      <div className="acct-voucher__body">
+        <div className="acct-voucher__head">
+          <h2 id={titleId} className="acct-voucher__title">
+            {compra.descripcion || t('account.purchases.untitled')}
+          </h2>
+          <span className={`acct-badge acct-badge--${estado}`}>{t(`account.purchases.status.${estado}`)}</span>
+        </div>
+        {compra.restaurante && <p className="acct-voucher__restaurant">{compra.restaurante}</p>}
+        <dl className="acct-facts">
+          <div>
+            <dt>{t('account.purchases.total')}</dt>
+            <dd className="acct-voucher__total">{formatCents(compra.total, compra.moneda, lang)}</dd>
+          </div>
+          {compra.fee > 0 && (
+            <div>
+              <dt>{t('account.purchases.fee')}</dt>
+              <dd>{formatCents(compra.fee, compra.moneda, lang)}</dd>
+            </div>
+          )}
+          {paidAt && (
+            <div>
+              <dt>{t('account.purchases.paidAt')}</dt>
+              <dd>{paidAt}</dd>
+            </div>
+          )}
+          {estado === 'canjeado' && redeemedAt ? (
+            <div>
+              <dt>{t('account.purchases.redeemedAt')}</dt>
+              <dd>{redeemedAt}</dd>
+            </div>
+          ) : (
+            expires && (
+              <div>
+                <dt>{t('account.purchases.expires')}</dt>
+                <dd>{expires}</dd>
+              </div>
+            )
+          )}
+        </dl>
+        {compra.codigo_voucher && (
+          <p className="acct-voucher__code">
+            <span className="muted">{t('account.purchases.code')}</span> <code>{compra.codigo_voucher}</code>
+          </p>
+        )}
+      </div>
+      {compra.codigo_voucher && <VoucherQr usuarioId={usuarioId} compra={compra} />}
+    </article>
+  );
+}
+
+/** The voucher's QR, fetched with the diner token as a blob and shown through an object URL. */
+function VoucherQr({ usuarioId, compra }: { usuarioId: string; compra: Compra }) {
+  const { t } = useTranslation();
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    let url: string | null = null;
+    setFailed(false);
+    fetchVoucherQr(usuarioId, compra.id, ctrl.signal).then(
+      (blob) => {
+        if (ctrl.signal.aborted) return;
+        if (typeof URL.createObjectURL !== 'function') {
+          setFailed(true);
+          return;
+        }
+        url = URL.createObjectURL(blob);
+        setSrc(url);
+      },
+      () => {
+        if (!ctrl.signal.aborted) setFailed(true);
+      },
+    );
+    return () => {
+      ctrl.abort();
+      if (url) URL.revokeObjectURL(url);
+      setSrc(null);
+    };
+  }, [usuarioId, compra.id]);
+
+  return (
+    <div className="acct-qr">
+      {src ? (
+        <img
+          className="acct-qr__image"
+          src={src}
+          width={160}
+          height={160}
+          alt={t('account.purchases.qrAlt', { code: compra.codigo_voucher ?? '' })}
+        />
+      ) : (
+        <span className="acct-qr__image acct-qr__image--empty" aria-hidden={failed ? undefined : true}>
+          {failed ? t('account.purchases.qrError') : ''}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,236 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import type { Categoria, Producto, Subcategoria } from '../../menu/api/menu-api';
+import { withTimeout } from '../lib/timeout';
+
+export type { Categoria, Producto, Subcategoria };
+
+/** A point-of-sale category offered by the subcategory picker. */
+export type PosCategoria = {
+  clover_category_id: string;
+  subcategoria_nombre: string;
+  position: number | null;
+};
+
+export type SyncResult = {
+  message?: string;
+  result?: { categorias: number; productos: number; creados: number; actualizados: number; eliminados: number };
+};
+
+export const adminKeys = {
+  all: ['catalog-admin'] as const,
+  categories: (clienteId: string) => [...adminKeys.all, clienteId, 'categories'] as const,
+  subcategories: (clienteId: string, categoryId: number | string) =>
+    [...adminKeys.all, clienteId, 'subcategories', String(categoryId)] as const,
+  posCategories: (clienteId: string) => [...adminKeys.all, clienteId, 'pos-categories'] as const,
+  products: (clienteId: string) => [...adminKeys.all, clienteId, 'products'] as const,
+};
+
+const q = encodeURIComponent;
+
+// ---- Categories: every call times out after 10 s (spec section 9). ----
+
+/** POST /api/clover/sync-all {cliente_id}: imports the POS catalogue. */
+export function syncAll(clienteId: string): Promise<SyncResult> {
+  return withTimeout((signal) =>
+    apiFetch<SyncResult>('/clover/sync-all', { method: 'POST', body: { cliente_id: Number(clienteId) }, signal }),
+  );
+}
+
+/** GET /api/categories?cliente_id=&idioma=es: the main categories with Spanish names. */
+export async function getAdminCategories(clienteId: string, signal?: AbortSignal): Promise<Categoria[]> {
+  const body = await withTimeout(
+    (s) => apiFetch<{ categorias?: Categoria[] }>(`/categories?cliente_id=${q(clienteId)}&idioma=es`, { signal: s }),
+    undefined,
+    signal,
+  );
+  return body?.categorias ?? [];
+}
+
+/** GET /api/categories/{id}/subcategories?cliente_id=: ordered by position (missing last). */
+export async function getAdminSubcategories(
+  clienteId: string,
+  categoryId: number | string,
+  signal?: AbortSignal,
+): Promise<Subcategoria[]> {
+  const body = await withTimeout(
+    (s) =>
+      apiFetch<{ subcategorias?: Subcategoria[] }>(
+        `/categories/${q(String(categoryId))}/subcategories?cliente_id=${q(clienteId)}&idioma=es`,
+        { signal: s },
+      ),
+    undefined,
+    signal,
+  );
+  const pos = (x: Subcategoria) => x.position ?? Number.POSITIVE_INFINITY;
+  return [...(body?.subcategorias ?? [])].sort((a, b) => pos(a) - pos(b));
+}
+
+/** GET /api/clover/categories?cliente_id=: the POS categories for the picker. */
+export async function getPosCategories(clienteId: string, signal?: AbortSignal): Promise<PosCategoria[]> {
+  const body = await withTimeout(
+    (s) => apiFetch<{ categorias?: PosCategoria[] }>(`/clover/categories?cliente_id=${q(clienteId)}`, { signal: s }),
+    undefined,
+    signal,
+  );
+  return body?.categorias ?? [];
+}
+
+export function adminCategoriesQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: adminKeys.categories(clienteId),
+    queryFn: ({ signal }) => getAdminCategories(clienteId, signal),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function adminSubcategoriesQueryOptions(clienteId: string, categoryId: number | string) {
+  return queryOptions({
+    queryKey: adminKeys.subcategories(clienteId, categoryId),
+    queryFn: ({ signal }) => getAdminSubcategories(clienteId, categoryId, signal),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function posCategoriesQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: adminKeys.posCategories(clienteId),
+    queryFn: ({ signal }) => getPosCategories(clienteId, signal),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export type CreateCategoryInput = {
+  name: string;
+  name_en?: string;
+  merchant_id: string;
+  cliente_id: string;
+  image_path: string;
+};
+
+/** POST /api/categories: 201 {message, categoria}. */
+export function createCategory(input: CreateCategoryInput): Promise<{ message?: string; categoria?: Categoria }> {
+  const body: Record<string, unknown> = {
+    name: input.name,
+    merchant_id: input.merchant_id,
+    cliente_id: Number(input.cliente_id),
+    image_path: input.image_path,
+  };
+  if (input.name_en) body.name_en = input.name_en;
+  return withTimeout((signal) => apiFetch('/categories', { method: 'POST', body, signal }));
+}
+
+/** PUT /api/categories/{id} {name_en}: the owner's English name of a main category. */
+export function updateCategoryEnglishName(clienteId: string, id: number, nameEn: string): Promise<Categoria> {
+  return withTimeout((signal) =>
+    apiFetch<Categoria>(`/categories/${id}?cliente_id=${q(clienteId)}`, {
+      method: 'PUT',
+      body: { name_en: nameEn },
+      signal,
+    }),
+  );
+}
+
+/** DELETE /api/categories/{id}?cliente_id=. */
+export function deleteCategory(clienteId: string, id: number): Promise<{ message?: string }> {
+  return withTimeout((signal) =>
+    apiFetch(`/categories/${id}?cliente_id=${q(clienteId)}`, { method: 'DELETE', signal }),
+  );
+}
+
+/** POST /api/categorias/{id}/imagen?cliente_id= (multipart image): a response without a string path is an error. */
+export async function uploadCategoryImage(clienteId: string, id: number, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('image', file);
+  const body = await withTimeout((signal) =>
+    apiFetch<{ path?: unknown }>(`/categorias/${id}/imagen?cliente_id=${q(clienteId)}`, {
+      method: 'POST',
+      body: form,
+      signal,
+    }),
+  );
+  if (!body || typeof body.path !== 'string' || !body.path) throw new Error('upload answered without a path');
+  return body.path;
+}
+
+/** POST /api/categories/{id}/subcategories: links POS categories with positions. */
+export function assignSubcategories(
+  clienteId: string,
+  categoryId: number,
+  positions: Record<string, number>,
+): Promise<{ message?: string; subcategorias?: Subcategoria[] }> {
+  return withTimeout((signal) =>
+    apiFetch(`/categories/${categoryId}/subcategories`, {
+      method: 'POST',
+      body: { cliente_id: Number(clienteId), cloverCategoryIds: Object.keys(positions), positions },
+      signal,
+    }),
+  );
+}
+
+/** DELETE /api/categories/{id}/subcategories/{cloverCategoryId}?cliente_id=. */
+export function removeSubcategory(clienteId: string, categoryId: number, cloverCategoryId: string): Promise<{ message?: string }> {
+  return withTimeout((signal) =>
+    apiFetch(`/categories/${categoryId}/subcategories/${q(cloverCategoryId)}?cliente_id=${q(clienteId)}`, {
+      method: 'DELETE',
+      signal,
+    }),
+  );
+}
+
+// ---- Products ----
+
+/** GET /api/productos?cliente_id=&idioma=es (staff): every product, hidden ones too. */
+export async function getAdminProducts(clienteId: string, signal?: AbortSignal): Promise<Producto[]> {
+  const body = await apiFetch<{ productos?: Producto[] } | Producto[]>(`/productos?cliente_id=${q(clienteId)}&idioma=es`, {
+    signal,
+  });
+  // The spec allows "an array or an object with productos".
+  if (Array.isArray(body)) return body;
+  return body?.productos ?? [];
+}
+
+export function adminProductsQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: adminKeys.products(clienteId),
+    queryFn: ({ signal }) => getAdminProducts(clienteId, signal),
+    staleTime: 0,
+  });
+}
+
+/** PUT /api/productos/{id}/descripcion {cliente_id, description}. */
+export function updateDescription(clienteId: string, id: Producto['id'], description: string) {
+  return apiFetch<{ message?: string; description?: string }>(`/productos/${q(String(id))}/descripcion`, {
+    method: 'PUT',
+    body: { cliente_id: Number(clienteId), description },
+  });
+}
+
+/** PUT /api/productos/{id}/traduccion {cliente_id, idioma: 'en', name, description}. */
+export function updateTranslation(clienteId: string, id: Producto['id'], name: string, description: string) {
+  return apiFetch<{ message?: string }>(`/productos/${q(String(id))}/traduccion`, {
+    method: 'PUT',
+    body: { cliente_id: Number(clienteId), idioma: 'en', name, description },
+  });
+}
+
+/** PUT /api/clover/products/{id}/visibility {visible, cliente_id} → {id, visible}. */
+export function setVisibility(clienteId: string, id: Producto['id'], visible: boolean) {
+  return apiFetch<{ id: number; visible: boolean }>(`/clover/products/${q(String(id))}/visibility`, {
+    method: 'PUT',
+    body: { visible, cliente_id: Number(clienteId) },
+  });
+}
+
+/** POST /api/clover/products/{id}/image (multipart image + cliente_id) → {url}. */
+export async function uploadProductImage(clienteId: string, id: Producto['id'], image: Blob): Promise<string> {
+  const form = new FormData();
+  form.append('image', image, 'recorte.jpg');
+  form.append('cliente_id', clienteId);
+  const body = await apiFetch<{ url?: unknown }>(`/clover/products/${q(String(id))}/image`, { method: 'POST', body: form });
+  if (!body || typeof body.url !== 'string' || !body.url) throw new Error('upload answered without a url');
+  return body.url;
+}

@@ -1,0 +1,261 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/money';
+import { mediaUrl } from '../../../lib/media-url';
+import {
+  setVisibility,
+  updateDescription,
+  updateTranslation,
+  uploadProductImage,
+  type Producto,
+} from '../api/catalog-admin-api';
+import type { Message } from '../lib/messages';
+import { ImageCropDialog } from './ImageCropDialog';
+import { Notice } from './Notice';
+
+type Props = {
+  clienteId: string;
+  producto: Producto;
+  currency: string;
+  /** Replaces the product in the list with the saved fields. */
+  onUpdated: (id: Producto['id'], patch: Partial<Producto>) => void;
+};
+
+/** One product: image (with the crop dialog), price, visibility, descriptions. */
+export function ProductCard({ clienteId, producto, currency, onUpdated }: Props) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState<null | 'visibility' | 'description' | 'translation' | 'image'>(null);
+  const [description, setDescription] = useState(producto.description ?? '');
+  const en = producto.translations?.en;
+  const [nameEn, setNameEn] = useState(en?.name ?? '');
+  const [descriptionEn, setDescriptionEn] = useState(en?.description ?? '');
+  const [cropFile, setCropFile] = useState<File | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => setDescription(producto.description ?? ''), [producto.description]);
+  useEffect(() => setNameEn(en?.name ?? ''), [en?.name]);
+  useEffect(() => setDescriptionEn(en?.description ?? ''), [en?.description]);
+
+  const network = t('errors.network');
+
+  async function onToggle() {
+    if (busy) return;
+    setBusy('visibility');
+    setMessage(null);
+    try {
+      const answer = await setVisibility(clienteId, producto.id, !producto.visible);
+      onUpdated(producto.id, { visible: typeof answer?.visible === 'boolean' ? answer.visible : !producto.visible });
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorText(err, t('productsAdmin.visibilityError'), network) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onSaveDescription(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const trimmed = description.trim();
+    if (!trimmed) {
+      setMessage({ kind: 'error', text: t('productsAdmin.descriptionEmpty') });
+      return;
+    }
+    setBusy('description');
+    setMessage(null);
+    try {
+      const answer = await updateDescription(clienteId, producto.id, trimmed);
+      onUpdated(producto.id, { description: answer?.description ?? trimmed });
+      setMessage({ kind: 'ok', text: t('productsAdmin.descriptionSaved') });
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorText(err, t('productsAdmin.descriptionError'), network) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onSaveTranslation(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy('translation');
+    setMessage(null);
+    const name = nameEn.trim();
+    const desc = descriptionEn.trim();
+    try {
+      await updateTranslation(clienteId, producto.id, name, desc);
+      onUpdated(producto.id, {
+        translations: { ...producto.translations, en: { ...producto.translations?.en, name, description: desc } },
+      });
+      setMessage({ kind: 'ok', text: t('productsAdmin.translationSaved') });
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorText(err, t('productsAdmin.translationError'), network) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function onFile(e: ChangeEvent<HTMLInputElement>) {
+    const input = e.currentTarget;
+    const file = input.files?.[0] ?? null;
+    input.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      setMessage({ kind: 'error', text: t('productsAdmin.imageOnly') });
+      return;
+    }
+    setMessage(null);
+    setCropFile(file);
+  }
+
+  async function onCropSaved(jpeg: Blob) {
+    setBusy('image');
+    try {
+      const url = await uploadProductImage(clienteId, producto.id, jpeg);
+      onUpdated(producto.id, { image_path: url });
+      setMessage({ kind: 'ok', text: t('productsAdmin.imageUploaded') });
+    } catch {
+      setMessage({ kind: 'error', text: t('productsAdmin.imageError') });
+    } finally {
+      setBusy(null);
+      setCropFile(null);
+    }
+  }
+
+  const src = mediaUrl(producto.image_path);
+  const f = (name: string) => `${id}-${name}`;
+  const lang = i18n.resolvedLanguage ?? i18n.language ?? 'es';
+
+  return (
+    <li>
+      <article
+        className={`admin-item${producto.visible ? '' : ' admin-item--hidden'}`}
+        aria-labelledby={f('name')}
+        data-testid="product-card"
+      >
+        {src ? (
+          <img
+            className="admin-image admin-image--square"
+            src={src}
+            alt={producto.name}
+            width={240}
+            height={240}
+            loading="lazy"
+            decoding="async"
+            data-testid="product-image"
+          />
+        ) : (
+          <span className="admin-image admin-image--square admin-image--empty" data-testid="product-image">
+            {t('categoriesAdmin.noImage')}
+          </span>
+        )}
+        <div className="admin-row">
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => fileRef.current?.click()}
+            disabled={busy !== null}
+            aria-busy={busy === 'image'}
+          >
+            {busy === 'image' ? t('productsAdmin.uploading') : t('productsAdmin.changeImage')}
+          </button>
+          <input
+            ref={fileRef}
+            type="file"
+            accept="image/*"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label={t('productsAdmin.imageFile', { name: producto.name })}
+            data-testid="product-image-input"
+            onChange={onFile}
+          />
+        </div>
+
+        <div className="admin-item__head">
+          <h3 id={f('name')}>{producto.name}</h3>
+          <span
+            className={`admin-badge ${producto.visible ? 'admin-badge--visible' : 'admin-badge--hidden'}`}
+            data-testid="visibility-badge"
+          >
+            {producto.visible ? t('productsAdmin.visible') : t('productsAdmin.hidden')}
+          </span>
+        </div>
+        <p className="admin-price" style={{ margin: 0 }}>
+          {formatCents(producto.price, currency, lang)}
+        </p>
+
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => void onToggle()}
+          disabled={busy !== null}
+          aria-busy={busy === 'visibility'}
+        >
+          {producto.visible ? t('productsAdmin.hide') : t('productsAdmin.show')}
+        </button>
+
+        <form className="form" onSubmit={onSaveDescription} noValidate>
+          <div className="field">
+            <label htmlFor={f('desc')}>{t('productsAdmin.description')}</label>
+            <textarea
+              id={f('desc')}
+              value={description}
+              maxLength={1000}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+            />
+          </div>
+          <div>
+            <button type="submit" className="button button--small" disabled={busy !== null} aria-busy={busy === 'description'}>
+              {busy === 'description' ? t('productsAdmin.saving') : t('productsAdmin.saveDescription')}
+            </button>
+          </div>
+        </form>
+
+        <details className="admin-details">
+          <summary>{t('productsAdmin.english')}</summary>
+          <form className="form" onSubmit={onSaveTranslation} noValidate>
+            <div className="field">
+              <label htmlFor={f('name-en')}>{t('productsAdmin.nameEn')}</label>
+              <input
+                id={f('name-en')}
+                lang="en"
+                value={nameEn}
+                maxLength={120}
+                onChange={(e) => setNameEn(e.currentTarget.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={f('desc-en')}>{t('productsAdmin.descriptionEn')}</label>
+              <textarea
+                id={f('desc-en')}
+                lang="en"
+                value={descriptionEn}
+                maxLength={1000}
+                onChange={(e) => setDescriptionEn(e.currentTarget.value)}
+              />
+            </div>
+            <div>
+              <button type="submit" className="button button--small" disabled={busy !== null} aria-busy={busy === 'translation'}>
+                {busy === 'translation' ? t('productsAdmin.saving') : t('productsAdmin.saveTranslation')}
+              </button>
+            </div>
+          </form>
+        </details>
+
+        <Notice message={message} />
+      </article>
+      {cropFile && (
+        <ImageCropDialog
+          file={cropFile}
+          onCancel={() => setCropFile(null)}
+          onSave={onCropSaved}
+          onFailed={() => {
+            setCropFile(null);
+            setMessage({ kind: 'error', text: t('productsAdmin.imageError') });
+          }}
+        />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,40 @@
+import { useSearchParams } from 'react-router';
+import type { Producto } from '../../menu/api/menu-api';
+import { useSession } from '../../../app/session/session-context';
+
+/**
+ * The restaurant an admin page acts on: ?cliente_id=, else the session's.
+ * The spec wants a valid integer; anything else counts as missing.
+ */
+export function useTargetClienteId(): string | null {
+  const [params] = useSearchParams();
+  const { session } = useSession();
+  const fromQuery = params.get('cliente_id')?.trim();
+  const id = fromQuery || (session.status === 'authenticated' ? session.clienteId : null);
+  return id && /^\d+$/.test(id) ? id : null;
+}
+
+/** The merchant id for creating a category: ?merchant_id=, else the session's. */
+export function useMerchantId(): string | null {
+  const [params] = useSearchParams();
+  const { session } = useSession();
+  const fromQuery = params.get('merchant_id')?.trim();
+  if (fromQuery) return fromQuery;
+  return session.status === 'authenticated' ? session.merchantId : null;
+}
+
+/** Lower case without accents, for searching names. */
+export function fold(text: string | null | undefined): string {
+  return (text ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
+}
+
+/** Does the product's Spanish or English name contain the search text? */
+export function matchesSearch(p: Producto, search: string): boolean {
+  const needle = fold(search);
+  if (!needle) return true;
+  return fold(p.name).includes(needle) || fold(p.translations?.en?.name).includes(needle);
+}

@@ -1,0 +1,250 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, queryOf, renderApp, resetLanguage, storeSession, type MockAnswer } from '../../test/utils';
+
+const pastor = {
+  id: 41,
+  name: 'Taco al Pastor',
+  description: 'Cerdo adobado.',
+  price: 2500,
+  image_path: '/media/pastor.jpg',
+  visible: true,
+  translations: { en: { name: 'Al Pastor Taco', description: 'Marinated pork.' } },
+};
+const jamaica = {
+  id: 72,
+  name: 'Agua de Jamaica',
+  description: 'Flor fría.',
+  price: 3550,
+  image_path: '',
+  visible: false,
+  translations: { en: { name: 'Hibiscus Water', description: '' } },
+};
+
+function routes(extra: Record<string, MockAnswer> = {}) {
+  storeSession({ clienteId: '3' });
+  return mockFetch({
+    'POST /api/auth/validate': { body: { cliente_id: 3, merchant_id: 'M3', is_superadmin: 0 } },
+    'GET /api/productos': { body: { productos: [pastor, jamaica] } },
+    'GET /api/configuraciones': { body: { cliente_id: 3, moneda: 'MXN' } },
+    ...extra,
+  });
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+describe('product management', () => {
+  beforeEach(resetLanguage);
+
+  it('lists every product with price, image and visibility, and searches both languages', async () => {
+    const { calls } = routes();
+    renderApp('/clover-products?cliente_id=3');
+    expect(await screen.findByRole('heading', { name: 'Gestión de Productos', level: 1 })).toBeInTheDocument();
+    const p = await screen.findByRole('article', { name: 'Taco al Pastor' });
+    expect(within(p).getByRole('img', { name: 'Taco al Pastor' })).toHaveAttribute('src', '/media/pastor.jpg');
+    expect(await within(p).findByText('$25.00')).toBeInTheDocument();
+    expect(within(p).getByTestId('visibility-badge')).toHaveTextContent('Visible');
+    expect(within(p).getByRole('button', { name: 'Ocultar' })).toBeInTheDocument();
+    expect(within(card('Agua de Jamaica')).getByTestId('visibility-badge')).toHaveTextContent('Oculto');
+    expect(within(card('Agua de Jamaica')).getByRole('button', { name: 'Mostrar' })).toBeInTheDocument();
+    const list = calls.find((c) => c.url.startsWith('/api/productos'))!;
+    expect(queryOf(list).get('cliente_id')).toBe('3');
+    expect(queryOf(list).get('idioma')).toBe('es');
+    expect(list.headers.Authorization).toBe('Bearer tok-1');
+
+    const user = userEvent.setup();
+    const search = screen.getByLabelText('Buscar productos');
+    await user.type(search, 'hibiscus');
+    expect(screen.queryByRole('article', { name: 'Taco al Pastor' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Agua de Jamaica' })).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'PASTÓR');
+    expect(screen.getByRole('article', { name: 'Taco al Pastor' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Agua de Jamaica' })).not.toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'zzz');
+    expect(screen.getByText('Ningún producto coincide con la búsqueda.')).toBeInTheDocument();
+  });
+
+  it('shows the load error', async () => {
+    routes({ 'GET /api/productos': { status: 500, body: {} } });
+    renderApp('/clover-products?cliente_id=3');
+    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('Error al actualizar productos.');
+  }, 15_000);
+
+  it('refuses an empty description and saves a new one', async () => {
+    const { calls } = routes({ 'PUT /api/productos/41/descripcion': { body: { message: 'ok', description: 'Con piña.' } } });
+    renderApp('/clover-products?cliente_id=3');
+    const user = userEvent.setup();
+    const p = await screen.findByRole('article', { name: 'Taco al Pastor' });
+    const textarea = within(p).getByLabelText('Descripción');
+    expect(textarea).toHaveValue('Cerdo adobado.');
+    await user.clear(textarea);
+    await user.type(textarea, '   ');
+    await user.click(within(p).getByRole('button', { name: 'Guardar descripción' }));
+    expect(within(p).getByRole('alert')).toHaveTextContent('La descripción no puede estar vacía.');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.clear(textarea);
+    await user.type(textarea, '  Con piña.  ');
+    await user.click(within(p).getByRole('button', { name: 'Guardar descripción' }));
+    expect(await within(p).findByText('Descripción actualizada correctamente.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ cliente_id: 3, description: 'Con piña.' });
+  });
+
+  it('saves the English name and description', async () => {
+    const { calls } = routes({ 'PUT /api/productos/41/traduccion': { body: { message: 'Traducción guardada.' } } });
+    renderApp('/clover-products?cliente_id=3');
+    const user = userEvent.setup();
+    const p = await screen.findByRole('article', { name: 'Taco al Pastor' });
+    const name = within(p).getByLabelText('Nombre en inglés');
+    expect(name).toHaveValue('Al Pastor Taco');
+    await user.clear(name);
+    await user.type(name, 'Shepherd Taco');
+    await user.click(within(p).getByRole('button', { name: 'Guardar traducción' }));
+    expect(await within(p).findByText('Traducción guardada.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      cliente_id: 3,
+      idioma: 'en',
+      name: 'Shepherd Taco',
+      description: 'Marinated pork.',
+    });
+  });
+
+  it('toggles visibility through the API and shows the new state', async () => {
+    const { calls } = routes({
+      'PUT /api/clover/products/41/visibility': (call) => ({ body: { id: 41, visible: (call.body as { visible: boolean }).visible } }),
+      'PUT /api/clover/products/72/visibility': { status: 500, body: {} },
+    });
+    renderApp('/clover-products?cliente_id=3');
+    const user = userEvent.setup();
+    const p = await screen.findByRole('article', { name: 'Taco al Pastor' });
+    await user.click(within(p).getByRole('button', { name: 'Ocultar' }));
+    expect(await within(p).findByRole('button', { name: 'Mostrar' })).toBeInTheDocument();
+    expect(within(p).getByTestId('visibility-badge')).toHaveTextContent('Oculto');
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ visible: false, cliente_id: 3 });
+    await user.click(within(p).getByRole('button', { name: 'Mostrar' }));
+    expect(await within(p).findByRole('button', { name: 'Ocultar' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')[1].body).toEqual({ visible: true, cliente_id: 3 });
+
+    const j = card('Agua de Jamaica');
+    await user.click(within(j).getByRole('button', { name: 'Mostrar' }));
+    expect(await within(j).findByRole('alert')).toHaveTextContent('Error al cambiar visibilidad.');
+    expect(within(j).getByTestId('visibility-badge')).toHaveTextContent('Oculto');
+  });
+
+  it('needs a cliente_id', async () => {
+    storeSession({ clienteId: null });
+    mockFetch({ 'POST /api/auth/validate': { body: { cliente_id: null, is_superadmin: 0 } } });
+    renderApp('/clover-products');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: cliente_id no está disponible.');
+  });
+});
+
+describe('product image crop dialog', () => {
+  beforeEach(resetLanguage);
+
+  async function openCropper(extra: Record<string, MockAnswer> = {}) {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:crop-1'), revokeObjectURL: vi.fn() }));
+    const fetchMock = routes(extra);
+    renderApp('/clover-products?cliente_id=3');
+    const user = userEvent.setup();
+    const p = await screen.findByRole('article', { name: 'Taco al Pastor' });
+    expect(within(p).getByRole('button', { name: 'Cambiar imagen' })).toBeInTheDocument();
+    await user.upload(within(p).getByTestId('product-image-input'), new File(['img'], 'foto.png', { type: 'image/png' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ajustar Imagen' });
+    const img = within(dialog).getByTestId('crop-image') as HTMLImageElement;
+    expect(img).toHaveAttribute('src', 'blob:crop-1');
+    expect(within(dialog).getByRole('button', { name: 'Guardar Recorte' })).toBeDisabled();
+    Object.defineProperty(img, 'naturalWidth', { value: 1200, configurable: true });
+    Object.defineProperty(img, 'naturalHeight', { value: 600, configurable: true });
+    fireEvent.load(img);
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Guardar Recorte' })).toBeEnabled());
+    return { ...fetchMock, user, dialog, img, card: p };
+  }
+
+  it('keeps the zoom between 1 and 3', async () => {
+    const { dialog, img } = await openCropper();
+    const zoom = within(dialog).getByLabelText('Zoom');
+    expect(zoom).toHaveAttribute('min', '1');
+    expect(zoom).toHaveAttribute('max', '3');
+    expect(zoom).toHaveValue('1');
+    // A 2:1 image covers the square window: twice as wide, centred.
+    expect(img.style.width).toBe('200%');
+    expect(img.style.height).toBe('100%');
+    expect(img.style.left).toBe('-50%');
+
+    fireEvent.change(zoom, { target: { value: '5' } });
+    expect(within(dialog).getByTestId('crop-zoom-value')).toHaveTextContent('3.00×');
+    expect(img.style.height).toBe('300%');
+    fireEvent.change(zoom, { target: { value: '0.2' } });
+    expect(within(dialog).getByTestId('crop-zoom-value')).toHaveTextContent('1.00×');
+    expect(img.style.height).toBe('100%');
+
+    // Keyboard zoom and pan stay within the limits too.
+    const area = within(dialog).getByTestId('crop-area');
+    for (let i = 0; i < 30; i++) fireEvent.keyDown(area, { key: '+' });
+    expect(within(dialog).getByTestId('crop-zoom-value')).toHaveTextContent('3.00×');
+    for (let i = 0; i < 200; i++) fireEvent.keyDown(area, { key: 'ArrowLeft' });
+    expect(img.style.left).toBe('0%');
+    for (let i = 0; i < 40; i++) fireEvent.keyDown(area, { key: '-' });
+    expect(within(dialog).getByTestId('crop-zoom-value')).toHaveTextContent('1.00×');
+  });
+
+  it("'Guardar Recorte' uploads a square JPEG made on a canvas", async () => {
+    const drawImage = vi.fn();
+    const ctx = { drawImage, fillRect: vi.fn(), fillStyle: '', imageSmoothingEnabled: false, imageSmoothingQuality: 'low' };
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as unknown as CanvasRenderingContext2D);
+    const toBlob = vi
+      .spyOn(HTMLCanvasElement.prototype, 'toBlob')
+      .mockImplementation(function (this: HTMLCanvasElement, cb: BlobCallback, type?: string) {
+        cb(new Blob([`jpeg ${this.width}x${this.height}`], { type }));
+      });
+    const { user, dialog, calls, card: p } = await openCropper({
+      'POST /api/clover/products/41/image': { body: { url: '/media/cropped.jpg', message: 'ok' } },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Zoom'), { target: { value: '2' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar Recorte' }));
+
+    expect(await within(p).findByText('Imagen subida correctamente.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toBlob).toHaveBeenCalledWith(expect.any(Function), 'image/jpeg', 0.9);
+    // Zoom 2 on a 1200×600 image: a 300×300 square from the centre, drawn at 800×800.
+    expect(drawImage).toHaveBeenCalledWith(expect.any(HTMLImageElement), 450, 150, 300, 300, 0, 0, 800, 800);
+    const upload = calls.find((c) => c.method === 'POST' && c.url === '/api/clover/products/41/image')!;
+    const form = upload.body as FormData;
+    const image = form.get('image') as File;
+    expect(image.type).toBe('image/jpeg');
+    expect(image.name).toBe('recorte.jpg');
+    expect(await image.text()).toBe('jpeg 800x800');
+    expect(form.get('cliente_id')).toBe('3');
+    expect(within(p).getByRole('img', { name: 'Taco al Pastor' })).toHaveAttribute('src', '/media/cropped.jpg');
+  });
+
+  it('shows the upload error, and Cancelar closes without uploading', async () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+      drawImage: vi.fn(),
+      fillRect: vi.fn(),
+    } as unknown as CanvasRenderingContext2D);
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((cb: BlobCallback, type?: string) =>
+      cb(new Blob(['x'], { type })),
+    );
+    const { user, dialog, calls, card: p } = await openCropper({
+      'POST /api/clover/products/41/image': { status: 400, body: { error: 'Formato no soportado.' } },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.url.includes('/image'))).toBe(false);
+
+    await user.upload(within(p).getByTestId('product-image-input'), new File(['img'], 'foto.png', { type: 'image/png' }));
+    const again = await screen.findByRole('dialog', { name: 'Ajustar Imagen' });
+    const img = within(again).getByTestId('crop-image');
+    Object.defineProperty(img, 'naturalWidth', { value: 500 });
+    Object.defineProperty(img, 'naturalHeight', { value: 500 });
+    fireEvent.load(img);
+    await user.click(within(again).getByRole('button', { name: 'Guardar Recorte' }));
+    expect(await within(p).findByRole('alert')).toHaveTextContent('Error al subir imagen.');
+    expect(within(p).getByRole('img', { name: 'Taco al Pastor' })).toHaveAttribute('src', '/media/pastor.jpg');
+  });
+});

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/money';
+import {
+  declineDemoCheckout,
+  getDemoCheckout,
+  payDemoCheckout,
+  type DemoCheckoutResult,
+} from '../api/demo-checkout-api';
+import '../../offers/offers.css';
+
+/**
+ * Carta's own hosted checkout for restaurants on the demo payment provider:
+ * clearly a demonstration, with 'Pagar' (approve) and 'Rechazar' (decline).
+ */
+export default function DemoCheckoutPage() {
+  const { t, i18n } = useTranslation();
+  const { session_id: sessionId = '' } = useParams();
+  const query = useQuery({
+    queryKey: ['demo-checkout', sessionId],
+    queryFn: ({ signal }) => getDemoCheckout(sessionId, signal),
+    staleTime: 0,
+    retry: false,
+  });
+  const [busy, setBusy] = useState<'pay' | 'decline' | null>(null);
+  const [result, setResult] = useState<DemoCheckoutResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function act(kind: 'pay' | 'decline') {
+    if (busy) return;
+    setBusy(kind);
+    setError(null);
+    try {
+      setResult(await (kind === 'pay' ? payDemoCheckout(sessionId) : declineDemoCheckout(sessionId)));
+    } catch (err) {
+      setError(errorText(err, t('demoCheckout.actionError'), t('errors.network')));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  let body;
+  if (query.isPending) body = <p role="status">{t('demoCheckout.loading')}</p>;
+  else if (query.isError)
+    body = (
+      <p className="form__error" role="alert">
+        {errorText(query.error, t('demoCheckout.loadError'), t('errors.network'))}
+      </p>
+    );
+  else {
+    const s = query.data;
+    const money = (cents: number) => formatCents(cents, s.moneda, i18n.language);
+    const offersLink = `/usuario/${encodeURIComponent(String(result?.cliente_id ?? s.cliente_id))}/ofertas`;
+    const estado = result?.estado ?? s.estado;
+    body = (
+      <>
+        <dl className="offers-breakdown">
+          <dt>{t('demoCheckout.restaurant')}</dt>
+          <dd>{s.restaurante}</dd>
+          <dt>{t('demoCheckout.item')}</dt>
+          <dd>{s.descripcion}</dd>
+          <dt>{t('demoCheckout.subtotal')}</dt>
+          <dd>{money(s.subtotal)}</dd>
+          <dt>{t('demoCheckout.fee')}</dt>
+          <dd>{money(s.fee)}</dd>
+          <dt className="offers-breakdown__total">{t('demoCheckout.total')}</dt>
+          <dd className="offers-breakdown__total">{money(s.total)}</dd>
+        </dl>
+        {estado === 'pagado' ? (
+          <div role="status" className="demo-checkout__outcome">
+            <p className="form__ok">{result?.message || t('demoCheckout.paid')}</p>
+            <Link to="/usuario/mis-compras?pago=ok" className="button button--primary">
+              {t('demoCheckout.toPurchases')}
+            </Link>
+          </div>
+        ) : estado === 'fallido' ? (
+          <div role="status" className="demo-checkout__outcome">
+            <p className="form__error">{t('demoCheckout.declined')}</p>
+            <Link to={offersLink} className="button">
+              {t('demoCheckout.backToOffers')}
+            </Link>
+          </div>
+        ) : estado !== 'pendiente' ? (
+          <div role="status" className="demo-checkout__outcome">
+            <p className="form__error">{t(`demoCheckout.estado.${estado}`, t('demoCheckout.estadoOther', { estado }))}</p>
+            <Link to={offersLink} className="button">
+              {t('demoCheckout.backToOffers')}
+            </Link>
+          </div>
+        ) : (
+          <div className="offers-actions">
+            <button type="button" className="button" disabled={busy !== null} aria-busy={busy === 'decline'} onClick={() => void act('decline')}>
+              {busy === 'decline' ? t('demoCheckout.declining') : t('demoCheckout.decline')}
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy !== null}
+              aria-busy={busy === 'pay'}
+              onClick={() => void act('pay')}
+            >
+              {busy === 'pay' ? t('demoCheckout.paying') : t('demoCheckout.pay')}
+            </button>
+          </div>
+        )}
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="card narrow demo-checkout">
+      <p className="offers-demo-note">
+        <strong>{t('demoCheckout.badge')}</strong> {t('demoCheckout.note')}
+      </p>
+      <h1>{t('demoCheckout.title')}</h1>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api-client';
+import { createCupon, offersKeys } from '../api/offers-api';
+
+type Fields = {
+  titulo: string;
+  descripcion: string;
+  descuento: string;
+  precio: string;
+  codigo: string;
+  fecha_expiracion: string;
+  cantidad_disponible: string;
+};
+const EMPTY: Fields = { titulo: '', descripcion: '', descuento: '', precio: '', codigo: '', fecha_expiracion: '', cantidad_disponible: '' };
+type Status = { kind: 'busy' | 'ok' | 'error'; text: string } | null;
+
+function isImage(file: File): boolean {
+  return file.type.startsWith('image/');
+}
+
+function todayIso(): string {
+  const d = new Date();
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** The 'Crear Oferta' form: every field is required, the image included (image files only). */
+export function OfferForm({ clienteId, disabled }: { clienteId: string; disabled: boolean }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+  const busy = status?.kind === 'busy';
+
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const set = (key: keyof Fields) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
+
+  function onFile(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = e.currentTarget.files?.[0] ?? null;
+    if (chosen && !isImage(chosen)) {
+      setStatus({ kind: 'error', text: t('offerForm.imageOnly') });
+      setFile(null);
+      e.currentTarget.value = '';
+      return;
+    }
+    if (status?.kind === 'error') setStatus(null);
+    setFile(chosen);
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy || disabled) return;
+    const trimmed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()])) as Fields;
+    if (Object.values(trimmed).some((v) => v === '') || !file) {
+      setStatus({ kind: 'error', text: t('offerForm.required') });
+      return;
+    }
+    const descuento = Number(trimmed.descuento);
+    if (!Number.isInteger(descuento) || descuento < 1 || descuento > 100) {
+      setStatus({ kind: 'error', text: t('offerForm.discountRange') });
+      return;
+    }
+    const precio = Number(trimmed.precio.replace(',', '.'));
+    if (!Number.isFinite(precio) || precio <= 0) {
+      setStatus({ kind: 'error', text: t('offerForm.priceInvalid') });
+      return;
+    }
+    const cantidad = Number(trimmed.cantidad_disponible);
+    if (!Number.isInteger(cantidad) || cantidad < 1) {
+      setStatus({ kind: 'error', text: t('offerForm.quantityMin') });
+      return;
+    }
+    if (trimmed.fecha_expiracion < todayIso()) {
+      setStatus({ kind: 'error', text: t('offerForm.dateFuture') });
+      return;
+    }
+    setStatus({ kind: 'busy', text: t('offerForm.uploading') });
+    try {
+      await createCupon(clienteId, { ...trimmed, precio: precio.toFixed(2), codigo: trimmed.codigo.toUpperCase(), imagen: file });
+      setFields(EMPTY);
+      setFile(null);
+      if (fileRef.current) fileRef.current.value = '';
+      setStatus({ kind: 'ok', text: t('offerForm.created') });
+      void queryClient.invalidateQueries({ queryKey: offersKeys.owner(clienteId) });
+    } catch (err) {
+      setStatus({ kind: 'error', text: errorText(err, t('offerForm.createError'), t('errors.network')) });
+    }
+  }
+
+  const off = disabled || busy;
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} aria-disabled={disabled}>
+      <h2 id={`${id}-title`} className="section-title">
+        {t('offerForm.title')}
+      </h2>
+      <fieldset className="fieldset" disabled={off}>
+        <div className="field">
+          <label htmlFor={`${id}-titulo`}>{t('offerForm.titulo')}</label>
+          <input id={`${id}-titulo`} value={fields.titulo} onChange={set('titulo')} maxLength={120} required />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-descripcion`}>{t('offerForm.descripcion')}</label>
+          <textarea id={`${id}-descripcion`} value={fields.descripcion} onChange={set('descripcion')} maxLength={1000} required />
+        </div>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor={`${id}-descuento`}>{t('offerForm.descuento')}</label>
+            <input id={`${id}-descuento`} type="number" min={1} max={100} step={1} value={fields.descuento} onChange={set('descuento')} required />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-precio`}>{t('offerForm.precio')}</label>
+            <input id={`${id}-precio`} type="number" min={0.01} step={0.01} inputMode="decimal" value={fields.precio} onChange={set('precio')} required />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-cantidad`}>{t('offerForm.cantidad')}</label>
+            <input id={`${id}-cantidad`} type="number" min={1} step={1} value={fields.cantidad_disponible} onChange={set('cantidad_disponible')} required />
+          </div>
+        </div>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor={`${id}-codigo`}>{t('offerForm.codigo')}</label>
+            <input
+              id={`${id}-codigo`}
+              value={fields.codigo}
+              onChange={set('codigo')}
+              maxLength={40}
+              pattern="[A-Za-z0-9_\-]+"
+              autoCapitalize="characters"
+              required
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-fecha`}>{t('offerForm.fecha')}</label>
+            <input id={`${id}-fecha`} type="date" min={todayIso()} value={fields.fecha_expiracion} onChange={set('fecha_expiracion')} required />
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-imagen`}>{t('offerForm.imagen')}</label>
+          <input id={`${id}-imagen`} ref={fileRef} type="file" accept="image/*" onChange={onFile} required />
+        </div>
+        {preview && (
+          <img className="offers-preview" src={preview} alt={t('offerForm.preview')} data-testid="offer-preview" />
+        )}
+      </fieldset>
+      {status && (
+        <p
+          className={status.kind === 'error' ? 'form__error' : status.kind === 'ok' ? 'form__ok' : 'muted'}
+          role={status.kind === 'error' ? 'alert' : 'status'}
+        >
+          {status.text}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={off} aria-busy={busy}>
+        {busy ? t('offerForm.creating') : t('offerForm.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_SETTINGS, getSettingsQueryOptions } from '../../../api/settings';
+import { isApiError } from '../../../lib/api-client';
+import { useDinerSession } from '../../../lib/diner-session';
+import { getMerchant, listPublicCupones, offersKeys, type Cupon } from '../api/offers-api';
+import { ConfirmPurchaseModal } from '../components/ConfirmPurchaseModal';
+import { CouponCard } from '../components/CouponCard';
+import { useNow } from '../lib/countdown';
+import { resolveOffersClienteId, storedClienteId } from '../lib/cliente-id';
+import '../offers.css';
+
+class OffersFormatError extends Error {}
+class MerchantError extends Error {
+  constructor(readonly key: 'merchantNotInResponse' | 'merchantError' | 'clienteUndefined') {
+    super(key);
+  }
+}
+
+async function fetchOffers(clienteId: string, signal: AbortSignal): Promise<Cupon[]> {
+  const data = await listPublicCupones(clienteId, signal);
+  if (!Array.isArray(data)) throw new OffersFormatError('offers is not an array');
+  // Spec 5: only the current restaurant's coupons.
+  return (data as Cupon[]).filter((c) => String(c?.cliente_id) === clienteId);
+}
+
+async function fetchMerchant(clienteId: string, signal: AbortSignal): Promise<string> {
+  let res: { merchant_id?: string };
+  try {
+    res = await getMerchant(clienteId, signal);
+  } catch (err) {
+    if (isApiError(err) && err.status === 404) throw new MerchantError('merchantNotInResponse');
+    throw new MerchantError('merchantError');
+  }
+  if (!res || typeof res.merchant_id !== 'string' || !res.merchant_id) throw new MerchantError('merchantNotInResponse');
+  return res.merchant_id;
+}
+
+/** The diner's offers screen: sidebar, coupon grid with countdowns, purchase confirmation. */
+export default function DinerOffersPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { usuario_id: segment } = useParams();
+  const clienteId = resolveOffersClienteId(params.get('menu'), segment, storedClienteId());
+  const diner = useDinerSession();
+  const now = useNow();
+  const [buying, setBuying] = useState<Cupon | null>(null);
+  const [pageError, setPageError] = useState<string | null>(null);
+
+  const offers = useQuery({
+    queryKey: offersKeys.public(clienteId ?? ''),
+    queryFn: ({ signal }) => fetchOffers(clienteId!, signal),
+    enabled: !!clienteId,
+    staleTime: 0,
+    retry: false,
+  });
+  const merchant = useQuery({
+    queryKey: offersKeys.merchant(clienteId ?? ''),
+    queryFn: ({ signal }) => fetchMerchant(clienteId!, signal),
+    enabled: !!clienteId,
+    retry: false,
+  });
+  const settings = useQuery({ ...getSettingsQueryOptions(clienteId ?? ''), enabled: !!clienteId });
+  const currency = settings.data?.moneda || DEFAULT_SETTINGS.moneda;
+  const menuQuery = clienteId ? `?menu=${encodeURIComponent(clienteId)}` : '';
+
+  const merchantError = !clienteId
+    ? t('offers.clienteUndefined')
+    : merchant.isError
+      ? t(`offers.${merchant.error instanceof MerchantError ? merchant.error.key : 'merchantError'}`)
+      : null;
+
+  function onBuy(cupon: Cupon) {
+    if (!merchant.data) {
+      setPageError(t('offers.merchantRetry'));
+      return;
+    }
+    setPageError(null);
+    setBuying(cupon);
+  }
+
+  let body;
+  if (!clienteId) body = null;
+  else if (offers.isPending) body = <p role="status">{t('offers.loading')}</p>;
+  else if (offers.isError)
+    body = (
+      <p className="form__error" role="alert">
+        {offers.error instanceof OffersFormatError ? t('offers.formatError') : t('offers.loadError')}
+      </p>
+    );
+  else if (offers.data.length === 0) body = <p className="muted">{t('offers.empty')}</p>;
+  else
+    body = (
+      <div className="coupon-grid">
+        {offers.data.map((c) => (
+          <CouponCard key={c.id} cupon={c} now={now} currency={currency} signedIn={!!diner} clienteId={clienteId} onBuy={onBuy} />
+        ))}
+      </div>
+    );
+
+  return (
+    <div className="offers-layout">
+      <aside className="offers-sidebar" aria-label={t('offers.sidebar')}>
+        <nav>
+          <ul>
+            <li>
+              <Link to={`/usuario/cuenta${menuQuery}`}>{t('offers.navAccount')}</Link>
+            </li>
+            <li>
+              <Link to={`/usuario/ofertas${menuQuery}`} aria-current="page">
+                {t('offers.navOffers')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/usuario/restaurantes">{t('offers.navRestaurants')}</Link>
+            </li>
+          </ul>
+        </nav>
+        {clienteId && (
+          <Link to={`/menu/${encodeURIComponent(clienteId)}`} className="button">
+            {t('offers.backToMenu')}
+          </Link>
+        )}
+      </aside>
+      <section className="card offers-main">
+        <h1>{t('offers.title')}</h1>
+        {merchantError && (
+          <p className="form__error" role="alert">
+            {merchantError}
+          </p>
+        )}
+        {pageError && (
+          <p className="form__error" role="alert">
+            {pageError}
+          </p>
+        )}
+        {body}
+      </section>
+      {buying && diner && (
+        <ConfirmPurchaseModal
+          cupon={buying}
+          merchantId={merchant.data ?? null}
+          clienteId={clienteId}
+          usuarioId={diner.usuarioId}
+          currency={currency}
+          onClose={() => setBuying(null)}
+        />
+      )}
+    </div>
+  );
+}

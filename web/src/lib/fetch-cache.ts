@@ -1,0 +1,128 @@
+import { createContext, useContext, useEffect, useReducer } from 'react';
+import { isApiError } from './api-client';
+
+/**
+ * A small keyed fetch cache for the public diner menu, so that its first load
+ * does not need TanStack Query (about 10 KB gzip): the staff pages keep using
+ * react-query. It follows the same rules as the app's query client
+ * (app/query-client.ts): answers are fresh for 30 s, 4xx answers are not
+ * retried, other failures are retried twice (1 s, then 2 s later), and a
+ * failed refetch keeps the data it had.
+ */
+
+/** Whether to try a failed request again (shared with app/query-client.ts). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+/** Same backoff as TanStack Query's default: 1 s, 2 s, 4 s... at most 30 s. */
+export function retryDelay(failureCount: number): number {
+  return Math.min(1000 * 2 ** failureCount, 30_000);
+}
+
+export const STALE_TIME_MS = 30_000;
+
+export type FetchState<T> =
+  | { status: 'pending'; isPending: true; isError: false; isSuccess: false; data: undefined; error: null }
+  | { status: 'error'; isPending: false; isError: true; isSuccess: false; data: T | undefined; error: unknown }
+  | { status: 'success'; isPending: false; isError: false; isSuccess: true; data: T; error: null };
+
+const PENDING: FetchState<never> = {
+  status: 'pending',
+  isPending: true,
+  isError: false,
+  isSuccess: false,
+  data: undefined,
+  error: null,
+};
+
+type Entry = {
+  state: FetchState<unknown>;
+  /** When the data was last fetched (0: never). */
+  updatedAt: number;
+  inflight: boolean;
+  listeners: Set<() => void>;
+};
+
+export type Fetcher<T> = () => Promise<T>;
+
+export class FetchCache {
+  private readonly entries = new Map<string, Entry>();
+
+  private entry(key: string): Entry {
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = { state: PENDING, updatedAt: 0, inflight: false, listeners: new Set() };
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  get<T>(key: string): FetchState<T> {
+    return this.entry(key).state as FetchState<T>;
+  }
+
+  subscribe(key: string, listener: () => void): () => void {
+    const { listeners } = this.entry(key);
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  /** Fetches `key` unless it is being fetched or its data is still fresh. */
+  ensure<T>(key: string, fetcher: Fetcher<T>, now = Date.now()): void {
+    const entry = this.entry(key);
+    if (entry.inflight) return;
+    if (entry.state.status !== 'pending' && now - entry.updatedAt < STALE_TIME_MS) return;
+    entry.inflight = true;
+    void this.run(entry, fetcher);
+  }
+
+  private async run<T>(entry: Entry, fetcher: Fetcher<T>): Promise<void> {
+    for (let failures = 0; ; failures++) {
+      try {
+        const data = await fetcher();
+        this.settle(entry, { status: 'success', isPending: false, isError: false, isSuccess: true, data, error: null });
+        return;
+      } catch (error) {
+        if (!shouldRetry(failures, error)) {
+          const data = entry.state.data;
+          this.settle(entry, { status: 'error', isPending: false, isError: true, isSuccess: false, data, error });
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, retryDelay(failures)));
+      }
+    }
+  }
+
+  private settle(entry: Entry, state: FetchState<unknown>) {
+    entry.state = state;
+    entry.updatedAt = Date.now();
+    entry.inflight = false;
+    entry.listeners.forEach((listener) => listener());
+  }
+}
+
+/** The cache of the nearest provider (the diner menu makes one per visit). */
+export const FetchCacheContext = createContext<FetchCache | null>(null);
+
+/**
+ * useFetch reads `key` from the nearest FetchCache and fetches it when it is
+ * missing or stale. The fetcher must depend only on what the key names.
+ */
+export function useFetch<T>(key: string, fetcher: Fetcher<T>): FetchState<T> {
+  const cache = useContext(FetchCacheContext);
+  if (!cache) throw new Error('useFetch needs a FetchCacheContext provider');
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const state = cache.get<T>(key);
+  useEffect(() => {
+    const unsubscribe = cache.subscribe(key, rerender);
+    // It may have settled between this render and the subscription.
+    if (cache.get(key) !== state) rerender();
+    cache.ensure(key, fetcher);
+    return unsubscribe;
+    // The fetcher is identified by the key; `state` is only the rendered one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cache, key]);
+  return state;
+}
