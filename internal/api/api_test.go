@@ -39,7 +39,7 @@ type env struct {
 }
 
 var testWeb = fstest.MapFS{
-	"index.html":          {Data: []byte("<!doctype html><title>Carta</title>")},
+	"index.html":          {Data: []byte("<!doctype html><html><head><title>Carta</title></head><body></body></html>")},
 	"assets/app-abc12.js": {Data: []byte("console.log(1)")},
 	"favicon.svg":         {Data: []byte("<svg/>")},
 }

@@ -342,3 +342,21 @@ func TestQRCode(t *testing.T) {
 		t.Fatalf("png: %v", err)
 	}
 }
+
+func TestMenuPagePreloads(t *testing.T) {
+	e := newMenuEnv(t, storetest.Open(t, store.SQLite))
+	page := e.do("GET", "/menu/1", "", nil)
+	if !strings.Contains(page.body, `<link rel="preload" as="fetch" crossorigin href="/api/configuraciones?cliente_id=1">`) ||
+		!strings.Contains(page.body, `href="/api/categories?cliente_id=1&amp;idioma=es"`) ||
+		strings.Count(page.body, `as="image" href="/media/`) != 2 {
+		t.Fatalf("menu page hints:\n%s", page.body)
+	}
+	if !strings.Contains(e.do("GET", "/restaurante/2/menu", "", nil).body, "cliente_id=2") {
+		t.Fatal("restaurante route without hints")
+	}
+	for _, p := range []string{"/login", "/menu/99", "/menu/1?categoria=3", "/dashboard/1"} {
+		if strings.Contains(e.do("GET", p, "", nil).body, "preload") {
+			t.Fatalf("%s has preload hints", p)
+		}
+	}
+}
