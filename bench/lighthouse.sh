@@ -15,7 +15,7 @@ curl -fs "http://127.0.0.1:18092/menu/1" >/dev/null
 export CHROME_PATH=/usr/bin/chromium
 npx --yes lighthouse@12 "http://127.0.0.1:18092/menu/1" --quiet --only-categories=performance \
   --chrome-flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync" \
-  --output=json --output-path="$DATA/report.json" >/dev/null 2>&1 || { echo "lighthouse failed" >&2; exit 1; }
+  --output=json --output-path="${LH_REPORT:-$DATA/report.json}" >/dev/null 2>&1 || { echo "lighthouse failed" >&2; exit 1; }
 node -e '
 const r = require(process.argv[1]);
 const a = r.audits;
@@ -25,4 +25,4 @@ console.log(`LCP: ${a["largest-contentful-paint"].displayValue}`);
 console.log(`CLS: ${a["cumulative-layout-shift"].displayValue}`);
 console.log(`TBT: ${a["total-blocking-time"].displayValue}`);
 console.log(`FCP: ${a["first-contentful-paint"].displayValue}`);
-' "$DATA/report.json"
+' "${LH_REPORT:-$DATA/report.json}"

@@ -42,6 +42,9 @@ var testWeb = fstest.MapFS{
 	"index.html":          {Data: []byte("<!doctype html><html><head><title>Carta</title></head><body></body></html>")},
 	"assets/app-abc12.js": {Data: []byte("console.log(1)")},
 	"favicon.svg":         {Data: []byte("<svg/>")},
+	".vite/manifest.json": {Data: []byte(`{"index.html":{"file":"assets/app-abc12.js","isEntry":true},
+		"src/features/menu/routes/MenuPage.tsx":{"file":"assets/MenuPage-x1.js","imports":["index.html","_shared-x2.js"],"css":["assets/MenuPage-x3.css"]},
+		"_shared-x2.js":{"file":"assets/shared-x2.js"},"src/i18n/locales/es.json":{"file":"assets/es-x4.js"}}`)},
 }
 
 func newEnv(t *testing.T, db *store.DB) *env {

@@ -348,8 +348,21 @@ func TestMenuPagePreloads(t *testing.T) {
 	page := e.do("GET", "/menu/1", "", nil)
 	if !strings.Contains(page.body, `<link rel="preload" as="fetch" crossorigin href="/api/configuraciones?cliente_id=1">`) ||
 		!strings.Contains(page.body, `href="/api/categories?cliente_id=1&amp;idioma=es"`) ||
-		strings.Count(page.body, `as="image" href="/media/`) != 2 {
+		!strings.Contains(page.body, `href="/api/popups?cliente_id=1"`) ||
+		strings.Count(page.body, `as="image" href="/media/`) != 3 {
 		t.Fatalf("menu page hints:\n%s", page.body)
+	}
+	for _, chunk := range []string{`<link rel="modulepreload" crossorigin href="/assets/shared-x2.js">`, `href="/assets/MenuPage-x1.js"`,
+		`<link rel="preload" as="style" crossorigin href="/assets/MenuPage-x3.css">`, `href="/assets/es-x4.js"`} {
+		if !strings.Contains(page.body, chunk) {
+			t.Fatalf("menu page does not preload %s:\n%s", chunk, page.body)
+		}
+	}
+	if strings.Contains(page.body, `modulepreload crossorigin href="/assets/app-abc12.js"`) {
+		t.Fatal("the entry is preloaded twice")
+	}
+	if r := e.do("GET", "/.vite/manifest.json", "", nil); strings.Contains(r.body, "MenuPage") {
+		t.Fatal("the build manifest is served")
 	}
 	if !strings.Contains(e.do("GET", "/restaurante/2/menu", "", nil).body, "cliente_id=2") {
 		t.Fatal("restaurante route without hints")

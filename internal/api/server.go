@@ -39,6 +39,9 @@ type Server struct {
 	BaseURL string
 
 	menuCache menuCache
+	// menuChunks are the preload links of the diner menu's code (from
+	// Vite's manifest), added to the menu pages.
+	menuChunks string
 }
 
 // route is one entry of the route table: the table is the single list the
