@@ -41,9 +41,9 @@ describe('route guards', () => {
   it('lets a restaurant user open a restaurant-only page', async () => {
     storeSession({ clienteId: '3' });
     mockFetch({ 'POST /api/auth/validate': { body: { cliente_id: 3, is_superadmin: 0 } } });
-    renderApp('/crear-oferta?cliente_id=3');
+    renderApp('/customer?cliente_id=3');
     expect(await screen.findByText('Esta página aún no está disponible.')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/crear-oferta?cliente_id=3');
+    expect(screen.getByTestId('location')).toHaveTextContent('/customer?cliente_id=3');
   });
 
   it('lets a super admin open any restaurant panel', async () => {

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDinerSession } from '../../../lib/diner-session';
+import { dinerExit, setDinerExit } from '../lib/diner-actions';
 import { dinerClienteId } from '../lib/diner-restaurant';
 import { DinerDrawer } from './DinerDrawer';
 import '../account.css';
@@ -26,7 +27,12 @@ export function DinerPage({ title, children }: { title: string; children: (ctx: 
   const [params] = useSearchParams();
   const clienteId = dinerClienteId(params);
 
-  if (!session) return <Navigate to={signedOutTarget(clienteId)} replace />;
+  // Once the signed-out redirect below has been committed, an exit target is spent.
+  useEffect(() => {
+    if (!session) setDinerExit(null);
+  });
+
+  if (!session) return <Navigate to={dinerExit() ?? signedOutTarget(clienteId)} replace />;
   return (
     <div className="acct-page">
       <div className="acct-page__head">

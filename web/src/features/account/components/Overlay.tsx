@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -9,6 +10,8 @@ const FOCUSABLE =
  * where it was on close, Tab stays inside, Escape and a click on the backdrop
  * close it, and the page behind does not scroll.
  * `variant="drawer"` slides in from the side instead of centring.
+ * It is portalled to <body>: opened from the menu's fixed header (its own
+ * stacking context), it must still cover the page and its floating buttons.
  */
 export function Overlay({
   labelledBy,
@@ -67,7 +70,7 @@ export function Overlay({
     }
   }
 
-  return (
+  return createPortal(
     <div
       className={`acct-backdrop acct-backdrop--${variant}`}
       onMouseDown={(e) => {
@@ -86,6 +89,7 @@ export function Overlay({
       >
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

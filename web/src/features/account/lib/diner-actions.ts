@@ -21,12 +21,29 @@ export async function signOutDiner(): Promise<void> {
   }
 }
 
-/** A diner call answered 401 (token revoked or account gone): sign out locally. */
+/**
+ * A diner call answered 401 (token revoked, e.g. by a password change on
+ * another device, or account gone): sign out locally. The stored restaurant
+ * stays, so the diner lands back on its menu.
+ */
 export function dropDinerSessionOn401(err: unknown): void {
-  if (isApiError(err) && err.status === 401) {
-    clearDinerRestaurant();
-    clearDinerSession();
-  }
+  if (isApiError(err) && err.status === 401) clearDinerSession();
+}
+
+let exitTarget: string | null = null;
+
+/**
+ * Where the diner pages go when the session ends on purpose (e.g. '/' after
+ * deleting the account), instead of the restaurant's menu. Navigations are
+ * transitions while the session change renders at once, so the signed-out
+ * guard reads this rather than racing the page's own navigate().
+ */
+export function setDinerExit(path: string | null): void {
+  exitTarget = path;
+}
+
+export function dinerExit(): string | null {
+  return exitTarget;
 }
 
 const recorded = new Set<string>();

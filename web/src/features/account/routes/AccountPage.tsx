@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-client';
@@ -14,7 +13,7 @@ import {
 } from '../api/account-api';
 import { DinerPage, LoadState } from '../components/DinerPage';
 import { Overlay } from '../components/Overlay';
-import { dropDinerSessionOn401 } from '../lib/diner-actions';
+import { dropDinerSessionOn401, setDinerExit } from '../lib/diner-actions';
 import { clearDinerRestaurant } from '../lib/diner-restaurant';
 
 type Message = { kind: 'ok' | 'error'; text: string } | null;
@@ -254,7 +253,6 @@ function PasswordForm({ usuarioId }: { usuarioId: string }) {
 function DeleteAccount({ usuarioId }: { usuarioId: string }) {
   const { t } = useTranslation();
   const id = useId();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -265,11 +263,11 @@ function DeleteAccount({ usuarioId }: { usuarioId: string }) {
     setError('');
     try {
       await deleteUsuario(usuarioId);
-      // Leave first, so the page's sign-out guard does not redirect elsewhere.
-      navigate('/', { replace: true });
-      queryClient.removeQueries({ queryKey: accountKeys.all });
+      // The page's signed-out guard sends the (now anonymous) visitor home.
+      setDinerExit('/');
       clearDinerRestaurant();
       clearDinerSession();
+      queryClient.removeQueries({ queryKey: accountKeys.all });
     } catch (err) {
       dropDinerSessionOn401(err);
       setBusy(false);

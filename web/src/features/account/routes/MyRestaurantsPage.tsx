@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-client';
 import { accountKeys, listUsuarioRestaurantes } from '../api/account-api';
+import { PlateIcon } from '../components/icons';
 import { DinerPage, EmptyState, LoadState } from '../components/DinerPage';
 import { RestaurantList } from '../components/RestaurantList';
 import { dropDinerSessionOn401 } from '../lib/diner-actions';
@@ -37,7 +38,7 @@ function MyRestaurants({ usuarioId }: { usuarioId: string }) {
   if (query.data.length === 0)
     return (
       <EmptyState
-        icon="🍽️"
+        icon={<PlateIcon />}
         title={t('account.restaurants.emptyTitle')}
         text={t('account.restaurants.emptyText')}
         action={{ to: '/restaurante/seleccion', label: t('account.restaurants.choose') }}

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-client';
 import { accountKeys, listPuntos, type PuntosRestaurante } from '../api/account-api';
+import { StarIcon } from '../components/icons';
 import { DinerPage, EmptyState, LoadState } from '../components/DinerPage';
 import { dropDinerSessionOn401 } from '../lib/diner-actions';
 import { menuQuery } from '../lib/diner-restaurant';
@@ -41,7 +42,7 @@ function Points({ usuarioId, clienteId }: { usuarioId: string; clienteId: string
   if (query.data.length === 0)
     return (
       <EmptyState
-        icon="⭐"
+        icon={<StarIcon />}
         title={t('account.points.emptyTitle')}
         text={t('account.points.emptyText')}
         action={{ to: `/usuario/ofertas${menuQuery(clienteId)}`, label: t('account.purchases.browseOffers') }}

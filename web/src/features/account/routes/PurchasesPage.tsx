@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { accountKeys, fetchVoucherQr, listCompras, type Compra } from '../api/account-api';
+import { TicketIcon } from '../components/icons';
 import { DinerPage, EmptyState, LoadState } from '../components/DinerPage';
 import { dropDinerSessionOn401 } from '../lib/diner-actions';
 import { menuQuery } from '../lib/diner-restaurant';
@@ -53,7 +54,7 @@ function Purchases({ usuarioId, clienteId }: { usuarioId: string; clienteId: str
   else if (query.data.length === 0)
     body = (
       <EmptyState
-        icon="🎟️"
+        icon={<TicketIcon />}
         title={t('account.purchases.emptyTitle')}
         text={t('account.purchases.emptyText')}
         action={{ to: `/usuario/ofertas${menuQuery(clienteId)}`, label: t('account.purchases.browseOffers') }}

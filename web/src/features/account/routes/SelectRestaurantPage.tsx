@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-client';
 import { accountKeys, listRestaurantes } from '../api/account-api';
+import { PlateIcon } from '../components/icons';
 import { EmptyState, LoadState } from '../components/DinerPage';
 import { RestaurantList } from '../components/RestaurantList';
 import '../account.css';
@@ -27,7 +28,7 @@ export default function SelectRestaurantPage() {
       />
     );
   else if (query.data.length === 0)
-    body = <EmptyState icon="🍽️" title={t('account.select.emptyTitle')} text={t('account.select.emptyText')} />;
+    body = <EmptyState icon={<PlateIcon />} title={t('account.select.emptyTitle')} text={t('account.select.emptyText')} />;
   else body = <RestaurantList items={query.data} />;
 
   return (

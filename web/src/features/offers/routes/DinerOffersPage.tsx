@@ -72,8 +72,11 @@ export default function DinerOffersPage() {
       ? t(`offers.${merchant.error instanceof MerchantError ? merchant.error.key : 'merchantError'}`)
       : null;
 
-  function onBuy(cupon: Cupon) {
-    if (!merchant.data) {
+  async function onBuy(cupon: Cupon) {
+    // Still loading, or failed earlier: wait for (or retry) the merchant id once.
+    let merchantId = merchant.data;
+    if (!merchantId && clienteId) merchantId = (await merchant.refetch({ cancelRefetch: false })).data;
+    if (!merchantId) {
       setPageError(t('offers.merchantRetry'));
       return;
     }
@@ -95,7 +98,7 @@ export default function DinerOffersPage() {
     body = (
       <div className="coupon-grid">
         {offers.data.map((c) => (
-          <CouponCard key={c.id} cupon={c} now={now} currency={currency} signedIn={!!diner} clienteId={clienteId} onBuy={onBuy} />
+          <CouponCard key={c.id} cupon={c} now={now} currency={currency} signedIn={!!diner} clienteId={clienteId} onBuy={(c) => void onBuy(c)} />
         ))}
       </div>
     );
