@@ -4,8 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -108,7 +108,7 @@ func (s *Server) publicMenu(w http.ResponseWriter, r *http.Request, clienteID in
 		respond.Error(w, r, err)
 		return
 	}
-	etag := fmt.Sprintf(`W/"c%d-v%d"`, clienteID, st.Version)
+	etag := `W/"c` + strconv.FormatInt(clienteID, 10) + "-v" + strconv.FormatInt(st.Version, 10) + `"`
 	h := w.Header()
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", "public, no-cache")
@@ -116,7 +116,7 @@ func (s *Server) publicMenu(w http.ResponseWriter, r *http.Request, clienteID in
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	key = fmt.Sprintf("%d|%s", clienteID, key)
+	key = strconv.FormatInt(clienteID, 10) + "|" + key
 	body, ok := s.menuCache.get(key, st.Version)
 	if !ok {
 		v, err := build()

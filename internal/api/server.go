@@ -97,7 +97,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 				// Any successful write may change what diners see.
 				s.menuCache.forgetStates()
 			}
-			if r.Pattern != "GET /healthz" && r.Pattern != "GET /metrics" {
+			if r.Pattern != "GET /healthz" && r.Pattern != "GET /metrics" && s.Log.Enabled(r.Context(), slog.LevelDebug) {
 				s.Log.Debug("request", "method", r.Method, "path", r.URL.Path, "route", r.Pattern,
 					"status", rec.Status, "duration_ms", float64(d.Microseconds())/1000)
 			}
