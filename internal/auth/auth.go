@@ -116,16 +116,20 @@ func ThrottleKeys(kind, email, ip string) []string {
 	return []string{kind + ":" + store.NormalizeEmail(email), "ip:" + ip}
 }
 
-// LoginStaff checks the credentials of a staff account and opens a session.
-// An unknown e-mail and a wrong password give the same error and take the
-// same time.
-func (s *Service) LoginStaff(ctx context.Context, email, password, ip string) (LoginResult, error) {
-	var res LoginResult
+var errEmptyFields = apperr.E(apperr.Invalid, "Por favor, completa todos los campos.", "Please fill in all fields.")
+
+// signIn runs a throttled sign-in for a session of kind (store.SessionStaff
+// or store.SessionUsuario). lookup returns the account's id and password
+// hash, store.ErrNotFound for an unknown e-mail. An unknown e-mail and a
+// wrong password give the same error and take the same time. On success a
+// session is opened and its token returned.
+func (s *Service) signIn(ctx context.Context, kind, email, password, ip string, lookup func() (int64, string, error)) (string, error) {
 	if strings.TrimSpace(email) == "" || password == "" {
-		return res, apperr.E(apperr.Invalid, "Por favor, completa todos los campos.", "Please fill in all fields.")
+		return "", errEmptyFields
 	}
-	err := s.Throttled(ctx, ThrottleKeys("staff", email, ip), func() error {
-		u, err := store.GetStaffUserByEmail(ctx, s.DB, email)
+	var token string
+	err := s.Throttled(ctx, ThrottleKeys(kind, email, ip), func() error {
+		id, hash, err := lookup()
 		if errors.Is(err, store.ErrNotFound) {
 			_, _ = CheckPassword(dummyHash, password)
 			return apperr.ErrCredentials
@@ -133,33 +137,44 @@ func (s *Service) LoginStaff(ctx context.Context, email, password, ip string) (L
 		if err != nil {
 			return err
 		}
-		ok, err := CheckPassword(u.PasswordHash, password)
+		ok, err := CheckPassword(hash, password)
 		if err != nil {
-			return fmt.Errorf("check password of staff %d: %w", u.ID, err)
+			return fmt.Errorf("check password of %s %d: %w", kind, id, err)
 		}
 		if !ok {
 			return apperr.ErrCredentials
 		}
-		token, hash, err := NewToken()
+		tok, tokHash, err := NewToken()
 		if err != nil {
 			return err
 		}
-		if err := store.CreateSession(ctx, s.DB, hash, store.SessionStaff, u.ID, s.TTL); err != nil {
-			return err
-		}
-		res.Token = token
-		res.IsSuperadmin = u.Role == store.RoleSuperAdmin
-		if u.ClienteID != nil {
-			c, err := store.GetCliente(ctx, s.DB, *u.ClienteID)
-			if err != nil {
-				return err
-			}
-			res.ClienteID = &c.ID
-			res.MerchantID = c.MerchantID
-		}
-		return nil
+		token = tok
+		return store.CreateSession(ctx, s.DB, tokHash, kind, id, s.TTL)
 	})
-	return res, err
+	return token, err
+}
+
+// LoginStaff checks the credentials of a staff account and opens a session.
+func (s *Service) LoginStaff(ctx context.Context, email, password, ip string) (LoginResult, error) {
+	var u store.StaffUser
+	token, err := s.signIn(ctx, store.SessionStaff, email, password, ip, func() (int64, string, error) {
+		var err error
+		u, err = store.GetStaffUserByEmail(ctx, s.DB, email)
+		return u.ID, u.PasswordHash, err
+	})
+	if err != nil {
+		return LoginResult{}, err
+	}
+	res := LoginResult{Token: token, IsSuperadmin: u.Role == store.RoleSuperAdmin}
+	if u.ClienteID != nil {
+		c, err := store.GetCliente(ctx, s.DB, *u.ClienteID)
+		if err != nil {
+			return LoginResult{}, err
+		}
+		res.ClienteID = &c.ID
+		res.MerchantID = c.MerchantID
+	}
+	return res, nil
 }
 
 // Authenticate resolves a bearer token to its principal; an unknown, expired

@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/mail"
 	"strings"
 	"unicode/utf8"
@@ -117,34 +116,16 @@ func (s *Service) RegisterUsuario(ctx context.Context, u store.Usuario, password
 
 // LoginUsuario checks a diner's credentials, throttled like staff sign-in.
 func (s *Service) LoginUsuario(ctx context.Context, email, password, ip string) (DinerSession, error) {
-	var out DinerSession
-	if strings.TrimSpace(email) == "" || password == "" {
-		return out, apperr.E(apperr.Invalid, "Por favor, completa todos los campos.", "Please fill in all fields.")
-	}
-	err := s.Throttled(ctx, ThrottleKeys("usuario", email, ip), func() error {
+	var id int64
+	token, err := s.signIn(ctx, store.SessionUsuario, email, password, ip, func() (int64, string, error) {
 		u, err := store.GetUsuarioByEmail(ctx, s.DB, email)
-		if errors.Is(err, store.ErrNotFound) {
-			_, _ = CheckPassword(dummyHash, password)
-			return apperr.ErrCredentials
-		}
-		if err != nil {
-			return err
-		}
-		ok, err := CheckPassword(u.PasswordHash, password)
-		if err != nil {
-			return fmt.Errorf("check password of usuario %d: %w", u.ID, err)
-		}
-		if !ok {
-			return apperr.ErrCredentials
-		}
-		token, hash, err := NewToken()
-		if err != nil {
-			return err
-		}
-		out = DinerSession{Token: token, UsuarioID: u.ID}
-		return store.CreateSession(ctx, s.DB, hash, store.SessionUsuario, u.ID, s.TTL)
+		id = u.ID
+		return u.ID, u.PasswordHash, err
 	})
-	return out, err
+	if err != nil {
+		return DinerSession{}, err
+	}
+	return DinerSession{Token: token, UsuarioID: id}, nil
 }
 
 // ChangeUsuarioPassword checks the current password, stores the new one and
