@@ -19,9 +19,14 @@ describe('routes', () => {
     expect(await screen.findByText('Bienvenido a la Cava de Vinos')).toBeInTheDocument();
   });
 
+  it('sends /registro to the restaurant picker, where registration starts', async () => {
+    mockFetch({ 'GET /api/restaurantes': { body: [] } });
+    renderApp('/registro');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/restaurante\/seleccion$/));
+  });
+
   it.each([
     '/establecer-password?merchant_id=M&email=a@b.c',
-    '/registro',
     '/ordenar-en-linea/1',
     '/carrito/1',
     '/checkout/1',

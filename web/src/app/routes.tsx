@@ -35,7 +35,6 @@ const RESTAURANTE_MENU_ROUTES = ['/restaurante/:cliente_id', '/restaurante/:clie
 /** Routes owned by later issues; each shows the "not built yet" page for now. */
 const PUBLIC_PENDING = [
   '/establecer-password',
-  '/registro',
   '/ordenar-en-linea/:cliente_id',
   '/carrito/:cliente_id',
   '/checkout/:cliente_id',
@@ -74,6 +73,8 @@ export function AppRoutes() {
           {PUBLIC_PENDING.map((path) => (
             <Route key={path} path={path} element={<NotBuiltYet />} />
           ))}
+          {/* Registration starts from a restaurant: pick one, then 'Registrarse para más funciones'. */}
+          <Route path="/registro" element={<Navigate to="/restaurante/seleccion" replace />} />
           {/* Diner accounts (issue 5): the diner's own pages and the restaurant picker. */}
           <Route path="/usuario/cuenta" element={<AccountPage />} />
           <Route path="/usuario/:usuario_id/cuenta" element={<AccountPage />} />
