@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/singleflight"
+
 	"carta/internal/apperr"
 	"carta/internal/respond"
 	"carta/internal/store"
@@ -27,6 +29,7 @@ type menuCache struct {
 	mu      sync.RWMutex
 	entries map[string]cachedBody
 	states  map[int64]cachedState
+	flight  singleflight.Group
 }
 
 type cachedState struct {
@@ -45,10 +48,15 @@ func (c *menuCache) state(ctx context.Context, db *store.DB, id int64) (store.Me
 	if ok && now.Sub(cs.fetched) < stateTTL {
 		return cs.st, nil
 	}
-	st, err := store.GetMenuState(ctx, db, id)
+	// When the entry expires under load, one request reads the database
+	// and the others wait for its answer instead of all querying at once.
+	v, err, _ := c.flight.Do(strconv.FormatInt(id, 10), func() (any, error) {
+		return store.GetMenuState(ctx, db, id)
+	})
 	if err != nil {
-		return st, err
+		return store.MenuState{}, err
 	}
+	st := v.(store.MenuState)
 	c.mu.Lock()
 	if c.states == nil || len(c.states) >= menuCacheMax {
 		c.states = make(map[int64]cachedState)
