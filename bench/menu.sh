@@ -5,6 +5,8 @@
 #   - GET /api/categories?cliente_id=1&idioma=es
 #   - GET /api/productos?cliente_id=1&category_id=C1TAPF&idioma=es
 # with bin/carta on SQLite and demo data. Usage: bash bench/menu.sh [duration]
+# SERVER_PROCS=1 runs both servers with GOMAXPROCS=1, leaving the other core
+# to wrk (on a 2-core machine the servers otherwise fight wrk for CPU).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DUR=${1:-10s}
@@ -13,8 +15,9 @@ command -v wrk >/dev/null || { echo "wrk is needed: apt-get install wrk" >&2; ex
 go build -o bin/baseline ./bench/baseline
 DATA=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$DATA"' EXIT
-CARTA_DEMO=1 CARTA_ADDR=127.0.0.1:18091 CARTA_DATA_DIR="$DATA" CARTA_LOG_LEVEL=warn bin/carta serve > "$DATA/carta.log" 2>&1 &
-bin/baseline -addr 127.0.0.1:18090 > /dev/null &
+PROCS=${SERVER_PROCS:-$(nproc)}
+GOMAXPROCS=$PROCS CARTA_DEMO=1 CARTA_ADDR=127.0.0.1:18091 CARTA_DATA_DIR="$DATA" CARTA_LOG_LEVEL=warn bin/carta serve > "$DATA/carta.log" 2>&1 &
+GOMAXPROCS=$PROCS bin/baseline -addr 127.0.0.1:18090 > /dev/null &
 for _ in $(seq 1 100); do curl -fs http://127.0.0.1:18091/readyz >/dev/null 2>&1 && break; sleep 0.2; done
 curl -fs http://127.0.0.1:18090/ > /dev/null
 
@@ -27,7 +30,7 @@ run() { # name url
   printf '| %-40s | %10s | %8s | %s |\n' "$1" "$rps" "$p99" "${errs:-none}"
   echo "$rps" > "$DATA/$(echo "$1" | tr -c 'a-z' _)"
 }
-echo "wrk -t2 -c64 -d$DUR, $(nproc) cores, $(date -u +%Y-%m-%d)"
+echo "wrk -t2 -c64 -d$DUR, $(nproc) cores, servers with GOMAXPROCS=$PROCS, $(date -u +%Y-%m-%d)"
 echo '| endpoint | requests/s | p99 | errors |'
 echo '|---|---|---|---|'
 run "baseline (fixed 1 KB JSON)" http://127.0.0.1:18090/
