@@ -39,7 +39,9 @@ type env struct {
 }
 
 var testWeb = fstest.MapFS{
-	"index.html":          {Data: []byte("<!doctype html><html><head><title>Carta</title></head><body></body></html>")},
+	"index.html": {Data: []byte(`<!doctype html><html><head><title>Carta</title><link rel="stylesheet" crossorigin href="/assets/app-x5.css">` +
+		`</head><body><div id="root"></div></body></html>`)},
+	"assets/app-x5.css":   {Data: []byte("body{color:#123}")},
 	"assets/app-abc12.js": {Data: []byte("console.log(1)")},
 	"favicon.svg":         {Data: []byte("<svg/>")},
 	".vite/manifest.json": {Data: []byte(`{"index.html":{"file":"assets/app-abc12.js","isEntry":true},

@@ -349,7 +349,7 @@ func TestMenuPagePreloads(t *testing.T) {
 	if !strings.Contains(page.body, `<link rel="preload" as="fetch" crossorigin href="/api/configuraciones?cliente_id=1">`) ||
 		!strings.Contains(page.body, `href="/api/categories?cliente_id=1&amp;idioma=es"`) ||
 		!strings.Contains(page.body, `href="/api/popups?cliente_id=1"`) ||
-		strings.Count(page.body, `as="image" href="/media/`) != 3 {
+		strings.Count(page.body, `as="image"`) != 1 || !strings.Contains(page.body, `<link rel="preload" as="image" fetchpriority="high" href="/media/`) {
 		t.Fatalf("menu page hints:\n%s", page.body)
 	}
 	for _, chunk := range []string{`<link rel="modulepreload" crossorigin href="/assets/shared-x2.js">`, `href="/assets/MenuPage-x1.js"`,
@@ -360,6 +360,20 @@ func TestMenuPagePreloads(t *testing.T) {
 	}
 	if strings.Contains(page.body, `modulepreload crossorigin href="/assets/app-abc12.js"`) {
 		t.Fatal("the entry is preloaded twice")
+	}
+	// The menu page inlines its stylesheets and paints a static copy of the promotion.
+	if !strings.Contains(page.body, "<style>body{color:#123}</style>") || strings.Contains(page.body, `rel="stylesheet"`) {
+		t.Fatalf("menu page stylesheets not inlined:\n%s", page.body)
+	}
+	if !strings.Contains(page.body, `<div id="menu-shell" aria-hidden="true"><div><p data-t="Promoción de la Casa"></p><img src="/media/`) ||
+		!strings.Contains(page.body, `width="900" height="600"`) || !strings.Contains(page.body, `s.getItem("popup_data_1")===`) {
+		t.Fatalf("menu page has no promotion copy:\n%s", page.body)
+	}
+	if login := e.do("GET", "/login", "", nil).body; strings.Contains(login, "menu-shell") || !strings.Contains(login, `rel="stylesheet"`) {
+		t.Fatalf("staff page changed:\n%s", login)
+	}
+	if strings.Contains(e.do("GET", "/menu/1?categoria=1", "", nil).body, "menu-shell") {
+		t.Fatal("a deeper view paints the promotion copy")
 	}
 	if r := e.do("GET", "/.vite/manifest.json", "", nil); strings.Contains(r.body, "MenuPage") {
 		t.Fatal("the build manifest is served")

@@ -25,6 +25,7 @@ func (s *Server) spa() http.Handler {
 	index, _ := fs.ReadFile(s.Web, "index.html")
 	files := http.FileServerFS(s.Web)
 	s.menuChunks = menuChunkPreloads(s.Web, string(index))
+	menuIndex := inlineStylesheets(s.Web, index)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -51,7 +52,10 @@ func (s *Server) spa() http.Handler {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		page := index
 		if hints := s.menuPreloads(r); hints != "" {
-			page = bytes.Replace(index, []byte("</head>"), []byte(hints+"</head>"), 1)
+			page = bytes.Replace(menuIndex, []byte("</head>"), []byte(hints+"</head>"), 1)
+			if shell := s.promoShell(r); shell != "" {
+				page = bytes.Replace(page, []byte(`<div id="root">`), []byte(shell+`<div id="root">`), 1)
+			}
 		}
 		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(page))
 	})
@@ -61,9 +65,9 @@ func (s *Server) spa() http.Handler {
 var menuPath = regexp.MustCompile(`^/(?:menu|clientes/menu|restaurante)/([0-9]+)(?:/menu)?/?$`)
 
 // menuPreloads returns <link rel=preload> hints for a diner menu page: the
-// settings, categories and popups calls the app makes first, and the images
-// of the logo, the promotion and the first category cards (the largest
-// paint). The browser
+// promotion's image (the largest paint on a first visit), the menu's code,
+// the settings, categories and popups calls the app makes first, and the
+// logo. The browser
 // fetches them while it is still loading the JavaScript, which saves a round
 // trip on a phone's slow network. Other pages get none.
 func (s *Server) menuPreloads(r *http.Request) string {
@@ -80,29 +84,18 @@ func (s *Server) menuPreloads(r *http.Request) string {
 		return ""
 	}
 	var b strings.Builder
+	// The promotion popup opens on a first visit and is the largest paint:
+	// its image goes first, at high priority.
+	if pops, err := store.ListPopups(r.Context(), s.DB, id); err == nil && len(pops) > 0 &&
+		strings.HasPrefix(pops[0].FileType, "image/") && strings.HasPrefix(pops[0].FileURL, "/media/") {
+		fmt.Fprintf(&b, `<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(pops[0].FileURL))
+	}
 	b.WriteString(s.menuChunks)
-	fmt.Fprintf(&b, `<link rel="preload" as="fetch" crossorigin href="/api/configuraciones?cliente_id=%d">`, id)
-	fmt.Fprintf(&b, `<link rel="preload" as="fetch" crossorigin href="/api/categories?cliente_id=%d&amp;idioma=es">`, id)
-	img := func(u string) {
-		if strings.HasPrefix(u, "/media/") {
-			fmt.Fprintf(&b, `<link rel="preload" as="image" href="%s">`, html.EscapeString(u))
-		}
+	for _, api := range []string{"configuraciones?cliente_id=%d", "categories?cliente_id=%d&amp;idioma=es", "popups?cliente_id=%d"} {
+		fmt.Fprintf(&b, `<link rel="preload" as="fetch" crossorigin href="/api/`+api+`">`, id)
 	}
-	if set, err := store.GetSettings(r.Context(), s.DB, id); err == nil {
-		img(set.Logo)
-	}
-	// The promotion popup opens on a first visit and is often the largest paint.
-	fmt.Fprintf(&b, `<link rel="preload" as="fetch" crossorigin href="/api/popups?cliente_id=%d">`, id)
-	if pops, err := store.ListPopups(r.Context(), s.DB, id); err == nil && len(pops) > 0 && strings.HasPrefix(pops[0].FileType, "image/") {
-		img(pops[0].FileURL)
-	}
-	if cats, err := store.ListCategorias(r.Context(), s.DB, id, "es"); err == nil {
-		for i, c := range cats {
-			if i == 2 {
-				break
-			}
-			img(c.ImagePath)
-		}
+	if set, err := store.GetSettings(r.Context(), s.DB, id); err == nil && strings.HasPrefix(set.Logo, "/media/") {
+		fmt.Fprintf(&b, `<link rel="preload" as="image" href="%s">`, html.EscapeString(set.Logo))
 	}
 	return b.String()
 }
@@ -152,4 +145,73 @@ func menuChunkPreloads(web fs.FS, index string) string {
 		walk(k)
 	}
 	return b.String()
+}
+
+// promoShell returns, for the first view of a diner menu with an active
+// image promotion, a static copy of the promotion popup painted with the
+// HTML, before any JavaScript: the promotion is usually the largest thing a
+// diner sees on a first visit, and a phone on a slow network would
+// otherwise wait for the code to see it. An inline script removes the copy
+// at once when the browser's stored state says the popup stays closed (the
+// same rule as the app: same popup and closed before). The app removes it
+// when its own popup has rendered (web/src/features/menu/lib/shell.ts); it
+// takes no clicks, is hidden from assistive technology, and goes away by
+// itself after 8 s if the app never starts.
+func (s *Server) promoShell(r *http.Request) string {
+	m := menuPath.FindStringSubmatch(r.URL.Path)
+	if m == nil || r.URL.Query().Get("categoria") != "" || s.Media == nil {
+		return ""
+	}
+	id, err := parseClienteID(m[1])
+	if err != nil {
+		return ""
+	}
+	pops, err := store.ListPopups(r.Context(), s.DB, id)
+	if err != nil || len(pops) == 0 || !strings.HasPrefix(pops[0].FileType, "image/") {
+		return ""
+	}
+	p := pops[0]
+	w, h, err := s.Media.ImageSize(r.Context(), p.FileURL)
+	if err != nil {
+		return ""
+	}
+	// The app's stored copy: JSON.stringify({id, name, file_url, file_type}).
+	var data bytes.Buffer
+	enc := json.NewEncoder(&data)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(struct {
+		ID       int64  `json:"id"`
+		Name     string `json:"name"`
+		FileURL  string `json:"file_url"`
+		FileType string `json:"file_type"`
+	}{p.ID, p.Name, p.FileURL, p.FileType})
+	stored, _ := json.Marshal(strings.TrimSuffix(data.String(), "\n")) // a JS string literal, <>& escaped
+	title := p.Name
+	if strings.TrimSpace(title) == "" {
+		title = "Promoción"
+	}
+	return fmt.Sprintf(`<style>#menu-shell{position:fixed;inset:0;z-index:40;background:rgba(0,0,0,.6);display:flex;align-items:center;justify-content:center;padding:1rem;pointer-events:none}`+
+		`#menu-shell>div{background:#fff;border-radius:12px;width:100%%;max-width:480px;padding:.75rem;font-family:system-ui,sans-serif}`+
+		`#menu-shell p{display:flex;align-items:center;min-height:44px;margin:0 0 .5rem;font-size:1.15rem;font-weight:700}`+
+		`#menu-shell p::after{content:attr(data-t)}#menu-shell img{display:block;width:100%%;height:auto;max-height:70vh;object-fit:contain;border-radius:8px}</style>`+
+		`<div id="menu-shell" aria-hidden="true"><div><p data-t="%s"></p><img src="%s" width="%d" height="%d" alt="" decoding="async" fetchpriority="high"></div></div>`+
+		`<script>(function(){var e=document.getElementById("menu-shell");try{var s=localStorage;if(s.getItem("popup_data_%d")===%s&&s.getItem("popup_closed_%d")==="true"){e.remove();return}}catch(x){}setTimeout(function(){e.remove()},8000)})()</script>`,
+		html.EscapeString(title), html.EscapeString(p.FileURL), w, h, id, stored, id)
+}
+
+var stylesheetLink = regexp.MustCompile(`<link rel="stylesheet" crossorigin href="/(assets/[^"]+\.css)">`)
+
+// inlineStylesheets returns index.html with its stylesheets inlined, for
+// the diner menu's pages: with no stylesheet to fetch, a phone paints the
+// page (and the promotion copy) as soon as the HTML arrives instead of a
+// round trip later. Staff pages keep the cacheable links.
+func inlineStylesheets(web fs.FS, index []byte) []byte {
+	return stylesheetLink.ReplaceAllFunc(index, func(link []byte) []byte {
+		m := stylesheetLink.FindSubmatch(link)
+		css, err := fs.ReadFile(web, string(m[1]))
+		if err != nil || bytes.Contains(css, []byte("</")) {
+			return link
+		}
+		return append(append([]byte("<style>"), css...), "</style>"...)
+	})
 }

@@ -403,3 +403,22 @@ func (p *Pipeline) Delete(ctx context.Context, url string) error {
 	}
 	return p.Store.Delete(ctx, name)
 }
+
+// ImageSize returns the pixel size of a stored image (read from its header
+// only), for width/height attributes that keep the layout from shifting.
+func (p *Pipeline) ImageSize(ctx context.Context, url string) (int, int, error) {
+	name, ok := p.name(url)
+	if !ok {
+		return 0, 0, ErrBadName
+	}
+	f, err := p.Store.Open(ctx, name)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	cfg, _, err := image.DecodeConfig(f)
+	if err != nil {
+		return 0, 0, err
+	}
+	return cfg.Width, cfg.Height, nil
+}

@@ -12,12 +12,26 @@ test('the promotion opens once, stays closed, reopens, and reappears when the ow
   await expect(dialog).toHaveAttribute('aria-modal', 'true');
   await expect(dialog.getByRole('img')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cerrar' })).toBeFocused();
+  // The server's static copy of the promotion is gone once the app's dialog is up.
+  await expect(page.locator('#menu-shell')).toHaveCount(0);
 
   // Escape closes it; a reload keeps it closed.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   const reopen = page.getByRole('button', { name: 'Ver Promoción' });
   await expect(reopen).toBeVisible();
+  // A closed promotion is not painted by the server's copy either: the
+  // inline script removes it before the first paint.
+  const shellOnLoad = await page.evaluate(async () => {
+    const html = await (await fetch(location.pathname)).text();
+    return html.includes('id="menu-shell"');
+  });
+  expect(shellOnLoad).toBe(true);
+  // Without the app's code (blocked), only the inline script can remove it.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.reload();
+  expect(await page.evaluate(() => document.getElementById('menu-shell') === null)).toBe(true);
+  await page.unroute('**/assets/*.js');
   await page.reload();
   await expect(page.getByRole('link', { name: 'Entradas' })).toBeVisible();
   await expect(reopen).toBeVisible();

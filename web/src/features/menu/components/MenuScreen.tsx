@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { removeMenuShell } from '../lib/shell';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
@@ -41,6 +42,8 @@ function Menu({ clienteId, headerActions, children }: Props) {
   const [params] = useSearchParams();
   const view = parseMenuView(params);
   const settingsQuery = useFetch(menuKeys.settings(clienteId), () => getSettings(clienteId));
+  // The server's static promotion copy must not outlive the menu screen.
+  useEffect(() => removeMenuShell, []);
 
   // Move focus and scroll to the new view's title after a view change (not on first load).
   const search = params.toString();

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPopups, mediaKind, type Popup } from '../../../api/popups';
+import { removeMenuShell } from '../lib/shell';
 import { useFetch } from '../../../lib/fetch-cache';
 import { mediaUrl } from '../../../lib/media-url';
 import { menuKeys } from '../api/menu-api';
@@ -40,10 +41,12 @@ export function PromoPopup({ clienteId }: { clienteId: string }) {
     if (query.isError) {
       // The spec only logs this; the menu itself must keep working.
       console.warn(t('menu.popupError'), query.error);
+      removeMenuShell();
       return;
     }
     if (!query.isSuccess) return;
     apply(onPopupLoaded(popup, readStoredPopup(clienteId)));
+    removeMenuShell();
     // Re-run only when the popup itself changes, not on every language switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.isSuccess, query.isError, popup?.id, popup?.file_url, popup?.name, popup?.file_type, clienteId, apply]);
