@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -66,3 +67,25 @@ func (s *Server) listClientes(w http.ResponseWriter, r *http.Request) {
 	}
 	respond.JSON(w, http.StatusOK, cs)
 }
+
+// listFor answers the list load returns for the id scope resolves from the
+// request: the caller's own diner id (usuarioOf) or a restaurant the
+// caller may act on (clienteInPath). The check runs before any read.
+func listFor[T any](s *Server, scope func(*http.Request) (int64, error), load func(context.Context, store.Querier, int64) (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := scope(r)
+		if err != nil {
+			respond.Error(w, r, err)
+			return
+		}
+		list, err := load(r.Context(), s.DB, id)
+		if err != nil {
+			respond.Error(w, r, err)
+			return
+		}
+		respond.JSON(w, http.StatusOK, list)
+	}
+}
+
+// clienteInPath is the tenant-checked restaurant of the {cliente_id} path.
+func clienteInPath(r *http.Request) (int64, error) { return tenant(r, r.PathValue("cliente_id")) }

@@ -274,21 +274,6 @@ func (s *Server) listCupones(w http.ResponseWriter, r *http.Request) {
 	respond.JSON(w, http.StatusOK, cs)
 }
 
-// listClienteCupones answers every offer of a restaurant (its staff).
-func (s *Server) listClienteCupones(w http.ResponseWriter, r *http.Request) {
-	id, err := tenant(r, r.PathValue("cliente_id"))
-	if err != nil {
-		respond.Error(w, r, err)
-		return
-	}
-	cs, err := store.ListClienteCupones(r.Context(), s.DB, id)
-	if err != nil {
-		respond.Error(w, r, err)
-		return
-	}
-	respond.JSON(w, http.StatusOK, cs)
-}
-
 // setCuponEstado pauses, resumes or ends an offer.
 func (s *Server) setCuponEstado(w http.ResponseWriter, r *http.Request) {
 	var in struct {
@@ -474,21 +459,6 @@ func (s *Server) redeemVoucher(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	respond.JSON(w, http.StatusOK, map[string]any{"message": msg(r, "Cupón canjeado correctamente.", "Voucher redeemed."), "voucher": v})
-}
-
-// listClienteFees answers a restaurant's platform fees.
-func (s *Server) listClienteFees(w http.ResponseWriter, r *http.Request) {
-	id, err := tenant(r, r.PathValue("cliente_id"))
-	if err != nil {
-		respond.Error(w, r, err)
-		return
-	}
-	fs, err := store.ListClienteFees(r.Context(), s.DB, id)
-	if err != nil {
-		respond.Error(w, r, err)
-		return
-	}
-	respond.JSON(w, http.StatusOK, fs)
 }
 
 // listFailedFees answers failed fees across restaurants (super admin).

@@ -1,6 +1,9 @@
 package api
 
-import "carta/internal/auth"
+import (
+	"carta/internal/auth"
+	"carta/internal/store"
+)
 
 // routes is the API's route table.
 func (s *Server) routes() []route {
@@ -23,10 +26,10 @@ func (s *Server) routes() []route {
 		{"PUT", "/api/usuarios/{usuario_id}", a.Require(s.updateUsuario, auth.RoleUsuario)},
 		{"DELETE", "/api/usuarios/{usuario_id}", a.Require(s.deleteUsuario, auth.RoleUsuario)},
 		{"POST", "/api/usuarios/{usuario_id}/password", a.Require(s.changeUsuarioPassword, auth.RoleUsuario)},
-		{"GET", "/api/usuarios/{usuario_id}/compras", a.Require(s.listUsuarioCompras, auth.RoleUsuario)},
+		{"GET", "/api/usuarios/{usuario_id}/compras", a.Require(listFor(s, usuarioOf, store.ListUsuarioCompras), auth.RoleUsuario)},
 		{"GET", "/api/usuarios/{usuario_id}/compras/{compra_id}/qr", a.Require(s.voucherQR, auth.RoleUsuario)},
-		{"GET", "/api/usuarios/{usuario_id}/puntos", a.Require(s.listUsuarioPuntos, auth.RoleUsuario)},
-		{"GET", "/api/usuarios/{usuario_id}/restaurantes", a.Require(s.listUsuarioRestaurantes, auth.RoleUsuario)},
+		{"GET", "/api/usuarios/{usuario_id}/puntos", a.Require(listFor(s, usuarioOf, store.ListUsuarioPuntos), auth.RoleUsuario)},
+		{"GET", "/api/usuarios/{usuario_id}/restaurantes", a.Require(listFor(s, usuarioOf, store.ListUsuarioRestaurantes), auth.RoleUsuario)},
 		{"POST", "/api/usuarios/{usuario_id}/restaurantes", a.Require(s.touchUsuarioRestaurante, auth.RoleUsuario)},
 		{"GET", "/api/restaurantes", s.listRestaurantes},
 		{"GET", "/api/admin/outbox", a.SuperAdmin(s.listOutbox)},
@@ -38,7 +41,7 @@ func (s *Server) routes() []route {
 		{"POST", "/api/clientes/{cliente_id}/agregar-tarjeta", a.Staff(s.registerCard)},
 		{"POST", "/api/cupones", a.Staff(s.createCupon)},
 		{"GET", "/api/cupones", s.listCupones},
-		{"GET", "/api/clientes/{cliente_id}/cupones", a.Staff(s.listClienteCupones)},
+		{"GET", "/api/clientes/{cliente_id}/cupones", a.Staff(listFor(s, clienteInPath, store.ListClienteCupones))},
 		{"PUT", "/api/cupones/{id}/estado", a.Staff(s.setCuponEstado)},
 		{"GET", "/api/clientes/{cliente_id}/merchant", s.clienteMerchant},
 		{"POST", "/api/checkout-clover", a.Require(s.checkoutCoupon, auth.RoleUsuario)},
@@ -46,7 +49,7 @@ func (s *Server) routes() []route {
 		{"POST", "/api/demo/checkout/{session_id}/pay", s.demoCheckoutResult(true)},
 		{"POST", "/api/demo/checkout/{session_id}/decline", s.demoCheckoutResult(false)},
 		{"POST", "/api/clientes/{cliente_id}/vouchers/canjear", a.Staff(s.redeemVoucher)},
-		{"GET", "/api/clientes/{cliente_id}/fees", a.Staff(s.listClienteFees)},
+		{"GET", "/api/clientes/{cliente_id}/fees", a.Staff(listFor(s, clienteInPath, store.ListClienteFees))},
 		{"GET", "/api/admin/fees", a.SuperAdmin(s.listFailedFees)},
 		{"POST", "/api/webhooks/clover-checkout", s.cloverCheckoutWebhook},
 		{"POST", "/api/webhooks/stripe", s.stripeWebhook},

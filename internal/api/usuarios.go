@@ -230,51 +230,6 @@ func (s *Server) deleteUsuario(w http.ResponseWriter, r *http.Request) {
 	respond.NoContent(w)
 }
 
-// listUsuarioCompras answers the diner's purchases.
-func (s *Server) listUsuarioCompras(w http.ResponseWriter, r *http.Request) {
-	id, err := usuarioOf(r)
-	if err != nil {
-		respond.Error(w, r, err)
-		return
-	}
-	cs, err := store.ListUsuarioCompras(r.Context(), s.DB, id)
-	if err != nil {
-		respond.Error(w, r, err)
-		return
-	}
-	respond.JSON(w, http.StatusOK, cs)
-}
-
-// listUsuarioPuntos answers the diner's points per restaurant.
-func (s *Server) listUsuarioPuntos(w http.ResponseWriter, r *http.Request) {
-	id, err := usuarioOf(r)
-	if err != nil {
-		respond.Error(w, r, err)
-		return
-	}
-	ps, err := store.ListUsuarioPuntos(r.Context(), s.DB, id)
-	if err != nil {
-		respond.Error(w, r, err)
-		return
-	}
-	respond.JSON(w, http.StatusOK, ps)
-}
-
-// listUsuarioRestaurantes answers the restaurants the diner used.
-func (s *Server) listUsuarioRestaurantes(w http.ResponseWriter, r *http.Request) {
-	id, err := usuarioOf(r)
-	if err != nil {
-		respond.Error(w, r, err)
-		return
-	}
-	rs, err := store.ListUsuarioRestaurantes(r.Context(), s.DB, id)
-	if err != nil {
-		respond.Error(w, r, err)
-		return
-	}
-	respond.JSON(w, http.StatusOK, rs)
-}
-
 // touchUsuarioRestaurante records that the diner opened a restaurant.
 func (s *Server) touchUsuarioRestaurante(w http.ResponseWriter, r *http.Request) {
 	var in struct {
