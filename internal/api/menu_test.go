@@ -372,6 +372,13 @@ func TestMenuPagePreloads(t *testing.T) {
 	if login := e.do("GET", "/login", "", nil).body; strings.Contains(login, "menu-shell") || !strings.Contains(login, `rel="stylesheet"`) {
 		t.Fatalf("staff page changed:\n%s", login)
 	}
+	// The head is cached per menu version: a new promotion shows at once.
+	if r := e.do("POST", "/api/popups", e.owner1, form(map[string]any{"cliente_id": 1, "name": "Nueva promo", "file": pngImage(300, 200, color.White)}, "p.png")); r.status != 201 {
+		t.Fatalf("popup: %d %s", r.status, r.body)
+	}
+	if again := e.do("GET", "/menu/1", "", nil).body; !strings.Contains(again, `data-t="Nueva promo"`) || !strings.Contains(again, `width="300" height="200"`) {
+		t.Fatalf("menu page after a new promotion:\n%s", again)
+	}
 	if strings.Contains(e.do("GET", "/menu/1?categoria=1", "", nil).body, "menu-shell") {
 		t.Fatal("a deeper view paints the promotion copy")
 	}

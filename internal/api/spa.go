@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -9,6 +10,7 @@ import (
 	"net/http"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -51,9 +53,9 @@ func (s *Server) spa() http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		page := index
-		if hints := s.menuPreloads(r); hints != "" {
+		if hints, shell := s.menuHead(r); hints != "" {
 			page = bytes.Replace(menuIndex, []byte("</head>"), []byte(hints+"</head>"), 1)
-			if shell := s.promoShell(r); shell != "" {
+			if shell != "" {
 				page = bytes.Replace(page, []byte(`<div id="root">`), []byte(shell+`<div id="root">`), 1)
 			}
 		}
@@ -64,38 +66,66 @@ func (s *Server) spa() http.Handler {
 // menuPath matches the diner menu's pages and captures the restaurant id.
 var menuPath = regexp.MustCompile(`^/(?:menu|clientes/menu|restaurante)/([0-9]+)(?:/menu)?/?$`)
 
-// menuPreloads returns <link rel=preload> hints for a diner menu page: the
-// promotion's image (the largest paint on a first visit), the menu's code,
-// the settings, categories and popups calls the app makes first, and the
-// logo. The browser
-// fetches them while it is still loading the JavaScript, which saves a round
-// trip on a phone's slow network. Other pages get none.
-func (s *Server) menuPreloads(r *http.Request) string {
+// menuHead returns what the first view of a diner menu page adds to the
+// HTML: preload hints (see menuPreloads) and the static promotion copy (see
+// promoShell). Both depend only on the restaurant's menu version, so they
+// are built once per version and kept with the menu's other responses.
+// Other pages, deeper menu views and unavailable menus get nothing.
+func (s *Server) menuHead(r *http.Request) (hints, shell string) {
 	m := menuPath.FindStringSubmatch(r.URL.Path)
 	if m == nil || r.URL.Query().Get("categoria") != "" {
-		return ""
+		return "", ""
 	}
 	id, err := parseClienteID(m[1])
 	if err != nil {
-		return ""
+		return "", ""
 	}
 	st, err := s.menuCache.state(r.Context(), s.DB, id)
 	if err != nil || st.Estado == store.EstadoSuspendido {
-		return ""
+		return "", ""
 	}
+	key := strconv.FormatInt(id, 10) + "|head"
+	if b, ok := s.menuCache.get(key, st.Version); ok {
+		hints, shell, _ = strings.Cut(string(b), "\x00")
+		return hints, shell
+	}
+	pops, err := store.ListPopups(r.Context(), s.DB, id)
+	if err != nil {
+		return "", ""
+	}
+	set, err := store.GetSettings(r.Context(), s.DB, id)
+	if err != nil {
+		return "", ""
+	}
+	var promo *store.Popup
+	if len(pops) > 0 && strings.HasPrefix(pops[0].FileType, "image/") && strings.HasPrefix(pops[0].FileURL, "/media/") {
+		promo = &pops[0]
+	}
+	hints = s.menuPreloads(id, promo, set.Logo)
+	if promo != nil {
+		shell = s.promoShell(r.Context(), id, *promo)
+	}
+	s.menuCache.put(key, st.Version, []byte(hints+"\x00"+shell))
+	return hints, shell
+}
+
+// menuPreloads returns <link rel=preload> hints for a diner menu page: the
+// promotion's image (the largest paint on a first visit) first and at high
+// priority, the menu's code, the settings, categories and popups calls the
+// app makes first, and the logo. The browser fetches them while it is
+// still loading the JavaScript, which saves round trips on a phone's slow
+// network.
+func (s *Server) menuPreloads(id int64, promo *store.Popup, logo string) string {
 	var b strings.Builder
-	// The promotion popup opens on a first visit and is the largest paint:
-	// its image goes first, at high priority.
-	if pops, err := store.ListPopups(r.Context(), s.DB, id); err == nil && len(pops) > 0 &&
-		strings.HasPrefix(pops[0].FileType, "image/") && strings.HasPrefix(pops[0].FileURL, "/media/") {
-		fmt.Fprintf(&b, `<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(pops[0].FileURL))
+	if promo != nil {
+		fmt.Fprintf(&b, `<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(promo.FileURL))
 	}
 	b.WriteString(s.menuChunks)
 	for _, api := range []string{"configuraciones?cliente_id=%d", "categories?cliente_id=%d&amp;idioma=es", "popups?cliente_id=%d"} {
 		fmt.Fprintf(&b, `<link rel="preload" as="fetch" crossorigin href="/api/`+api+`">`, id)
 	}
-	if set, err := store.GetSettings(r.Context(), s.DB, id); err == nil && strings.HasPrefix(set.Logo, "/media/") {
-		fmt.Fprintf(&b, `<link rel="preload" as="image" href="%s">`, html.EscapeString(set.Logo))
+	if strings.HasPrefix(logo, "/media/") {
+		fmt.Fprintf(&b, `<link rel="preload" as="image" href="%s">`, html.EscapeString(logo))
 	}
 	return b.String()
 }
@@ -157,21 +187,11 @@ func menuChunkPreloads(web fs.FS, index string) string {
 // when its own popup has rendered (web/src/features/menu/lib/shell.ts); it
 // takes no clicks, is hidden from assistive technology, and goes away by
 // itself after 8 s if the app never starts.
-func (s *Server) promoShell(r *http.Request) string {
-	m := menuPath.FindStringSubmatch(r.URL.Path)
-	if m == nil || r.URL.Query().Get("categoria") != "" || s.Media == nil {
+func (s *Server) promoShell(ctx context.Context, id int64, p store.Popup) string {
+	if s.Media == nil {
 		return ""
 	}
-	id, err := parseClienteID(m[1])
-	if err != nil {
-		return ""
-	}
-	pops, err := store.ListPopups(r.Context(), s.DB, id)
-	if err != nil || len(pops) == 0 || !strings.HasPrefix(pops[0].FileType, "image/") {
-		return ""
-	}
-	p := pops[0]
-	w, h, err := s.Media.ImageSize(r.Context(), p.FileURL)
+	w, h, err := s.Media.ImageSize(ctx, p.FileURL)
 	if err != nil {
 		return ""
 	}
