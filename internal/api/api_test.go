@@ -29,7 +29,7 @@ import (
 
 // env is a running API on a fresh demo database.
 type env struct {
-	t        *testing.T
+	t        testing.TB
 	db       *store.DB
 	srv      *httptest.Server
 	mediaDir string
@@ -39,17 +39,20 @@ type env struct {
 }
 
 var testWeb = fstest.MapFS{
-	"index.html": {Data: []byte(`<!doctype html><html><head><title>Carta</title><link rel="stylesheet" crossorigin href="/assets/app-x5.css">` +
+	"index.html": {Data: []byte(`<!doctype html><html><head><title>Carta</title>` +
+		`<script type="module" crossorigin src="/assets/app-abc12.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-x6.js">` +
+		`<link rel="stylesheet" crossorigin href="/assets/app-x5.css">` +
 		`</head><body><div id="root"></div></body></html>`)},
 	"assets/app-x5.css":   {Data: []byte("body{color:#123}")},
 	"assets/app-abc12.js": {Data: []byte("console.log(1)")},
+	"assets/big-x7.js":    {Data: bytes.Repeat([]byte("console.log('Carta');\n"), 200)},
 	"favicon.svg":         {Data: []byte("<svg/>")},
 	".vite/manifest.json": {Data: []byte(`{"index.html":{"file":"assets/app-abc12.js","isEntry":true},
 		"src/features/menu/routes/MenuPage.tsx":{"file":"assets/MenuPage-x1.js","imports":["index.html","_shared-x2.js"],"css":["assets/MenuPage-x3.css"]},
 		"_shared-x2.js":{"file":"assets/shared-x2.js"},"src/i18n/locales/es.json":{"file":"assets/es-x4.js"}}`)},
 }
 
-func newEnv(t *testing.T, db *store.DB) *env {
+func newEnv(t testing.TB, db *store.DB) *env {
 	t.Helper()
 	if err := demo.Seed(context.Background(), db); err != nil {
 		t.Fatal(err)
@@ -371,9 +374,18 @@ func TestSPA(t *testing.T) {
 	if r.status != 200 || r.header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
 		t.Fatalf("asset: %d %q", r.status, r.header.Get("Cache-Control"))
 	}
-	if r := e.do("GET", "/assets/missing.js", "", nil); r.status != 200 || !strings.Contains(r.body, "<title>") {
-		// Unknown paths fall back to the app, which shows its own not-found redirect.
-		t.Fatalf("missing asset: %d", r.status)
+	// Unknown pages fall back to the app, which shows its own not-found
+	// redirect; a missing file (a stale chunk after a deploy, a favicon.ico)
+	// is a plain 404, never the app's HTML under a script's name.
+	for _, p := range []string{"/no/such/page", "/index.html"} {
+		if r := e.do("GET", p, "", nil); r.status != 200 || !strings.Contains(r.body, "<title>") {
+			t.Fatalf("page %s: %d", p, r.status)
+		}
+	}
+	for _, p := range []string{"/assets/missing.js", "/favicon.ico", "/static/images/nope.png"} {
+		if r := e.do("GET", p, "", nil); r.status != 404 || strings.Contains(r.body, "<title>") {
+			t.Fatalf("missing file %s: %d", p, r.status)
+		}
 	}
 	if r := e.do("POST", "/login", "", nil); r.status != 405 {
 		t.Fatalf("POST to a page: %d", r.status)

@@ -75,28 +75,31 @@ func (c *menuCache) forgetStates() {
 
 type cachedBody struct {
 	version int64
-	body    []byte
+	body    body
 }
 
 const menuCacheMax = 4096
 
-func (c *menuCache) get(key string, version int64) ([]byte, bool) {
+func (c *menuCache) get(key string, version int64) (body, bool) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	e, ok := c.entries[key]
 	if !ok || e.version != version {
-		return nil, false
+		return body{}, false
 	}
 	return e.body, true
 }
 
-func (c *menuCache) put(key string, version int64, body []byte) {
+// put keeps raw, with its gzip copy, for the given menu version.
+func (c *menuCache) put(key string, version int64, raw []byte) body {
+	b := newBody(raw)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.entries == nil || len(c.entries) >= menuCacheMax {
 		c.entries = make(map[string]cachedBody, 256)
 	}
-	c.entries[key] = cachedBody{version, body}
+	c.entries[key] = cachedBody{version, b}
+	return b
 }
 
 var errMenuUnavailable = apperr.E(apperr.NotFound, "Este menú no está disponible en este momento.", "This menu is not available right now.")
@@ -120,27 +123,28 @@ func (s *Server) publicMenu(w http.ResponseWriter, r *http.Request, clienteID in
 	h := w.Header()
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", "public, no-cache")
+	h.Set("Vary", "Accept-Encoding") // also on 304s
 	if match := r.Header.Get("If-None-Match"); match != "" && etagMatch(match, etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
 	key = strconv.FormatInt(clienteID, 10) + "|" + key
-	body, ok := s.menuCache.get(key, st.Version)
+	b, ok := s.menuCache.get(key, st.Version)
 	if !ok {
 		v, err := build()
 		if err != nil {
 			respond.Error(w, r, err)
 			return
 		}
-		if body, err = json.Marshal(v); err != nil {
+		raw, err := json.Marshal(v)
+		if err != nil {
 			respond.Error(w, r, err)
 			return
 		}
-		body = append(body, '\n')
-		s.menuCache.put(key, st.Version, body)
+		b = s.menuCache.put(key, st.Version, append(raw, '\n'))
 	}
 	h.Set("Content-Type", "application/json; charset=utf-8")
-	_, _ = w.Write(body)
+	_, _ = w.Write(b.pick(w, r))
 }
 
 func etagMatch(header, etag string) bool {

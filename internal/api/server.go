@@ -42,6 +42,9 @@ type Server struct {
 	// menuChunks are the preload links of the diner menu's code (from
 	// Vite's manifest), added to the menu pages.
 	menuChunks string
+	// menuIndex is index.html with its stylesheets inlined, the base of
+	// the menu pages.
+	menuIndex []byte
 }
 
 // route is one entry of the route table: the table is the single list the

@@ -12,14 +12,16 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"carta/internal/store"
 )
 
 // spa serves the built web app: files that exist are served as they are
-// (hashed assets cached for a year), every other path gets index.html so the
-// client-side router can handle it. index.html is never cached.
+// (hashed assets cached for a year, text files gzip-compressed once and kept
+// in memory), missing files are 404s, and every other path gets index.html
+// so the client-side router can handle it. index.html is never cached.
 func (s *Server) spa() http.Handler {
 	if s.Web == nil {
 		return http.NotFoundHandler()
@@ -27,7 +29,9 @@ func (s *Server) spa() http.Handler {
 	index, _ := fs.ReadFile(s.Web, "index.html")
 	files := http.FileServerFS(s.Web)
 	s.menuChunks = menuChunkPreloads(s.Web, string(index))
-	menuIndex := inlineStylesheets(s.Web, index)
+	s.menuIndex = inlineStylesheets(s.Web, index)
+	indexBody := newBody(index)
+	var texts sync.Map // path → body: the compressible static files served so far
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -42,84 +46,131 @@ func (s *Server) spa() http.Handler {
 				} else {
 					w.Header().Set("Cache-Control", "public, max-age=3600")
 				}
-				files.ServeHTTP(w, r)
+				if !compressible(p) {
+					files.ServeHTTP(w, r)
+					return
+				}
+				b, ok := texts.Load(p)
+				if !ok {
+					raw, err := fs.ReadFile(s.Web, p)
+					if err != nil {
+						files.ServeHTTP(w, r)
+						return
+					}
+					b, _ = texts.LoadOrStore(p, newBody(raw))
+				}
+				b.(body).serve(w, r, p)
 				return
 			}
 		}
-		if index == nil {
+		if index == nil || (path.Ext(p) != "" && p != "index.html") {
+			// A missing file (a stale chunk after a deploy, favicon.ico) is
+			// a 404, not the app's HTML under a script's name.
 			http.NotFound(w, r)
 			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		page := index
-		if hints, shell := s.menuHead(r); hints != "" {
-			page = bytes.Replace(menuIndex, []byte("</head>"), []byte(hints+"</head>"), 1)
-			if shell != "" {
-				page = bytes.Replace(page, []byte(`<div id="root">`), []byte(shell+`<div id="root">`), 1)
-			}
+		page, ok := s.menuPage(r)
+		if !ok {
+			page = indexBody
 		}
-		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(page))
+		page.serve(w, r, "index.html")
 	})
 }
 
 // menuPath matches the diner menu's pages and captures the restaurant id.
 var menuPath = regexp.MustCompile(`^/(?:menu|clientes/menu|restaurante)/([0-9]+)(?:/menu)?/?$`)
 
-// menuHead returns what the first view of a diner menu page adds to the
-// HTML: preload hints (see menuPreloads) and the static promotion copy (see
-// promoShell). Both depend only on the restaurant's menu version, so they
-// are built once per version and kept with the menu's other responses.
-// Other pages, deeper menu views and unavailable menus get nothing.
-func (s *Server) menuHead(r *http.Request) (hints, shell string) {
+// menuPage returns the HTML of the first view of a diner menu page, built
+// for a phone on a slow network (see buildMenuPage). It depends only on the
+// restaurant's menu version, so it is built once per version and kept,
+// compressed, with the menu's other responses. Other pages, deeper menu
+// views and unavailable menus get the plain index.html (ok false).
+func (s *Server) menuPage(r *http.Request) (body, bool) {
 	m := menuPath.FindStringSubmatch(r.URL.Path)
 	if m == nil || r.URL.Query().Get("categoria") != "" {
-		return "", ""
+		return body{}, false
 	}
 	id, err := parseClienteID(m[1])
 	if err != nil {
-		return "", ""
+		return body{}, false
 	}
 	st, err := s.menuCache.state(r.Context(), s.DB, id)
 	if err != nil || st.Estado == store.EstadoSuspendido {
-		return "", ""
+		return body{}, false
 	}
-	key := strconv.FormatInt(id, 10) + "|head"
+	key := strconv.FormatInt(id, 10) + "|page"
 	if b, ok := s.menuCache.get(key, st.Version); ok {
-		hints, shell, _ = strings.Cut(string(b), "\x00")
-		return hints, shell
+		return b, true
 	}
-	pops, err := store.ListPopups(r.Context(), s.DB, id)
+	page, err := s.buildMenuPage(r.Context(), id)
 	if err != nil {
-		return "", ""
+		return body{}, false
 	}
-	set, err := store.GetSettings(r.Context(), s.DB, id)
+	return s.menuCache.put(key, st.Version, page), true
+}
+
+// buildMenuPage returns index.html for a diner menu: stylesheets inlined
+// (see inlineStylesheets), preload hints for what the menu needs first
+// (see menuPreloads) and, when the restaurant has an image promotion, a
+// static copy of it painted with the HTML (see promoShell). With the
+// promotion on screen first, the app's code starts once its image has
+// painted: on a slow link the image would otherwise share the bandwidth
+// with the code and the diner would wait longer for the first thing they see.
+func (s *Server) buildMenuPage(ctx context.Context, id int64) ([]byte, error) {
+	pops, err := store.ListPopups(ctx, s.DB, id)
 	if err != nil {
-		return "", ""
+		return nil, err
+	}
+	set, err := store.GetSettings(ctx, s.DB, id)
+	if err != nil {
+		return nil, err
 	}
 	var promo *store.Popup
 	if len(pops) > 0 && strings.HasPrefix(pops[0].FileType, "image/") && strings.HasPrefix(pops[0].FileURL, "/media/") {
 		promo = &pops[0]
 	}
-	hints = s.menuPreloads(id, promo, set.Logo)
+	hints := s.menuPreloads(id, set.Logo)
+	page := s.menuIndex
+	var shell string
 	if promo != nil {
-		shell = s.promoShell(r.Context(), id, *promo)
+		// The code's tags leave the head and are added by the copy's script.
+		var code strings.Builder
+		var entry string
+		page = codeTag.ReplaceAllFunc(page, func(tag []byte) []byte {
+			if m := codeTag.FindSubmatch(tag); len(m[1]) > 0 {
+				entry = string(m[1])
+			} else {
+				code.Write(tag)
+			}
+			return nil
+		})
+		shell = s.promoShell(ctx, id, *promo, code.String()+hints, entry)
+		if shell == "" || entry == "" {
+			page = s.menuIndex // no copy after all: the page as without a promotion
+			shell = ""
+		} else {
+			hints = fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(promo.FileURL))
+		}
 	}
-	s.menuCache.put(key, st.Version, []byte(hints+"\x00"+shell))
-	return hints, shell
+	page = bytes.Replace(page, []byte("</head>"), []byte(hints+"</head>"), 1)
+	if shell != "" {
+		page = bytes.Replace(page, []byte(`<div id="root">`), []byte(shell+`<div id="root">`), 1)
+	}
+	return page, nil
 }
 
+// codeTag matches the tags of index.html that load the app's code: the
+// entry module (its src captured) and Vite's modulepreload links.
+var codeTag = regexp.MustCompile(`\s*(?:<script type="module" crossorigin src="(/assets/[^"]+)"></script>|<link rel="modulepreload" crossorigin href="/assets/[^"]+">)`)
+
 // menuPreloads returns <link rel=preload> hints for a diner menu page: the
-// promotion's image (the largest paint on a first visit) first and at high
-// priority, the menu's code, the settings, categories and popups calls the
-// app makes first, and the logo. The browser fetches them while it is
-// still loading the JavaScript, which saves round trips on a phone's slow
-// network.
-func (s *Server) menuPreloads(id int64, promo *store.Popup, logo string) string {
+// menu's code, the settings, categories and popups calls the app makes
+// first, and the logo. The browser fetches them while it is still loading
+// the JavaScript, which saves round trips on a phone's slow network.
+func (s *Server) menuPreloads(id int64, logo string) string {
 	var b strings.Builder
-	if promo != nil {
-		fmt.Fprintf(&b, `<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(promo.FileURL))
-	}
 	b.WriteString(s.menuChunks)
 	for _, api := range []string{"configuraciones?cliente_id=%d", "categories?cliente_id=%d&amp;idioma=es", "popups?cliente_id=%d"} {
 		fmt.Fprintf(&b, `<link rel="preload" as="fetch" crossorigin href="/api/`+api+`">`, id)
@@ -181,13 +232,16 @@ func menuChunkPreloads(web fs.FS, index string) string {
 // image promotion, a static copy of the promotion popup painted with the
 // HTML, before any JavaScript: the promotion is usually the largest thing a
 // diner sees on a first visit, and a phone on a slow network would
-// otherwise wait for the code to see it. An inline script removes the copy
-// at once when the browser's stored state says the popup stays closed (the
-// same rule as the app: same popup and closed before). The app removes it
-// when its own popup has rendered (web/src/features/menu/lib/shell.ts); it
-// takes no clicks, is hidden from assistive technology, and goes away by
-// itself after 8 s if the app never starts.
-func (s *Server) promoShell(ctx context.Context, id int64, p store.Popup) string {
+// otherwise wait for the code to see it. Its inline script starts the app:
+// it adds code (the preload links) and the entry module once the image has
+// painted, failed, or after promoCodeWait at the latest. It removes the
+// copy and starts the app at once when the browser's stored state says the
+// popup stays closed (the same rule as the app: same popup and closed
+// before). The app removes the copy when its own popup has rendered
+// (web/src/features/menu/lib/shell.ts); it takes no clicks, is hidden from
+// assistive technology, and goes away by itself after 8 s if the app never
+// starts.
+func (s *Server) promoShell(ctx context.Context, id int64, p store.Popup, code, entry string) string {
 	if s.Media == nil {
 		return ""
 	}
@@ -205,7 +259,7 @@ func (s *Server) promoShell(ctx context.Context, id int64, p store.Popup) string
 		FileURL  string `json:"file_url"`
 		FileType string `json:"file_type"`
 	}{p.ID, p.Name, p.FileURL, p.FileType})
-	stored, _ := json.Marshal(strings.TrimSuffix(data.String(), "\n")) // a JS string literal, <>& escaped
+	stored := jsString(strings.TrimSuffix(data.String(), "\n"))
 	title := p.Name
 	if strings.TrimSpace(title) == "" {
 		title = "Promoción"
@@ -215,8 +269,24 @@ func (s *Server) promoShell(ctx context.Context, id int64, p store.Popup) string
 		`#menu-shell p{display:flex;align-items:center;min-height:44px;margin:0 0 .5rem;font-size:1.15rem;font-weight:700}`+
 		`#menu-shell p::after{content:attr(data-t)}#menu-shell img{display:block;width:100%%;height:auto;max-height:70vh;object-fit:contain;border-radius:8px}</style>`+
 		`<div id="menu-shell" aria-hidden="true"><div><p data-t="%s"></p><img src="%s" width="%d" height="%d" alt="" decoding="async" fetchpriority="high"></div></div>`+
-		`<script>(function(){var e=document.getElementById("menu-shell");try{var s=localStorage;if(s.getItem("popup_data_%d")===%s&&s.getItem("popup_closed_%d")==="true"){e.remove();return}}catch(x){}setTimeout(function(){e.remove()},8000)})()</script>`,
-		html.EscapeString(title), html.EscapeString(p.FileURL), w, h, id, stored, id)
+		`<script>(function(){var e=document.getElementById("menu-shell"),i=e.querySelector("img"),d=0;`+
+		`function go(){if(d)return;d=1;document.head.insertAdjacentHTML("beforeend",%s);var c=document.createElement("script");c.type="module";c.crossOrigin="";c.src=%s;document.head.appendChild(c)}`+
+		`try{var s=localStorage;if(s.getItem("popup_data_%d")===%s&&s.getItem("popup_closed_%d")==="true"){e.remove();go();return}}catch(x){}`+
+		`function shown(){requestAnimationFrame(function(){setTimeout(go,0)})}if(i.complete)shown();else{i.onload=shown;i.onerror=go}`+
+		`setTimeout(go,%d);setTimeout(function(){e.remove()},8000)})()</script>`,
+		html.EscapeString(title), html.EscapeString(p.FileURL), w, h,
+		jsString(code), jsString(entry), id, stored, id, promoCodeWait.Milliseconds())
+}
+
+// promoCodeWait bounds how long the menu's code waits for the promotion's
+// image on a very slow network.
+const promoCodeWait = 2 * time.Second
+
+// jsString returns s as a JavaScript string literal that is safe inside an
+// HTML <script> (json.Marshal escapes <, > and &).
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 var stylesheetLink = regexp.MustCompile(`<link rel="stylesheet" crossorigin href="/(assets/[^"]+\.css)">`)
@@ -232,6 +302,8 @@ func inlineStylesheets(web fs.FS, index []byte) []byte {
 		if err != nil || bytes.Contains(css, []byte("</")) {
 			return link
 		}
-		return append(append([]byte("<style>"), css...), "</style>"...)
+		// The disabled link is never fetched; it tells Vite's loader of lazy
+		// chunks that the stylesheet is on the page already.
+		return append(append(append([]byte("<style>"), css...), "</style>"...), bytes.ReplaceAll(link, []byte(">"), []byte(" disabled>"))...)
 	})
 }

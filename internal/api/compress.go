@@ -1,0 +1,89 @@
+package api
+
+import (
+	"bytes"
+	"compress/gzip"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// gzipMin is the smallest body worth compressing: below it the gzip
+// framing eats most of the gain.
+const gzipMin = 1024
+
+// body is a response body kept in memory with its gzip encoding, made once
+// when the body is cached, so a phone that accepts gzip gets a third of
+// the bytes and the server compresses nothing per request.
+type body struct {
+	raw []byte
+	gz  []byte // nil when the body is small or does not compress
+}
+
+func newBody(raw []byte) body {
+	b := body{raw: raw}
+	if len(raw) < gzipMin {
+		return b
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	_, _ = zw.Write(raw)
+	if zw.Close() == nil && buf.Len() < len(raw)*9/10 {
+		b.gz = buf.Bytes()
+	}
+	return b
+}
+
+// pick returns the bytes to send for r and sets the headers that go with
+// them: Vary always (caches must keep one copy per encoding), and
+// Content-Encoding when the gzip copy is sent.
+func (b body) pick(w http.ResponseWriter, r *http.Request) []byte {
+	h := w.Header()
+	h.Set("Vary", "Accept-Encoding")
+	if b.gz != nil && acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		h.Set("Content-Encoding", "gzip")
+		return b.gz
+	}
+	return b.raw
+}
+
+// serve answers r with the body through http.ServeContent (HEAD, ranges
+// and conditional requests); the Content-Type comes from name's extension
+// unless already set.
+func (b body) serve(w http.ResponseWriter, r *http.Request, name string) {
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(b.pick(w, r)))
+}
+
+// acceptsGzip reports whether an Accept-Encoding header allows gzip (or *)
+// with a non-zero quality.
+func acceptsGzip(header string) bool {
+	ok := false
+	for header != "" {
+		var part string
+		part, header, _ = strings.Cut(header, ",")
+		coding, params, _ := strings.Cut(part, ";")
+		coding = strings.TrimSpace(coding)
+		gzip := strings.EqualFold(coding, "gzip")
+		if !gzip && coding != "*" {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		allowed := !strings.HasPrefix(q, "q=0") || strings.Trim(strings.TrimPrefix(q, "q="), "0.") != ""
+		if gzip { // an explicit gzip entry wins over *
+			return allowed
+		}
+		ok = allowed
+	}
+	return ok
+}
+
+// compressible reports whether a static file of this name is text that
+// gzip shrinks (images and video are compressed already).
+func compressible(name string) bool {
+	for _, ext := range []string{".js", ".css", ".html", ".json", ".svg", ".txt", ".map", ".webmanifest"} {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,70 @@
+package api_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"strings"
+	"testing"
+
+	"carta/internal/store"
+	"carta/internal/store/storetest"
+)
+
+func gunzip(t *testing.T, s string) string {
+	t.Helper()
+	zr, err := gzip.NewReader(strings.NewReader(s))
+	if err != nil {
+		t.Fatalf("not gzip: %v", err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// Text the browser downloads (code, the menu page, the menu's JSON) goes
+// out gzip-compressed to clients that accept it, and as it is to others.
+func TestCompression(t *testing.T) {
+	e := newMenuEnv(t, storetest.Open(t, store.SQLite))
+	big := strings.Repeat("console.log('Carta');\n", 200)
+	for _, c := range []struct{ name, path, want string }{
+		{"asset", "/assets/big-x7.js", big},
+		{"menu page", "/menu/1", `id="menu-shell"`},
+		{"staff page", "/login", ""},
+		{"menu JSON", "/api/productos?cliente_id=1&category_id=C1TAPF&idioma=es", `"productos"`},
+	} {
+		plain := e.do("GET", c.path, "", nil, "Accept-Encoding", "identity")
+		if plain.status != 200 || plain.header.Get("Content-Encoding") != "" || !strings.Contains(plain.header.Get("Vary"), "Accept-Encoding") {
+			t.Fatalf("%s without gzip: %d %v", c.name, plain.status, plain.header)
+		}
+		gz := e.do("GET", c.path, "", nil, "Accept-Encoding", "gzip, deflate, br")
+		if c.name == "staff page" { // the test's index.html is too small to compress
+			if gz.header.Get("Content-Encoding") != "" {
+				t.Fatalf("small page compressed")
+			}
+			continue
+		}
+		if gz.status != 200 || gz.header.Get("Content-Encoding") != "gzip" || len(gz.body) >= len(plain.body) {
+			t.Fatalf("%s with gzip: %d %v (%d vs %d bytes)", c.name, gz.status, gz.header, len(gz.body), len(plain.body))
+		}
+		if got := gunzip(t, gz.body); got != plain.body || !strings.Contains(got, c.want) {
+			t.Fatalf("%s: gzip body differs from the plain one", c.name)
+		}
+		if refused := e.do("GET", c.path, "", nil, "Accept-Encoding", "gzip;q=0, identity"); refused.header.Get("Content-Encoding") != "" {
+			t.Fatalf("%s: gzip sent to a client that refuses it", c.name)
+		}
+	}
+	// A revalidation still says the answer varies by encoding.
+	first := e.do("GET", "/api/categories?cliente_id=1", "", nil)
+	again := e.do("GET", "/api/categories?cliente_id=1", "", nil, "If-None-Match", first.header.Get("ETag"))
+	if again.status != 304 || again.header.Get("Vary") != "Accept-Encoding" {
+		t.Fatalf("304: %d %v", again.status, again.header)
+	}
+	// Files that are compressed already (images) are served as they are.
+	logo := e.do("GET", "/favicon.svg", "", nil, "Accept-Encoding", "gzip")
+	if logo.status != 200 || !bytes.Equal([]byte(logo.body), []byte("<svg/>")) {
+		t.Fatalf("small svg: %d %q", logo.status, logo.body)
+	}
+}
