@@ -39,13 +39,15 @@ func newBody(raw []byte) body {
 // Content-Encoding when the gzip copy is sent.
 func (b body) pick(w http.ResponseWriter, r *http.Request) []byte {
 	h := w.Header()
-	h.Set("Vary", "Accept-Encoding")
+	h["Vary"] = varyEncoding
 	if b.gz != nil && acceptsGzip(r.Header.Get("Accept-Encoding")) {
-		h.Set("Content-Encoding", "gzip")
+		h["Content-Encoding"] = gzipEncoding
 		return b.gz
 	}
 	return b.raw
 }
+
+var gzipEncoding = []string{"gzip"}
 
 // serve answers r with the body through http.ServeContent (HEAD, ranges
 // and conditional requests); the Content-Type comes from name's extension

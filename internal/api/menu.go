@@ -3,6 +3,7 @@ package api
 import (
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -16,8 +17,8 @@ var errMissingInfo = apperr.E(apperr.Invalid, "Error: Falta información requeri
 	"Error: Required information to load products/subcategories is missing.")
 
 // idioma is the menu language asked for: "en" or the default "es".
-func idioma(r *http.Request) string {
-	if strings.EqualFold(r.URL.Query().Get("idioma"), "en") {
+func idioma(q url.Values) string {
+	if strings.EqualFold(q.Get("idioma"), "en") {
 		return "en"
 	}
 	return "es"
@@ -41,12 +42,13 @@ func (s *Server) getSettings(w http.ResponseWriter, r *http.Request) {
 
 // listCategories answers the main categories of a restaurant (public).
 func (s *Server) listCategories(w http.ResponseWriter, r *http.Request) {
-	id, err := parseClienteID(r.URL.Query().Get("cliente_id"))
+	q := r.URL.Query()
+	id, err := parseClienteID(q.Get("cliente_id"))
 	if err != nil {
 		respond.Error(w, r, err)
 		return
 	}
-	lang := idioma(r)
+	lang := idioma(q)
 	s.publicMenu(w, r, id, "categories|"+lang, func() (any, error) {
 		cs, err := store.ListCategorias(r.Context(), s.DB, id, lang)
 		return map[string]any{"categorias": cs}, err
@@ -55,7 +57,8 @@ func (s *Server) listCategories(w http.ResponseWriter, r *http.Request) {
 
 // listSubcategories answers the subcategories of a main category (public).
 func (s *Server) listSubcategories(w http.ResponseWriter, r *http.Request) {
-	id, err := parseClienteID(r.URL.Query().Get("cliente_id"))
+	q := r.URL.Query()
+	id, err := parseClienteID(q.Get("cliente_id"))
 	if err != nil {
 		respond.Error(w, r, err)
 		return
@@ -65,7 +68,7 @@ func (s *Server) listSubcategories(w http.ResponseWriter, r *http.Request) {
 		respond.Error(w, r, errMissingInfo)
 		return
 	}
-	lang := idioma(r)
+	lang := idioma(q)
 	s.publicMenu(w, r, id, "subcategories|"+strconv.FormatInt(catID, 10)+"|"+lang, func() (any, error) {
 		if _, err := store.GetCategoria(r.Context(), s.DB, id, catID); errors.Is(err, store.ErrNotFound) {
 			return nil, apperr.E(apperr.NotFound, "Categoría no encontrada.", "Category not found.")
@@ -87,7 +90,7 @@ func (s *Server) listProducts(w http.ResponseWriter, r *http.Request) {
 		respond.Error(w, r, err)
 		return
 	}
-	lang := idioma(r)
+	lang := idioma(q)
 	cat := strings.TrimSpace(q.Get("category_id"))
 	if cat == "" {
 		s.Auth.Staff(func(w http.ResponseWriter, r *http.Request) {

@@ -21,47 +21,92 @@ import (
 // the restaurant's menu_version is unchanged; every owner change bumps the
 // version in the database, so every replica sees it on the next request.
 //
-// The menu state itself (version, suspended or not) is kept for at most
-// stateTTL, so the hot path usually touches no database at all: a change
+// The menu state itself (version, suspended or not) is kept in memory
+// (see stateTTL), so the hot path touches no database at all: a change
 // made through this replica is seen at once (every successful write clears
-// the states), one made through another replica within stateTTL.
+// the states), one made through another replica within staleMax.
 type menuCache struct {
 	mu      sync.RWMutex
 	entries map[string]cachedBody
 	states  map[int64]cachedState
+	gen     uint64 // bumped by forgetStates
 	flight  singleflight.Group
 }
 
 type cachedState struct {
-	st      store.MenuState
+	st      menuState
 	fetched time.Time
 }
 
-const stateTTL = time.Second
+// menuState is a restaurant's menu state with the ETag of its responses.
+type menuState struct {
+	store.MenuState
+	etag []string // the header's value, shared by the requests of this version
+}
+
+// stateTTL is how long a menu state is used without asking the database;
+// until staleMax it is still answered at once while one background read
+// refreshes it, so no diner's request waits for the database under load.
+const (
+	stateTTL = time.Second
+	staleMax = 2 * stateTTL
+)
 
 // state returns the restaurant's menu state, from memory when fresh.
-func (c *menuCache) state(ctx context.Context, db *store.DB, id int64) (store.MenuState, error) {
+func (c *menuCache) state(ctx context.Context, db *store.DB, id int64) (menuState, error) {
 	now := time.Now()
 	c.mu.RLock()
 	cs, ok := c.states[id]
+	gen := c.gen
 	c.mu.RUnlock()
-	if ok && now.Sub(cs.fetched) < stateTTL {
-		return cs.st, nil
+	if ok {
+		age := now.Sub(cs.fetched)
+		if age < stateTTL {
+			return cs.st, nil
+		}
+		if age < staleMax {
+			c.flight.DoChan(strconv.FormatInt(id, 10), func() (any, error) {
+				return c.fetchState(db, id, gen)
+			})
+			return cs.st, nil
+		}
 	}
-	// When the entry expires under load, one request reads the database
-	// and the others wait for its answer instead of all querying at once.
-	v, err, _ := c.flight.Do(strconv.FormatInt(id, 10), func() (any, error) {
-		return store.GetMenuState(ctx, db, id)
+	// No usable entry: one request reads the database and the others wait
+	// for its answer instead of all querying at once.
+	ch := c.flight.DoChan(strconv.FormatInt(id, 10), func() (any, error) {
+		return c.fetchState(db, id, gen)
 	})
+	select {
+	case res := <-ch:
+		if res.Err != nil {
+			return menuState{}, res.Err
+		}
+		return res.Val.(menuState), nil
+	case <-ctx.Done():
+		return menuState{}, ctx.Err()
+	}
+}
+
+// fetchState reads a menu state and keeps it, unless a write cleared the
+// states since gen (the read may predate the write). It does not depend on
+// the asking request: a diner who goes away does not fail the others.
+func (c *menuCache) fetchState(db *store.DB, id int64, gen uint64) (menuState, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	now := time.Now()
+	ms, err := store.GetMenuState(ctx, db, id)
 	if err != nil {
-		return store.MenuState{}, err
+		return menuState{}, err
 	}
-	st := v.(store.MenuState)
+	st := menuState{MenuState: ms}
+	st.etag = []string{`W/"c` + strconv.FormatInt(id, 10) + "-v" + strconv.FormatInt(st.Version, 10) + `"`}
 	c.mu.Lock()
-	if c.states == nil || len(c.states) >= menuCacheMax {
-		c.states = make(map[int64]cachedState)
+	if c.gen == gen {
+		if c.states == nil || len(c.states) >= menuCacheMax {
+			c.states = make(map[int64]cachedState)
+		}
+		c.states[id] = cachedState{st, now}
 	}
-	c.states[id] = cachedState{st, now}
 	c.mu.Unlock()
 	return st, nil
 }
@@ -70,6 +115,7 @@ func (c *menuCache) state(ctx context.Context, db *store.DB, id int64) (store.Me
 func (c *menuCache) forgetStates() {
 	c.mu.Lock()
 	c.states = nil
+	c.gen++
 	c.mu.Unlock()
 }
 
@@ -119,12 +165,11 @@ func (s *Server) publicMenu(w http.ResponseWriter, r *http.Request, clienteID in
 		respond.Error(w, r, err)
 		return
 	}
-	etag := `W/"c` + strconv.FormatInt(clienteID, 10) + "-v" + strconv.FormatInt(st.Version, 10) + `"`
 	h := w.Header()
-	h.Set("ETag", etag)
-	h.Set("Cache-Control", "public, no-cache")
-	h.Set("Vary", "Accept-Encoding") // also on 304s
-	if match := r.Header.Get("If-None-Match"); match != "" && etagMatch(match, etag) {
+	h["Etag"] = st.etag
+	h["Cache-Control"] = publicNoCache
+	h["Vary"] = varyEncoding // also on 304s
+	if match := r.Header.Get("If-None-Match"); match != "" && etagMatch(match, st.etag[0]) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -143,9 +188,16 @@ func (s *Server) publicMenu(w http.ResponseWriter, r *http.Request, clienteID in
 		}
 		b = s.menuCache.put(key, st.Version, append(raw, '\n'))
 	}
-	h.Set("Content-Type", "application/json; charset=utf-8")
+	h["Content-Type"] = contentTypeJSON
 	_, _ = w.Write(b.pick(w, r))
 }
+
+// Header values shared by every menu response (len == cap: an Add copies).
+var (
+	publicNoCache   = []string{"public, no-cache"}
+	varyEncoding    = []string{"Accept-Encoding"}
+	contentTypeJSON = []string{"application/json; charset=utf-8"}
+)
 
 func etagMatch(header, etag string) bool {
 	for _, t := range strings.Split(header, ",") {

@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -112,8 +113,18 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "create-superadmin":
 		return createSuperAdmin(ctx, db, email, password, stdout)
 	}
+	if getenv("GOGC") == "" {
+		// The server's live heap is small (a few MB plus the menu cache),
+		// so the default GOGC=100 collects many times a second under load;
+		// a larger target trades a few tens of MB for fewer collections and
+		// a shorter latency tail. GOGC and GOMEMLIMIT still override it.
+		debug.SetGCPercent(serveGCPercent)
+	}
 	return serve(ctx, cfg, db, pipe, syncer, log, stdout)
 }
+
+// serveGCPercent is the server's GOGC unless the environment sets one.
+const serveGCPercent = 400
 
 // newPipeline is the media pipeline on local disk under the data dir.
 func newPipeline(cfg config.Config) (*media.Pipeline, error) {

@@ -5,6 +5,7 @@ package metrics
 import (
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -17,7 +18,27 @@ type Metrics struct {
 	reg      *prometheus.Registry
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
+
+	// bound keeps the label-bound collectors of each method, route and
+	// status seen, so a request costs a map lookup instead of hashing its
+	// label values into the vectors twice.
+	mu    sync.RWMutex
+	bound map[boundKey]boundCollectors
 }
+
+type boundKey struct {
+	method, route string
+	status        int
+}
+
+type boundCollectors struct {
+	requests prometheus.Counter
+	latency  prometheus.Observer
+}
+
+// maxBound caps the bound collectors kept (routes are a fixed set; methods
+// come from clients, so the cap guards memory against made-up ones).
+const maxBound = 1024
 
 // New creates a registry with Go and process collectors and HTTP metrics.
 func New() *Metrics {
@@ -72,6 +93,21 @@ func (m *Metrics) Observe(method, route string, status int, d time.Duration) {
 	if route == "" {
 		route = "unmatched"
 	}
-	m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
-	m.latency.WithLabelValues(method, route).Observe(d.Seconds())
+	k := boundKey{method, route, status}
+	m.mu.RLock()
+	c, ok := m.bound[k]
+	m.mu.RUnlock()
+	if !ok {
+		c = boundCollectors{m.requests.WithLabelValues(method, route, strconv.Itoa(status)), m.latency.WithLabelValues(method, route)}
+		m.mu.Lock()
+		if m.bound == nil {
+			m.bound = make(map[boundKey]boundCollectors)
+		}
+		if len(m.bound) < maxBound {
+			m.bound[k] = c
+		}
+		m.mu.Unlock()
+	}
+	c.requests.Inc()
+	c.latency.Observe(d.Seconds())
 }
