@@ -21,18 +21,27 @@ GOMAXPROCS=$PROCS bin/baseline -addr 127.0.0.1:18090 > /dev/null &
 for _ in $(seq 1 100); do curl -fs http://127.0.0.1:18091/readyz >/dev/null 2>&1 && break; sleep 0.2; done
 curl -fs http://127.0.0.1:18090/ > /dev/null
 
-run() { # name url
-  local out rps p99 errs
+# cpu_times prints the machine's total and steal CPU time (from /proc/stat):
+# on a virtual machine, time stolen by the host makes every number worse.
+cpu_times() { awk '/^cpu / {t=0; for (i=2; i<=NF; i++) t+=$i; print t, $9}' /proc/stat; }
+
+run() { # name url key
+  local out rps p99 errs t0 s0 t1 s1
+  read -r t0 s0 < <(cpu_times)
   out=$(wrk -t2 -c64 -d"$DUR" --latency "$2")
+  read -r t1 s1 < <(cpu_times)
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
   errs=$(awk '/Non-2xx|Socket errors/ {print}' <<<"$out")
-  printf '| %-40s | %10s | %8s | %s |\n' "$1" "$rps" "$p99" "${errs:-none}"
-  echo "$rps" > "$DATA/$(echo "$1" | tr -c 'a-z' _)"
+  printf '| %-40s | %10s | %8s | %s | %s%% |\n' "$1" "$rps" "$p99" "${errs:-none}" $(( 100 * (s1 - s0) / (t1 - t0 + 1) ))
+  echo "$rps" > "$DATA/rps.$3"
 }
 echo "wrk -t2 -c64 -d$DUR, $(nproc) cores, servers with GOMAXPROCS=$PROCS, $(date -u +%Y-%m-%d)"
-echo '| endpoint | requests/s | p99 | errors |'
-echo '|---|---|---|---|'
-run "baseline (fixed 1 KB JSON)" http://127.0.0.1:18090/
-run "GET /api/categories" "http://127.0.0.1:18091/api/categories?cliente_id=1&idioma=es"
-run "GET /api/productos" "http://127.0.0.1:18091/api/productos?cliente_id=1&category_id=C1TAPF&idioma=es"
+echo '| endpoint | requests/s | p99 | errors | CPU stolen by the host |'
+echo '|---|---|---|---|---|'
+run "baseline (fixed 1 KB JSON)" http://127.0.0.1:18090/ baseline
+run "GET /api/categories" "http://127.0.0.1:18091/api/categories?cliente_id=1&idioma=es" categories
+run "GET /api/productos" "http://127.0.0.1:18091/api/productos?cliente_id=1&category_id=C1TAPF&idioma=es" productos
+for r in categories productos; do
+  awk -v n="$r" -v a="$(cat "$DATA/rps.$r")" -v b="$(cat "$DATA/rps.baseline")" 'BEGIN {printf "%s: %.0f%% of the baseline\n", n, 100 * a / b}'
+done

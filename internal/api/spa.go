@@ -142,16 +142,17 @@ func (s *Server) buildMenuPage(ctx context.Context, id int64) ([]byte, error) {
 			if m := codeTag.FindSubmatch(tag); len(m[1]) > 0 {
 				entry = string(m[1])
 			} else {
-				code.Write(tag)
+				code.Write(bytes.TrimSpace(tag))
 			}
 			return nil
 		})
 		shell = s.promoShell(ctx, id, *promo, code.String()+hints, entry)
+		image := fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(promo.FileURL))
 		if shell == "" || entry == "" {
-			page = s.menuIndex // no copy after all: the page as without a promotion
-			shell = ""
+			page = s.menuIndex // no copy after all: the code starts as usual
+			shell, hints = "", image+hints
 		} else {
-			hints = fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(promo.FileURL))
+			hints = image
 		}
 	}
 	page = bytes.Replace(page, []byte("</head>"), []byte(hints+"</head>"), 1)
