@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/Dialog';
 import { getPopups, mediaKind, type Popup } from '../../../api/popups';
 import { removeMenuShell } from '../lib/shell';
 import { useFetch } from '../../../lib/fetch-cache';
@@ -13,8 +14,6 @@ import {
   writeStoredPopup,
   type PopupDecision,
 } from '../lib/popup-state';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
 
 /**
  * The restaurant's promotion (its newest popup) as an accessible modal, with
@@ -74,41 +73,10 @@ export function PromoPopup({ clienteId }: { clienteId: string }) {
 
 function PromoDialog({ popup, onClose }: { popup: Popup; onClose: () => void }) {
   const { t } = useTranslation();
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
   const [broken, setBroken] = useState(false);
   const title = popup.name?.trim() || t('menu.popupDefaultTitle');
   const kind = mediaKind(popup.file_type);
   const src = mediaUrl(popup.file_url);
-
-  useEffect(() => {
-    closeRef.current?.focus();
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previous;
-    };
-  }, []);
-
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onClose();
-      return;
-    }
-    if (e.key !== 'Tab' || !dialogRef.current) return;
-    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  }
 
   let media;
   if (broken || kind === 'other') media = <p className="promo__unavailable">{t('menu.popupUnavailable')}</p>;
@@ -119,37 +87,25 @@ function PromoDialog({ popup, onClose }: { popup: Popup; onClose: () => void }) 
       <video className="promo__media" src={src} controls muted playsInline preload="metadata" onError={() => setBroken(true)} />
     );
 
+  // The focus starts on the close button; once closed, PromoPopup moves it
+  // to the floating reopen button.
   return (
-    <div
-      className="promo-backdrop"
-      onMouseDown={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
+    <Dialog
+      backdropClassName="promo-backdrop"
+      className="promo"
+      labelledBy="promo-title"
+      initialFocus=".promo__close"
+      onClose={onClose}
     >
-      <div
-        ref={dialogRef}
-        className="promo"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="promo-title"
-        onKeyDown={onKeyDown}
-      >
-        <div className="promo__head">
-          <h2 id="promo-title" className="promo__title">
-            {title}
-          </h2>
-          <button
-            ref={closeRef}
-            type="button"
-            className="promo__close"
-            aria-label={t('menu.popupClose')}
-            onClick={onClose}
-          >
-            ×
-          </button>
-        </div>
-        {media}
+      <div className="promo__head">
+        <h2 id="promo-title" className="promo__title">
+          {title}
+        </h2>
+        <button type="button" className="promo__close" aria-label={t('menu.popupClose')} onClick={onClose}>
+          ×
+        </button>
       </div>
-    </div>
+      {media}
+    </Dialog>
   );
 }

@@ -1,71 +1,9 @@
-import type { ReactNode } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { feesKeys, listFailedFees, listOutbox } from '../api/fees-api';
 import { formatTimestamp } from '../lib/dates';
-import '../offers.css';
-
-/**
- * A super admin section listing what a query returns as a table, with its
- * loading, error and empty states. `texts` is the locale section holding
- * loading, loadError and the empty text under `emptyKey`; `title` is the
- * heading's key.
- */
-function ListSection<T>({
-  id,
-  title,
-  texts,
-  emptyKey,
-  query,
-  headers,
-  row,
-}: {
-  id: string;
-  title: string;
-  texts: string;
-  emptyKey: string;
-  query: UseQueryResult<T[]>;
-  headers: string[];
-  row: (item: T) => ReactNode;
-}) {
-  const { t } = useTranslation();
-  let body;
-  if (query.isPending) body = <p role="status">{t(`${texts}.loading`)}</p>;
-  else if (query.isError)
-    body = (
-      <p className="form__error" role="alert">
-        {errorText(query.error, t(`${texts}.loadError`), t('errors.network'))}
-      </p>
-    );
-  else if (!Array.isArray(query.data) || query.data.length === 0) body = <p className="muted">{t(`${texts}.${emptyKey}`)}</p>;
-  else
-    body = (
-      <div className="offers-table-wrap">
-        <table className="offers-table">
-          <thead>
-            <tr>
-              {headers.map((h) => (
-                <th key={h} scope="col">
-                  {t(h)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{query.data.map(row)}</tbody>
-        </table>
-      </div>
-    );
-  return (
-    <section className="offers-panel" aria-labelledby={id}>
-      <h2 id={id} className="section-title">
-        {t(title)}
-      </h2>
-      {body}
-    </section>
-  );
-}
+import { ListSection } from './ListSection';
 
 /** Super admin: 'Comisiones fallidas' across restaurants. */
 export function FailedFeesSection() {
