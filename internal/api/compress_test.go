@@ -62,9 +62,15 @@ func TestCompression(t *testing.T) {
 	if again.status != 304 || again.header.Get("Vary") != "Accept-Encoding" {
 		t.Fatalf("304: %d %v", again.status, again.header)
 	}
-	// Files that are compressed already (images) are served as they are.
-	logo := e.do("GET", "/favicon.svg", "", nil, "Accept-Encoding", "gzip")
-	if logo.status != 200 || !bytes.Equal([]byte(logo.body), []byte("<svg/>")) {
-		t.Fatalf("small svg: %d %q", logo.status, logo.body)
+	// Small files, and images (compressed already), are served as they are.
+	icon := e.do("GET", "/favicon.svg", "", nil, "Accept-Encoding", "gzip")
+	if icon.status != 200 || icon.header.Get("Content-Encoding") != "" || !bytes.Equal([]byte(icon.body), []byte("<svg/>")) {
+		t.Fatalf("small svg: %d %q", icon.status, icon.body)
+	}
+	cats := e.do("GET", "/api/categories?cliente_id=1", "", nil)
+	img := cats.json["categorias"].([]any)[0].(map[string]any)["image_path"].(string)
+	if r := e.do("GET", img, "", nil, "Accept-Encoding", "gzip"); r.status != 200 || r.header.Get("Content-Encoding") != "" ||
+		!strings.HasPrefix(r.body, "\xff\xd8") {
+		t.Fatalf("image %s: %d %v", img, r.status, r.header)
 	}
 }
