@@ -383,6 +383,14 @@ func TestMenuPagePreloads(t *testing.T) {
 			t.Fatalf("menu page does not preload %s:\n%s", h, plain)
 		}
 	}
+	// The pictures of the categories' first row (two on a phone) too.
+	cats := e.do("GET", "/api/categories?cliente_id=2", "", nil).json["categorias"].([]any)
+	for i, c := range cats {
+		img := fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s">`, c.(map[string]any)["image_path"])
+		if strings.Contains(plain, img) != (i < 2) {
+			t.Fatalf("category %d picture preloaded: %v\n%s", i, i >= 2, plain)
+		}
+	}
 	if strings.Contains(plain, `modulepreload crossorigin href="/assets/app-abc12.js"`) || strings.Contains(plain, "menu-shell") ||
 		!strings.Contains(plain, `<script type="module" crossorigin src="/assets/app-abc12.js"></script>`) {
 		t.Fatalf("menu page without a promotion copy:\n%s", plain)
