@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"compress/gzip"
+	"image/color"
 	"io"
 	"strings"
 	"testing"
@@ -55,6 +56,24 @@ func TestCompression(t *testing.T) {
 		if refused := e.do("GET", c.path, "", nil, "Accept-Encoding", "gzip;q=0, identity"); refused.header.Get("Content-Encoding") != "" {
 			t.Fatalf("%s: gzip sent to a client that refuses it", c.name)
 		}
+	}
+	// Pages and files revalidate: the same content answers 304, a new
+	// promotion changes the menu page's tag.
+	for _, p := range []string{"/menu/1", "/login", "/assets/big-x7.js"} {
+		first := e.do("GET", p, "", nil)
+		if first.header.Get("ETag") == "" {
+			t.Fatalf("%s has no ETag", p)
+		}
+		if again := e.do("GET", p, "", nil, "If-None-Match", first.header.Get("ETag")); again.status != 304 || again.body != "" {
+			t.Fatalf("%s revalidation: %d", p, again.status)
+		}
+	}
+	before := e.do("GET", "/menu/1", "", nil).header.Get("ETag")
+	if r := e.do("POST", "/api/popups", e.owner1, form(map[string]any{"cliente_id": 1, "name": "Otra", "file": pngImage(60, 40, color.White)}, "p.png")); r.status != 201 {
+		t.Fatalf("popup: %d", r.status)
+	}
+	if r := e.do("GET", "/menu/1", "", nil, "If-None-Match", before); r.status != 200 || !strings.Contains(r.body, `data-t="Otra"`) {
+		t.Fatalf("menu page after a change: %d", r.status)
 	}
 	// A revalidation still says the answer varies by encoding.
 	first := e.do("GET", "/api/categories?cliente_id=1", "", nil)
