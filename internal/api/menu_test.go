@@ -209,7 +209,7 @@ func TestMenuCachingAndChanges(t *testing.T) {
 		}
 		time.Sleep(1100 * time.Millisecond)
 		var sus result
-		for range 50 {
+		for range 150 {
 			if sus = e.do("GET", "/api/categories?cliente_id=1", "", nil); sus.status == 404 {
 				break
 			}

@@ -45,7 +45,7 @@ func TestMenuStateCache(t *testing.T) {
 	if got, _ := c.state(ctx, db, 1); got.Version != st.Version {
 		t.Fatal("an expired state was not answered at once")
 	}
-	deadline := time.Now().Add(time.Second)
+	deadline := time.Now().Add(3 * time.Second)
 	for {
 		if got, _ := c.state(ctx, db, 1); got.Version == st.Version+1 {
 			break
