@@ -1,8 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDinerSession } from '../../../lib/diner-session';
-import { dinerExit, setDinerExit } from '../lib/diner-actions';
+import { errorText } from '../../../lib/api-client';
+import { dinerExit, dropDinerSessionOn401, setDinerExit } from '../lib/diner-actions';
 import { dinerClienteId } from '../lib/diner-restaurant';
 import { DinerDrawer } from './DinerDrawer';
 import '../account.css';
@@ -77,6 +79,30 @@ export function EmptyState({
       )}
     </div>
   );
+}
+
+/**
+ * A diner page's read: its loading state, its error with a retry, and the
+ * loaded data handed to children. A 401 (the diner's session ended
+ * elsewhere) drops the stored session, which sends the page away.
+ */
+export function DinerQuery<T>({
+  query,
+  loadError,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loadError: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (query.isError) dropDinerSessionOn401(query.error);
+  }, [query.isError, query.error]);
+  if (query.isPending) return <LoadState />;
+  if (query.isError)
+    return <LoadState error={errorText(query.error, loadError, t('errors.network'))} onRetry={() => void query.refetch()} />;
+  return <>{children(query.data)}</>;
 }
 
 /** Loading / error states of a diner page's list. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-client';
@@ -11,7 +11,7 @@ import {
   updateUsuario,
   type Usuario,
 } from '../api/account-api';
-import { DinerPage, LoadState } from '../components/DinerPage';
+import { DinerPage, DinerQuery } from '../components/DinerPage';
 import { Overlay } from '../components/Overlay';
 import { dropDinerSessionOn401, setDinerExit } from '../lib/diner-actions';
 import { clearDinerRestaurant } from '../lib/diner-restaurant';
@@ -39,24 +39,16 @@ function Account({ usuarioId }: { usuarioId: string }) {
     queryFn: ({ signal }) => getUsuario(usuarioId, signal),
   });
 
-  useEffect(() => {
-    if (query.isError) dropDinerSessionOn401(query.error);
-  }, [query.isError, query.error]);
-
-  if (query.isPending) return <LoadState />;
-  if (query.isError)
-    return (
-      <LoadState
-        error={errorText(query.error, t('account.manage.loadError'), t('errors.network'))}
-        onRetry={() => void query.refetch()}
-      />
-    );
   return (
-    <div className="acct-sections">
-      <ProfileForm key={query.data.id} usuarioId={usuarioId} usuario={query.data} />
-      <PasswordForm usuarioId={usuarioId} />
-      <DeleteAccount usuarioId={usuarioId} />
-    </div>
+    <DinerQuery query={query} loadError={t('account.manage.loadError')}>
+      {(usuario) => (
+        <div className="acct-sections">
+          <ProfileForm key={usuario.id} usuarioId={usuarioId} usuario={usuario} />
+          <PasswordForm usuarioId={usuarioId} />
+          <DeleteAccount usuarioId={usuarioId} />
+        </div>
+      )}
+    </DinerQuery>
   );
 }
 

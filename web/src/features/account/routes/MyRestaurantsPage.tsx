@@ -1,12 +1,9 @@
-import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/api-client';
 import { accountKeys, listUsuarioRestaurantes } from '../api/account-api';
 import { PlateIcon } from '../components/icons';
-import { DinerPage, EmptyState, LoadState } from '../components/DinerPage';
+import { DinerPage, DinerQuery, EmptyState } from '../components/DinerPage';
 import { RestaurantList } from '../components/RestaurantList';
-import { dropDinerSessionOn401 } from '../lib/diner-actions';
 
 /** 'Mis Restaurantes' (/usuario/restaurantes): the restaurants the diner has used, latest first. */
 export default function MyRestaurantsPage() {
@@ -23,26 +20,20 @@ function MyRestaurants({ usuarioId }: { usuarioId: string }) {
     queryFn: ({ signal }) => listUsuarioRestaurantes(usuarioId, signal),
   });
 
-  useEffect(() => {
-    if (query.isError) dropDinerSessionOn401(query.error);
-  }, [query.isError, query.error]);
-
-  if (query.isPending) return <LoadState />;
-  if (query.isError)
-    return (
-      <LoadState
-        error={errorText(query.error, t('account.restaurants.loadError'), t('errors.network'))}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  if (query.data.length === 0)
-    return (
-      <EmptyState
-        icon={<PlateIcon />}
-        title={t('account.restaurants.emptyTitle')}
-        text={t('account.restaurants.emptyText')}
-        action={{ to: '/restaurante/seleccion', label: t('account.restaurants.choose') }}
-      />
-    );
-  return <RestaurantList items={query.data} />;
+  return (
+    <DinerQuery query={query} loadError={t('account.restaurants.loadError')}>
+      {(items) =>
+        items.length === 0 ? (
+          <EmptyState
+            icon={<PlateIcon />}
+            title={t('account.restaurants.emptyTitle')}
+            text={t('account.restaurants.emptyText')}
+            action={{ to: '/restaurante/seleccion', label: t('account.restaurants.choose') }}
+          />
+        ) : (
+          <RestaurantList items={items} />
+        )
+      }
+    </DinerQuery>
+  );
 }

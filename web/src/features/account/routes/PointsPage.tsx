@@ -1,12 +1,9 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/api-client';
 import { accountKeys, listPuntos, type PuntosRestaurante } from '../api/account-api';
 import { StarIcon } from '../components/icons';
-import { DinerPage, EmptyState, LoadState } from '../components/DinerPage';
-import { dropDinerSessionOn401 } from '../lib/diner-actions';
+import { DinerPage, DinerQuery, EmptyState } from '../components/DinerPage';
 import { menuQuery } from '../lib/diner-restaurant';
 import { formatDate } from '../lib/format';
 
@@ -27,35 +24,27 @@ function Points({ usuarioId, clienteId }: { usuarioId: string; clienteId: string
     queryFn: ({ signal }) => listPuntos(usuarioId, signal),
   });
 
-  useEffect(() => {
-    if (query.isError) dropDinerSessionOn401(query.error);
-  }, [query.isError, query.error]);
-
-  if (query.isPending) return <LoadState />;
-  if (query.isError)
-    return (
-      <LoadState
-        error={errorText(query.error, t('account.points.loadError'), t('errors.network'))}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  if (query.data.length === 0)
-    return (
-      <EmptyState
-        icon={<StarIcon />}
-        title={t('account.points.emptyTitle')}
-        text={t('account.points.emptyText')}
-        action={{ to: `/usuario/ofertas${menuQuery(clienteId)}`, label: t('account.purchases.browseOffers') }}
-      />
-    );
   return (
-    <ul className="acct-points">
-      {query.data.map((r) => (
-        <li key={r.cliente_id}>
-          <RestaurantPoints data={r} />
-        </li>
-      ))}
-    </ul>
+    <DinerQuery query={query} loadError={t('account.points.loadError')}>
+      {(items) =>
+        items.length === 0 ? (
+          <EmptyState
+            icon={<StarIcon />}
+            title={t('account.points.emptyTitle')}
+            text={t('account.points.emptyText')}
+            action={{ to: `/usuario/ofertas${menuQuery(clienteId)}`, label: t('account.purchases.browseOffers') }}
+          />
+        ) : (
+          <ul className="acct-points">
+            {items.map((r) => (
+              <li key={r.cliente_id}>
+                <RestaurantPoints data={r} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </DinerQuery>
   );
 }
 

@@ -2,12 +2,10 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { accountKeys, fetchVoucherQr, listCompras, type Compra } from '../api/account-api';
 import { TicketIcon } from '../components/icons';
-import { DinerPage, EmptyState, LoadState } from '../components/DinerPage';
-import { dropDinerSessionOn401 } from '../lib/diner-actions';
+import { DinerPage, DinerQuery, EmptyState } from '../components/DinerPage';
 import { menuQuery } from '../lib/diner-restaurant';
 import { formatDate } from '../lib/format';
 
@@ -38,39 +36,6 @@ function Purchases({ usuarioId, clienteId }: { usuarioId: string; clienteId: str
     staleTime: paid ? 0 : undefined,
   });
 
-  useEffect(() => {
-    if (query.isError) dropDinerSessionOn401(query.error);
-  }, [query.isError, query.error]);
-
-  let body;
-  if (query.isPending) body = <LoadState />;
-  else if (query.isError)
-    body = (
-      <LoadState
-        error={errorText(query.error, t('account.purchases.loadError'), t('errors.network'))}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  else if (query.data.length === 0)
-    body = (
-      <EmptyState
-        icon={<TicketIcon />}
-        title={t('account.purchases.emptyTitle')}
-        text={t('account.purchases.emptyText')}
-        action={{ to: `/usuario/ofertas${menuQuery(clienteId)}`, label: t('account.purchases.browseOffers') }}
-      />
-    );
-  else
-    body = (
-      <ul className="acct-vouchers">
-        {query.data.map((compra) => (
-          <li key={compra.id}>
-            <Voucher usuarioId={usuarioId} compra={compra} />
-          </li>
-        ))}
-      </ul>
-    );
-
   return (
     <>
       {paid && (
@@ -78,7 +43,26 @@ function Purchases({ usuarioId, clienteId }: { usuarioId: string; clienteId: str
           {t('account.purchases.paid')}
         </p>
       )}
-      {body}
+      <DinerQuery query={query} loadError={t('account.purchases.loadError')}>
+        {(compras) =>
+          compras.length === 0 ? (
+            <EmptyState
+              icon={<TicketIcon />}
+              title={t('account.purchases.emptyTitle')}
+              text={t('account.purchases.emptyText')}
+              action={{ to: `/usuario/ofertas${menuQuery(clienteId)}`, label: t('account.purchases.browseOffers') }}
+            />
+          ) : (
+            <ul className="acct-vouchers">
+              {compras.map((compra) => (
+                <li key={compra.id}>
+                  <Voucher usuarioId={usuarioId} compra={compra} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </DinerQuery>
     </>
   );
 }
