@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"carta/internal/checkout"
+	posclover "carta/internal/pos/clover"
 )
 
 // Base URLs of Clover's API per environment; a merchant's token only works in its own region.
@@ -60,21 +61,7 @@ func New(baseURL string) *Client {
 		BaseURL:    strings.TrimRight(baseURL, "/"),
 		HTTP:       &http.Client{Timeout: 15 * time.Second},
 		MaxRetries: 2,
-		Sleep:      sleepContext,
-	}
-}
-
-func sleepContext(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
+		Sleep:      posclover.SleepContext,
 	}
 }
 
@@ -206,7 +193,7 @@ func (c *Client) post(ctx context.Context, merchantID, token string, body []byte
 	}
 	sleep := c.Sleep
 	if sleep == nil {
-		sleep = sleepContext
+		sleep = posclover.SleepContext
 	}
 	var last error
 	for attempt := 0; ; attempt++ {
