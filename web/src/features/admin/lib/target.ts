@@ -2,18 +2,6 @@ import { useSearchParams } from 'react-router';
 import type { Producto } from '../../menu/api/menu-api';
 import { useSession } from '../../../app/session/session-context';
 
-/**
- * The restaurant an admin page acts on: ?cliente_id=, else the session's.
- * The spec wants a valid integer; anything else counts as missing.
- */
-export function useTargetClienteId(): string | null {
-  const [params] = useSearchParams();
-  const { session } = useSession();
-  const fromQuery = params.get('cliente_id')?.trim();
-  const id = fromQuery || (session.status === 'authenticated' ? session.clienteId : null);
-  return id && /^\d+$/.test(id) ? id : null;
-}
-
 /** The merchant id for creating a category: ?merchant_id=, else the session's. */
 export function useMerchantId(): string | null {
   const [params] = useSearchParams();

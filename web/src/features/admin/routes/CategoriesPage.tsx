@@ -12,7 +12,8 @@ import { CategoryCard } from '../components/CategoryCard';
 import { Notice } from '../components/Notice';
 import { SubcategoryPicker } from '../components/SubcategoryPicker';
 import { categoryErrorText, type Message } from '../lib/messages';
-import { useMerchantId, useTargetClienteId } from '../lib/target';
+import { useTargetClienteId } from '../../../app/session/target-cliente';
+import { useMerchantId } from '../lib/target';
 import { isTimeoutError } from '../lib/timeout';
 import '../admin.css';
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_SETTINGS, getSettingsQueryOptions } from '../../../api/settings';
 import { adminKeys, adminProductsQueryOptions, type Producto } from '../api/catalog-admin-api';
 import { ProductCard } from '../components/ProductCard';
-import { matchesSearch, useTargetClienteId } from '../lib/target';
+import { useTargetClienteId } from '../../../app/session/target-cliente';
+import { matchesSearch } from '../lib/target';
 import '../admin.css';
 
 /** 'Gestión de Productos': search, image crop, description, translation and visibility. */

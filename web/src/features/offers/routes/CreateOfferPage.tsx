@@ -1,22 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
+import { useTargetClienteId } from '../../../app/session/target-cliente';
 import { isApiError } from '../../../lib/api-client';
 import { verifyCard, type CardInfo } from '../api/offers-api';
 import { CardDialog } from '../components/CardDialog';
 import { OfferForm } from '../components/OfferForm';
 import { OwnerOfferList } from '../components/OwnerOfferList';
 import '../offers.css';
-
-/** The restaurant whose offers are managed: ?cliente_id=, else the session's. */
-function useTargetClienteId(): string | null {
-  const [params] = useSearchParams();
-  const { session } = useSession();
-  const fromQuery = params.get('cliente_id')?.trim();
-  if (fromQuery) return fromQuery;
-  return session.status === 'authenticated' ? session.clienteId : null;
-}
 
 type CardState = { kind: 'checking' } | { kind: 'ok'; card: CardInfo } | { kind: 'missing' } | { kind: 'unknown' };
 

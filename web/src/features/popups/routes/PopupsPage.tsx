@@ -1,23 +1,13 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
+import { useTargetClienteId } from '../../../app/session/target-cliente';
 import { getPopupsQueryOptions, mediaKind, popupKeys, type Popup } from '../../../api/popups';
 import { errorText } from '../../../lib/api-client';
 import { mediaUrl } from '../../../lib/media-url';
 import { createPopup, deletePopup } from '../api/popups-admin-api';
 
 type Message = { kind: 'ok' | 'error'; text: string } | null;
-
-/** The restaurant whose popups are managed: ?cliente_id=, else the session's. */
-function useTargetClienteId(): string | null {
-  const [params] = useSearchParams();
-  const { session } = useSession();
-  const fromQuery = params.get('cliente_id')?.trim();
-  if (fromQuery) return fromQuery;
-  return session.status === 'authenticated' ? session.clienteId : null;
-}
 
 /** 'Gestión de Popups': the restaurant's active popups and the create form. */
 export default function PopupsPage() {

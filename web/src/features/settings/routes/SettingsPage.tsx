@@ -1,8 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
+import { useTargetClienteId } from '../../../app/session/target-cliente';
 import {
   DEFAULT_SETTINGS,
   FONT_FAMILIES,
@@ -17,15 +16,6 @@ import { saveSettings, uploadSettingsImage } from '../api/settings-api';
 const CURRENCIES = ['USD', 'MXN', 'EUR', 'COP', 'ARS', 'CLP', 'PEN', 'GTQ', 'CRC', 'DOP', 'CAD', 'GBP'];
 
 type Message = { kind: 'ok' | 'error'; text: string } | null;
-
-/** The restaurant whose settings are edited: ?cliente_id=, else the session's. */
-function useTargetClienteId(): string | null {
-  const [params] = useSearchParams();
-  const { session } = useSession();
-  const fromQuery = params.get('cliente_id')?.trim();
-  if (fromQuery) return fromQuery;
-  return session.status === 'authenticated' ? session.clienteId : null;
-}
 
 /** 'Configuraciones': the restaurant's look and feel, with a live preview. */
 export default function SettingsPage() {
