@@ -34,8 +34,10 @@ build: web
 run: build
 	CARTA_DEMO=1 ./$(BIN) serve
 
+## vet: go vet and staticcheck (pinned in go.mod as a tool; its default checks)
 vet: web
 	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
 
 ## test: every test — Go (SQLite, and PostgreSQL when CARTA_TEST_POSTGRES_URL is set), Vitest, Playwright
 test: build vet test-go test-web test-e2e
@@ -43,8 +45,9 @@ test: build vet test-go test-web test-e2e
 test-go: web
 	$(GO) test -count=1 ./...
 
+## test-web: ESLint (incl. the feature boundaries), the API types against openapi.json, Vitest
 test-web: deps-web
-	cd $(WEB) && npm test
+	cd $(WEB) && npm run lint && npm run api:check && npm test
 
 test-e2e: build deps-browser
 	cd $(WEB) && CARTA_BIN=$(CURDIR)/$(BIN) npm run e2e

@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -31,10 +31,58 @@ const reactRouterProduction = {
   replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
 };
 
+/**
+ * The diner menu's pages and what they load for a diner (the drawer, the
+ * registration dialog). None of them, with all they import statically, may
+ * load TanStack Query: the menu keeps its own small loader
+ * (src/lib/fetch-cache.ts) to stay within its JavaScript budget
+ * (docs/decisions.md).
+ */
+const MENU_MODULES = [
+  /src[\\/]features[\\/]menu[\\/]routes[\\/]MenuPage\.tsx$/,
+  /src[\\/]features[\\/]account[\\/]routes[\\/]RestauranteMenuPage\.tsx$/,
+  /src[\\/]features[\\/]account[\\/]components[\\/]DinerDrawer\.tsx$/,
+  /src[\\/]features[\\/]account[\\/]components[\\/]AuthDialog\.tsx$/,
+];
+
+/**
+ * Fails the build when the entry or a chunk of MENU_MODULES reaches
+ * TanStack Query through static imports. ESLint forbids the import in the
+ * menu's own modules; this catches any other path to it.
+ */
+function menuWithoutTanStackQuery(): Plugin {
+  return {
+    name: 'carta-menu-without-tanstack-query',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const roots = chunks.filter((chunk) => chunk.isEntry);
+      for (const module of MENU_MODULES) {
+        const chunk = chunks.find((c) => c.moduleIds.some((id) => module.test(id)));
+        if (!chunk) this.error(`no chunk holds ${module} (update MENU_MODULES in vite.config.ts)`);
+        roots.push(chunk);
+      }
+      const seen = new Set<string>();
+      const queue = roots.map((chunk) => chunk.fileName);
+      while (queue.length > 0) {
+        const chunk = byFile.get(queue.pop()!);
+        if (!chunk || seen.has(chunk.fileName)) continue;
+        seen.add(chunk.fileName);
+        const query = chunk.moduleIds.find((id) => /node_modules[\\/]@tanstack[\\/]/.test(id));
+        if (query) {
+          this.error(`the diner menu's code reaches TanStack Query (${query} in ${chunk.fileName}); see docs/decisions.md`);
+        }
+        queue.push(...chunk.imports);
+      }
+    },
+  };
+}
+
 // The Go server (`carta serve`) listens on :8080 by default; in development
 // Vite serves the SPA and forwards every /api call to it.
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), menuWithoutTanStackQuery()],
   resolve: {
     alias: command === 'build' ? [...preactAliases, reactRouterProduction] : [],
   },
@@ -54,16 +102,14 @@ export default defineConfig(({ command }) => ({
       },
       output: {
         // The shared libraries form one chunk (fewer, larger chunks compress
-        // better); TanStack Query, which only the staff pages use, forms
-        // another, and never loads on the diner menu. App modules are split
+        // better); TanStack Query, which only the staff and diner pages use,
+        // forms another, and never loads on the diner menu (checked by
+        // menuWithoutTanStackQuery above). App modules are split
         // automatically by who imports them.
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /node_modules[\\/](?!@tanstack[\\/])/ },
-            // queryOptions() is an identity function that src/api/* use next to
-            // the fetchers the menu needs: leaving it out of the group keeps
-            // the menu from importing the whole query chunk.
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]queryOptions\.js)/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             // The diner menu's own modules and the small shared helpers it
             // uses form one chunk: on a phone over HTTP/1.1 every extra file
             // is another round trip before the menu can paint.

@@ -1,30 +1,41 @@
 package api_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
 
+	"carta/internal/accounts"
 	"carta/internal/api"
 	"carta/internal/auth"
+	"carta/internal/billing"
 	billingdemo "carta/internal/billing/demo"
 	"carta/internal/checkout"
 	checkoutdemo "carta/internal/checkout/demo"
+	"carta/internal/clientes"
 	"carta/internal/demo"
 	"carta/internal/media"
 	"carta/internal/menu"
 	"carta/internal/metrics"
 	"carta/internal/offers"
+	"carta/internal/ordering"
+	"carta/internal/pos"
+	posdemo "carta/internal/pos/demo"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
+	"carta/internal/web"
 )
 
 // env is a running API on a fresh demo database.
@@ -34,6 +45,7 @@ type env struct {
 	srv      *httptest.Server
 	mediaDir string
 	pipe     *media.Pipeline
+	api      *api.Server
 	// tokens of the demo accounts
 	admin, owner1, owner2 string
 }
@@ -52,7 +64,14 @@ var testWeb = fstest.MapFS{
 		"_shared-x2.js":{"file":"assets/shared-x2.js"},"src/i18n/locales/es.json":{"file":"assets/es-x4.js"}}`)},
 }
 
-func newEnv(t testing.TB, db *store.DB) *env {
+// loopback is trusted as a reverse proxy by the test servers, so a test
+// can send X-Forwarded-For to play clients at different addresses.
+var loopback = []*net.IPNet{{IP: net.IPv4(127, 0, 0, 0), Mask: net.CIDRMask(8, 32)}, {IP: net.IPv6loopback, Mask: net.CIDRMask(128, 128)}}
+
+func newEnv(t testing.TB, db *store.DB) *env { return newEnvWith(t, db, nil) }
+
+// newEnvWith is newEnv with a chance to change the server before it starts.
+func newEnvWith(t testing.TB, db *store.DB, change func(*api.Server)) *env {
 	t.Helper()
 	if err := demo.Seed(context.Background(), db); err != nil {
 		t.Fatal(err)
@@ -61,23 +80,52 @@ func newEnv(t testing.TB, db *store.DB) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
+	pipe := &media.Pipeline{Store: disk, MaxImageBytes: 2 << 20}
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	authSvc := &auth.Service{DB: db, TTL: time.Hour}
+	menuSvc := &menu.Service{DB: db, Media: pipe, Catalog: func(conn clientes.POSConnection) (pos.Catalog, error) { return posdemo.New(conn.Merchant) }}
+	site := &web.Site{Menu: menuSvc, Media: pipe, Files: testWeb}
+	menuSvc.Changed = site.Forget
+	demoPOS := map[string]*posdemo.Merchant{}
+	var demoMu sync.Mutex
+	orderSvc := &ordering.Service{DB: db, Menu: menuSvc, Auth: authSvc, BaseURL: "https://carta.example", Log: quiet, Feed: &ordering.Feed{DB: db},
+		Checkout: func(clientes.POSConnection) (checkout.Provider, error) {
+			return &checkoutdemo.Provider{BaseURL: "https://carta.example"}, nil
+		},
+		POS: func(conn clientes.POSConnection) (pos.Orders, error) {
+			demoMu.Lock()
+			defer demoMu.Unlock()
+			if m, ok := demoPOS[conn.Merchant]; ok {
+				return m, nil
+			}
+			m, err := posdemo.New(conn.Merchant)
+			demoPOS[conn.Merchant] = m
+			return m, err
+		}}
 	s := &api.Server{
-		DB:      db,
-		Auth:    &auth.Service{DB: db, TTL: time.Hour},
-		Metrics: metrics.New(),
-		Media:   &media.Pipeline{Store: disk, MaxImageBytes: 2 << 20},
-		Sync:    &menu.Syncer{DB: db},
-		Offers: &offers.Service{DB: db, BaseURL: "https://carta.example", Billing: billingdemo.New(), Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-			Checkout: func(store.POSConnection) (checkout.Provider, error) {
+		DB:       db,
+		Auth:     authSvc,
+		Accounts: &accounts.Service{DB: db, Auth: authSvc},
+		Menu:     menuSvc,
+		Offers: &offers.Service{DB: db, BaseURL: "https://carta.example", Log: quiet, Media: pipe,
+			Checkout: func(clientes.POSConnection) (checkout.Provider, error) {
 				return &checkoutdemo.Provider{BaseURL: "https://carta.example"}, nil
 			}},
+		Ordering:            orderSvc,
+		Billing:             &billing.Service{DB: db, Provider: billingdemo.New(), Log: quiet, BaseURL: "https://carta.example"},
+		Media:               pipe,
+		Site:                site,
+		Metrics:             metrics.New(),
 		CloverWebhookSecret: "whsec_clover_test",
 		StripeWebhookSecret: "whsec_stripe_test",
-		Web:                 testWeb,
-		Log:                 slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Log:                 quiet,
 		BaseURL:             "https://carta.example",
+		TrustedProxies:      loopback,
 	}
-	e := &env{t: t, db: db, srv: httptest.NewServer(s.Handler()), mediaDir: disk.Dir(), pipe: s.Media}
+	if change != nil {
+		change(s)
+	}
+	e := &env{t: t, db: db, srv: httptest.NewServer(s.Handler()), mediaDir: disk.Dir(), pipe: s.Media, api: s}
 	t.Cleanup(e.srv.Close)
 	e.admin = e.login("admin@demo.test", "demo-admin-1")
 	e.owner1 = e.login("owner@demo.test", "demo-owner-1")
@@ -104,19 +152,24 @@ type result struct {
 // do sends a request; body may be a string (sent raw) or a value (sent as JSON).
 func (e *env) do(method, path, token string, body any, headers ...string) result {
 	e.t.Helper()
-	var rd io.Reader
+	var sent []byte
 	switch b := body.(type) {
 	case nil:
 	case string:
-		rd = strings.NewReader(b)
+		sent = []byte(b)
+	case multipartBody:
+		sent = b.data
 	default:
-		buf, _ := json.Marshal(b)
-		rd = bytes.NewReader(buf)
+		sent, _ = json.Marshal(b)
 	}
-	req, _ := http.NewRequest(method, e.srv.URL+path, rd)
-	if mp, ok := body.(multipartBody); ok {
-		req, _ = http.NewRequest(method, e.srv.URL+path, bytes.NewReader(mp.data))
-		req.Header.Set("Content-Type", mp.contentType)
+	req, _ := http.NewRequest(method, e.srv.URL+path, bytes.NewReader(sent))
+	switch b := body.(type) {
+	case nil:
+		req.Body, req.ContentLength = http.NoBody, 0
+	case multipartBody:
+		req.Header.Set("Content-Type", b.contentType)
+	default:
+		req.Header.Set("Content-Type", "application/json")
 	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
@@ -129,10 +182,35 @@ func (e *env) do(method, path, token string, body any, headers ...string) result
 		e.t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
+	var b []byte
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		// A stream never ends: its first event is the answer.
+		b = firstEvent(e.t, resp.Body)
+	} else {
+		b, _ = io.ReadAll(resp.Body)
+	}
 	r := result{status: resp.StatusCode, header: resp.Header, body: string(b)}
+	checkContract(e.t, req, sent, resp, b)
 	_ = json.Unmarshal(b, &r.json)
 	return r
+}
+
+// firstEvent reads a Server-Sent Events stream up to the end of its first
+// event.
+func firstEvent(t testing.TB, body io.Reader) []byte {
+	t.Helper()
+	br := bufio.NewReader(body)
+	var out []byte
+	for {
+		line, err := br.ReadBytes('\n')
+		out = append(out, line...)
+		if err != nil {
+			t.Fatalf("stream ended before its first event: %v (%q)", err, out)
+		}
+		if len(line) == 1 && len(out) > 1 {
+			return out
+		}
+	}
 }
 
 // scenario is one row of an HTTP scenario table.
@@ -223,15 +301,17 @@ func TestAuthScenarios(t *testing.T) {
 }
 
 func TestClientsListsEveryRestaurant(t *testing.T) {
-	e := newEnv(t, storetest.Open(t, store.SQLite))
-	res := e.do("GET", "/api/clients", e.admin, nil)
-	var list []store.Cliente
-	if err := json.Unmarshal([]byte(res.body), &list); err != nil {
-		t.Fatal(err)
-	}
-	if len(list) != 2 || list[0].Nombre != "La Cava Demo" || list[1].Nombre != "Taquería Demo" {
-		t.Fatalf("got %+v", list)
-	}
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		res := e.do("GET", "/api/clients", e.admin, nil)
+		var list []clientes.Cliente
+		if err := json.Unmarshal([]byte(res.body), &list); err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != 2 || list[0].Nombre != "La Cava Demo" || list[1].Nombre != "Taquería Demo" {
+			t.Fatalf("got %+v", list)
+		}
+	})
 }
 
 func TestLogoutRevokesToken(t *testing.T) {
@@ -256,7 +336,7 @@ func dinerToken(t *testing.T, e *env) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := store.CreateSession(context.Background(), e.db, hash, store.SessionUsuario, 1, time.Hour); err != nil {
+	if err := auth.CreateSession(context.Background(), e.db, hash, auth.SessionUsuario, 1, time.Hour); err != nil {
 		t.Fatal(err)
 	}
 	return tok
@@ -274,30 +354,41 @@ func TestDinerTokenCannotCallStaffRoutes(t *testing.T) {
 	})
 }
 
+// from makes a request come from addr (the test server trusts loopback
+// as a reverse proxy, so X-Forwarded-For names the client).
+func from(addr string) []string { return []string{"X-Forwarded-For", addr} }
+
 func TestLoginThrottling(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		bad := map[string]string{"email": "owner@demo.test", "password": "wrong"}
+		good := map[string]string{"email": "owner@demo.test", "password": "demo-owner-1"}
 		for i := 0; i < 5; i++ {
-			if r := e.do("POST", "/api/login", "", bad); r.status != 401 {
+			if r := e.do("POST", "/api/login", "", bad, from("203.0.113.7")...); r.status != 401 {
 				t.Fatalf("attempt %d: %d", i+1, r.status)
 			}
 		}
-		// The account is locked now, even with the right password.
-		r := e.do("POST", "/api/login", "", map[string]string{"email": "owner@demo.test", "password": "demo-owner-1"})
+		// That address is locked out of the account, even with the right password.
+		r := e.do("POST", "/api/login", "", good, from("203.0.113.7")...)
 		if r.status != 429 || r.header.Get("Retry-After") == "" {
-			t.Fatalf("locked account: %d retry-after %q", r.status, r.header.Get("Retry-After"))
+			t.Fatalf("locked address: %d retry-after %q", r.status, r.header.Get("Retry-After"))
 		}
 		if !strings.Contains(r.json["error"].(string), "Demasiados intentos") {
 			t.Fatalf("error text %q", r.json["error"])
 		}
+		// The owner signing in from another address is not locked out.
+		if r := e.do("POST", "/api/login", "", good, from("198.51.100.20")...); r.status != 200 {
+			t.Fatalf("owner from another address: %d %s", r.status, r.body)
+		}
 		// The lock lives in the database: a new server on the same database sees it.
-		e2 := &api.Server{DB: db, Auth: &auth.Service{DB: db, TTL: time.Hour}, Metrics: metrics.New(),
-			Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		e2 := *e.api // a second replica: same database, its own memory
+		e2.Site = &web.Site{Menu: e.api.Menu, Media: e.api.Media}
 		srv2 := httptest.NewServer(e2.Handler())
 		defer srv2.Close()
-		buf, _ := json.Marshal(map[string]string{"email": "owner@demo.test", "password": "demo-owner-1"})
-		resp, err := http.Post(srv2.URL+"/api/login", "application/json", bytes.NewReader(buf))
+		buf, _ := json.Marshal(good)
+		req, _ := http.NewRequest("POST", srv2.URL+"/api/login", bytes.NewReader(buf))
+		req.Header.Set("X-Forwarded-For", "203.0.113.7")
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -305,91 +396,235 @@ func TestLoginThrottling(t *testing.T) {
 		if resp.StatusCode != 429 {
 			t.Fatalf("second replica: %d, want 429", resp.StatusCode)
 		}
-		// Another account from the same address is not locked yet.
-		if r := e.do("POST", "/api/login", "", map[string]string{"email": "owner2@demo.test", "password": "demo-owner-2"}); r.status != 200 {
+		// Another account from the same address is not locked.
+		if r := e.do("POST", "/api/login", "", map[string]string{"email": "owner2@demo.test", "password": "demo-owner-2"}, from("203.0.113.7")...); r.status != 200 {
 			t.Fatalf("other account: %d", r.status)
 		}
 		// Time passes: the lock ends.
 		db.Now = func() time.Time { return time.Now().Add(16 * time.Minute) }
-		if r := e.do("POST", "/api/login", "", map[string]string{"email": "owner@demo.test", "password": "demo-owner-1"}); r.status != 200 {
+		if r := e.do("POST", "/api/login", "", good, from("203.0.113.7")...); r.status != 200 {
 			t.Fatalf("after the lock: %d %s", r.status, r.body)
 		}
 	})
 }
 
+// Attempts sent all at once are reserved before any password is checked:
+// 40 simultaneous wrong passwords for one account from one address get
+// exactly 5 evaluated (401) and 35 refused (429), on both engines.
+func TestLoginThrottlingUnderConcurrency(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		// Hashing waits as long as it takes (a loaded machine must not turn
+		// the evaluated attempts into 503s, which give their units back).
+		e := newEnvWith(t, db, func(s *api.Server) { s.Auth.Hashing = auth.NewLimiter(2, time.Minute) })
+		for _, path := range []string{"/api/login", "/api/auth/login-usuario"} {
+			var mu sync.Mutex
+			codes := map[int]int{}
+			var wg sync.WaitGroup
+			for range 40 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					r := e.do("POST", path, "", map[string]string{"email": "owner@demo.test", "password": "wrong"}, from("203.0.113.9")...)
+					mu.Lock()
+					codes[r.status]++
+					mu.Unlock()
+				}()
+			}
+			wg.Wait()
+			if codes[401] != 5 || codes[429] != 35 {
+				t.Fatalf("%s: statuses %v, want 5×401 and 35×429", path, codes)
+			}
+		}
+	})
+}
+
 func TestLoginThrottlingPerAddress(t *testing.T) {
-	e := newEnv(t, storetest.Open(t, store.SQLite))
-	// 20 failures across many unknown accounts from one address lock the address.
-	for i := 0; i < 20; i++ {
-		e.do("POST", "/api/login", "", map[string]string{"email": "x" + string(rune('a'+i)) + "@x.test", "password": "p"})
-	}
-	if r := e.do("POST", "/api/login", "", map[string]string{"email": "admin@demo.test", "password": "demo-admin-1"}); r.status != 429 {
-		t.Fatalf("address not locked: %d", r.status)
-	}
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		// 30 failures across many unknown accounts from one address lock the address.
+		for i := 0; i < 30; i++ {
+			e.do("POST", "/api/login", "", map[string]string{"email": fmt.Sprintf("x%d@x.test", i), "password": "p"}, from("203.0.113.50")...)
+		}
+		if r := e.do("POST", "/api/login", "", map[string]string{"email": "admin@demo.test", "password": "demo-admin-1"}, from("203.0.113.50")...); r.status != 429 {
+			t.Fatalf("address not locked: %d", r.status)
+		}
+		if r := e.do("POST", "/api/login", "", map[string]string{"email": "admin@demo.test", "password": "demo-admin-1"}, from("203.0.113.51")...); r.status != 200 {
+			t.Fatalf("another address: %d", r.status)
+		}
+		// An untrusted peer's X-Forwarded-For is not believed: without the
+		// trusted proxy the address is the connection's.
+		srv := *e.api
+		srv.TrustedProxies = nil
+		srv.Site = &web.Site{Menu: e.api.Menu, Media: e.api.Media}
+		ts := httptest.NewServer(srv.Handler())
+		defer ts.Close()
+		for i := 0; i < 31; i++ {
+			buf, _ := json.Marshal(map[string]string{"email": fmt.Sprintf("y%d@x.test", i), "password": "p"})
+			req, _ := http.NewRequest("POST", ts.URL+"/api/login", bytes.NewReader(buf))
+			req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.9.0.%d", i)) // made up by the client
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if want := map[bool]int{true: 429, false: 401}[i == 30]; resp.StatusCode != want {
+				t.Fatalf("attempt %d with a forged X-Forwarded-For: %d, want %d", i+1, resp.StatusCode, want)
+			}
+		}
+	})
+}
+
+// Registration is limited per address: a burst of accounts from one
+// address stops at the limit; another address can still register.
+func TestRegistrationThrottled(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		reg := func(i int, addr string) result {
+			return e.do("POST", "/api/usuarios/registro", "", map[string]any{"nombre": "Bot", "email": fmt.Sprintf("bot%d@example.com", i), "password": "12345678"}, from(addr)...)
+		}
+		for i := range 10 {
+			if r := reg(i, "203.0.113.80"); r.status != 201 {
+				t.Fatalf("registration %d: %d %s", i+1, r.status, r.body)
+			}
+		}
+		r := reg(10, "203.0.113.80")
+		if r.status != 429 || r.header.Get("Retry-After") == "" || !strings.Contains(r.json["error"].(string), "demasiadas cuentas") {
+			t.Fatalf("11th registration: %d %s", r.status, r.body)
+		}
+		if r := reg(11, "203.0.113.81"); r.status != 201 {
+			t.Fatalf("another address: %d", r.status)
+		}
+		var n int
+		if err := db.QueryRow(context.Background(), `SELECT COUNT(*) FROM usuarios WHERE email LIKE 'bot%'`).Scan(&n); err != nil || n != 11 {
+			t.Fatalf("%d accounts created, want 11 (%v)", n, err)
+		}
+	})
+}
+
+// Password hashing is bounded: however many sign-ins arrive at once, no
+// more than the limiter's slots hash at a time, and a sign-in that cannot
+// get a slot in time gets a 503 with Retry-After (nothing is evaluated,
+// nothing counted).
+func TestPasswordHashingIsBounded(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		lim := auth.NewLimiter(2, time.Minute)
+		e := newEnvWith(t, db, func(s *api.Server) { s.Auth.Hashing = lim })
+		var wg sync.WaitGroup
+		for i := range 24 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := e.do("POST", "/api/login", "", map[string]string{"email": fmt.Sprintf("z%d@x.test", i), "password": "p"}, from(fmt.Sprintf("198.18.0.%d", i))...)
+				if r.status != 401 {
+					t.Errorf("sign-in %d: %d", i, r.status)
+				}
+			}()
+		}
+		wg.Wait()
+		if p := lim.Peak(); p < 1 || p > 2 {
+			t.Fatalf("peak concurrent hashes %d, want at most 2", p)
+		}
+		// Every slot taken: a sign-in waits its bounded time and gets a 503.
+		busy := auth.NewLimiter(1, time.Millisecond)
+		e2 := newEnvWith(t, db, func(s *api.Server) { s.Auth.Hashing = busy })
+		release, err := busy.Acquire(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := e2.do("POST", "/api/login", "", map[string]string{"email": "owner@demo.test", "password": "demo-owner-1"}, from("198.18.1.1")...)
+		release()
+		if r.status != 503 || r.header.Get("Retry-After") == "" {
+			t.Fatalf("busy: %d %q %s", r.status, r.header.Get("Retry-After"), r.body)
+		}
+		// The refused attempt did not count: five wrong passwords still get 401.
+		for i := range 5 {
+			if r := e2.do("POST", "/api/login", "", map[string]string{"email": "owner@demo.test", "password": "bad"}, from("198.18.1.1")...); r.status != 401 {
+				t.Fatalf("attempt %d after a busy refusal: %d", i+1, r.status)
+			}
+		}
+	})
 }
 
 func TestErrorsInEnglish(t *testing.T) {
-	e := newEnv(t, storetest.Open(t, store.SQLite))
-	r := e.do("POST", "/api/login", "", map[string]string{"email": "a@b.c", "password": "x"}, "Accept-Language", "en-US,en;q=0.9")
-	if r.json["error"] != "Invalid credentials." {
-		t.Fatalf("got %q", r.json["error"])
-	}
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		r := e.do("POST", "/api/login", "", map[string]string{"email": "a@b.c", "password": "x"}, "Accept-Language", "en-US,en;q=0.9")
+		if r.json["error"] != "Invalid credentials." {
+			t.Fatalf("got %q", r.json["error"])
+		}
+	})
 }
 
 func TestHealthAndMetrics(t *testing.T) {
-	e := newEnv(t, storetest.Open(t, store.SQLite))
-	if r := e.do("GET", "/healthz", "", nil); r.status != 200 {
-		t.Fatalf("healthz %d", r.status)
-	}
-	if r := e.do("GET", "/readyz", "", nil); r.status != 200 || r.json["status"] != "ready" {
-		t.Fatalf("readyz %d %s", r.status, r.body)
-	}
-	e.do("GET", "/api/clientes/1", e.owner1, nil)
-	e.do("GET", "/api/clientes/2", e.admin, nil)
-	m := e.do("GET", "/metrics", "", nil).body
-	if !strings.Contains(m, `carta_http_requests_total{code="200",method="GET",route="GET /api/clientes/{cliente_id}"} 2`) {
-		t.Fatalf("metrics do not count by route pattern:\n%s", grep(m, "carta_http_requests_total"))
-	}
-	if strings.Contains(m, `route="/api/clientes/1"`) {
-		t.Fatal("metrics label a raw path")
-	}
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		if r := e.do("GET", "/healthz", "", nil); r.status != 200 {
+			t.Fatalf("healthz %d", r.status)
+		}
+		if r := e.do("GET", "/readyz", "", nil); r.status != 200 || r.json["status"] != "ready" {
+			t.Fatalf("readyz %d %s", r.status, r.body)
+		}
+		e.do("GET", "/api/clientes/1", e.owner1, nil)
+		e.do("GET", "/api/clientes/2", e.admin, nil)
+		if r := e.do("GET", "/metrics", "", nil); strings.Contains(r.body, "carta_http_requests_total") {
+			t.Fatal("metrics are public on the app's port")
+		}
+		ms := httptest.NewServer(e.api.Metrics.Handler())
+		defer ms.Close()
+		mr, err := http.Get(ms.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mb, _ := io.ReadAll(mr.Body)
+		mr.Body.Close()
+		m := string(mb)
+		if !strings.Contains(m, `carta_http_requests_total{code="200",method="GET",route="GET /api/clientes/{cliente_id}"} 2`) {
+			t.Fatalf("metrics do not count by route pattern:\n%s", grep(m, "carta_http_requests_total"))
+		}
+		if strings.Contains(m, `route="/api/clientes/1"`) {
+			t.Fatal("metrics label a raw path")
+		}
+	})
 }
 
 func TestReadyzFailsWithoutDatabase(t *testing.T) {
-	db := storetest.Open(t, store.SQLite)
-	e := newEnv(t, db)
-	db.Close()
-	if r := e.do("GET", "/readyz", "", nil); r.status != 503 {
-		t.Fatalf("readyz with closed db: %d", r.status)
-	}
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		db.Close()
+		if r := e.do("GET", "/readyz", "", nil); r.status != 503 {
+			t.Fatalf("readyz with closed db: %d", r.status)
+		}
+	})
 }
 
 func TestSPA(t *testing.T) {
-	e := newEnv(t, storetest.Open(t, store.SQLite))
-	r := e.do("GET", "/dashboard/1", "", nil)
-	if r.status != 200 || !strings.Contains(r.body, "<title>Carta</title>") || r.header.Get("Cache-Control") != "no-cache" {
-		t.Fatalf("fallback: %d %q %q", r.status, r.header.Get("Cache-Control"), r.body)
-	}
-	r = e.do("GET", "/assets/app-abc12.js", "", nil)
-	if r.status != 200 || r.header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
-		t.Fatalf("asset: %d %q", r.status, r.header.Get("Cache-Control"))
-	}
-	// Unknown pages fall back to the app, which shows its own not-found
-	// redirect; a missing file (a stale chunk after a deploy, a favicon.ico)
-	// is a plain 404, never the app's HTML under a script's name.
-	for _, p := range []string{"/no/such/page", "/index.html"} {
-		if r := e.do("GET", p, "", nil); r.status != 200 || !strings.Contains(r.body, "<title>") {
-			t.Fatalf("page %s: %d", p, r.status)
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		r := e.do("GET", "/dashboard/1", "", nil)
+		if r.status != 200 || !strings.Contains(r.body, "<title>Carta</title>") || r.header.Get("Cache-Control") != "no-cache" {
+			t.Fatalf("fallback: %d %q %q", r.status, r.header.Get("Cache-Control"), r.body)
 		}
-	}
-	for _, p := range []string{"/assets/missing.js", "/favicon.ico", "/static/images/nope.png"} {
-		if r := e.do("GET", p, "", nil); r.status != 404 || strings.Contains(r.body, "<title>") {
-			t.Fatalf("missing file %s: %d", p, r.status)
+		r = e.do("GET", "/assets/app-abc12.js", "", nil)
+		if r.status != 200 || r.header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
+			t.Fatalf("asset: %d %q", r.status, r.header.Get("Cache-Control"))
 		}
-	}
-	if r := e.do("POST", "/login", "", nil); r.status != 405 {
-		t.Fatalf("POST to a page: %d", r.status)
-	}
+		// Unknown pages fall back to the app, which shows its own not-found
+		// redirect; a missing file (a stale chunk after a deploy, a favicon.ico)
+		// is a plain 404, never the app's HTML under a script's name.
+		for _, p := range []string{"/no/such/page", "/index.html"} {
+			if r := e.do("GET", p, "", nil); r.status != 200 || !strings.Contains(r.body, "<title>") {
+				t.Fatalf("page %s: %d", p, r.status)
+			}
+		}
+		for _, p := range []string{"/assets/missing.js", "/favicon.ico", "/static/images/nope.png"} {
+			if r := e.do("GET", p, "", nil); r.status != 404 || strings.Contains(r.body, "<title>") {
+				t.Fatalf("missing file %s: %d", p, r.status)
+			}
+		}
+		if r := e.do("POST", "/login", "", nil); r.status != 405 {
+			t.Fatalf("POST to a page: %d", r.status)
+		}
+	})
 }
 
 func grep(s, sub string) string {

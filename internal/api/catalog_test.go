@@ -58,15 +58,17 @@ func TestCatalogAdmin(t *testing.T) {
 			{name: "create foreign image path", method: "POST", path: "/api/categories", token: "owner1", body: map[string]any{"name": "Vinos", "cliente_id": 1, "image_path": "javascript:x"}, status: 400},
 			{name: "create", method: "POST", path: "/api/categories", token: "owner1", body: map[string]any{"name": "Vinos", "name_en": "Wines", "cliente_id": 1, "merchant_id": "DEMOMERCHANT1"},
 				status: 201, fields: map[string]any{"message": "Categoría creada exitosamente."}},
-			{name: "rename other restaurant", method: "PUT", path: fmt.Sprintf("/api/categories/%d", cat), token: "owner2", body: map[string]any{"name_en": "X"}, status: 403},
+			// An object of another restaurant is not found within the
+			// caller's (or the named) restaurant.
+			{name: "rename other restaurant", method: "PUT", path: fmt.Sprintf("/api/categories/%d", cat), token: "owner2", body: map[string]any{"name_en": "X"}, status: 404},
 			{name: "set english name", method: "PUT", path: fmt.Sprintf("/api/categories/%d", cat), token: "owner1", body: map[string]any{"name_en": "Appetizers"}, status: 200},
 			// Subcategories.
 			{name: "assign none", method: "POST", path: fmt.Sprintf("/api/categories/%d/subcategories", cat), token: "owner1", body: map[string]any{"cliente_id": 1, "cloverCategoryIds": []string{}},
 				status: 400, errText: "Selecciona una categoría principal y al menos una categoría de Clover."},
 			{name: "assign unknown pos category", method: "POST", path: fmt.Sprintf("/api/categories/%d/subcategories", cat), token: "owner1", body: map[string]any{"cliente_id": 1, "cloverCategoryIds": []string{"NOPE"}}, status: 400},
 			{name: "assign other tenant's pos category", method: "POST", path: fmt.Sprintf("/api/categories/%d/subcategories", cat), token: "owner1", body: map[string]any{"cliente_id": 1, "cloverCategoryIds": []string{"C2TAC"}}, status: 400},
-			{name: "assign other restaurant", method: "POST", path: fmt.Sprintf("/api/categories/%d/subcategories", cat), token: "owner2", body: map[string]any{"cliente_id": 2, "cloverCategoryIds": []string{"C1POST"}}, status: 403},
-			{name: "assign mismatched cliente_id", method: "POST", path: fmt.Sprintf("/api/categories/%d/subcategories", cat), token: "admin", body: map[string]any{"cliente_id": 2, "cloverCategoryIds": []string{"C1POST"}}, status: 403},
+			{name: "assign other restaurant", method: "POST", path: fmt.Sprintf("/api/categories/%d/subcategories", cat), token: "owner2", body: map[string]any{"cliente_id": 2, "cloverCategoryIds": []string{"C1POST"}}, status: 404},
+			{name: "assign mismatched cliente_id", method: "POST", path: fmt.Sprintf("/api/categories/%d/subcategories", cat), token: "admin", body: map[string]any{"cliente_id": 2, "cloverCategoryIds": []string{"C1POST"}}, status: 404},
 			{name: "assign with clamped position", method: "POST", path: fmt.Sprintf("/api/categories/%d/subcategories", cat), token: "owner1",
 				body: map[string]any{"cliente_id": 1, "cloverCategoryIds": []string{"C1POST"}, "positions": map[string]int{"C1POST": -4}}, status: 200,
 				fields: map[string]any{"message": "Subcategorías asignadas exitosamente."}},
@@ -83,21 +85,21 @@ func TestCatalogAdmin(t *testing.T) {
 			// Products.
 			{name: "description empty", method: "PUT", path: fmt.Sprintf("/api/productos/%d/descripcion", jamon), token: "owner1", body: map[string]any{"cliente_id": 1, "description": "   "},
 				status: 400, errText: "La descripción no puede estar vacía."},
-			{name: "description other restaurant", method: "PUT", path: fmt.Sprintf("/api/productos/%d/descripcion", jamon), token: "owner2", body: map[string]any{"cliente_id": 2, "description": "x"}, status: 403},
-			{name: "description mismatched cliente", method: "PUT", path: fmt.Sprintf("/api/productos/%d/descripcion", jamon), token: "admin", body: map[string]any{"cliente_id": 2, "description": "x"}, status: 403},
+			{name: "description other restaurant", method: "PUT", path: fmt.Sprintf("/api/productos/%d/descripcion", jamon), token: "owner2", body: map[string]any{"cliente_id": 2, "description": "x"}, status: 404},
+			{name: "description mismatched cliente", method: "PUT", path: fmt.Sprintf("/api/productos/%d/descripcion", jamon), token: "admin", body: map[string]any{"cliente_id": 2, "description": "x"}, status: 404},
 			{name: "description unknown product", method: "PUT", path: "/api/productos/99999/descripcion", token: "owner1", body: map[string]any{"cliente_id": 1, "description": "x"}, status: 404},
 			{name: "description", method: "PUT", path: fmt.Sprintf("/api/productos/%d/descripcion", jamon), token: "owner1", body: map[string]any{"cliente_id": 1, "description": "  De bellota, 48 meses.  "},
 				status: 200, fields: map[string]any{"message": "Descripción actualizada correctamente.", "description": "De bellota, 48 meses."}},
 			{name: "translation", method: "PUT", path: fmt.Sprintf("/api/productos/%d/traduccion", jamon), token: "owner1", body: map[string]any{"cliente_id": 1, "idioma": "en", "name": "Acorn-fed Ham", "description": "Aged 48 months."}, status: 200},
 			{name: "translation bad language", method: "PUT", path: fmt.Sprintf("/api/productos/%d/traduccion", jamon), token: "owner1", body: map[string]any{"cliente_id": 1, "idioma": "fr", "name": "x"}, status: 400},
 			{name: "visibility missing field", method: "PUT", path: fmt.Sprintf("/api/clover/products/%d/visibility", jamon), token: "owner1", body: map[string]any{"cliente_id": 1}, status: 400},
-			{name: "visibility other restaurant", method: "PUT", path: fmt.Sprintf("/api/clover/products/%d/visibility", jamon), token: "owner2", body: map[string]any{"cliente_id": 2, "visible": false}, status: 403},
+			{name: "visibility other restaurant", method: "PUT", path: fmt.Sprintf("/api/clover/products/%d/visibility", jamon), token: "owner2", body: map[string]any{"cliente_id": 2, "visible": false}, status: 404},
 			{name: "hide", method: "PUT", path: fmt.Sprintf("/api/clover/products/%d/visibility", jamon), token: "owner1", body: map[string]any{"cliente_id": 1, "visible": false}, status: 200},
-			{name: "product image other restaurant", method: "POST", path: fmt.Sprintf("/api/clover/products/%d/image", jamon), token: "owner2", body: form(map[string]any{"cliente_id": 2, "image": img}, "p.jpg"), status: 403},
+			{name: "product image other restaurant", method: "POST", path: fmt.Sprintf("/api/clover/products/%d/image", jamon), token: "owner2", body: form(map[string]any{"cliente_id": 2, "image": img}, "p.jpg"), status: 404},
 			{name: "product image truncated", method: "POST", path: fmt.Sprintf("/api/clover/products/%d/image", jamon), token: "owner1", body: form(map[string]any{"cliente_id": 1, "image": img[:200]}, "p.jpg"), status: 400},
 			{name: "product image", method: "POST", path: fmt.Sprintf("/api/clover/products/%d/image", jamon), token: "owner1", body: form(map[string]any{"cliente_id": 1, "image": img}, "p.jpg"), status: 200},
 			// Deleting a category.
-			{name: "delete other restaurant", method: "DELETE", path: fmt.Sprintf("/api/categories/%d", cat), token: "owner2", status: 403},
+			{name: "delete other restaurant", method: "DELETE", path: fmt.Sprintf("/api/categories/%d", cat), token: "owner2", status: 404},
 			{name: "delete unknown", method: "DELETE", path: "/api/categories/99999", token: "owner1", status: 404},
 		})
 
@@ -142,21 +144,23 @@ func TestCatalogAdmin(t *testing.T) {
 }
 
 func TestCatalogDinerTokenForbidden(t *testing.T) {
-	e := newEnv(t, storetest.Open(t, store.SQLite))
-	tok := dinerToken(t, e)
-	for _, c := range []struct{ method, path string }{
-		{"POST", "/api/clover/sync-all"}, {"GET", "/api/clover/categories?cliente_id=1"}, {"POST", "/api/categories"},
-		{"PUT", "/api/categories/1"}, {"DELETE", "/api/categories/1"}, {"POST", "/api/categorias/1/imagen"},
-		{"POST", "/api/categories/1/subcategories"}, {"DELETE", "/api/categories/1/subcategories/X"},
-		{"PUT", "/api/productos/1/descripcion"}, {"PUT", "/api/productos/1/traduccion"},
-		{"PUT", "/api/clover/products/1/visibility"}, {"POST", "/api/clover/products/1/image"},
-	} {
-		if r := e.do(c.method, c.path, tok, map[string]any{"cliente_id": 1}); r.status != 403 {
-			t.Errorf("diner %s %s: %d", c.method, c.path, r.status)
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		tok := dinerToken(t, e)
+		for _, c := range []struct{ method, path string }{
+			{"POST", "/api/clover/sync-all"}, {"GET", "/api/clover/categories?cliente_id=1"}, {"POST", "/api/categories"},
+			{"PUT", "/api/categories/1"}, {"DELETE", "/api/categories/1"}, {"POST", "/api/categorias/1/imagen"},
+			{"POST", "/api/categories/1/subcategories"}, {"DELETE", "/api/categories/1/subcategories/X"},
+			{"PUT", "/api/productos/1/descripcion"}, {"PUT", "/api/productos/1/traduccion"},
+			{"PUT", "/api/clover/products/1/visibility"}, {"POST", "/api/clover/products/1/image"},
+		} {
+			if r := e.do(c.method, c.path, tok, map[string]any{"cliente_id": 1}); r.status != 403 {
+				t.Errorf("diner %s %s: %d", c.method, c.path, r.status)
+			}
+			if r := e.do(c.method, c.path, "", map[string]any{"cliente_id": 1}); r.status != 401 {
+				t.Errorf("anonymous %s %s: %d", c.method, c.path, r.status)
+			}
 		}
-		if r := e.do(c.method, c.path, "", map[string]any{"cliente_id": 1}); r.status != 401 {
-			t.Errorf("anonymous %s %s: %d", c.method, c.path, r.status)
-		}
-	}
-	_ = context.Background()
+		_ = context.Background()
+	})
 }

@@ -28,68 +28,70 @@ func gunzip(t *testing.T, s string) string {
 // Text the browser downloads (code, the menu page, the menu's JSON) goes
 // out gzip-compressed to clients that accept it, and as it is to others.
 func TestCompression(t *testing.T) {
-	e := newMenuEnv(t, storetest.Open(t, store.SQLite))
-	big := strings.Repeat("console.log('Carta');\n", 200)
-	for _, c := range []struct{ name, path, want string }{
-		{"asset", "/assets/big-x7.js", big},
-		{"menu page", "/menu/1", `id="menu-shell"`},
-		{"staff page", "/login", ""},
-		{"menu JSON", "/api/productos?cliente_id=1&category_id=C1TAPF&idioma=es", `"productos"`},
-	} {
-		plain := e.do("GET", c.path, "", nil, "Accept-Encoding", "identity")
-		if plain.status != 200 || plain.header.Get("Content-Encoding") != "" || !strings.Contains(plain.header.Get("Vary"), "Accept-Encoding") {
-			t.Fatalf("%s without gzip: %d %v", c.name, plain.status, plain.header)
-		}
-		gz := e.do("GET", c.path, "", nil, "Accept-Encoding", "gzip, deflate, br")
-		if c.name == "staff page" { // the test's index.html is too small to compress
-			if gz.header.Get("Content-Encoding") != "" {
-				t.Fatalf("small page compressed")
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newMenuEnv(t, db)
+		big := strings.Repeat("console.log('Carta');\n", 200)
+		for _, c := range []struct{ name, path, want string }{
+			{"asset", "/assets/big-x7.js", big},
+			{"menu page", "/menu/1", `id="menu-shell"`},
+			{"staff page", "/login", ""},
+			{"menu JSON", "/api/productos?cliente_id=1&category_id=C1TAPF&idioma=es", `"productos"`},
+		} {
+			plain := e.do("GET", c.path, "", nil, "Accept-Encoding", "identity")
+			if plain.status != 200 || plain.header.Get("Content-Encoding") != "" || !strings.Contains(plain.header.Get("Vary"), "Accept-Encoding") {
+				t.Fatalf("%s without gzip: %d %v", c.name, plain.status, plain.header)
 			}
-			continue
+			gz := e.do("GET", c.path, "", nil, "Accept-Encoding", "gzip, deflate, br")
+			if c.name == "staff page" { // the test's index.html is too small to compress
+				if gz.header.Get("Content-Encoding") != "" {
+					t.Fatalf("small page compressed")
+				}
+				continue
+			}
+			if gz.status != 200 || gz.header.Get("Content-Encoding") != "gzip" || len(gz.body) >= len(plain.body) {
+				t.Fatalf("%s with gzip: %d %v (%d vs %d bytes)", c.name, gz.status, gz.header, len(gz.body), len(plain.body))
+			}
+			if got := gunzip(t, gz.body); got != plain.body || !strings.Contains(got, c.want) {
+				t.Fatalf("%s: gzip body differs from the plain one", c.name)
+			}
+			if refused := e.do("GET", c.path, "", nil, "Accept-Encoding", "gzip;q=0, identity"); refused.header.Get("Content-Encoding") != "" {
+				t.Fatalf("%s: gzip sent to a client that refuses it", c.name)
+			}
 		}
-		if gz.status != 200 || gz.header.Get("Content-Encoding") != "gzip" || len(gz.body) >= len(plain.body) {
-			t.Fatalf("%s with gzip: %d %v (%d vs %d bytes)", c.name, gz.status, gz.header, len(gz.body), len(plain.body))
+		// Pages and files revalidate: the same content answers 304, a new
+		// promotion changes the menu page's tag.
+		for _, p := range []string{"/menu/1", "/login", "/assets/big-x7.js"} {
+			first := e.do("GET", p, "", nil)
+			if first.header.Get("ETag") == "" {
+				t.Fatalf("%s has no ETag", p)
+			}
+			if again := e.do("GET", p, "", nil, "If-None-Match", first.header.Get("ETag")); again.status != 304 || again.body != "" {
+				t.Fatalf("%s revalidation: %d", p, again.status)
+			}
 		}
-		if got := gunzip(t, gz.body); got != plain.body || !strings.Contains(got, c.want) {
-			t.Fatalf("%s: gzip body differs from the plain one", c.name)
+		before := e.do("GET", "/menu/1", "", nil).header.Get("ETag")
+		if r := e.do("POST", "/api/popups", e.owner1, form(map[string]any{"cliente_id": 1, "name": "Otra", "file": pngImage(60, 40, color.White)}, "p.png")); r.status != 201 {
+			t.Fatalf("popup: %d", r.status)
 		}
-		if refused := e.do("GET", c.path, "", nil, "Accept-Encoding", "gzip;q=0, identity"); refused.header.Get("Content-Encoding") != "" {
-			t.Fatalf("%s: gzip sent to a client that refuses it", c.name)
+		if r := e.do("GET", "/menu/1", "", nil, "If-None-Match", before); r.status != 200 || !strings.Contains(r.body, `data-t="Otra"`) {
+			t.Fatalf("menu page after a change: %d", r.status)
 		}
-	}
-	// Pages and files revalidate: the same content answers 304, a new
-	// promotion changes the menu page's tag.
-	for _, p := range []string{"/menu/1", "/login", "/assets/big-x7.js"} {
-		first := e.do("GET", p, "", nil)
-		if first.header.Get("ETag") == "" {
-			t.Fatalf("%s has no ETag", p)
+		// A revalidation still says the answer varies by encoding.
+		first := e.do("GET", "/api/categories?cliente_id=1", "", nil)
+		again := e.do("GET", "/api/categories?cliente_id=1", "", nil, "If-None-Match", first.header.Get("ETag"))
+		if again.status != 304 || again.header.Get("Vary") != "Accept-Encoding" {
+			t.Fatalf("304: %d %v", again.status, again.header)
 		}
-		if again := e.do("GET", p, "", nil, "If-None-Match", first.header.Get("ETag")); again.status != 304 || again.body != "" {
-			t.Fatalf("%s revalidation: %d", p, again.status)
+		// Small files, and images (compressed already), are served as they are.
+		icon := e.do("GET", "/favicon.svg", "", nil, "Accept-Encoding", "gzip")
+		if icon.status != 200 || icon.header.Get("Content-Encoding") != "" || !bytes.Equal([]byte(icon.body), []byte("<svg/>")) {
+			t.Fatalf("small svg: %d %q", icon.status, icon.body)
 		}
-	}
-	before := e.do("GET", "/menu/1", "", nil).header.Get("ETag")
-	if r := e.do("POST", "/api/popups", e.owner1, form(map[string]any{"cliente_id": 1, "name": "Otra", "file": pngImage(60, 40, color.White)}, "p.png")); r.status != 201 {
-		t.Fatalf("popup: %d", r.status)
-	}
-	if r := e.do("GET", "/menu/1", "", nil, "If-None-Match", before); r.status != 200 || !strings.Contains(r.body, `data-t="Otra"`) {
-		t.Fatalf("menu page after a change: %d", r.status)
-	}
-	// A revalidation still says the answer varies by encoding.
-	first := e.do("GET", "/api/categories?cliente_id=1", "", nil)
-	again := e.do("GET", "/api/categories?cliente_id=1", "", nil, "If-None-Match", first.header.Get("ETag"))
-	if again.status != 304 || again.header.Get("Vary") != "Accept-Encoding" {
-		t.Fatalf("304: %d %v", again.status, again.header)
-	}
-	// Small files, and images (compressed already), are served as they are.
-	icon := e.do("GET", "/favicon.svg", "", nil, "Accept-Encoding", "gzip")
-	if icon.status != 200 || icon.header.Get("Content-Encoding") != "" || !bytes.Equal([]byte(icon.body), []byte("<svg/>")) {
-		t.Fatalf("small svg: %d %q", icon.status, icon.body)
-	}
-	cats := e.do("GET", "/api/categories?cliente_id=1", "", nil)
-	img := cats.json["categorias"].([]any)[0].(map[string]any)["image_path"].(string)
-	if r := e.do("GET", img, "", nil, "Accept-Encoding", "gzip"); r.status != 200 || r.header.Get("Content-Encoding") != "" ||
-		!strings.HasPrefix(r.body, "\xff\xd8") {
-		t.Fatalf("image %s: %d %v", img, r.status, r.header)
-	}
+		cats := e.do("GET", "/api/categories?cliente_id=1", "", nil)
+		img := cats.json["categorias"].([]any)[0].(map[string]any)["image_path"].(string)
+		if r := e.do("GET", img, "", nil, "Accept-Encoding", "gzip"); r.status != 200 || r.header.Get("Content-Encoding") != "" ||
+			!strings.HasPrefix(r.body, "\xff\xd8") {
+			t.Fatalf("image %s: %d %v", img, r.status, r.header)
+		}
+	})
 }

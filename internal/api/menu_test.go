@@ -3,6 +3,8 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -11,6 +13,7 @@ import (
 	"mime/multipart"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,6 +22,7 @@ import (
 	"carta/internal/demo"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
+	"carta/internal/tenant"
 )
 
 // multipartBody is a ready multipart request body.
@@ -138,36 +142,40 @@ func TestDinerMenu(t *testing.T) {
 }
 
 func TestDinerMenuErrors(t *testing.T) {
-	e := newEnv(t, storetest.Open(t, store.SQLite))
-	e.run(t, []scenario{
-		{name: "categories without cliente_id", method: "GET", path: "/api/categories", status: 400, errText: "Error: cliente_id no está disponible."},
-		{name: "categories malformed id", method: "GET", path: "/api/categories?cliente_id=x1", status: 400, errText: "Error: cliente_id no está disponible."},
-		{name: "categories unknown restaurant", method: "GET", path: "/api/categories?cliente_id=77", status: 404},
-		{name: "subcategories bad category", method: "GET", path: "/api/categories/abc/subcategories?cliente_id=1", status: 400,
-			errText: "Error: Falta información requerida para cargar productos/subcategorías."},
-		{name: "subcategories unknown category", method: "GET", path: "/api/categories/999/subcategories?cliente_id=1", status: 404},
-		{name: "settings without id", method: "GET", path: "/api/configuraciones", status: 400},
-		{name: "settings unknown", method: "GET", path: "/api/clientes/55/configuraciones", status: 404},
-		{name: "settings defaults", method: "GET", path: "/api/configuraciones?cliente_id=1", status: 200,
-			fields: map[string]any{"logo": "static/images/default-logo.png", "cardColor": "#f0f0f0", "textColor": "#000000",
-				"cardBorderRadius": "8px", "fontSize": "16px", "fontFamily": "Arial"}},
-		{name: "popups without id", method: "GET", path: "/api/popups", status: 400},
-		{name: "admin product list needs a token", method: "GET", path: "/api/productos?cliente_id=1", status: 401},
-		{name: "admin product list of another restaurant", method: "GET", path: "/api/productos?cliente_id=1", token: "owner2", status: 403},
-		{name: "admin product list", method: "GET", path: "/api/productos?cliente_id=1", token: "owner1", status: 200},
-		{name: "qr unknown restaurant", method: "GET", path: "/api/clientes/9/qr", status: 404},
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		e.run(t, []scenario{
+			{name: "categories without cliente_id", method: "GET", path: "/api/categories", status: 400, errText: "Error: cliente_id no está disponible."},
+			{name: "categories malformed id", method: "GET", path: "/api/categories?cliente_id=x1", status: 400, errText: "Error: cliente_id no está disponible."},
+			{name: "categories unknown restaurant", method: "GET", path: "/api/categories?cliente_id=77", status: 404},
+			{name: "subcategories bad category", method: "GET", path: "/api/categories/abc/subcategories?cliente_id=1", status: 400,
+				errText: "Error: Falta información requerida para cargar productos/subcategorías."},
+			{name: "subcategories unknown category", method: "GET", path: "/api/categories/999/subcategories?cliente_id=1", status: 404},
+			{name: "settings without id", method: "GET", path: "/api/configuraciones", status: 400},
+			{name: "settings unknown", method: "GET", path: "/api/clientes/55/configuraciones", status: 404},
+			{name: "settings defaults", method: "GET", path: "/api/configuraciones?cliente_id=1", status: 200,
+				fields: map[string]any{"logo": "static/images/default-logo.png", "cardColor": "#f0f0f0", "textColor": "#000000",
+					"cardBorderRadius": "8px", "fontSize": "16px", "fontFamily": "Arial"}},
+			{name: "popups without id", method: "GET", path: "/api/popups", status: 400},
+			{name: "admin product list needs a token", method: "GET", path: "/api/productos?cliente_id=1", status: 401},
+			{name: "admin product list of another restaurant", method: "GET", path: "/api/productos?cliente_id=1", token: "owner2", status: 403},
+			{name: "admin product list", method: "GET", path: "/api/productos?cliente_id=1", token: "owner1", status: 200},
+			{name: "qr unknown restaurant", method: "GET", path: "/api/clientes/9/qr", status: 404},
+		})
 	})
 }
 
 func TestAdminProductListIncludesHidden(t *testing.T) {
-	e := newMenuEnv(t, storetest.Open(t, store.SQLite))
-	r := e.do("GET", "/api/productos?cliente_id=1", e.owner1, nil)
-	if !strings.Contains(r.body, "Tabla de Quesos Especial") || len(r.json["productos"].([]any)) != 40 {
-		t.Fatalf("admin list: %d products", len(r.json["productos"].([]any)))
-	}
-	if r.header.Get("Cache-Control") != "private, no-store" {
-		t.Fatalf("admin list cache header %q", r.header.Get("Cache-Control"))
-	}
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newMenuEnv(t, db)
+		r := e.do("GET", "/api/productos?cliente_id=1", e.owner1, nil)
+		if !strings.Contains(r.body, "Tabla de Quesos Especial") || len(r.json["productos"].([]any)) != 40 {
+			t.Fatalf("admin list: %d products", len(r.json["productos"].([]any)))
+		}
+		if r.header.Get("Cache-Control") != "private, no-store" {
+			t.Fatalf("admin list cache header %q", r.header.Get("Cache-Control"))
+		}
+	})
 }
 
 func TestMenuCachingAndChanges(t *testing.T) {
@@ -198,23 +206,18 @@ func TestMenuCachingAndChanges(t *testing.T) {
 		}
 		// A suspended restaurant's menu is not available. The change is made
 		// behind this server's back (as another replica would), so it shows
-		// once the cached menu state has expired (one second): the first
-		// request after that is answered at once and refreshes the state in
-		// the background, and the next ones see the change.
+		// once the cached menu state has expired: within its lifetime the
+		// cached state answers; past it (the clock moved on) the state is
+		// read again.
 		if _, err := db.Exec(context.Background(), `UPDATE clientes SET estado = 'suspendido' WHERE id = 1`); err != nil {
 			t.Fatal(err)
 		}
 		if r := e.do("GET", "/api/categories?cliente_id=1", "", nil); r.status != 200 {
 			t.Fatalf("within the state's lifetime: %d", r.status)
 		}
-		time.Sleep(1100 * time.Millisecond)
-		var sus result
-		for range 150 {
-			if sus = e.do("GET", "/api/categories?cliente_id=1", "", nil); sus.status == 404 {
-				break
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
+		later := time.Now().Add(time.Minute)
+		db.Now = func() time.Time { return later }
+		sus := e.do("GET", "/api/categories?cliente_id=1", "", nil)
 		if sus.status != 404 || sus.json["error"] != "Este menú no está disponible en este momento." {
 			t.Fatalf("suspended: %d %s", sus.status, sus.body)
 		}
@@ -275,7 +278,7 @@ func TestUploads(t *testing.T) {
 		if n := e.mediaFiles(); n != before {
 			t.Fatalf("rejected uploads stored %d files", n-before)
 		}
-		if n, _ := store.ListPopups(context.Background(), db, 1); len(n) != 0 {
+		if n, _ := e.api.Menu.Popups(context.Background(), tenant.PublicMenu(1)); len(n) != 0 {
 			t.Fatalf("rejected popups stored: %v", n)
 		}
 
@@ -291,13 +294,15 @@ func TestUploads(t *testing.T) {
 		if served.status != 200 || served.header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
 			t.Fatalf("serving %s: %d %v", logo, served.status, served.header)
 		}
-		// Replacing the logo removes the old file.
+		// Replacing the logo leaves the old file to the media sweep, which
+		// removes it once it has gone unused for the grace period.
 		r = e.do("POST", "/api/configuraciones/logo", e.owner1, form(map[string]any{"cliente_id": 1, "file": pngImage(50, 50, color.White)}, "x.png"))
 		if r.status != 200 {
 			t.Fatal(r.body)
 		}
-		if e.do("GET", logo, "", nil).status != 404 {
-			t.Fatal("the replaced logo is still stored")
+		e.sweepLater()
+		if e.do("GET", logo, "", nil).status != 404 || e.do("GET", r.json["url"].(string), "", nil).status != 200 {
+			t.Fatal("the sweep kept the replaced logo or removed the new one")
 		}
 
 		p := e.do("POST", "/api/popups", e.owner1, form(map[string]any{"cliente_id": 1, "name": "Nueva", "file": img}, "p.png"))
@@ -313,134 +318,141 @@ func TestUploads(t *testing.T) {
 		}
 		e.run(t, []scenario{
 			{name: "delete popup no token", method: "DELETE", path: fmt.Sprintf("/api/popups/%d", pid), status: 401},
-			{name: "delete popup other restaurant", method: "DELETE", path: fmt.Sprintf("/api/popups/%d", pid), token: "owner2", status: 403},
+			{name: "delete popup other restaurant", method: "DELETE", path: fmt.Sprintf("/api/popups/%d", pid), token: "owner2", status: 404},
 			{name: "delete popup unknown", method: "DELETE", path: "/api/popups/99999", token: "owner1", status: 404},
 			{name: "delete popup", method: "DELETE", path: fmt.Sprintf("/api/popups/%d", pid), token: "owner1", status: 204},
 			{name: "delete popup again", method: "DELETE", path: fmt.Sprintf("/api/popups/%d", pid), token: "owner1", status: 404},
-			{name: "admin deletes any popup", method: "DELETE", path: fmt.Sprintf("/api/popups/%v", p2.json["id"]), token: "admin", status: 204},
+			{name: "admin must name the restaurant", method: "DELETE", path: fmt.Sprintf("/api/popups/%v", p2.json["id"]), token: "admin", status: 400},
+			{name: "admin deletes any popup", method: "DELETE", path: fmt.Sprintf("/api/popups/%v?cliente_id=1", p2.json["id"]), token: "admin", status: 204},
 		})
 	})
 }
 
 func TestDinerTokenCannotWriteMenu(t *testing.T) {
-	e := newEnv(t, storetest.Open(t, store.SQLite))
-	tok := dinerToken(t, e)
-	img := pngImage(10, 10, color.Black)
-	for _, sc := range []struct {
-		path string
-		body any
-	}{
-		{"/api/configuraciones", map[string]any{"cliente_id": 1}},
-		{"/api/configuraciones/logo", form(map[string]any{"cliente_id": 1, "file": img}, "a.png")},
-		{"/api/configuraciones/background", form(map[string]any{"cliente_id": 1, "file": img}, "a.png")},
-		{"/api/popups", form(map[string]any{"cliente_id": 1, "name": "x", "file": img}, "a.png")},
-	} {
-		if r := e.do("POST", sc.path, tok, sc.body); r.status != 403 {
-			t.Errorf("diner POST %s: %d", sc.path, r.status)
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		tok := dinerToken(t, e)
+		img := pngImage(10, 10, color.Black)
+		for _, sc := range []struct {
+			path string
+			body any
+		}{
+			{"/api/configuraciones", map[string]any{"cliente_id": 1}},
+			{"/api/configuraciones/logo", form(map[string]any{"cliente_id": 1, "file": img}, "a.png")},
+			{"/api/configuraciones/background", form(map[string]any{"cliente_id": 1, "file": img}, "a.png")},
+			{"/api/popups", form(map[string]any{"cliente_id": 1, "name": "x", "file": img}, "a.png")},
+		} {
+			if r := e.do("POST", sc.path, tok, sc.body); r.status != 403 {
+				t.Errorf("diner POST %s: %d", sc.path, r.status)
+			}
 		}
-	}
-	if r := e.do("DELETE", "/api/popups/1", tok, nil); r.status != 403 {
-		t.Errorf("diner DELETE popup: %d", r.status)
-	}
+		if r := e.do("DELETE", "/api/popups/1", tok, nil); r.status != 403 {
+			t.Errorf("diner DELETE popup: %d", r.status)
+		}
+	})
 }
 
 func TestQRCode(t *testing.T) {
-	e := newEnv(t, storetest.Open(t, store.SQLite))
-	svg := e.do("GET", "/api/clientes/1/qr?format=svg", "", nil)
-	if svg.status != 200 || svg.header.Get("Content-Type") != "image/svg+xml" || !strings.HasPrefix(svg.body, "<svg") {
-		t.Fatalf("svg: %d %s", svg.status, svg.header)
-	}
-	p := e.do("GET", "/api/clientes/1/qr", "", nil)
-	img, err := png.Decode(strings.NewReader(p.body))
-	if err != nil || img.Bounds().Dx() < 256 {
-		t.Fatalf("png: %v", err)
-	}
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		svg := e.do("GET", "/api/clientes/1/qr?format=svg", "", nil)
+		if svg.status != 200 || svg.header.Get("Content-Type") != "image/svg+xml" || !strings.HasPrefix(svg.body, "<svg") {
+			t.Fatalf("svg: %d %s", svg.status, svg.header)
+		}
+		p := e.do("GET", "/api/clientes/1/qr", "", nil)
+		img, err := png.Decode(strings.NewReader(p.body))
+		if err != nil || img.Bounds().Dx() < 256 {
+			t.Fatalf("png: %v", err)
+		}
+	})
 }
 
 func TestMenuPagePreloads(t *testing.T) {
-	e := newMenuEnv(t, storetest.Open(t, store.SQLite))
-	hints := []string{`<link rel="preload" as="fetch" crossorigin href="/api/configuraciones?cliente_id=%d">`,
-		`href="/api/categories?cliente_id=%d&amp;idioma=es"`, `href="/api/popups?cliente_id=%d"`,
-		`<link rel="modulepreload" crossorigin href="/assets/shared-x2.js">`, `href="/assets/MenuPage-x1.js"`,
-		`<link rel="preload" as="style" crossorigin href="/assets/MenuPage-x3.css">`, `href="/assets/es-x4.js"`,
-		`<link rel="modulepreload" crossorigin href="/assets/vendor-x6.js">`}
-	fill := func(h string, id int) string { return strings.ReplaceAll(h, "%d", strconv.Itoa(id)) }
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newMenuEnv(t, db)
+		hints := []string{`<link rel="preload" as="fetch" crossorigin href="/api/configuraciones?cliente_id=%d">`,
+			`href="/api/categories?cliente_id=%d&amp;idioma=es"`, `href="/api/popups?cliente_id=%d"`,
+			`<link rel="modulepreload" crossorigin href="/assets/shared-x2.js">`, `href="/assets/MenuPage-x1.js"`,
+			`<link rel="preload" as="style" crossorigin href="/assets/MenuPage-x3.css">`, `href="/assets/es-x4.js"`,
+			`<link rel="modulepreload" crossorigin href="/assets/vendor-x6.js">`}
+		fill := func(h string, id int) string { return strings.ReplaceAll(h, "%d", strconv.Itoa(id)) }
 
-	// Without an image promotion there is no copy: the code and the menu's
-	// first calls are hinted in the head.
-	var pops []struct{ ID int64 }
-	if err := json.Unmarshal([]byte(e.do("GET", "/api/popups?cliente_id=2", "", nil).body), &pops); err != nil || len(pops) == 0 {
-		t.Fatalf("popups of restaurant 2: %v %v", pops, err)
-	}
-	for _, p := range pops {
-		if r := e.do("DELETE", fmt.Sprintf("/api/popups/%d", p.ID), e.owner2, nil); r.status != 204 {
-			t.Fatalf("delete popup: %d", r.status)
+		// Without an image promotion there is no copy: the code and the menu's
+		// first calls are hinted in the head.
+		var pops []struct{ ID int64 }
+		if err := json.Unmarshal([]byte(e.do("GET", "/api/popups?cliente_id=2", "", nil).body), &pops); err != nil || len(pops) == 0 {
+			t.Fatalf("popups of restaurant 2: %v %v", pops, err)
 		}
-	}
-	plain := e.do("GET", "/restaurante/2/menu", "", nil).body
-	for _, h := range hints {
-		if !strings.Contains(plain, fill(h, 2)) {
-			t.Fatalf("menu page does not preload %s:\n%s", h, plain)
+		for _, p := range pops {
+			if r := e.do("DELETE", fmt.Sprintf("/api/popups/%d", p.ID), e.owner2, nil); r.status != 204 {
+				t.Fatalf("delete popup: %d", r.status)
+			}
 		}
-	}
-	// The pictures of the categories' first row (two on a phone) too.
-	cats := e.do("GET", "/api/categories?cliente_id=2", "", nil).json["categorias"].([]any)
-	for i, c := range cats {
-		img := fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s">`, c.(map[string]any)["image_path"])
-		if strings.Contains(plain, img) != (i < 2) {
-			t.Fatalf("category %d picture preloaded: %v\n%s", i, i >= 2, plain)
+		plain := e.do("GET", "/restaurante/2/menu", "", nil).body
+		for _, h := range hints {
+			if !strings.Contains(plain, fill(h, 2)) {
+				t.Fatalf("menu page does not preload %s:\n%s", h, plain)
+			}
 		}
-	}
-	if strings.Contains(plain, `modulepreload crossorigin href="/assets/app-abc12.js"`) || strings.Contains(plain, "menu-shell") ||
-		!strings.Contains(plain, `<script type="module" crossorigin src="/assets/app-abc12.js"></script>`) {
-		t.Fatalf("menu page without a promotion copy:\n%s", plain)
-	}
+		// The pictures of the categories' first row (two on a phone) too.
+		cats := e.do("GET", "/api/categories?cliente_id=2", "", nil).json["categorias"].([]any)
+		for i, c := range cats {
+			img := fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s">`, c.(map[string]any)["image_path"])
+			if strings.Contains(plain, img) != (i < 2) {
+				t.Fatalf("category %d picture preloaded: %v\n%s", i, i >= 2, plain)
+			}
+		}
+		if strings.Contains(plain, `modulepreload crossorigin href="/assets/app-abc12.js"`) || strings.Contains(plain, "menu-shell") ||
+			!strings.Contains(plain, `<script type="module" crossorigin src="/assets/app-abc12.js"></script>`) {
+			t.Fatalf("menu page without a promotion copy:\n%s", plain)
+		}
 
-	// Restaurant 1 paints a static copy of its image promotion; the code
-	// and the hints wait in the copy's script until the image has painted.
-	page := e.do("GET", "/menu/1", "", nil).body
-	head, bodyHTML, _ := strings.Cut(page, "</head>")
-	if strings.Count(head, `as="image"`) != 1 || !strings.Contains(head, `<link rel="preload" as="image" fetchpriority="high" href="/media/`) ||
-		strings.Contains(head, "<script") || strings.Contains(head, "modulepreload") || strings.Contains(head, `as="fetch"`) {
-		t.Fatalf("menu page head:\n%s", head)
-	}
-	if !strings.Contains(bodyHTML, `<div id="menu-shell" aria-hidden="true"><div><p data-t="Promoción de la Casa"></p><img src="/media/`) ||
-		!strings.Contains(bodyHTML, `width="900" height="600"`) || !strings.Contains(bodyHTML, `s.getItem("popup_data_1")===`) ||
-		!strings.Contains(bodyHTML, `c.src="/assets/app-abc12.js"`) {
-		t.Fatalf("menu page has no promotion copy:\n%s", bodyHTML)
-	}
-	for _, h := range hints {
-		if js, _ := json.Marshal(fill(h, 1)); !strings.Contains(bodyHTML, string(js[1:len(js)-1])) {
-			t.Fatalf("the copy's script does not add %s:\n%s", h, bodyHTML)
+		// Restaurant 1 paints a static copy of its image promotion; the code
+		// and the hints wait in the copy's script until the image has painted.
+		page := e.do("GET", "/menu/1", "", nil).body
+		head, bodyHTML, _ := strings.Cut(page, "</head>")
+		if strings.Count(head, `as="image"`) != 1 || !strings.Contains(head, `<link rel="preload" as="image" fetchpriority="high" href="/media/`) ||
+			strings.Contains(head, "<script") || strings.Contains(head, "modulepreload") || strings.Contains(head, `as="fetch"`) {
+			t.Fatalf("menu page head:\n%s", head)
 		}
-	}
-	// The menu page inlines its stylesheets; a disabled link keeps the app
-	// from fetching them again.
-	if !strings.Contains(page, `<style>body{color:#123}</style><link rel="stylesheet" crossorigin href="/assets/app-x5.css" disabled>`) {
-		t.Fatalf("menu page stylesheets not inlined:\n%s", page)
-	}
-	if login := e.do("GET", "/login", "", nil).body; strings.Contains(login, "menu-shell") || strings.Contains(login, "disabled") ||
-		!strings.Contains(login, `<link rel="stylesheet" crossorigin href="/assets/app-x5.css">`) {
-		t.Fatalf("staff page changed:\n%s", login)
-	}
-	// The page is cached per menu version: a new promotion shows at once.
-	if r := e.do("POST", "/api/popups", e.owner1, form(map[string]any{"cliente_id": 1, "name": "Nueva promo", "file": pngImage(300, 200, color.White)}, "p.png")); r.status != 201 {
-		t.Fatalf("popup: %d %s", r.status, r.body)
-	}
-	if again := e.do("GET", "/menu/1", "", nil).body; !strings.Contains(again, `data-t="Nueva promo"`) || !strings.Contains(again, `width="300" height="200"`) {
-		t.Fatalf("menu page after a new promotion:\n%s", again)
-	}
-	if strings.Contains(e.do("GET", "/menu/1?categoria=1", "", nil).body, "menu-shell") {
-		t.Fatal("a deeper view paints the promotion copy")
-	}
-	if r := e.do("GET", "/.vite/manifest.json", "", nil); strings.Contains(r.body, "MenuPage") {
-		t.Fatal("the build manifest is served")
-	}
-	for _, p := range []string{"/login", "/menu/99", "/menu/1?categoria=3", "/dashboard/1"} {
-		if b := e.do("GET", p, "", nil).body; strings.Contains(b, `rel="preload"`) || strings.Contains(b, "<style>") {
-			t.Fatalf("%s has preload hints", p)
+		if !strings.Contains(bodyHTML, `<div id="menu-shell" aria-hidden="true"><div><p data-t="Promoción de la Casa"></p><img src="/media/`) ||
+			!strings.Contains(bodyHTML, `width="900" height="600"`) || !strings.Contains(bodyHTML, `s.getItem("popup_data_1")===`) ||
+			!strings.Contains(bodyHTML, `c.src="/assets/app-abc12.js"`) {
+			t.Fatalf("menu page has no promotion copy:\n%s", bodyHTML)
 		}
-	}
+		for _, h := range hints {
+			if js, _ := json.Marshal(fill(h, 1)); !strings.Contains(bodyHTML, string(js[1:len(js)-1])) {
+				t.Fatalf("the copy's script does not add %s:\n%s", h, bodyHTML)
+			}
+		}
+		// The menu page inlines its stylesheets; a disabled link keeps the app
+		// from fetching them again.
+		if !strings.Contains(page, `<style>body{color:#123}</style><link rel="stylesheet" crossorigin href="/assets/app-x5.css" disabled>`) {
+			t.Fatalf("menu page stylesheets not inlined:\n%s", page)
+		}
+		if login := e.do("GET", "/login", "", nil).body; strings.Contains(login, "menu-shell") || strings.Contains(login, "disabled") ||
+			!strings.Contains(login, `<link rel="stylesheet" crossorigin href="/assets/app-x5.css">`) {
+			t.Fatalf("staff page changed:\n%s", login)
+		}
+		// The page is cached per menu version: a new promotion shows at once.
+		if r := e.do("POST", "/api/popups", e.owner1, form(map[string]any{"cliente_id": 1, "name": "Nueva promo", "file": pngImage(300, 200, color.White)}, "p.png")); r.status != 201 {
+			t.Fatalf("popup: %d %s", r.status, r.body)
+		}
+		if again := e.do("GET", "/menu/1", "", nil).body; !strings.Contains(again, `data-t="Nueva promo"`) || !strings.Contains(again, `width="300" height="200"`) {
+			t.Fatalf("menu page after a new promotion:\n%s", again)
+		}
+		if strings.Contains(e.do("GET", "/menu/1?categoria=1", "", nil).body, "menu-shell") {
+			t.Fatal("a deeper view paints the promotion copy")
+		}
+		if r := e.do("GET", "/.vite/manifest.json", "", nil); strings.Contains(r.body, "MenuPage") {
+			t.Fatal("the build manifest is served")
+		}
+		for _, p := range []string{"/login", "/menu/99", "/menu/1?categoria=3", "/dashboard/1"} {
+			if b := e.do("GET", p, "", nil).body; strings.Contains(b, `rel="preload"`) || strings.Contains(b, "<style>") {
+				t.Fatalf("%s has preload hints", p)
+			}
+		}
+	})
 }
 
 // BenchmarkMenuAPI measures the whole handler (middleware included) of the
@@ -461,4 +473,85 @@ func BenchmarkMenuAPI(b *testing.B) {
 			}
 		})
 	}
+}
+
+// Made-up category ids are refused before the cache or the database: an
+// absurd id is a 400, an unknown one a 404, and neither adds an entry.
+func TestMenuReadsOfUnknownIDs(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newMenuEnv(t, db)
+		if r := e.do("GET", "/api/productos?cliente_id=1&category_id=C1TAPF", "", nil); r.status != 200 {
+			t.Fatalf("a real category: %d", r.status)
+		}
+		entries := func() int { return e.api.Site.CacheEntries() }
+		before := entries()
+		huge := strings.Repeat("A", 900_000)
+		for i := range 150 {
+			for _, c := range []struct {
+				path   string
+				status int
+			}{
+				{fmt.Sprintf("/api/productos?cliente_id=1&category_id=X%d", i), 404},
+				{fmt.Sprintf("/api/productos?cliente_id=1&category_id=%d%%2Fx", i), 400},
+				{fmt.Sprintf("/api/categories/%d/subcategories?cliente_id=1", 100000+i), 404},
+			} {
+				if r := e.do("GET", c.path, "", nil); r.status != c.status {
+					t.Fatalf("%s: %d, want %d", c.path, r.status, c.status)
+				}
+			}
+		}
+		if r := e.do("GET", "/api/productos?cliente_id=1&category_id="+huge, "", nil); r.status != 400 {
+			t.Fatalf("a 900 KB id: %d", r.status)
+		}
+		if got := entries(); got != before {
+			t.Fatalf("made-up ids added %d cache entries", got-before)
+		}
+	})
+}
+
+// TestContentSecurityPolicy: every HTML page carries a strict policy; the
+// menu page's inline scripts are allowed by their hashes, nothing else
+// inline runs, and Stripe's origins appear only where Stripe is configured.
+func TestContentSecurityPolicy(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newMenuEnv(t, db)
+		strict := func(t *testing.T, path, csp string) {
+			t.Helper()
+			for _, want := range []string{"default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "script-src 'self'"} {
+				if !strings.Contains(csp, want) {
+					t.Fatalf("%s: CSP %q lacks %q", path, csp, want)
+				}
+			}
+			script := csp[strings.Index(csp, "script-src"):]
+			script = script[:strings.IndexByte(script, ';')]
+			if strings.Contains(script, "unsafe-inline") || strings.Contains(script, "unsafe-eval") || strings.Contains(csp, "stripe") {
+				t.Fatalf("%s: script policy %q", path, script)
+			}
+		}
+		for _, p := range []string{"/", "/login", "/dashboard/1", "/menu/2", "/no/such/page"} {
+			r := e.do("GET", p, "", nil)
+			strict(t, p, r.header.Get("Content-Security-Policy"))
+		}
+		// The menu page with a promotion copy runs one inline script: its
+		// SHA-256 is in the policy, so the browser runs it and nothing else.
+		r := e.do("GET", "/menu/1", "", nil)
+		csp := r.header.Get("Content-Security-Policy")
+		strict(t, "/menu/1", csp)
+		m := regexp.MustCompile(`(?s)<script>(.*?)</script>`).FindAllStringSubmatch(r.body, -1)
+		if len(m) != 1 {
+			t.Fatalf("menu page has %d inline scripts", len(m))
+		}
+		sum := sha256.Sum256([]byte(m[0][1]))
+		if !strings.Contains(csp, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'") {
+			t.Fatalf("CSP %q does not allow the page's script", csp)
+		}
+		// A revalidated page keeps its policy.
+		if r2 := e.do("GET", "/menu/1", "", nil, "If-None-Match", r.header.Get("Etag")); r2.status != 304 {
+			t.Fatalf("revalidation: %d", r2.status)
+		}
+		// JSON and media are not pages.
+		if r := e.do("GET", "/api/categories?cliente_id=1", "", nil); r.header.Get("Content-Security-Policy") != "" {
+			t.Fatal("JSON answer with a page policy")
+		}
+	})
 }

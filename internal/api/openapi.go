@@ -11,8 +11,9 @@ import (
 //go:embed openapi.json
 var openapiJSON []byte
 
-func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
+func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-cache")
 	_, _ = w.Write(openapiJSON)
+	return nil
 }

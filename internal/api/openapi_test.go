@@ -40,3 +40,84 @@ func TestOpenAPICoversRoutes(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAPIResponsesAreStrict keeps the contract check meaningful: every
+// object in a response schema lists its properties as required (except
+// those named in x-optional) and allows no others, so a field a handler
+// renames, adds or drops without the document fails the scenario test
+// that reads it (contract_test.go).
+func TestOpenAPIResponsesAreStrict(t *testing.T) {
+	var doc map[string]any
+	if err := json.Unmarshal(openapiJSON, &doc); err != nil {
+		t.Fatal(err)
+	}
+	schemas := doc["components"].(map[string]any)["schemas"].(map[string]any)
+	seen := map[string]bool{}
+	var check func(where string, node any)
+	check = func(where string, node any) {
+		m, ok := node.(map[string]any)
+		if !ok {
+			return
+		}
+		if ref, ok := m["$ref"].(string); ok {
+			name := strings.TrimPrefix(ref, "#/components/schemas/")
+			if name != ref && !seen[name] {
+				seen[name] = true
+				check(name, schemas[name])
+			}
+			return
+		}
+		if props, ok := m["properties"].(map[string]any); ok {
+			optional := map[string]bool{}
+			if xs, ok := m["x-optional"].([]any); ok {
+				for _, x := range xs {
+					optional[x.(string)] = true
+				}
+			}
+			required := map[string]bool{}
+			if rs, ok := m["required"].([]any); ok {
+				for _, r := range rs {
+					required[r.(string)] = true
+				}
+			}
+			for p, v := range props {
+				if !required[p] && !optional[p] {
+					t.Errorf("%s: property %q is neither required nor in x-optional", where, p)
+				}
+				check(where+"."+p, v)
+			}
+			if m["additionalProperties"] != false {
+				t.Errorf("%s: additionalProperties must be false", where)
+			}
+		}
+		for _, k := range []string{"items", "allOf", "anyOf", "oneOf"} {
+			switch v := m[k].(type) {
+			case map[string]any:
+				check(where+"."+k, v)
+			case []any:
+				for _, x := range v {
+					check(where+"."+k, x)
+				}
+			}
+		}
+	}
+	for name, r := range doc["components"].(map[string]any)["responses"].(map[string]any) {
+		content, _ := r.(map[string]any)["content"].(map[string]any)
+		for ct, c := range content {
+			check("response "+name+" "+ct, c.(map[string]any)["schema"])
+		}
+	}
+	for path, ops := range doc["paths"].(map[string]any) {
+		for method, op := range ops.(map[string]any) {
+			if method == "parameters" {
+				continue
+			}
+			for code, r := range op.(map[string]any)["responses"].(map[string]any) {
+				content, _ := r.(map[string]any)["content"].(map[string]any)
+				for ct, c := range content {
+					check(method+" "+path+" "+code+" "+ct, c.(map[string]any)["schema"])
+				}
+			}
+		}
+	}
+}

@@ -1,91 +1,151 @@
 package api
 
 import (
-	"carta/internal/auth"
-	"carta/internal/store"
+	"net/http"
+
+	"carta/internal/tenant"
 )
+
+// access is who may call a route; the guard checks it before the handler,
+// which then checks the restaurant or the diner (scope.go).
+type access int
+
+const (
+	public     access = iota // anyone
+	signedIn                 // any valid token
+	diner                    // a diner's token
+	staff                    // a restaurant's staff or a super admin
+	superAdmin               // a super admin
+)
+
+// route is one entry of the route table: the one list the router is built
+// from and the OpenAPI and access-matrix tests check.
+type route struct {
+	method, pattern string
+	access          access
+	handler         handler
+}
+
+// guard wraps h so only callers with the route's access reach it: no or bad
+// token → 401, wrong role → 403.
+func (s *Server) guard(a access, h http.HandlerFunc) http.HandlerFunc {
+	switch a {
+	case signedIn:
+		return s.Auth.Require(h)
+	case diner:
+		return s.Auth.Require(h, tenant.RoleUsuario)
+	case staff:
+		return s.Auth.Staff(h)
+	case superAdmin:
+		return s.Auth.SuperAdmin(h)
+	}
+	return h
+}
 
 // routes is the API's route table.
 func (s *Server) routes() []route {
-	a := s.Auth
 	return []route{
-		{"GET", "/api/openapi.json", s.openAPI},
+		{"GET", "/api/openapi.json", public, s.openAPI},
 
-		// Staff sign-in and sessions.
-		{"POST", "/api/login", s.login},
-		{"POST", "/api/auth/login", s.login},
-		{"POST", "/api/auth/validate", a.Staff(s.validate)},
-		{"POST", "/api/auth/logout", a.Require(s.logout)},
+		// Staff sign-in and sessions (auth.go).
+		{"POST", "/api/login", public, s.login},
+		{"POST", "/api/auth/login", public, s.login},
+		{"POST", "/api/auth/validate", staff, s.validate},
+		{"POST", "/api/auth/logout", signedIn, s.logout},
 
-		// Diner accounts (a diner acts only on their own account).
-		{"POST", "/api/usuarios/registro", s.registerUsuario},
-		{"POST", "/api/auth/login-usuario", s.loginUsuario},
-		{"POST", "/api/usuarios/send-email", a.Require(s.sendWelcome, auth.RoleUsuario)},
-		{"GET", "/api/usuario/menu", a.Require(s.usuarioMenu, auth.RoleUsuario)},
-		{"GET", "/api/usuarios/{usuario_id}", a.Require(s.getUsuario, auth.RoleUsuario)},
-		{"PUT", "/api/usuarios/{usuario_id}", a.Require(s.updateUsuario, auth.RoleUsuario)},
-		{"DELETE", "/api/usuarios/{usuario_id}", a.Require(s.deleteUsuario, auth.RoleUsuario)},
-		{"POST", "/api/usuarios/{usuario_id}/password", a.Require(s.changeUsuarioPassword, auth.RoleUsuario)},
-		{"GET", "/api/usuarios/{usuario_id}/compras", a.Require(listFor(s, usuarioOf, store.ListUsuarioCompras), auth.RoleUsuario)},
-		{"GET", "/api/usuarios/{usuario_id}/compras/{compra_id}/qr", a.Require(s.voucherQR, auth.RoleUsuario)},
-		{"GET", "/api/usuarios/{usuario_id}/puntos", a.Require(listFor(s, usuarioOf, store.ListUsuarioPuntos), auth.RoleUsuario)},
-		{"GET", "/api/usuarios/{usuario_id}/restaurantes", a.Require(listFor(s, usuarioOf, store.ListUsuarioRestaurantes), auth.RoleUsuario)},
-		{"POST", "/api/usuarios/{usuario_id}/restaurantes", a.Require(s.touchUsuarioRestaurante, auth.RoleUsuario)},
-		{"GET", "/api/restaurantes", s.listRestaurantes},
-		{"GET", "/api/admin/outbox", a.SuperAdmin(s.listOutbox)},
+		// Diner accounts: a diner acts only on their own (accounts.go).
+		{"POST", "/api/usuarios/registro", public, s.registerUsuario},
+		{"POST", "/api/auth/login-usuario", public, s.loginUsuario},
+		{"POST", "/api/usuarios/send-email", diner, s.sendWelcome},
+		{"GET", "/api/usuario/menu", diner, s.usuarioMenu},
+		{"GET", "/api/usuarios/{usuario_id}", diner, ofDiner(s.Accounts.Profile)},
+		{"PUT", "/api/usuarios/{usuario_id}", diner, s.updateUsuario},
+		{"DELETE", "/api/usuarios/{usuario_id}", diner, s.deleteUsuario},
+		{"POST", "/api/usuarios/{usuario_id}/password", diner, s.changeUsuarioPassword},
+		{"GET", "/api/usuarios/{usuario_id}/compras", diner, ofDiner(s.Offers.Compras)},
+		{"GET", "/api/usuarios/{usuario_id}/compras/{compra_id}/qr", diner, s.voucherQR},
+		{"GET", "/api/usuarios/{usuario_id}/puntos", diner, ofDiner(s.Accounts.Points)},
+		{"GET", "/api/usuarios/{usuario_id}/pedidos", diner, ofDiner(s.Ordering.DinerOrders)},
+		{"GET", "/api/usuarios/{usuario_id}/restaurantes", diner, ofDiner(s.Accounts.Restaurants)},
+		{"POST", "/api/usuarios/{usuario_id}/restaurantes", diner, s.touchUsuarioRestaurante},
+		{"GET", "/api/restaurantes", public, s.listRestaurantes},
 
-		// Coupon offers: card on file, offers, purchases, vouchers, fees.
-		{"GET", "/api/billing/config", s.billingConfig},
-		{"GET", "/api/clientes/{cliente_id}/verificar_tarjeta", a.Staff(s.verifyCard)},
-		{"POST", "/api/clientes/{cliente_id}/setup-tarjeta", a.Staff(s.setupCard)},
-		{"POST", "/api/clientes/{cliente_id}/agregar-tarjeta", a.Staff(s.registerCard)},
-		{"POST", "/api/cupones", a.Staff(s.createCupon)},
-		{"GET", "/api/cupones", s.listCupones},
-		{"GET", "/api/clientes/{cliente_id}/cupones", a.Staff(listFor(s, clienteInPath, store.ListClienteCupones))},
-		{"PUT", "/api/cupones/{id}/estado", a.Staff(s.setCuponEstado)},
-		{"GET", "/api/clientes/{cliente_id}/merchant", s.clienteMerchant},
-		{"POST", "/api/checkout-clover", a.Require(s.checkoutCoupon, auth.RoleUsuario)},
-		{"GET", "/api/demo/checkout/{session_id}", s.demoCheckoutSession},
-		{"POST", "/api/demo/checkout/{session_id}/pay", s.demoCheckoutResult(true)},
-		{"POST", "/api/demo/checkout/{session_id}/decline", s.demoCheckoutResult(false)},
-		{"POST", "/api/clientes/{cliente_id}/vouchers/canjear", a.Staff(s.redeemVoucher)},
-		{"GET", "/api/clientes/{cliente_id}/fees", a.Staff(listFor(s, clienteInPath, store.ListClienteFees))},
-		{"GET", "/api/admin/fees", a.SuperAdmin(s.listFailedFees)},
-		{"POST", "/api/webhooks/clover-checkout", s.cloverCheckoutWebhook},
-		{"POST", "/api/webhooks/stripe", s.stripeWebhook},
+		// Coupon offers and the platform's fees: card on file, offers,
+		// purchases, vouchers, fees (offers.go).
+		{"GET", "/api/billing/config", public, s.billingConfig},
+		{"GET", "/api/clientes/{cliente_id}/verificar_tarjeta", staff, s.verifyCard},
+		{"POST", "/api/clientes/{cliente_id}/setup-tarjeta", staff, s.setupCard},
+		{"POST", "/api/clientes/{cliente_id}/agregar-tarjeta", staff, s.registerCard},
+		{"POST", "/api/cupones", staff, s.createCupon},
+		{"GET", "/api/cupones", public, s.listCupones},
+		{"GET", "/api/clientes/{cliente_id}/cupones", staff, ofTenant(s.Offers.Offers)},
+		{"PUT", "/api/cupones/{id}/estado", staff, s.setCuponEstado},
+		{"GET", "/api/clientes/{cliente_id}/merchant", public, s.clienteMerchant},
+		{"POST", "/api/checkout-clover", diner, s.checkoutCoupon},
+		{"GET", "/api/demo/checkout/{session_id}", public, s.demoCheckoutSession},
+		{"POST", "/api/demo/checkout/{session_id}/pay", public, s.demoCheckoutResult(true)},
+		{"POST", "/api/demo/checkout/{session_id}/decline", public, s.demoCheckoutResult(false)},
+		{"POST", "/api/clientes/{cliente_id}/vouchers/canjear", staff, s.redeemVoucher},
+		{"GET", "/api/clientes/{cliente_id}/fees", staff, ofTenant(s.Billing.Fees)},
+		{"GET", "/api/admin/fees", superAdmin, list(s.Billing.FailedFees)},
+		{"GET", "/api/admin/reembolsos", superAdmin, list(s.Offers.Refunds)},
+		{"POST", "/api/admin/reembolsos/{compra_id}", superAdmin, s.markRefunded},
+		{"GET", "/api/admin/outbox", superAdmin, list(s.outbox)},
+		{"POST", "/api/webhooks/clover-checkout", public, s.cloverCheckoutWebhook},
+		{"POST", "/api/webhooks/stripe", public, s.stripeWebhook},
 
-		// Restaurants.
-		{"GET", "/api/clients", a.SuperAdmin(s.listClientes)},
-		{"GET", "/api/clientes/{cliente_id}", a.Staff(s.getCliente)},
-		{"GET", "/api/clientes/{cliente_id}/qr", s.menuQR},
+		// Online ordering for pickup: the diner's side is public (a signed-in
+		// diner's token links the order to the account; an order's page takes
+		// its token), the kitchen's is staff (ordering.go).
+		{"GET", "/api/orders/clover_products_online", public, s.onlineMenu},
+		{"GET", "/api/taxes", public, s.taxes},
+		{"GET", "/api/orders/config", public, s.orderAvailability},
+		{"POST", "/api/orders/quote", public, s.quoteOrder},
+		{"POST", "/api/orders", public, s.placeOrder},
+		{"POST", "/api/orders/{cliente_id}/pay", public, s.payOrder},
+		{"GET", "/api/pedidos/{id}", public, s.followOrder},
+		{"GET", "/api/pedidos/{id}/eventos", public, s.followOrderEvents},
+		{"GET", "/api/clientes/{cliente_id}/pedidos", staff, s.board},
+		{"GET", "/api/clientes/{cliente_id}/pedidos/eventos", staff, s.boardEvents},
+		{"GET", "/api/clientes/{cliente_id}/pedidos/config", staff, ofTenant(s.Ordering.Config)},
+		{"PUT", "/api/clientes/{cliente_id}/pedidos/config", staff, s.saveOrderConfig},
+		{"PUT", "/api/pedidos/{id}/estado", staff, s.moveOrder},
+		{"POST", "/api/pedidos/{id}/visto", staff, s.acknowledgeOrder},
+		{"POST", "/api/pedidos/{id}/pos", staff, s.retryOrderPOS},
+		{"POST", "/api/pedidos/{id}/reembolso", staff, s.refundOrder},
+		{"PUT", "/api/clover/products/{id}/agotado", staff, s.setSoldOut},
 
-		// The diner's menu (public, cacheable).
-		{"GET", "/api/configuraciones", s.getSettings},
-		{"GET", "/api/clientes/{cliente_id}/configuraciones", s.getSettings},
-		{"GET", "/api/categories", s.listCategories},
-		{"GET", "/api/categories/{id}/subcategories", s.listSubcategories},
-		{"GET", "/api/productos", s.listProducts},
-		{"GET", "/api/popups", s.listPopups},
+		// Restaurants (clientes.go).
+		{"GET", "/api/clients", superAdmin, list(s.listClientes)},
+		{"GET", "/api/clientes/{cliente_id}", staff, ofTenant(s.getCliente)},
+		{"GET", "/api/clientes/{cliente_id}/qr", public, s.menuQR},
 
-		// Look and feel, popups (owner or super admin, tenant-checked).
-		{"POST", "/api/configuraciones", a.Staff(s.saveSettings)},
-		{"POST", "/api/configuraciones/logo", a.Staff(s.uploadSettingsImage("logo"))},
-		{"POST", "/api/configuraciones/background", a.Staff(s.uploadSettingsImage("background"))},
-		{"POST", "/api/popups", a.Staff(s.createPopup)},
-		{"DELETE", "/api/popups/{id}", a.Staff(s.deletePopup)},
+		// The diner's menu: public, cacheable (the web site's public.go).
+		{"GET", "/api/configuraciones", public, s.Site.Settings},
+		{"GET", "/api/clientes/{cliente_id}/configuraciones", public, s.Site.Settings},
+		{"GET", "/api/categories", public, s.Site.Categories},
+		{"GET", "/api/categories/{id}/subcategories", public, s.Site.Subcategories},
+		{"GET", "/api/productos", public, s.listProducts},
+		{"GET", "/api/popups", public, s.Site.Popups},
 
-		// Menu administration synced from the point of sale (owner or super admin).
-		{"POST", "/api/clover/sync-all", a.Staff(s.syncAll)},
-		{"GET", "/api/clover/categories", a.Staff(s.listPOSCategories)},
-		{"POST", "/api/categories", a.Staff(s.createCategory)},
-		{"PUT", "/api/categories/{id}", a.Staff(s.updateCategory)},
-		{"DELETE", "/api/categories/{id}", a.Staff(s.deleteCategory)},
-		{"POST", "/api/categorias/{id}/imagen", a.Staff(s.uploadCategoryImage)},
-		{"POST", "/api/categories/{id}/subcategories", a.Staff(s.assignSubcategories)},
-		{"DELETE", "/api/categories/{id}/subcategories/{cloverCategoryId}", a.Staff(s.removeSubcategory)},
-		{"PUT", "/api/productos/{id}/descripcion", a.Staff(s.updateDescription)},
-		{"PUT", "/api/productos/{id}/traduccion", a.Staff(s.updateProductTranslation)},
-		{"PUT", "/api/clover/products/{id}/visibility", a.Staff(s.setVisibility)},
-		{"POST", "/api/clover/products/{id}/image", a.Staff(s.uploadProductImage)},
+		// Menu administration, look and feel, popups: owner or super admin
+		// (catalog.go).
+		{"POST", "/api/configuraciones", staff, s.saveSettings},
+		{"POST", "/api/configuraciones/logo", staff, s.uploadSettingsImage("logo")},
+		{"POST", "/api/configuraciones/background", staff, s.uploadSettingsImage("background")},
+		{"POST", "/api/popups", staff, s.createPopup},
+		{"DELETE", "/api/popups/{id}", staff, s.deletePopup},
+		{"POST", "/api/clover/sync-all", staff, s.syncAll},
+		{"GET", "/api/clover/categories", staff, s.listPOSCategories},
+		{"POST", "/api/categories", staff, s.createCategory},
+		{"PUT", "/api/categories/{id}", staff, s.updateCategory},
+		{"DELETE", "/api/categories/{id}", staff, s.deleteCategory},
+		{"POST", "/api/categorias/{id}/imagen", staff, s.uploadCategoryImage},
+		{"POST", "/api/categories/{id}/subcategories", staff, s.assignSubcategories},
+		{"DELETE", "/api/categories/{id}/subcategories/{cloverCategoryId}", staff, s.removeSubcategory},
+		{"PUT", "/api/productos/{id}/descripcion", staff, s.updateDescription},
+		{"PUT", "/api/productos/{id}/traduccion", staff, s.updateProductTranslation},
+		{"PUT", "/api/clover/products/{id}/visibility", staff, s.setVisibility},
+		{"POST", "/api/clover/products/{id}/image", staff, s.uploadProductImage},
 	}
 }

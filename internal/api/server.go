@@ -1,82 +1,163 @@
-// Package api is Carta's HTTP layer: the route table, the handlers of the
-// JSON API under /api, the health and metrics endpoints and the embedded
-// web app with SPA fallback.
+// Package api is Carta's HTTP layer: the route table, the middleware, and
+// thin handlers (decode, call the domain, encode) split by domain, each
+// returning an error that one adapter maps to the response.
 package api
 
 import (
-	"io/fs"
+	"context"
 	"log/slog"
 	"net"
 	"net/http"
 	"runtime/debug"
+	"strings"
 	"time"
 
+	"carta/internal/accounts"
 	"carta/internal/apperr"
 	"carta/internal/auth"
+	"carta/internal/billing"
+	"carta/internal/limits"
 	"carta/internal/media"
 	"carta/internal/menu"
 	"carta/internal/metrics"
 	"carta/internal/offers"
+	"carta/internal/ordering"
 	"carta/internal/respond"
 	"carta/internal/store"
+	"carta/internal/tenant"
+	"carta/internal/web"
 )
 
-// Server holds what the handlers need.
+// Server holds the domain services the handlers call.
 type Server struct {
-	DB      *store.DB
-	Auth    *auth.Service
-	Metrics *metrics.Metrics
-	Media   *media.Pipeline
-	Sync    *menu.Syncer
-	Offers  *offers.Service
+	DB       *store.DB // for /readyz
+	Auth     *auth.Service
+	Accounts *accounts.Service
+	Menu     *menu.Service
+	Offers   *offers.Service
+	Ordering *ordering.Service
+	Billing  *billing.Service
+	Media    *media.Pipeline
+	Site     *web.Site
+	Metrics  *metrics.Metrics
+	Log      *slog.Logger
 	// StripePublishableKey is sent to the browser for Stripe Elements.
 	StripePublishableKey string
 	// Webhook secrets of the hosted checkout and of Stripe.
 	CloverWebhookSecret, StripeWebhookSecret string
-	Web                                      fs.FS // the built web app; nil serves no UI
-	Log                                      *slog.Logger
 	// BaseURL is the public address used in links and QR codes.
 	BaseURL string
+	// TrustedProxies are reverse proxies whose X-Forwarded-For is believed.
+	TrustedProxies []*net.IPNet
 
-	menuCache menuCache
-	// menuChunks are the preload links of the diner menu's code (from
-	// Vite's manifest), added to the menu pages.
-	menuChunks string
-	// menuIndex is index.html with its stylesheets inlined, the base of
-	// the menu pages.
-	menuIndex []byte
+	router *Router
 }
 
-// route is one entry of the route table: the table is the single list the
-// mux is built from and the OpenAPI test checks.
-type route struct {
-	method  string
-	pattern string
-	handler http.HandlerFunc
-}
+// handler is a route's handler: it writes a successful answer, or returns
+// the error for handle to map.
+type handler func(w http.ResponseWriter, r *http.Request) error
 
-// Handler builds the whole HTTP handler: routes plus middleware.
-func (s *Server) Handler() http.Handler {
-	mux := http.NewServeMux()
-	for _, rt := range s.routes() {
-		mux.HandleFunc(rt.method+" "+rt.pattern, rt.handler)
+// handle is the one adapter from a handler to http: an error becomes the
+// response (its kind → status, its message in the caller's language).
+func handle(fn handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := fn(w, r); err != nil {
+			respond.Error(w, r, err)
+		}
 	}
-	mux.HandleFunc("GET /healthz", s.healthz)
-	mux.HandleFunc("GET /readyz", s.readyz)
-	mux.Handle("GET /metrics", s.Metrics.Handler())
-	mux.Handle("GET /media/{name}", s.Media.Handler())
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		respond.Error(w, r, apperr.ErrNotFound)
-	})
-	mux.Handle("/", s.spa())
-	return s.middleware(mux)
 }
 
-// middleware recovers panics, sets security headers, logs and measures.
+// ok answers v as JSON with 200.
+func ok(w http.ResponseWriter, v any) error {
+	respond.JSON(w, http.StatusOK, v)
+	return nil
+}
+
+// list answers what load returns (super admin lists).
+func list[T any](load func(context.Context) (T, error)) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		v, err := load(r.Context())
+		if err != nil {
+			return err
+		}
+		return ok(w, v)
+	}
+}
+
+// ofTenant answers what load returns for the checked restaurant of the
+// {cliente_id} path segment.
+func ofTenant[T any](load func(context.Context, tenant.ID) (T, error)) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		t, err := tenantInPath(r)
+		if err != nil {
+			return err
+		}
+		v, err := load(r.Context(), t)
+		if err != nil {
+			return err
+		}
+		return ok(w, v)
+	}
+}
+
+// ofDiner answers what load returns for the checked diner of the
+// {usuario_id} path segment.
+func ofDiner[T any](load func(context.Context, tenant.Diner) (T, error)) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		d, err := dinerOf(r)
+		if err != nil {
+			return err
+		}
+		v, err := load(r.Context(), d)
+		if err != nil {
+			return err
+		}
+		return ok(w, v)
+	}
+}
+
+// Router is the ServeMux the server registers every route on, keeping the
+// list of patterns: the access-matrix test enumerates the routes from it.
+type Router struct {
+	mux      *http.ServeMux
+	patterns []string
+}
+
+// Handle registers h for pattern ("METHOD /path").
+func (rt *Router) Handle(pattern string, h http.Handler) {
+	rt.mux.Handle(pattern, h)
+	rt.patterns = append(rt.patterns, pattern)
+}
+
+// Patterns lists every registered pattern, in registration order.
+func (rt *Router) Patterns() []string { return append([]string(nil), rt.patterns...) }
+
+// Routes is the server's router (built by Handler).
+func (s *Server) Routes() *Router { return s.router }
+
+// Handler builds the whole HTTP handler: routes plus middleware. Metrics
+// are not part of it: they are served on their own listener (see
+// metrics.Metrics.Handler), so they are not public on the app's port.
+func (s *Server) Handler() http.Handler {
+	rt := &Router{mux: http.NewServeMux()}
+	for _, r := range s.routes() {
+		rt.Handle(r.method+" "+r.pattern, s.guard(r.access, handle(r.handler)))
+	}
+	rt.Handle("GET /healthz", handle(s.healthz))
+	rt.Handle("GET /readyz", handle(s.readyz))
+	rt.Handle("GET /media/{name}", s.Media.Handler())
+	rt.Handle("/api/", handle(func(w http.ResponseWriter, r *http.Request) error { return apperr.ErrNotFound }))
+	rt.Handle("/", s.Site.Handler())
+	s.router = rt
+	return s.middleware(rt.mux)
+}
+
+// middleware recovers panics, sets security headers, refuses URLs with
+// control characters, logs and measures.
 func (s *Server) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		rec := &metrics.StatusRecorder{ResponseWriter: w}
+		rec := &respond.Writer{ResponseWriter: w, Log: s.Log}
 		h := rec.Header()
 		for k, v := range securityHeaders {
 			h[k] = v
@@ -86,7 +167,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.Log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+				s.Log.Error("panic", "method", r.Method, "path", logPath(r.URL.Path), "panic", v, "stack", string(debug.Stack()))
 				if rec.Status == 0 {
 					respond.Error(rec, r, apperr.E(apperr.Internal, "panic", "panic"))
 				}
@@ -96,17 +177,35 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 				rec.Status = http.StatusOK
 			}
 			s.Metrics.Observe(r.Method, r.Pattern, rec.Status, d)
-			if r.Method != http.MethodGet && r.Method != http.MethodHead && rec.Status < 400 {
-				// Any successful write may change what diners see.
-				s.menuCache.forgetStates()
-			}
-			if r.Pattern != "GET /healthz" && r.Pattern != "GET /metrics" && s.Log.Enabled(r.Context(), slog.LevelDebug) {
-				s.Log.Debug("request", "method", r.Method, "path", r.URL.Path, "route", r.Pattern,
+			if r.Pattern != "GET /healthz" && s.Log.Enabled(r.Context(), slog.LevelDebug) {
+				s.Log.Debug("request", "method", r.Method, "path", logPath(r.URL.Path), "route", r.Pattern,
 					"status", rec.Status, "duration_ms", float64(d.Microseconds())/1000)
 			}
 		}()
+		if !respond.CleanURL(r) {
+			respond.Error(rec, r, limits.ErrControl)
+			return
+		}
 		next.ServeHTTP(rec, r)
 	})
+}
+
+// secretPaths are path prefixes whose next segment is a bearer secret (a
+// demo checkout session id lets anyone pay or decline that purchase).
+var secretPaths = []string{"/api/demo/checkout/", "/demo/checkout/"}
+
+// logPath is the request path as logged: secrets in it are redacted.
+func logPath(p string) string {
+	for _, prefix := range secretPaths {
+		if rest, ok := strings.CutPrefix(p, prefix); ok {
+			_, tail, _ := strings.Cut(rest, "/")
+			if tail != "" {
+				tail = "/" + tail
+			}
+			return prefix + "[redacted]" + tail
+		}
+	}
+	return p
 }
 
 // securityHeaders go on every response. The value slices are shared by
@@ -118,24 +217,20 @@ var securityHeaders = http.Header{
 	"X-Frame-Options":        {"DENY"},
 }
 
-func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
 	respond.JSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	return nil
 }
 
-func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
 	if err := s.DB.Ping(r.Context()); err != nil {
 		s.Log.Warn("readiness check failed", "err", err)
 		respond.JSON(w, http.StatusServiceUnavailable, map[string]string{"status": "database unavailable"})
-		return
+		return nil
 	}
 	respond.JSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	return nil
 }
 
-// clientIP is the address sign-in throttling counts against.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
+// clientIP is the address sign-in and sign-up throttling count against.
+func (s *Server) clientIP(r *http.Request) string { return auth.ClientIP(r, s.TrustedProxies) }

@@ -88,25 +88,27 @@ func TestDinerAccounts(t *testing.T) {
 }
 
 func TestDinerWelcomeMail(t *testing.T) {
-	e := newEnv(t, storetest.Open(t, store.SQLite))
-	reg := e.register("Ana", "ana@example.com", "secreto-123")
-	tok := reg.json["token"].(string)
-	if r := e.do("POST", "/api/usuarios/send-email", "", map[string]any{"email": "ana@example.com"}); r.status != 401 {
-		t.Fatalf("anonymous send-email: %d", r.status)
-	}
-	if r := e.do("POST", "/api/usuarios/send-email", tok, map[string]any{"email": "victim@example.com"}); r.status != 403 {
-		t.Fatalf("send-email to someone else: %d", r.status)
-	}
-	for i, want := range []bool{true, false} {
-		r := e.do("POST", "/api/usuarios/send-email", tok, map[string]any{"nombre": "Ana", "email": "ana@example.com"})
-		if r.status != 202 || r.json["queued"] != want {
-			t.Fatalf("send-email #%d: %d %s", i+1, r.status, r.body)
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		reg := e.register("Ana", "ana@example.com", "secreto-123")
+		tok := reg.json["token"].(string)
+		if r := e.do("POST", "/api/usuarios/send-email", "", map[string]any{"email": "ana@example.com"}); r.status != 401 {
+			t.Fatalf("anonymous send-email: %d", r.status)
 		}
-	}
-	out := e.do("GET", "/api/admin/outbox", e.admin, nil)
-	if strings.Count(out.body, "ana@example.com") != 1 || !strings.Contains(out.body, "Ana") {
-		t.Fatalf("outbox: %s", out.body)
-	}
+		if r := e.do("POST", "/api/usuarios/send-email", tok, map[string]any{"email": "victim@example.com"}); r.status != 403 {
+			t.Fatalf("send-email to someone else: %d", r.status)
+		}
+		for i, want := range []bool{true, false} {
+			r := e.do("POST", "/api/usuarios/send-email", tok, map[string]any{"nombre": "Ana", "email": "ana@example.com"})
+			if r.status != 202 || r.json["queued"] != want {
+				t.Fatalf("send-email #%d: %d %s", i+1, r.status, r.body)
+			}
+		}
+		out := e.do("GET", "/api/admin/outbox", e.admin, nil)
+		if strings.Count(out.body, "ana@example.com") != 1 || !strings.Contains(out.body, "Ana") {
+			t.Fatalf("outbox: %s", out.body)
+		}
+	})
 }
 
 func TestDinerPasswordChangeAndDelete(t *testing.T) {
@@ -166,12 +168,14 @@ func TestDinerPasswordChangeAndDelete(t *testing.T) {
 }
 
 func TestDinerLoginThrottled(t *testing.T) {
-	e := newEnv(t, storetest.Open(t, store.SQLite))
-	e.register("Ana", "ana@example.com", "secreto-123")
-	for i := 0; i < 5; i++ {
-		e.do("POST", "/api/auth/login-usuario", "", map[string]any{"email": "ana@example.com", "password": "bad"})
-	}
-	if r := e.do("POST", "/api/auth/login-usuario", "", map[string]any{"email": "ana@example.com", "password": "secreto-123"}); r.status != 429 {
-		t.Fatalf("after 5 failures: %d", r.status)
-	}
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		e.register("Ana", "ana@example.com", "secreto-123")
+		for i := 0; i < 5; i++ {
+			e.do("POST", "/api/auth/login-usuario", "", map[string]any{"email": "ana@example.com", "password": "bad"})
+		}
+		if r := e.do("POST", "/api/auth/login-usuario", "", map[string]any{"email": "ana@example.com", "password": "secreto-123"}); r.status != 429 {
+			t.Fatalf("after 5 failures: %d", r.status)
+		}
+	})
 }

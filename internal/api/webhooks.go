@@ -9,8 +9,9 @@ import (
 
 	"carta/internal/apperr"
 	"carta/internal/billing/stripe"
+	"carta/internal/checkout"
 	clovercheckout "carta/internal/checkout/clover"
-	"carta/internal/respond"
+	"carta/internal/offers"
 	"carta/internal/store"
 )
 
@@ -19,74 +20,63 @@ var errSignature = apperr.E(apperr.Unauthorized, "Firma del webhook no válida."
 // cloverCheckoutWebhook receives the hosted checkout's payment
 // notifications: signature-checked (Clover-Signature: t=…,v1=HMAC-SHA256 of
 // "t.body"), each event processed once, through the same confirmation as
-// the demo checkout.
-func (s *Server) cloverCheckoutWebhook(w http.ResponseWriter, r *http.Request) {
+// the demo checkout. The event is recorded in the confirmation's
+// transaction: a failed confirmation answers 500 and is processed again on
+// Clover's retry.
+func (s *Server) cloverCheckoutWebhook(w http.ResponseWriter, r *http.Request) error {
 	body, err := readWebhook(w, r)
 	if err != nil {
-		respond.Error(w, r, err)
-		return
+		return err
 	}
 	if s.CloverWebhookSecret == "" || clovercheckout.VerifySignature(r.Header.Get("Clover-Signature"), body, s.CloverWebhookSecret, time.Now(), 5*time.Minute) != nil {
-		respond.Error(w, r, errSignature)
-		return
+		return errSignature
 	}
 	ev, err := clovercheckout.ParseEvent(body)
 	if err != nil {
-		respond.Error(w, r, apperr.ErrBadJSON)
-		return
+		return apperr.ErrBadJSON
 	}
 	key := ev.PaymentID
 	if key == "" {
 		key = ev.SessionID + ":" + ev.Status
 	}
-	first, err := store.FirstWebhook(r.Context(), s.DB, "clover", key)
-	if err != nil {
-		respond.Error(w, r, err)
-		return
+	o := checkout.Outcome{Session: ev.SessionID, Approved: ev.Approved, PaymentID: ev.PaymentID, Provider: "clover", Event: key}
+	err = s.Offers.Confirm(r.Context(), o)
+	if errors.Is(err, store.ErrNotFound) {
+		// Not a coupon purchase: an order's checkout.
+		err = s.Ordering.Confirm(r.Context(), o)
 	}
-	if first {
-		err = s.Offers.Confirm(r.Context(), ev.SessionID, ev.Approved)
-		if errors.Is(err, store.ErrNotFound) {
-			s.Log.Warn("checkout webhook for an unknown session", "session", ev.SessionID)
-			err = nil
-		}
-		if err != nil {
-			respond.Error(w, r, err)
-			return
-		}
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		s.Log.Warn("checkout webhook for an unknown session", "session", ev.SessionID)
+	case errors.Is(err, offers.ErrPaidSoldOut):
+		// Recorded and marked for refund: nothing for Clover to retry.
+	case err != nil:
+		return err
 	}
-	respond.JSON(w, http.StatusOK, map[string]bool{"received": true})
+	return ok(w, map[string]bool{"received": true})
 }
 
 // stripeWebhook reconciles platform fee charges with Stripe's events.
-func (s *Server) stripeWebhook(w http.ResponseWriter, r *http.Request) {
+func (s *Server) stripeWebhook(w http.ResponseWriter, r *http.Request) error {
 	body, err := readWebhook(w, r)
 	if err != nil {
-		respond.Error(w, r, err)
-		return
+		return err
 	}
 	ev, err := stripe.VerifyWebhook(body, r.Header.Get("Stripe-Signature"), s.StripeWebhookSecret)
 	if err != nil {
-		respond.Error(w, r, errSignature)
-		return
+		return errSignature
 	}
-	first, err := store.FirstWebhook(r.Context(), s.DB, "stripe", ev.ID)
-	if err != nil {
-		respond.Error(w, r, err)
-		return
-	}
-	if first && ev.Type == "payment_intent.succeeded" {
-		if id, ok := feeCompraID(ev.IdempotencyKey); ok {
-			if err := store.MarkFeeChargedByCompra(r.Context(), s.DB, id, ev.PaymentIntentID); err != nil {
-				respond.Error(w, r, err)
-				return
-			}
-		}
-	}
-	if first && ev.Type == "payment_intent.payment_failed" {
+	if ev.Type == "payment_intent.payment_failed" {
 		s.Log.Warn("stripe reports a failed fee payment", "payment_intent", ev.PaymentIntentID, "code", ev.FailureCode)
 	}
-	respond.JSON(w, http.StatusOK, map[string]bool{"received": true})
+	var compraID int64
+	if ev.Type == "payment_intent.succeeded" {
+		compraID, _ = feeCompraID(ev.IdempotencyKey)
+	}
+	if err := s.Billing.ReconcileFee(r.Context(), ev.ID, compraID, ev.PaymentIntentID); err != nil {
+		return err
+	}
+	return ok(w, map[string]bool{"received": true})
 }
 
 // feeCompraID reads the purchase id out of a fee idempotency key

@@ -10,18 +10,23 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
+	"carta/internal/accounts"
 	"carta/internal/api"
 	"carta/internal/auth"
+	"carta/internal/billing"
 	billingdemo "carta/internal/billing/demo"
 	"carta/internal/billing/stripe"
 	"carta/internal/checkout"
 	clovercheckout "carta/internal/checkout/clover"
 	checkoutdemo "carta/internal/checkout/demo"
+	"carta/internal/clientes"
 	"carta/internal/config"
 	"carta/internal/demo"
 	"carta/internal/mail"
@@ -29,8 +34,15 @@ import (
 	"carta/internal/menu"
 	"carta/internal/metrics"
 	"carta/internal/offers"
+	"carta/internal/ordering"
+	"carta/internal/pos"
+	"carta/internal/pos/clover"
+	posdemo "carta/internal/pos/demo"
+	"carta/internal/secrets"
 	"carta/internal/store"
-	"carta/web"
+	"carta/internal/tenant"
+	"carta/internal/web"
+	dist "carta/web"
 )
 
 const usage = `usage: carta [command] [flags]
@@ -40,6 +52,7 @@ commands:
   migrate            apply database migrations and exit
   seed-demo          create the demo restaurants and accounts and exit
   create-superadmin  --email E --password P: create a super admin account
+  rotate-secrets     seal every stored secret with the current CARTA_SECRET_KEY
 
 Run "carta serve -h" for the flags; every flag has a CARTA_* variable.
 `
@@ -52,7 +65,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
-	case "serve", "migrate", "seed-demo", "create-superadmin":
+	case "serve", "migrate", "seed-demo", "create-superadmin", "rotate-secrets":
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -89,29 +102,50 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	defer db.Close()
+	if db.Box, err = secretBox(cfg, log); err != nil {
+		return err
+	}
 	n, err := db.Migrate(ctx)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	log.Info("database ready", "engine", db.Dialect(), "migrations_applied", n)
+	// Secrets stored before sealing existed (or sealed with a key being
+	// rotated out) are sealed with the current key.
+	sealed, err := clientes.SealPlaintext(ctx, db)
+	if err != nil {
+		return fmt.Errorf("seal stored secrets: %w", err)
+	}
+	if sealed > 0 {
+		log.Info("sealed stored secrets with the current key", "count", sealed)
+	}
 
 	pipe, err := newPipeline(cfg)
 	if err != nil {
 		return err
 	}
-	syncer := &menu.Syncer{DB: db, CloverBaseURL: cfg.CloverBaseURL}
+	menuSvc := &menu.Service{DB: db, Media: pipe, Catalog: posCatalog(cfg.CloverBaseURL)}
 	switch cmd {
 	case "migrate":
 		fmt.Fprintf(stdout, "applied %d migrations\n", n)
 		return nil
 	case "seed-demo":
-		if err := seedDemo(ctx, db, pipe, syncer); err != nil {
+		if err := seedDemo(ctx, db, pipe, menuSvc); err != nil {
 			return err
 		}
 		printDemoAccounts(stdout)
 		return nil
 	case "create-superadmin":
 		return createSuperAdmin(ctx, db, email, password, stdout)
+	case "rotate-secrets":
+		fmt.Fprintf(stdout, "sealed %d secrets with key %s\n", sealed, db.Box.CurrentID())
+		return nil
+	}
+	if getenv("GOMEMLIMIT") == "" {
+		// A soft limit: the collector works harder as the heap nears it,
+		// so bursts (image decodes) do not grow the heap GOGC's multiple
+		// past what the work needs.
+		debug.SetMemoryLimit(serveMemoryLimit)
 	}
 	if getenv("GOGC") == "" {
 		// The server's live heap is small (a few MB plus the menu cache),
@@ -120,11 +154,43 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		// a shorter latency tail. GOGC and GOMEMLIMIT still override it.
 		debug.SetGCPercent(serveGCPercent)
 	}
-	return serve(ctx, cfg, db, pipe, syncer, log, stdout)
+	return serve(ctx, cfg, db, pipe, menuSvc, log, stdout)
 }
 
-// serveGCPercent is the server's GOGC unless the environment sets one.
-const serveGCPercent = 400
+// feedInterval is how often the order feed reads the changes other
+// replicas made (this replica's own are read at once).
+const feedInterval = 250 * time.Millisecond
+
+// serveGCPercent is the server's GOGC, and serveMemoryLimit its soft
+// memory limit, unless the environment sets GOGC or GOMEMLIMIT.
+const (
+	serveGCPercent   = 400
+	serveMemoryLimit = 1 << 30
+)
+
+// secretBox is the box sealing the database's secrets: the keys of
+// CARTA_SECRET_KEY, or the key file in the data dir (created on first
+// start; fine for a demo, but a production key belongs outside the data
+// and its backups).
+func secretBox(cfg config.Config, log *slog.Logger) (*secrets.Box, error) {
+	raw := cfg.SecretKey
+	if raw == "" {
+		file := filepath.Join(cfg.DataDir, "secret.key")
+		k, created, err := secrets.FileKey(file)
+		if err != nil {
+			return nil, fmt.Errorf("secret key file: %w", err)
+		}
+		if created {
+			log.Warn("no CARTA_SECRET_KEY: created a key file to seal stored secrets; set CARTA_SECRET_KEY in production", "file", file)
+		}
+		raw = k
+	}
+	keys, err := secrets.ParseKeys(raw)
+	if err != nil {
+		return nil, fmt.Errorf("CARTA_SECRET_KEY: %w", err)
+	}
+	return secrets.New(keys[0], keys[1:]...)
+}
 
 // newPipeline is the media pipeline on local disk under the data dir.
 func newPipeline(cfg config.Config) (*media.Pipeline, error) {
@@ -135,7 +201,82 @@ func newPipeline(cfg config.Config) (*media.Pipeline, error) {
 	return &media.Pipeline{Store: disk}, nil
 }
 
-func seedDemo(ctx context.Context, db *store.DB, pipe *media.Pipeline, syncer *menu.Syncer) error {
+// posCatalog opens a restaurant's point of sale for a sync: the built-in
+// demo merchant, or Clover's REST API (the restaurant's own base URL, or
+// cloverBase).
+func posCatalog(cloverBase string) func(clientes.POSConnection) (pos.Catalog, error) {
+	return func(conn clientes.POSConnection) (pos.Catalog, error) {
+		switch conn.Provider {
+		case "demo":
+			return posdemo.New(conn.Merchant)
+		case "clover":
+			base := conn.BaseURL
+			if base == "" {
+				base = cloverBase
+			}
+			return clover.New(base, conn.Merchant, conn.Token), nil
+		}
+		return nil, fmt.Errorf("unknown POS provider %q", conn.Provider)
+	}
+}
+
+// posOrders opens a restaurant's point of sale for online orders: one
+// demo merchant per merchant id for the process's life (its orders live in
+// memory), or a Clover client per connection (it caches the merchant's
+// order type).
+func posOrders(cloverBase string) func(clientes.POSConnection) (pos.Orders, error) {
+	var mu sync.Mutex
+	demos := map[string]*posdemo.Merchant{}
+	clients := map[clientes.POSConnection]*clover.Client{}
+	return func(conn clientes.POSConnection) (pos.Orders, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch conn.Provider {
+		case "demo":
+			if m, ok := demos[conn.Merchant]; ok {
+				return m, nil
+			}
+			m, err := posdemo.New(conn.Merchant)
+			if err != nil {
+				return nil, err
+			}
+			demos[conn.Merchant] = m
+			return m, nil
+		case "clover":
+			if c, ok := clients[conn]; ok {
+				return c, nil
+			}
+			base := conn.BaseURL
+			if base == "" {
+				base = cloverBase
+			}
+			if len(clients) >= 1000 {
+				clear(clients)
+			}
+			c := clover.New(base, conn.Merchant, conn.Token)
+			clients[conn] = c
+			return c, nil
+		}
+		return nil, fmt.Errorf("unknown POS provider %q", conn.Provider)
+	}
+}
+
+// checkoutFor picks a restaurant's hosted checkout: the demo page on this
+// server for the demo POS, Clover's Ecommerce hosted checkout otherwise.
+func checkoutFor(baseURL, cloverBase string) func(clientes.POSConnection) (checkout.Provider, error) {
+	return func(conn clientes.POSConnection) (checkout.Provider, error) {
+		if conn.Provider == "demo" {
+			return &checkoutdemo.Provider{BaseURL: baseURL}, nil
+		}
+		base := conn.BaseURL
+		if base == "" {
+			base = cloverBase
+		}
+		return clovercheckout.New(base), nil
+	}
+}
+
+func seedDemo(ctx context.Context, db *store.DB, pipe *media.Pipeline, menuSvc *menu.Service) error {
 	if err := demo.Seed(ctx, db); err != nil {
 		return fmt.Errorf("seed demo: %w", err)
 	}
@@ -145,12 +286,18 @@ func seedDemo(ctx context.Context, db *store.DB, pipe *media.Pipeline, syncer *m
 	// A sync from the demo point of sale fills in what only the POS knows
 	// (modifier groups, tax rates) and changes nothing on later starts.
 	for _, r := range demo.Restaurants {
-		c, err := store.GetClienteByMerchant(ctx, db, r.MerchantID)
+		c, err := clientes.ByMerchant(ctx, db, r.MerchantID)
 		if err != nil {
 			return err
 		}
-		if _, err := syncer.Sync(ctx, c.ID); err != nil {
+		if _, err := menuSvc.Sync(ctx, tenant.System(c.ID)); err != nil {
 			return fmt.Errorf("sync demo POS of %s: %w", r.MerchantID, err)
+		}
+		// The demo restaurants take pickup orders at any hour, so the
+		// ordering flow can be tried whenever the demo runs.
+		cfg := ordering.Config{Activo: true, PreparacionMin: 15, Horario: ordering.AlwaysOpen(), PedidosPorFranja: 20, ZonaHoraria: r.Zone}
+		if err := ordering.SeedConfig(ctx, db, tenant.System(c.ID), cfg); err != nil {
+			return fmt.Errorf("ordering settings of %s: %w", r.MerchantID, err)
 		}
 	}
 	return nil
@@ -174,7 +321,7 @@ func printDemoAccounts(w io.Writer) {
 }
 
 func createSuperAdmin(ctx context.Context, db *store.DB, email, password string, stdout io.Writer) error {
-	email = store.NormalizeEmail(email)
+	email = auth.NormalizeEmail(email)
 	if email == "" || !strings.Contains(email, "@") {
 		return errors.New("create-superadmin needs --email with a valid address")
 	}
@@ -185,7 +332,7 @@ func createSuperAdmin(ctx context.Context, db *store.DB, email, password string,
 	if err != nil {
 		return err
 	}
-	if _, err := store.CreateStaffUser(ctx, db, store.StaffUser{Email: email, PasswordHash: hash, Role: store.RoleSuperAdmin}); err != nil {
+	if _, err := auth.CreateStaffUser(ctx, db, auth.StaffUser{Email: email, PasswordHash: hash, Role: tenant.RoleSuperAdmin}); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			return fmt.Errorf("an account with e-mail %s already exists", email)
 		}
@@ -195,9 +342,9 @@ func createSuperAdmin(ctx context.Context, db *store.DB, email, password string,
 	return nil
 }
 
-func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pipeline, syncer *menu.Syncer, log *slog.Logger, stdout io.Writer) error {
+func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pipeline, menuSvc *menu.Service, log *slog.Logger, stdout io.Writer) error {
 	if cfg.Demo {
-		if err := seedDemo(ctx, db, pipe, syncer); err != nil {
+		if err := seedDemo(ctx, db, pipe, menuSvc); err != nil {
 			return err
 		}
 	}
@@ -210,35 +357,41 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = local
 	}
-	offerSvc := &offers.Service{DB: db, BaseURL: cfg.BaseURL, Log: log, Billing: billingdemo.New(),
-		Checkout: func(conn store.POSConnection) (checkout.Provider, error) {
-			if conn.Provider == "demo" {
-				return &checkoutdemo.Provider{BaseURL: cfg.BaseURL}, nil
-			}
-			base := conn.BaseURL
-			if base == "" {
-				base = cfg.CloverBaseURL
-			}
-			return clovercheckout.New(base), nil
-		}}
+	offerSvc := &offers.Service{DB: db, BaseURL: cfg.BaseURL, Log: log, Media: pipe, Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL)}
+	billingSvc := &billing.Service{DB: db, Provider: billingdemo.New(), Log: log, BaseURL: cfg.BaseURL}
 	if cfg.StripeSecretKey != "" {
-		offerSvc.Billing = stripe.New(cfg.StripeSecretKey)
+		billingSvc.Provider = stripe.New(cfg.StripeSecretKey)
 	}
 	go offerSvc.Run(ctx, 30*time.Second)
+	go billingSvc.Run(ctx, 30*time.Second)
+	mets := metrics.New()
+	authSvc := &auth.Service{DB: db, TTL: cfg.SessionTTL}
+	site := &web.Site{Menu: menuSvc, Media: pipe, Files: dist.Dist(), Stripe: cfg.StripePublishableKey != ""}
+	menuSvc.Changed = site.Forget
+	feed := &ordering.Feed{DB: db}
+	orderSvc := &ordering.Service{DB: db, Menu: menuSvc, Auth: authSvc, BaseURL: cfg.BaseURL, Log: log,
+		Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL), POS: posOrders(cfg.CloverBaseURL), Feed: feed,
+		PerAddress: cfg.OrdersPerAddress}
+	go feed.Run(ctx, feedInterval, func(err error) { log.Warn("order feed", "err", err) })
+	go orderSvc.Run(ctx, 30*time.Second)
 	srv := &api.Server{
-		DB:      db,
-		Auth:    &auth.Service{DB: db, TTL: cfg.SessionTTL},
-		Metrics: metrics.New(),
-		Media:   pipe,
-		Sync:    syncer,
-		Offers:  offerSvc,
+		DB:       db,
+		Auth:     authSvc,
+		Accounts: &accounts.Service{DB: db, Auth: authSvc, RegisterPerAddress: cfg.RegisterPerAddress},
+		Menu:     menuSvc,
+		Offers:   offerSvc,
+		Ordering: orderSvc,
+		Billing:  billingSvc,
+		Media:    pipe,
+		Site:     site,
+		Metrics:  mets,
+		Log:      log,
 
 		StripePublishableKey: cfg.StripePublishableKey,
 		StripeWebhookSecret:  cfg.StripeWebhookSecret,
 		CloverWebhookSecret:  cfg.CloverWebhookSecret,
-		Web:                  web.Dist(),
-		Log:                  log,
 		BaseURL:              cfg.BaseURL,
+		TrustedProxies:       cfg.TrustedProxies,
 	}
 	hs := &http.Server{
 		Handler:           srv.Handler(),
@@ -249,6 +402,7 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	go sweepSessions(ctx, db, log)
+	go pipe.RunSweep(ctx, db, 10*time.Minute, log.Warn)
 	worker := &mail.Worker{DB: db, Log: log}
 	if cfg.SMTPHost != "" {
 		worker.Sender = &mail.SMTP{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUser, Password: cfg.SMTPPassword,
@@ -260,6 +414,9 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
+	if ms := serveMetrics(cfg.MetricsAddr, mets, log, stdout); ms != nil {
+		defer ms.Close()
+	}
 	if cfg.Demo {
 		printDemoAccounts(stdout)
 	}
@@ -280,6 +437,32 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	return nil
 }
 
+// serveMetrics serves Prometheus metrics on their own address (loopback by
+// default), so they are never public on the app's port. A metrics address
+// that cannot be bound is logged as an error and the app keeps serving:
+// diners and payments must not depend on monitoring.
+func serveMetrics(addr string, m *metrics.Metrics, log *slog.Logger, stdout io.Writer) *http.Server {
+	if addr == "off" {
+		return nil
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		log.Error("metrics not served: cannot listen", "addr", addr, "err", err)
+		return nil
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.Handler())
+	// Profiles on the same private address, for the benchmarks and for
+	// diagnosing a slow production server without redeploying.
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	go func() { _ = hs.Serve(ln) }()
+	fmt.Fprintf(stdout, "metrics on http://%s/metrics\n", ln.Addr())
+	return hs
+}
+
 // displayHost turns an unspecified listen address into localhost for the
 // printed URL.
 func displayHost(ip net.IP) string {
@@ -289,15 +472,20 @@ func displayHost(ip net.IP) string {
 	return ip.String()
 }
 
-// sweepSessions deletes expired sessions every hour.
+// sweepSessions deletes expired sessions and throttle keys every hour (a
+// throttle key is kept a day past its window, so its strikes still count
+// when its address comes back soon).
 func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
-		if n, err := store.DeleteExpiredSessions(ctx, db); err != nil && ctx.Err() == nil {
+		if n, err := auth.DeleteExpiredSessions(ctx, db); err != nil && ctx.Err() == nil {
 			log.Warn("sweep sessions", "err", err)
 		} else if n > 0 {
 			log.Debug("swept sessions", "count", n)
+		}
+		if _, err := auth.DeleteExpiredThrottles(ctx, db, 24*time.Hour); err != nil && ctx.Err() == nil {
+			log.Warn("sweep throttle keys", "err", err)
 		}
 		select {
 		case <-ctx.Done():

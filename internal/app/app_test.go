@@ -16,7 +16,7 @@ import (
 )
 
 func envFor(dir string, extra ...string) func(string) string {
-	m := map[string]string{"CARTA_DATA_DIR": dir, "CARTA_ADDR": "127.0.0.1:0", "CARTA_LOG_LEVEL": "warn"}
+	m := map[string]string{"CARTA_DATA_DIR": dir, "CARTA_ADDR": "127.0.0.1:0", "CARTA_LOG_LEVEL": "warn", "CARTA_METRICS_ADDR": "127.0.0.1:0"}
 	for i := 0; i+1 < len(extra); i += 2 {
 		m[extra[i]] = extra[i+1]
 	}
@@ -152,5 +152,37 @@ func TestServeWithoutDemoPrintsNoAccounts(t *testing.T) {
 	}
 	if strings.Contains(printed, "demo-admin-1") || countStaff(t, dir) != 0 {
 		t.Fatalf("demo data without demo mode: %q", printed)
+	}
+}
+
+// Metrics are served on their own (loopback) address, not on the app's port.
+func TestMetricsOnTheirOwnAddress(t *testing.T) {
+	url, printed, stop := startServe(t, t.TempDir())
+	defer stop()
+	m := regexp.MustCompile(`metrics on (http://\S+)`).FindStringSubmatch(printed)
+	if m == nil || !strings.HasPrefix(m[1], "http://127.0.0.1:") {
+		t.Fatalf("metrics address not printed or not loopback:\n%s", printed)
+	}
+	get := func(u string) string {
+		resp, err := http.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	get(url + "/readyz")
+	if !strings.Contains(get(m[1]), `carta_http_requests_total{code="200",method="GET",route="GET /readyz"}`) {
+		t.Fatal("metrics do not count the app's requests")
+	}
+	if strings.Contains(get(url+"/metrics"), "carta_http_requests_total") {
+		t.Fatal("metrics are public on the app's port")
+	}
+	// off serves none.
+	_, printed, stop2 := startServe(t, t.TempDir(), "CARTA_METRICS_ADDR", "off")
+	defer stop2()
+	if strings.Contains(printed, "metrics on") {
+		t.Fatalf("metrics served with off:\n%s", printed)
 	}
 }

@@ -1,57 +1,41 @@
+// Package auth signs staff in and out, hashes passwords under a
+// concurrency bound, issues opaque session tokens, throttles sign-in and
+// sign-up attempts, and turns a bearer token into the request's
+// tenant.Principal.
 package auth
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"carta/internal/apperr"
+	"carta/internal/clientes"
+	"carta/internal/limits"
 	"carta/internal/store"
+	"carta/internal/tenant"
 )
 
-// Role of an authenticated caller.
-type Role string
-
-const (
-	RoleSuperAdmin Role = store.RoleSuperAdmin
-	RoleCliente    Role = store.RoleCliente
-	RoleUsuario    Role = "usuario"
-)
-
-// Principal is who made a request.
-type Principal struct {
-	Role       Role
-	SubjectID  int64  // staff user id or diner id
-	ClienteID  int64  // the restaurant of a cliente; 0 for a super admin
-	MerchantID string // the restaurant's merchant id, when known
-	TokenHash  string
-}
-
-// IsStaff reports whether the principal is a super admin or restaurant staff.
-func (p *Principal) IsStaff() bool { return p.Role == RoleSuperAdmin || p.Role == RoleCliente }
-
-// CanActOn is THE tenant check: a super admin may act on any restaurant, a
-// cliente only on its own, anyone else on none.
-func (p *Principal) CanActOn(clienteID int64) error {
-	switch {
-	case p == nil:
-		return apperr.ErrUnauthorized
-	case p.Role == RoleSuperAdmin:
-		return nil
-	case p.Role == RoleCliente && p.ClienteID == clienteID && clienteID != 0:
-		return nil
-	}
-	return apperr.ErrForbidden
-}
-
-// Throttle policy for sign-in failures.
-const (
-	accountLimit = 5
-	ipLimit      = 20
-	window       = 15 * time.Minute
-	lockout      = 15 * time.Minute
+// Throttling. Every sign-in attempt reserves one unit of three budgets
+// before its password is checked (ThrottleReserve: one conditional write
+// each, exact under any concurrency): the account from this address, this
+// address across accounts, and the account from every address. A success
+// gives its units back. The per-account ceiling is far above the
+// per-address one, so wrong guesses from one address (or a few) lock that
+// address out of the account, never the account's owner signing in from
+// elsewhere; only a wide distributed attack reaches the ceiling, and then
+// for one window, without backoff.
+var (
+	// PairRule bounds attempts on one account from one address.
+	PairRule = ThrottleRule{Limit: 5, Window: 15 * time.Minute, Backoff: true, MaxStrikes: 6}
+	// AddressRule bounds attempts from one address across accounts.
+	AddressRule = ThrottleRule{Limit: 30, Window: 15 * time.Minute, Backoff: true, MaxStrikes: 6}
+	// AccountRule bounds attempts on one account from every address.
+	AccountRule = ThrottleRule{Limit: 100, Window: 15 * time.Minute}
 )
 
 var errTooMany = apperr.E(apperr.TooManyRequests,
@@ -62,6 +46,40 @@ var errTooMany = apperr.E(apperr.TooManyRequests,
 type Service struct {
 	DB  *store.DB
 	TTL time.Duration
+	// Hashing bounds concurrent password hashing (see Limiter); nil means
+	// one slot per CPU and a 2-second wait.
+	Hashing *Limiter
+
+	hashingOnce sync.Once
+}
+
+func (s *Service) hashing() *Limiter {
+	s.hashingOnce.Do(func() {
+		if s.Hashing == nil {
+			s.Hashing = NewLimiter(runtime.GOMAXPROCS(0), 2*time.Second)
+		}
+	})
+	return s.Hashing
+}
+
+// Hash hashes a new password under the concurrency bound.
+func (s *Service) Hash(ctx context.Context, password string) (string, error) {
+	release, err := s.hashing().Acquire(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer release()
+	return HashPassword(password)
+}
+
+// Check compares a password with its hash under the concurrency bound.
+func (s *Service) Check(ctx context.Context, encoded, password string) (bool, error) {
+	release, err := s.hashing().Acquire(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer release()
+	return CheckPassword(encoded, password)
 }
 
 // LoginResult is what a successful staff sign-in returns.
@@ -72,102 +90,128 @@ type LoginResult struct {
 	IsSuperadmin bool    `json:"is_superadmin"`
 }
 
-// Throttled checks the throttle keys of a sign-in attempt and, if the
-// attempt is allowed, runs it; failures of the attempt with
-// apperr.ErrCredentials are counted against each key.
-func (s *Service) Throttled(ctx context.Context, keys []string, attempt func() error) error {
-	now := s.DB.Now().Unix()
+// ThrottleKey is one budget an attempt draws from.
+type ThrottleKey struct {
+	Key  string
+	Rule ThrottleRule
+}
+
+// signInKeys are the budgets of a sign-in of kind for email from ip.
+func signInKeys(kind, email, ip string) []ThrottleKey {
+	acct := kind + ":" + NormalizeEmail(email)
+	return []ThrottleKey{{acct + "|" + ip, PairRule}, {"ip:" + ip, AddressRule}, {acct, AccountRule}}
+}
+
+// Reserve takes one unit of key's budget, or answers 429 with Retry-After
+// (refused carries the Spanish and English messages).
+func (s *Service) Reserve(ctx context.Context, k ThrottleKey, refused *apperr.Error) error {
+	ok, retry, err := ThrottleReserve(ctx, s.DB, k.Key, k.Rule)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		e := *refused
+		e.RetryAfter = int(retry)
+		return &e
+	}
+	return nil
+}
+
+// Throttled reserves one attempt of each key (refusing with 429 and
+// Retry-After when a budget is spent) and only then runs attempt. A
+// successful attempt gives its units back: the first key (account and
+// address) is cleared, the others are refunded one unit.
+func (s *Service) Throttled(ctx context.Context, keys []ThrottleKey, attempt func() error) error {
 	for _, k := range keys {
-		until, err := store.ThrottleLockedUntil(ctx, s.DB, k)
-		if err != nil {
+		if err := s.Reserve(ctx, k, errTooMany); err != nil {
 			return err
-		}
-		if until > 0 {
-			e := *errTooMany
-			e.RetryAfter = int(until - now)
-			return &e
 		}
 	}
 	err := attempt()
 	if errors.Is(err, apperr.ErrCredentials) {
-		for _, k := range keys {
-			limit := accountLimit
-			if strings.HasPrefix(k, "ip:") {
-				limit = ipLimit
-			}
-			if _, ferr := store.ThrottleFail(ctx, s.DB, k, limit, window, lockout); ferr != nil {
-				return ferr
-			}
-		}
 		return err
 	}
-	if err == nil {
-		for _, k := range keys {
-			if !strings.HasPrefix(k, "ip:") {
-				_ = store.ThrottleReset(ctx, s.DB, k)
-			}
+	// A success, or an attempt that never got to compare the password
+	// (the server was busy or failed), does not use up the budgets.
+	ctx = context.WithoutCancel(ctx)
+	for i, k := range keys {
+		if i == 0 && err == nil {
+			_ = ThrottleReset(ctx, s.DB, k.Key)
+		} else {
+			_ = ThrottleRefund(ctx, s.DB, k.Key)
 		}
 	}
 	return err
 }
 
-// ThrottleKeys are the keys a sign-in from ip for email is counted under.
-func ThrottleKeys(kind, email, ip string) []string {
-	return []string{kind + ":" + store.NormalizeEmail(email), "ip:" + ip}
-}
-
 var errEmptyFields = apperr.E(apperr.Invalid, "Por favor, completa todos los campos.", "Please fill in all fields.")
 
-// signIn runs a throttled sign-in for a session of kind (store.SessionStaff
-// or store.SessionUsuario). lookup returns the account's id and password
-// hash, store.ErrNotFound for an unknown e-mail. An unknown e-mail and a
-// wrong password give the same error and take the same time. On success a
+// SignIn runs a throttled sign-in for a session of kind (SessionStaff or
+// SessionUsuario). lookup returns the account's id and password hash,
+// store.ErrNotFound for an unknown e-mail. An unknown e-mail and a wrong
+// password give the same error and take the same time. On success a
 // session is opened and its token returned.
-func (s *Service) signIn(ctx context.Context, kind, email, password, ip string, lookup func() (int64, string, error)) (string, error) {
+func (s *Service) SignIn(ctx context.Context, kind, email, password, ip string, lookup func() (int64, string, error)) (string, error) {
 	if strings.TrimSpace(email) == "" || password == "" {
 		return "", errEmptyFields
 	}
+	if _, err := limits.Email.Check(email); err != nil {
+		return "", err
+	}
+	if _, err := limits.Password.Check(password); err != nil {
+		return "", err
+	}
 	var token string
-	err := s.Throttled(ctx, ThrottleKeys(kind, email, ip), func() error {
+	err := s.Throttled(ctx, signInKeys(kind, email, ip), func() error {
 		id, hash, err := lookup()
 		if errors.Is(err, store.ErrNotFound) {
-			_, _ = CheckPassword(dummyHash, password)
+			if _, err := s.Check(ctx, dummyHash, password); err != nil && apperr.KindOf(err) != apperr.Internal {
+				return err
+			}
 			return apperr.ErrCredentials
 		}
 		if err != nil {
 			return err
 		}
-		ok, err := CheckPassword(hash, password)
+		ok, err := s.Check(ctx, hash, password)
+		if apperr.KindOf(err) == apperr.Unavailable {
+			return err
+		}
 		if err != nil {
 			return fmt.Errorf("check password of %s %d: %w", kind, id, err)
 		}
 		if !ok {
 			return apperr.ErrCredentials
 		}
-		tok, tokHash, err := NewToken()
-		if err != nil {
-			return err
-		}
-		token = tok
-		return store.CreateSession(ctx, s.DB, tokHash, kind, id, s.TTL)
+		token, err = s.OpenSession(ctx, s.DB, kind, id)
+		return err
 	})
 	return token, err
 }
 
+// OpenSession creates a session of kind for subjectID and returns its token.
+func (s *Service) OpenSession(ctx context.Context, q store.Querier, kind string, subjectID int64) (string, error) {
+	tok, hash, err := NewToken()
+	if err != nil {
+		return "", err
+	}
+	return tok, CreateSession(ctx, q, hash, kind, subjectID, s.TTL)
+}
+
 // LoginStaff checks the credentials of a staff account and opens a session.
 func (s *Service) LoginStaff(ctx context.Context, email, password, ip string) (LoginResult, error) {
-	var u store.StaffUser
-	token, err := s.signIn(ctx, store.SessionStaff, email, password, ip, func() (int64, string, error) {
+	var u StaffUser
+	token, err := s.SignIn(ctx, SessionStaff, email, password, ip, func() (int64, string, error) {
 		var err error
-		u, err = store.GetStaffUserByEmail(ctx, s.DB, email)
+		u, err = StaffUserByEmail(ctx, s.DB, email)
 		return u.ID, u.PasswordHash, err
 	})
 	if err != nil {
 		return LoginResult{}, err
 	}
-	res := LoginResult{Token: token, IsSuperadmin: u.Role == store.RoleSuperAdmin}
+	res := LoginResult{Token: token, IsSuperadmin: u.Role == tenant.RoleSuperAdmin}
 	if u.ClienteID != nil {
-		c, err := store.GetCliente(ctx, s.DB, *u.ClienteID)
+		c, err := clientes.Get(ctx, s.DB, tenant.System(*u.ClienteID))
 		if err != nil {
 			return LoginResult{}, err
 		}
@@ -179,34 +223,34 @@ func (s *Service) LoginStaff(ctx context.Context, email, password, ip string) (L
 
 // Authenticate resolves a bearer token to its principal; an unknown, expired
 // or revoked token is apperr.ErrUnauthorized.
-func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, error) {
+func (s *Service) Authenticate(ctx context.Context, token string) (*tenant.Principal, error) {
 	if token == "" {
 		return nil, apperr.ErrUnauthorized
 	}
 	hash := HashToken(token)
-	sess, err := store.GetSession(ctx, s.DB, hash)
+	sess, err := getSession(ctx, s.DB, hash)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, apperr.ErrUnauthorized
 	}
 	if err != nil {
 		return nil, err
 	}
-	p := &Principal{SubjectID: sess.SubjectID, TokenHash: hash}
+	p := &tenant.Principal{SubjectID: sess.SubjectID, TokenHash: hash}
 	switch sess.Kind {
-	case store.SessionUsuario:
-		p.Role = RoleUsuario
+	case SessionUsuario:
+		p.Role = tenant.RoleUsuario
 		return p, nil
-	case store.SessionStaff:
-		u, err := store.GetStaffUser(ctx, s.DB, sess.SubjectID)
+	case SessionStaff:
+		u, err := staffUser(ctx, s.DB, sess.SubjectID)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, apperr.ErrUnauthorized
 		}
 		if err != nil {
 			return nil, err
 		}
-		p.Role = Role(u.Role)
+		p.Role = u.Role
 		if u.ClienteID != nil {
-			c, err := store.GetCliente(ctx, s.DB, *u.ClienteID)
+			c, err := clientes.Get(ctx, s.DB, tenant.System(*u.ClienteID))
 			if err != nil {
 				return nil, err
 			}
@@ -221,19 +265,19 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 }
 
 // Logout revokes the session behind the principal.
-func (s *Service) Logout(ctx context.Context, p *Principal) error {
-	return store.DeleteSession(ctx, s.DB, p.TokenHash)
+func (s *Service) Logout(ctx context.Context, p *tenant.Principal) error {
+	return deleteSession(ctx, s.DB, p.TokenHash)
 }
 
 type ctxKey struct{}
 
 // WithPrincipal stores p in ctx.
-func WithPrincipal(ctx context.Context, p *Principal) context.Context {
+func WithPrincipal(ctx context.Context, p *tenant.Principal) context.Context {
 	return context.WithValue(ctx, ctxKey{}, p)
 }
 
 // FromContext returns the principal of the request, nil when anonymous.
-func FromContext(ctx context.Context) *Principal {
-	p, _ := ctx.Value(ctxKey{}).(*Principal)
+func FromContext(ctx context.Context) *tenant.Principal {
+	p, _ := ctx.Value(ctxKey{}).(*tenant.Principal)
 	return p
 }

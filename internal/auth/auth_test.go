@@ -1,11 +1,8 @@
 package auth
 
 import (
-	"errors"
 	"strings"
 	"testing"
-
-	"carta/internal/apperr"
 )
 
 func TestPasswordHash(t *testing.T) {
@@ -39,28 +36,5 @@ func TestTokens(t *testing.T) {
 	b, _, _ := NewToken()
 	if a == b || len(a) < 40 || ha == a || HashToken(a) != ha {
 		t.Fatalf("tokens %q %q hash %q", a, b, ha)
-	}
-}
-
-func TestCanActOn(t *testing.T) {
-	cases := []struct {
-		name string
-		p    *Principal
-		id   int64
-		want error
-	}{
-		{"anonymous", nil, 1, apperr.ErrUnauthorized},
-		{"super admin any", &Principal{Role: RoleSuperAdmin}, 2, nil},
-		{"own restaurant", &Principal{Role: RoleCliente, ClienteID: 1}, 1, nil},
-		{"other restaurant", &Principal{Role: RoleCliente, ClienteID: 1}, 2, apperr.ErrForbidden},
-		{"diner", &Principal{Role: RoleUsuario, SubjectID: 1}, 1, apperr.ErrForbidden},
-		{"cliente without restaurant", &Principal{Role: RoleCliente}, 0, apperr.ErrForbidden},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			if err := c.p.CanActOn(c.id); !errors.Is(err, c.want) {
-				t.Fatalf("got %v, want %v", err, c.want)
-			}
-		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"carta/internal/apperr"
 	"carta/internal/respond"
+	"carta/internal/tenant"
 )
 
 // BearerToken returns the token of an "Authorization: Bearer" header.
@@ -21,7 +22,7 @@ func BearerToken(r *http.Request) string {
 // Require wraps next so it runs only for a caller with a valid token and
 // one of roles (any role when none is given): no or bad token → 401, wrong
 // role → 403.
-func (s *Service) Require(next http.HandlerFunc, roles ...Role) http.HandlerFunc {
+func (s *Service) Require(next http.HandlerFunc, roles ...tenant.Role) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		p, err := s.Authenticate(r.Context(), BearerToken(r))
 		if err != nil {
@@ -38,10 +39,10 @@ func (s *Service) Require(next http.HandlerFunc, roles ...Role) http.HandlerFunc
 
 // Staff allows super admins and restaurant staff.
 func (s *Service) Staff(next http.HandlerFunc) http.HandlerFunc {
-	return s.Require(next, RoleSuperAdmin, RoleCliente)
+	return s.Require(next, tenant.RoleSuperAdmin, tenant.RoleCliente)
 }
 
 // SuperAdmin allows super admins only.
 func (s *Service) SuperAdmin(next http.HandlerFunc) http.HandlerFunc {
-	return s.Require(next, RoleSuperAdmin)
+	return s.Require(next, tenant.RoleSuperAdmin)
 }

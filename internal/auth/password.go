@@ -8,10 +8,37 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"net/mail"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
+
+	"carta/internal/apperr"
+	"carta/internal/limits"
 )
+
+// Credential rules shared by staff and diner accounts.
+var (
+	ErrEmail         = apperr.E(apperr.Invalid, "El correo electrónico no es válido.", "The e-mail address is not valid.")
+	ErrPasswordShort = apperr.E(apperr.Invalid, "La contraseña debe tener al menos 8 caracteres.", "The password must be at least 8 characters long.")
+)
+
+// ValidEmail reports whether s is a plain e-mail address.
+func ValidEmail(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s && strings.Contains(s[strings.LastIndexByte(s, '@'):], ".")
+}
+
+// CheckNewPassword applies the password rules: at least 8 characters, at
+// most the table's maximum.
+func CheckNewPassword(p string) error {
+	if utf8.RuneCountInString(p) < 8 {
+		return ErrPasswordShort
+	}
+	_, err := limits.Password.Check(p)
+	return err
+}
 
 // Argon2id parameters (OWASP's recommended minimum: 19 MiB, 2 passes).
 const (

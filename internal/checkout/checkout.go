@@ -105,3 +105,15 @@ var (
 	// ErrUnavailable: the provider failed or timed out, also after retrying; trying later may work.
 	ErrUnavailable = errors.New("checkout: the provider is unavailable")
 )
+
+// Outcome is a checkout session's result as a provider reports it.
+type Outcome struct {
+	Session   string
+	Approved  bool
+	PaymentID string // the provider's payment, kept for refunds
+	// Provider and Event identify a webhook event; it is recorded in the
+	// same transaction as its effect, so a confirmation that fails is
+	// processed again when the provider retries, and one that succeeded is
+	// not processed twice. Empty for the demo page.
+	Provider, Event string
+}

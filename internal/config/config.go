@@ -38,8 +38,25 @@ type Config struct {
 	// Stripe charges the platform fees when its secret key is set; otherwise
 	// the demo card form is used.
 	StripeSecretKey, StripePublishableKey, StripeWebhookSecret string
-	// CloverWebhookSecret verifies the hosted checkout's webhooks.
+	// CloverWebhookSecret verifies the hosted checkout's webhooks of
+	// restaurants that have no secret of their own (the demo set-up).
 	CloverWebhookSecret string
+	// SecretKey seals the secrets stored in the database: base64 keys of
+	// 32 bytes, the current first, then those being rotated out. Empty: a
+	// key file in the data directory (created on first start).
+	SecretKey string // CARTA_SECRET_KEY
+	// MetricsAddr is where Prometheus metrics are served ("off": nowhere);
+	// loopback by default, never on the app's public port.
+	MetricsAddr string // CARTA_METRICS_ADDR
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For is
+	// believed for the client's address (sign-in and sign-up throttling).
+	TrustedProxies []*net.IPNet // CARTA_TRUSTED_PROXIES
+	// RegisterPerAddress bounds diner registrations from one address per
+	// 10 minutes.
+	RegisterPerAddress int // CARTA_REGISTER_PER_ADDRESS
+	// OrdersPerAddress bounds online orders placed from one address per
+	// 10 minutes (each holds a pickup slot while its checkout is open).
+	OrdersPerAddress int // CARTA_ORDERS_PER_ADDRESS
 }
 
 // Vars documents each environment variable with its default; the README
@@ -62,6 +79,11 @@ var Vars = []struct{ Name, Default, Help string }{
 	{"CARTA_STRIPE_PUBLISHABLE_KEY", "(none)", "Stripe publishable key for Stripe Elements in the browser"},
 	{"CARTA_STRIPE_WEBHOOK_SECRET", "(none)", "signing secret of the Stripe webhook endpoint /api/webhooks/stripe"},
 	{"CARTA_CLOVER_WEBHOOK_SECRET", "(none)", "signing secret of the Clover hosted checkout webhook /api/webhooks/clover-checkout"},
+	{"CARTA_METRICS_ADDR", "127.0.0.1:9090", "where Prometheus metrics are served (`GET /metrics`); `off` serves none. Keep it off the public network"},
+	{"CARTA_TRUSTED_PROXIES", "(none)", "comma-separated addresses or CIDRs of reverse proxies whose `X-Forwarded-For` gives the client's address"},
+	{"CARTA_REGISTER_PER_ADDRESS", "10", "diner registrations allowed from one address per 10 minutes"},
+	{"CARTA_ORDERS_PER_ADDRESS", "30", "online orders allowed from one address per 10 minutes"},
+	{"CARTA_SECRET_KEY", "a key file `secret.key` in the data dir, created on first start", "seals POS tokens and webhook secrets in the database (AES-256-GCM): base64 of 32 random bytes (`openssl rand -base64 32`); to rotate, put the new key first and the old after a comma, run `carta rotate-secrets`, then drop the old one; environment only"},
 	{"CARTA_CLOVER_BASE_URL", "https://api.clover.com", "Clover REST API base URL (sandbox: https://apisandbox.dev.clover.com; EU: https://api.eu.clover.com; LA: https://api.la.clover.com)"},
 }
 
@@ -108,8 +130,25 @@ func Load(name string, args []string, getenv func(string) string) (Config, []str
 	c.StripePublishableKey = env("CARTA_STRIPE_PUBLISHABLE_KEY", "")
 	c.StripeWebhookSecret = env("CARTA_STRIPE_WEBHOOK_SECRET", "")
 	c.CloverWebhookSecret = env("CARTA_CLOVER_WEBHOOK_SECRET", "")
+	c.SecretKey = env("CARTA_SECRET_KEY", "")
+	fs.StringVar(&c.MetricsAddr, "metrics-addr", env("CARTA_METRICS_ADDR", "127.0.0.1:9090"), "metrics listen address or off (CARTA_METRICS_ADDR)")
+	proxies := fs.String("trusted-proxies", env("CARTA_TRUSTED_PROXIES", ""), "reverse proxies trusted for X-Forwarded-For (CARTA_TRUSTED_PROXIES)")
+	regs, err := strconv.Atoi(env("CARTA_REGISTER_PER_ADDRESS", "10"))
+	if err != nil {
+		return c, nil, fmt.Errorf("CARTA_REGISTER_PER_ADDRESS: %w", err)
+	}
+	fs.IntVar(&c.RegisterPerAddress, "register-per-address", regs, "registrations per address per 10 minutes (CARTA_REGISTER_PER_ADDRESS)")
+	ords, err := strconv.Atoi(env("CARTA_ORDERS_PER_ADDRESS", "30"))
+	if err != nil {
+		return c, nil, fmt.Errorf("CARTA_ORDERS_PER_ADDRESS: %w", err)
+	}
+	fs.IntVar(&c.OrdersPerAddress, "orders-per-address", ords, "online orders per address per 10 minutes (CARTA_ORDERS_PER_ADDRESS)")
 	if err := fs.Parse(args); err != nil {
 		return c, nil, err
+	}
+	var perr error
+	if c.TrustedProxies, perr = ParseCIDRs(*proxies); perr != nil {
+		return c, nil, fmt.Errorf("CARTA_TRUSTED_PROXIES: %w", perr)
 	}
 	if err := c.finish(); err != nil {
 		return c, nil, err
@@ -171,6 +210,19 @@ func (c *Config) finish() error {
 	default:
 		errs = append(errs, fmt.Errorf("CARTA_LOG_LEVEL %q: must be debug, info, warn or error", c.LogLevel))
 	}
+	if c.MetricsAddr != "off" {
+		if _, port, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			errs = append(errs, fmt.Errorf("CARTA_METRICS_ADDR %q: %w", c.MetricsAddr, err))
+		} else if p, err := strconv.Atoi(port); err != nil || p < 0 || p > 65535 {
+			errs = append(errs, fmt.Errorf("CARTA_METRICS_ADDR %q: bad port", c.MetricsAddr))
+		}
+	}
+	if c.RegisterPerAddress < 1 {
+		errs = append(errs, errors.New("CARTA_REGISTER_PER_ADDRESS must be at least 1"))
+	}
+	if c.OrdersPerAddress < 1 {
+		errs = append(errs, errors.New("CARTA_ORDERS_PER_ADDRESS must be at least 1"))
+	}
 	if c.SessionTTL < time.Minute {
 		errs = append(errs, errors.New("CARTA_SESSION_TTL must be at least 1m"))
 	}
@@ -180,4 +232,34 @@ func (c *Config) finish() error {
 // IsPostgres reports whether the database URL selects PostgreSQL.
 func (c Config) IsPostgres() bool {
 	return strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://")
+}
+
+// ParseCIDRs reads a comma-separated list of addresses ("10.0.0.5") and
+// networks ("10.0.0.0/8").
+func ParseCIDRs(list string) ([]*net.IPNet, error) {
+	var out []*net.IPNet
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if !strings.Contains(item, "/") {
+			ip := net.ParseIP(item)
+			if ip == nil {
+				return nil, fmt.Errorf("%q is not an address", item)
+			}
+			bits := 128
+			if ip.To4() != nil {
+				ip, bits = ip.To4(), 32
+			}
+			out = append(out, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+			continue
+		}
+		_, n, err := net.ParseCIDR(item)
+		if err != nil {
+			return nil, fmt.Errorf("%q: %w", item, err)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }

@@ -43,6 +43,9 @@ func TestValidation(t *testing.T) {
 		"bad level":    {"CARTA_LOG_LEVEL": "loud"},
 		"bad demo":     {"CARTA_DEMO": "maybe"},
 		"bad ttl":      {"CARTA_SESSION_TTL": "1s"},
+		"bad metrics":  {"CARTA_METRICS_ADDR": "nowhere"},
+		"bad proxies":  {"CARTA_TRUSTED_PROXIES": "10.0.0.0/99"},
+		"bad regs":     {"CARTA_REGISTER_PER_ADDRESS": "0"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, _, err := Load("t", nil, env(vars))
@@ -55,5 +58,16 @@ func TestValidation(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestMetricsAndProxies(t *testing.T) {
+	c, _, err := Load("t", nil, env(nil))
+	if err != nil || c.MetricsAddr != "127.0.0.1:9090" || len(c.TrustedProxies) != 0 || c.RegisterPerAddress != 10 {
+		t.Fatalf("defaults: %+v %v", c, err)
+	}
+	c, _, err = Load("t", nil, env(map[string]string{"CARTA_METRICS_ADDR": "off", "CARTA_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7,::1"}))
+	if err != nil || c.MetricsAddr != "off" || len(c.TrustedProxies) != 3 || c.TrustedProxies[1].String() != "192.168.1.7/32" || c.TrustedProxies[2].String() != "::1/128" {
+		t.Fatalf("got %+v %v", c.TrustedProxies, err)
 	}
 }

@@ -9,7 +9,9 @@ import (
 	"fmt"
 
 	"carta/internal/auth"
+	"carta/internal/clientes"
 	"carta/internal/store"
+	"carta/internal/tenant"
 )
 
 // Account is a demo sign-in printed at start in demo mode.
@@ -20,12 +22,13 @@ type Account struct {
 // Restaurant is a demo tenant.
 type Restaurant struct {
 	Nombre, MerchantID, Email string
+	Zone                      string // time zone of its ordering hours
 }
 
 // Restaurants are the two demo tenants; cliente 1 and cliente 2 on a fresh database.
 var Restaurants = []Restaurant{
-	{"La Cava Demo", "DEMOMERCHANT1", "owner@demo.test"},
-	{"Taquería Demo", "DEMOMERCHANT2", "owner2@demo.test"},
+	{"La Cava Demo", "DEMOMERCHANT1", "owner@demo.test", "America/New_York"},
+	{"Taquería Demo", "DEMOMERCHANT2", "owner2@demo.test", "America/Mexico_City"},
 }
 
 // Accounts are the fixed demo accounts.
@@ -40,17 +43,17 @@ func Seed(ctx context.Context, db *store.DB) error {
 	return db.InTx(ctx, func(tx *store.Tx) error {
 		ids := map[string]int64{}
 		for _, r := range Restaurants {
-			c, err := store.GetClienteByMerchant(ctx, tx, r.MerchantID)
+			c, err := clientes.ByMerchant(ctx, tx, r.MerchantID)
 			if errors.Is(err, store.ErrNotFound) {
 				mid := r.MerchantID
 				fecha := "2027-01-01"
-				id, err := store.CreateCliente(ctx, tx, store.Cliente{Nombre: r.Nombre, MerchantID: &mid, Email: r.Email,
-					Estado: store.EstadoActivo, FechaProximoPago: &fecha})
+				id, err := clientes.Create(ctx, tx, clientes.Cliente{Nombre: r.Nombre, MerchantID: &mid, Email: r.Email,
+					Estado: clientes.EstadoActivo, FechaProximoPago: &fecha})
 				if err != nil {
 					return err
 				}
 				ids[r.MerchantID] = id
-				if err := store.SetPOSProvider(ctx, tx, id, "demo"); err != nil {
+				if err := clientes.SetPOSProvider(ctx, tx, tenant.System(id), "demo"); err != nil {
 					return err
 				}
 				continue
@@ -61,7 +64,7 @@ func Seed(ctx context.Context, db *store.DB) error {
 			ids[r.MerchantID] = c.ID
 		}
 		for _, a := range Accounts {
-			if _, err := store.GetStaffUserByEmail(ctx, tx, a.Email); err == nil {
+			if _, err := auth.StaffUserByEmail(ctx, tx, a.Email); err == nil {
 				continue
 			} else if !errors.Is(err, store.ErrNotFound) {
 				return err
@@ -70,13 +73,13 @@ func Seed(ctx context.Context, db *store.DB) error {
 			if err != nil {
 				return err
 			}
-			u := store.StaffUser{Email: a.Email, PasswordHash: hash, Role: store.RoleSuperAdmin}
+			u := auth.StaffUser{Email: a.Email, PasswordHash: hash, Role: tenant.RoleSuperAdmin}
 			var merchant string
 			if _, err := fmt.Sscanf(a.Role, "cliente %s", &merchant); err == nil {
 				id := ids[merchant]
-				u.Role, u.ClienteID = store.RoleCliente, &id
+				u.Role, u.ClienteID = tenant.RoleCliente, &id
 			}
-			if _, err := store.CreateStaffUser(ctx, tx, u); err != nil {
+			if _, err := auth.CreateStaffUser(ctx, tx, u); err != nil {
 				return err
 			}
 		}

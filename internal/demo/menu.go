@@ -12,8 +12,11 @@ import (
 	"runtime"
 	"sync"
 
+	"carta/internal/clientes"
 	"carta/internal/media"
+	"carta/internal/menu"
 	"carta/internal/store"
+	"carta/internal/tenant"
 )
 
 // SeedMenus gives each demo restaurant without a menu its catalogue: look
@@ -22,15 +25,15 @@ import (
 // restaurant that already has main categories is left alone.
 func SeedMenus(ctx context.Context, db *store.DB, pipe *media.Pipeline) error {
 	for _, r := range Restaurants {
-		c, err := store.GetClienteByMerchant(ctx, db, r.MerchantID)
+		c, err := clientes.ByMerchant(ctx, db, r.MerchantID)
 		if err != nil {
 			return err
 		}
-		cats, err := store.ListCategorias(ctx, db, c.ID, "es")
-		if err != nil {
+		var n int
+		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM categorias WHERE cliente_id = ?`, c.ID).Scan(&n); err != nil {
 			return err
 		}
-		if len(cats) > 0 {
+		if n > 0 {
 			continue
 		}
 		if err := seedMenu(ctx, db, pipe, c, Catalogs[r.MerchantID]); err != nil {
@@ -40,7 +43,8 @@ func SeedMenus(ctx context.Context, db *store.DB, pipe *media.Pipeline) error {
 	return nil
 }
 
-func seedMenu(ctx context.Context, db *store.DB, pipe *media.Pipeline, c store.Cliente, cat Catalog) error {
+func seedMenu(ctx context.Context, db *store.DB, pipe *media.Pipeline, c clientes.Cliente, cat Catalog) error {
+	t := tenant.System(c.ID)
 	// Images first (files cannot join the transaction; they are removed
 	// again if it fails), drawn in parallel: they are the slow part.
 	type job struct {
@@ -71,13 +75,19 @@ func seedMenu(ctx context.Context, db *store.DB, pipe *media.Pipeline, c store.C
 					j.err = err
 					continue
 				}
-				mu.Lock()
-				saved = append(saved, st.URL, st.CardURL)
-				mu.Unlock()
-				j.url = st.CardURL
+				// Cards show the card size, the wide popup and background
+				// the full size; the other variant is not kept.
+				keep, drop := st.CardURL, st.URL
 				if j.w > j.h {
-					j.url = st.URL
+					keep, drop = st.URL, st.CardURL
 				}
+				if drop != keep {
+					_ = pipe.Delete(ctx, drop)
+				}
+				mu.Lock()
+				saved = append(saved, keep)
+				mu.Unlock()
+				j.url = keep
 			}
 		}()
 	}
@@ -104,56 +114,63 @@ func seedMenu(ctx context.Context, db *store.DB, pipe *media.Pipeline, c store.C
 	}
 	popupImg, bg := jobs[len(jobs)-2].url, jobs[len(jobs)-1].url
 	err := db.InTx(ctx, func(tx *store.Tx) error {
-		s := store.DefaultSettings(c.ID)
+		for _, u := range saved {
+			if err := pipe.Adopt(ctx, tx, t, u); err != nil {
+				return err
+			}
+		}
+		s := menu.DefaultSettings(c.ID)
 		s.NombreRestaurante, s.Moneda, s.BackgroundImage = c.Nombre, cat.Moneda, bg
 		s.CardColor, s.TextColor, s.CardBorderRadius = cat.Colors[0], cat.Colors[1], "10px"
-		if err := store.SaveSettings(ctx, tx, s); err != nil {
+		if err := menu.SaveSettings(ctx, tx, t, s); err != nil {
 			return err
 		}
 		for i, pc := range cat.Categories {
-			if err := store.UpsertPosCategoria(ctx, tx, c.ID, pc.ID, pc.Name, i); err != nil {
+			if err := menu.UpsertPosCategoria(ctx, tx, t, pc.ID, pc.Name, i); err != nil {
 				return err
 			}
-			if err := store.SetTranslation(ctx, tx, c.ID, "pos_categoria", pc.ID, "en", "name", pc.NameEN); err != nil {
+			if err := menu.SetTranslation(ctx, tx, t, "pos_categoria", pc.ID, "en", "name", pc.NameEN); err != nil {
 				return err
 			}
 		}
 		for _, it := range cat.Items {
-			id, err := store.UpsertProducto(ctx, tx, c.ID, store.ProductoInput{CloverItemID: it.ID, Name: it.Name, Description: it.Desc,
+			id, err := menu.UpsertProducto(ctx, tx, t, menu.ProductoInput{CloverItemID: it.ID, Name: it.Name, Description: it.Desc,
 				Price: it.Price, ImagePath: itemImg[it.ID], Visible: !it.Hidden, Categories: []string{it.Category}})
 			if err != nil {
 				return err
 			}
 			// The owner's local edits, also when a sync imported the item first.
 			if _, err := tx.Exec(ctx, `UPDATE productos SET description = ?, image_path = ?, visible = ?, pos_hidden = ? WHERE id = ?`,
-				it.Desc, itemImg[it.ID], b2i(!it.Hidden), b2i(it.Hidden), id); err != nil {
+				it.Desc, itemImg[it.ID], store.BoolInt(!it.Hidden), store.BoolInt(it.Hidden), id); err != nil {
 				return err
 			}
 			pid := fmt.Sprint(id)
-			if err := store.SetTranslation(ctx, tx, c.ID, "producto", pid, "en", "name", it.NameEN); err != nil {
+			if err := menu.SetTranslation(ctx, tx, t, "producto", pid, "en", "name", it.NameEN); err != nil {
 				return err
 			}
-			if err := store.SetTranslation(ctx, tx, c.ID, "producto", pid, "en", "description", it.DescEN); err != nil {
+			if err := menu.SetTranslation(ctx, tx, t, "producto", pid, "en", "description", it.DescEN); err != nil {
 				return err
 			}
 		}
 		for i, m := range cat.Main {
-			id, err := store.CreateCategoria(ctx, tx, c.ID, m.Name, mainImg[i])
+			id, err := menu.CreateCategoria(ctx, tx, t, m.Name, mainImg[i])
 			if err != nil {
 				return err
 			}
-			if err := store.SetTranslation(ctx, tx, c.ID, "categoria", fmt.Sprint(id), "en", "name", m.NameEN); err != nil {
+			if err := menu.SetTranslation(ctx, tx, t, "categoria", fmt.Sprint(id), "en", "name", m.NameEN); err != nil {
 				return err
 			}
 			for pos, sub := range m.Subs {
 				p := int64(pos + 1)
-				if err := store.LinkSubcategoria(ctx, tx, c.ID, id, sub, &p); err != nil {
+				if err := menu.LinkSubcategoria(ctx, tx, t, id, sub, &p); err != nil {
 					return err
 				}
 			}
 		}
-		_, err := store.CreatePopup(ctx, tx, store.Popup{ClienteID: c.ID, Name: cat.Popup, FileURL: popupImg, FileType: "image/jpeg"})
-		return err
+		if _, err := menu.CreatePopup(ctx, tx, t, menu.Popup{Name: cat.Popup, FileURL: popupImg, FileType: "image/jpeg"}); err != nil {
+			return err
+		}
+		return menu.BumpVersion(ctx, tx, t)
 	})
 	if err != nil {
 		for _, u := range saved {
@@ -238,11 +255,4 @@ func hsl(h, s, l float64) color.RGBA {
 		return uint8(255 * (l - a*math.Max(-1, math.Min(math.Min(k-3, 9-k), 1))))
 	}
 	return color.RGBA{f(0), f(8), f(4), 255}
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

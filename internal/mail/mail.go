@@ -1,5 +1,5 @@
 // Package mail sends Carta's e-mail. Everything is queued in the database
-// outbox (store.EnqueueMail) together with what caused it; the Worker sends
+// outbox (Enqueue) together with what caused it; the Worker sends
 // the outbox through a Sender (SMTP in production) with retries. Without a
 // Sender (demo mode) messages stay in the outbox, where the super admin can
 // read them.

@@ -35,6 +35,9 @@ type Worker struct {
 	Log         *slog.Logger
 	Interval    time.Duration
 	MaxAttempts int
+	// Passes, when set, receives how many messages each pass of Run sent
+	// (tests wait on it instead of on the clock).
+	Passes chan<- int
 }
 
 func (w *Worker) log() *slog.Logger {
@@ -65,8 +68,16 @@ func (w *Worker) Run(ctx context.Context) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
-		if _, err := w.Tick(ctx); err != nil && ctx.Err() == nil {
+		n, err := w.Tick(ctx)
+		if err != nil && ctx.Err() == nil {
 			w.log().Error("mail: outbox pass failed", "err", err)
+		}
+		if w.Passes != nil {
+			select {
+			case w.Passes <- n:
+			case <-ctx.Done():
+				return
+			}
 		}
 		select {
 		case <-ctx.Done():
@@ -83,7 +94,7 @@ func (w *Worker) Tick(ctx context.Context) (sent int, err error) {
 	if w.Sender == nil {
 		return 0, nil
 	}
-	msgs, err := store.ClaimDueMail(ctx, w.DB, batchSize, claimLease)
+	msgs, err := ClaimDue(ctx, w.DB, batchSize, claimLease)
 	var errs []error
 	if err != nil {
 		errs = append(errs, err)
@@ -96,7 +107,7 @@ func (w *Worker) Tick(ctx context.Context) (sent int, err error) {
 		// Record the outcome even if ctx ended during the send.
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		if sendErr == nil {
-			if err := store.MarkMailSent(rctx, w.DB, m.ID); err != nil {
+			if err := MarkSent(rctx, w.DB, m.ID); err != nil {
 				errs = append(errs, err)
 			} else {
 				sent++
@@ -110,7 +121,7 @@ func (w *Worker) Tick(ctx context.Context) (sent int, err error) {
 			maxAttempts = attempt
 		}
 		next := w.DB.Now().Add(Backoff(attempt))
-		err := store.MarkMailRetry(rctx, w.DB, m.ID, sendErr.Error(), next, maxAttempts)
+		err := MarkRetry(rctx, w.DB, m.ID, sendErr.Error(), next, maxAttempts)
 		cancel()
 		if err != nil {
 			errs = append(errs, err)

@@ -3,10 +3,16 @@
 // Content-Type), re-encodes and resizes images so EXIF/GPS data and polyglot
 // payloads do not survive, stores files under random content-hashed names and
 // serves them with long-lived cache headers.
+//
+// The pixel work is in the subpackage imaging: sniffing, the decode-cost
+// estimates from headers, resizing and re-encoding. This package decides
+// what each endpoint accepts and how large it may be, charges each decode to
+// a shared memory budget (budget.go), stores files (disk.go), serves them
+// (http.go), records which restaurant owns each and sweeps the files nothing
+// references (owners.go, store.go).
 package media
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -14,19 +20,21 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/gif"
-	"image/jpeg"
-	"image/png"
+	// ImageSize reads the headers of stored files with image.DecodeConfig.
+	_ "image/gif"
+	_ "image/jpeg"
+	_ "image/png"
 	"io"
 	"math"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
-	xdraw "golang.org/x/image/draw"
-	"golang.org/x/image/webp"
+	"golang.org/x/sync/semaphore"
 
 	"carta/internal/apperr"
+	"carta/internal/media/imaging"
 )
 
 // Kind is the family of an upload; endpoints say which kinds they accept.
@@ -38,6 +46,19 @@ const (
 	KindVideo Kind = "video" // MP4 or WebM, stored as uploaded
 )
 
+// kindOf is the kind of an upload of format f, "" when it is none.
+func kindOf(f imaging.Format) Kind {
+	switch f {
+	case imaging.JPEG, imaging.PNG, imaging.WebP:
+		return KindImage
+	case imaging.GIF:
+		return KindGIF
+	case imaging.MP4, imaging.WebM:
+		return KindVideo
+	}
+	return ""
+}
+
 // Default limits and sizes.
 const (
 	DefaultMaxImageBytes = 10 << 20
@@ -46,14 +67,17 @@ const (
 	DefaultURLPrefix     = "/media/"
 
 	// MaxPixels bounds an image's (or a GIF frame's) area, checked from the
-	// header before anything is decoded, against decompression bombs.
-	MaxPixels = 40_000_000
+	// header before anything is decoded. The memory a decode takes is bounded
+	// by the decode budget (MaxDecodeBytes), which also counts the bytes per
+	// pixel; this is a coarse first check that lets 48 and 50 MP phone
+	// photos through.
+	MaxPixels = imaging.MaxPixels
 	// MaxGIFPixels bounds the area of all frames of a GIF together.
-	MaxGIFPixels = 100_000_000
+	MaxGIFPixels = imaging.MaxGIFPixels
 
-	FullSize    = 1600 // "full" fits FullSize x FullSize
-	CardSize    = 480  // "card" fits CardSize x CardSize
-	JPEGQuality = 82
+	FullSize    = imaging.FullSize    // "full" fits FullSize x FullSize
+	CardSize    = imaging.CardSize    // "card" fits CardSize x CardSize
+	JPEGQuality = imaging.JPEGQuality // of the re-encoded JPEGs
 
 	// multipartSlack is room for the other fields and part headers of a
 	// multipart form on top of the file itself.
@@ -62,14 +86,15 @@ const (
 
 // Errors a client can cause. Each is an apperr Invalid error with the
 // Spanish and English text; the too-large error carries its limit and is
-// built per call.
+// built per call. Those about the content are imaging's, which returns
+// them: the same values, so errors.Is works with either name.
 var (
 	ErrNoFile        = apperr.E(apperr.Invalid, "Selecciona un archivo.", "Choose a file.")
-	ErrUnsupported   = apperr.E(apperr.Invalid, "Formato no soportado.", "Unsupported format.")
-	ErrDamaged       = apperr.E(apperr.Invalid, "La imagen está dañada o incompleta.", "The image is damaged or incomplete.")
+	ErrUnsupported   = imaging.ErrUnsupported
+	ErrDamaged       = imaging.ErrDamaged
 	ErrNotAllowed    = apperr.E(apperr.Invalid, "Tipo de archivo no permitido.", "File type not allowed.")
-	ErrTooManyPixels = apperr.E(apperr.Invalid, "La imagen es demasiado grande (máximo 40 megapíxeles).", "The image is too large (maximum 40 megapixels).")
-	ErrTooManyFrames = apperr.E(apperr.Invalid, "La animación es demasiado grande.", "The animation is too large.")
+	ErrTooManyPixels = imaging.ErrTooManyPixels
+	ErrTooManyFrames = imaging.ErrTooManyFrames
 )
 
 // tooLarge reports a file over limit bytes, with the limit in MB.
@@ -93,13 +118,34 @@ type Stored struct {
 }
 
 // Pipeline validates, transforms and stores uploads. The zero limits mean
-// the defaults, so a Pipeline{Store: disk} is ready to use.
+// the defaults, so a Pipeline{Store: disk} is ready to use. Use one Pipeline
+// (by pointer) for the whole server: its decode budget is shared by every
+// Save through it.
 type Pipeline struct {
 	Store         Storage
 	MaxImageBytes int64 // default 10 MiB when 0
 	MaxVideoBytes int64 // default 25 MiB when 0
 	MaxGIFBytes   int64 // default 8 MiB when 0
 	URLPrefix     string
+
+	// MaxDecodeBytes bounds the memory one image may take to decode, resize
+	// and re-encode, estimated from its header before any pixel is decoded;
+	// more is refused with ErrTooLargeToProcess (ErrTooManyFrames for a
+	// GIF). Default DefaultMaxDecodeBytes when 0; never more than
+	// DecodeBudget.
+	MaxDecodeBytes int64
+	// DecodeBudget bounds the estimated bytes of all decodes running at once
+	// through this Pipeline. Default DefaultDecodeBudget when 0; read once,
+	// at the first decode.
+	DecodeBudget int64
+	// DecodeWait is how long a Save waits for room in DecodeBudget before
+	// giving up with ErrBusy. Default DefaultDecodeWait when 0.
+	DecodeWait time.Duration
+
+	sem *semaphore.Weighted // DecodeBudget; created at the first decode
+	// onDecode, for tests, runs after a decode got n bytes of the budget and
+	// before it decodes anything.
+	onDecode func(n int64)
 }
 
 func (p *Pipeline) limit(k Kind) int64 {
@@ -152,6 +198,11 @@ func (p *Pipeline) allowed(allow []Kind) (map[Kind]bool, int64) {
 // means every kind) and stores it. Images are decoded and re-encoded into a
 // full and a card size; GIFs and videos are validated and stored as they
 // are. On any error nothing is left in the store.
+//
+// Before decoding an image or GIF, Save estimates from its header the
+// memory it will take: over MaxDecodeBytes it is refused
+// (ErrTooLargeToProcess, ErrTooManyFrames), else Save waits up to
+// DecodeWait for that much room in DecodeBudget, or answers ErrBusy.
 func (p *Pipeline) Save(ctx context.Context, r io.Reader, allow ...Kind) (Stored, error) {
 	if p.Store == nil {
 		return Stored{}, errors.New("media: pipeline has no store")
@@ -168,8 +219,8 @@ func (p *Pipeline) Save(ctx context.Context, r io.Reader, allow ...Kind) (Stored
 		}
 		return Stored{}, fmt.Errorf("media: read upload: %w", err)
 	}
-	f := sniff(data)
-	kind := f.kind()
+	f := imaging.Sniff(data)
+	kind := kindOf(f)
 	if kind == "" {
 		return Stored{}, ErrUnsupported
 	}
@@ -183,20 +234,33 @@ func (p *Pipeline) Save(ctx context.Context, r io.Reader, allow ...Kind) (Stored
 	var full, card []byte
 	var ext, ctype string
 	switch f {
-	case formatJPEG, formatPNG, formatWebP:
-		var err error
-		full, card, ext, ctype, err = processImage(f, data)
+	case imaging.JPEG, imaging.PNG, imaging.WebP:
+		img, err := imaging.Inspect(f, data)
 		if err != nil {
 			return Stored{}, err
 		}
-	case formatGIF:
-		if err := checkGIF(data); err != nil {
+		if img.Cost > p.maxDecode() {
+			return Stored{}, ErrTooLargeToProcess
+		}
+		res, err := p.reserve(ctx, img.Cost)
+		if err != nil {
+			return Stored{}, err
+		}
+		defer res.done()
+		full, card, ext, ctype, err = img.Process(data)
+		if err != nil {
+			return Stored{}, err
+		}
+		// The encoded files stay in memory until stored; the rest is free.
+		res.keep(int64(cap(full) + cap(card)))
+	case imaging.GIF:
+		if err := p.checkGIF(ctx, data); err != nil {
 			return Stored{}, err
 		}
 		full, ext, ctype = data, ".gif", "image/gif"
-	case formatMP4:
+	case imaging.MP4:
 		full, ext, ctype = data, ".mp4", "video/mp4"
-	case formatWebM:
+	case imaging.WebM:
 		full, ext, ctype = data, ".webm", "video/webm"
 	}
 	if err := ctx.Err(); err != nil {
@@ -234,126 +298,24 @@ func newName(data []byte, ext string) string {
 	return hex.EncodeToString(rnd[:]) + "-" + hex.EncodeToString(sum[:])[:12] + ext
 }
 
-// processImage decodes the image (after checking its header's area) and
-// re-encodes a full and a card size. card is nil when it would be the same
-// as full, i.e. the image already fits the card size.
-func processImage(f format, data []byte) (full, card []byte, ext, ctype string, err error) {
-	var decodeConfig func(io.Reader) (image.Config, error)
-	var decode func(io.Reader) (image.Image, error)
-	switch f {
-	case formatJPEG:
-		decodeConfig, decode = jpeg.DecodeConfig, jpeg.Decode
-	case formatPNG:
-		decodeConfig, decode = png.DecodeConfig, png.Decode
-	case formatWebP:
-		decodeConfig, decode = webp.DecodeConfig, webp.Decode
-	default:
-		return nil, nil, "", "", ErrUnsupported
-	}
-	cfg, err := decodeConfig(bytes.NewReader(data))
-	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
-		return nil, nil, "", "", damaged(err)
-	}
-	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
-		return nil, nil, "", "", ErrTooManyPixels
-	}
-	src, err := decode(bytes.NewReader(data))
-	if err != nil {
-		return nil, nil, "", "", damaged(err)
-	}
-
-	alpha := false
-	if o, ok := src.(interface{ Opaque() bool }); ok {
-		alpha = !o.Opaque()
-	}
-	ext, ctype = ".jpg", "image/jpeg"
-	if alpha {
-		ext, ctype = ".png", "image/png"
-	}
-
-	b := src.Bounds()
-	fw, fh := fit(b.Dx(), b.Dy(), FullSize)
-	fullImg := resize(src, fw, fh)
-	if full, err = encode(fullImg, alpha); err != nil {
-		return nil, nil, "", "", err
-	}
-	cw, ch := fit(fw, fh, CardSize)
-	if cw == fw && ch == fh {
-		return full, nil, ext, ctype, nil
-	}
-	// The card is scaled from the full size: cheaper, and as sharp.
-	if card, err = encode(resize(fullImg, cw, ch), alpha); err != nil {
-		return nil, nil, "", "", err
-	}
-	return full, card, ext, ctype, nil
-}
-
-func damaged(cause error) error {
-	e := *ErrDamaged
-	e.Err = cause
-	return &e
-}
-
-// fit scales w x h down (never up) to fit box x box, keeping the aspect.
-func fit(w, h, box int) (int, int) {
-	if w <= box && h <= box {
-		return w, h
-	}
-	if w >= h {
-		return box, max(1, int(math.Round(float64(h)*float64(box)/float64(w))))
-	}
-	return max(1, int(math.Round(float64(w)*float64(box)/float64(h)))), box
-}
-
-// resize draws src into a new w x h RGBA image; copying even at the same size
-// means the encoder only ever sees decoded pixels, never the source bytes.
-func resize(src image.Image, w, h int) *image.RGBA {
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	b := src.Bounds()
-	if b.Dx() == w && b.Dy() == h {
-		xdraw.Draw(dst, dst.Bounds(), src, b.Min, xdraw.Src)
-	} else {
-		xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, b, xdraw.Src, nil)
-	}
-	return dst
-}
-
-func encode(img image.Image, alpha bool) ([]byte, error) {
-	var buf bytes.Buffer
-	var err error
-	if alpha {
-		err = png.Encode(&buf, img)
-	} else {
-		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: JPEGQuality})
-	}
-	if err != nil {
-		return nil, fmt.Errorf("media: encode image: %w", err)
-	}
-	return buf.Bytes(), nil
-}
-
 // checkGIF validates a GIF by decoding every frame, after checking the
 // screen size from the header and the total frame area from the block
 // structure, so neither a huge frame nor thousands of frames get allocated.
-func checkGIF(data []byte) error {
-	cfg, err := gif.DecodeConfig(bytes.NewReader(data))
-	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
-		return damaged(err)
+// The decode is charged to the decode budget like an image's.
+func (p *Pipeline) checkGIF(ctx context.Context, data []byte) error {
+	g, err := imaging.InspectGIF(data)
+	if err != nil {
+		return err
 	}
-	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
-		return ErrTooManyPixels
-	}
-	frames, pixels, err := gifPixels(data)
-	if err != nil || frames == 0 {
-		return damaged(err)
-	}
-	if pixels > MaxGIFPixels {
+	if g.Cost > p.maxDecode() {
 		return ErrTooManyFrames
 	}
-	if _, err := gif.DecodeAll(bytes.NewReader(data)); err != nil {
-		return damaged(err)
+	res, err := p.reserve(ctx, g.Cost)
+	if err != nil {
+		return err
 	}
-	return nil
+	defer res.done()
+	return imaging.DecodeGIF(data)
 }
 
 // SaveMultipart saves the file in the named field of a multipart request,

@@ -1,17 +1,15 @@
-// Package menu keeps a restaurant's menu in step with its point of sale.
 package menu
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 
 	"carta/internal/apperr"
+	"carta/internal/clientes"
 	"carta/internal/pos"
-	"carta/internal/pos/clover"
-	posdemo "carta/internal/pos/demo"
 	"carta/internal/store"
+	"carta/internal/tenant"
 )
 
 // Errors a sync reports to the owner (the spec's text) or the super admin.
@@ -21,82 +19,76 @@ var (
 	ErrNoPOSConfig = apperr.E(apperr.Invalid, "Error al sincronizar con Clover: el restaurante no está conectado a un punto de venta.", "Error syncing with Clover: the restaurant is not connected to a point of sale.")
 )
 
-// Syncer imports POS catalogues into the menu tables.
-type Syncer struct {
-	DB *store.DB
-	// CloverBaseURL is used for restaurants without their own base URL.
-	CloverBaseURL string
-	// Catalog, when set, replaces provider selection (tests and benchmarks).
-	Catalog func(conn store.POSConnection) (pos.Catalog, error)
+// SyncCategory and SyncItem are the POS data a sync applies.
+type SyncCategory struct {
+	ID, Name  string
+	SortOrder int
 }
 
-// catalogFor picks the restaurant's POS implementation.
-func (s *Syncer) catalogFor(conn store.POSConnection) (pos.Catalog, error) {
-	if s.Catalog != nil {
-		return s.Catalog(conn)
-	}
-	switch conn.Provider {
-	case "demo":
-		return posdemo.New(conn.Merchant)
-	case "clover":
-		if conn.Token == "" || conn.Merchant == "" {
-			return nil, ErrNoPOSConfig
-		}
-		base := conn.BaseURL
-		if base == "" {
-			base = s.CloverBaseURL
-		}
-		return clover.New(base, conn.Merchant, conn.Token), nil
-	}
-	return nil, fmt.Errorf("unknown POS provider %q", conn.Provider)
+type SyncItem struct {
+	ID, Name      string
+	Price         int64
+	Hidden        bool
+	Available     bool
+	CategoryIDs   []string
+	ModifiersJSON string
+	TaxesJSON     string
 }
 
-// Sync reads the whole catalogue first (streamed page by page into compact
-// records), then applies it in ONE transaction: a failure at any point
-// leaves the previous menu untouched.
-func (s *Syncer) Sync(ctx context.Context, clienteID int64) (store.SyncResult, error) {
-	conn, err := store.GetPOSConnection(ctx, s.DB, clienteID)
+// Sync reads the restaurant's whole POS catalogue first (streamed page by
+// page into compact records), then applies it in ONE transaction: a
+// failure at any point leaves the previous menu untouched, and a sync that
+// changes nothing bumps no version.
+func (s *Service) Sync(ctx context.Context, t tenant.ID) (SyncResult, error) {
+	conn, err := clientes.GetPOSConnection(ctx, s.DB, t)
 	if err != nil {
-		return store.SyncResult{}, err
+		return SyncResult{}, clientes.Found(err)
 	}
-	cat, err := s.catalogFor(conn)
+	if conn.Provider != "demo" && (conn.Token == "" || conn.Merchant == "") {
+		return SyncResult{}, ErrNoPOSConfig
+	}
+	cat, err := s.Catalog(conn)
 	if err != nil {
-		return store.SyncResult{}, err
+		return SyncResult{}, err
 	}
 	cats, err := cat.Categories(ctx)
 	if err != nil {
-		return store.SyncResult{}, posError(err)
+		return SyncResult{}, posError(err)
 	}
-	scats := make([]store.SyncCategory, 0, len(cats))
+	scats := make([]SyncCategory, 0, len(cats))
 	for _, c := range cats {
-		scats = append(scats, store.SyncCategory{ID: c.ID, Name: c.Name, SortOrder: c.SortOrder})
+		scats = append(scats, SyncCategory{ID: c.ID, Name: c.Name, SortOrder: c.SortOrder})
 	}
-	var items []store.SyncItem
+	var items []SyncItem
 	err = cat.Items(ctx, func(it pos.Item) error {
-		mods, err := json.Marshal(orEmpty(it.ModifierGroups))
+		mods, err := json.Marshal(orEmptySlice(it.ModifierGroups))
 		if err != nil {
 			return err
 		}
-		taxes, err := json.Marshal(orEmpty(it.TaxRates))
+		taxes, err := json.Marshal(orEmptySlice(it.TaxRates))
 		if err != nil {
 			return err
 		}
-		items = append(items, store.SyncItem{ID: it.ID, Name: it.Name, Price: it.Price, Hidden: it.Hidden,
+		items = append(items, SyncItem{ID: it.ID, Name: it.Name, Price: it.Price, Hidden: it.Hidden, Available: it.Available,
 			CategoryIDs: it.CategoryIDs, ModifiersJSON: string(mods), TaxesJSON: string(taxes)})
 		return nil
 	})
 	if err != nil {
-		return store.SyncResult{}, posError(err)
+		return SyncResult{}, posError(err)
 	}
-	var res store.SyncResult
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
-		res, err = store.ApplyCatalog(ctx, tx, clienteID, scats, items)
+	var res SyncResult
+	err = s.write(ctx, t, func(tx *store.Tx) error {
+		var changed bool
+		res, changed, err = applyCatalog(ctx, tx, t, scats, items)
+		if err == nil && !changed {
+			return errUnchanged
+		}
 		return err
 	})
 	return res, err
 }
 
-func orEmpty[T any](s []T) []T {
+func orEmptySlice[T any](s []T) []T {
 	if s == nil {
 		return []T{}
 	}

@@ -10,28 +10,32 @@ import (
 	"time"
 
 	"carta/internal/apperr"
+	"carta/internal/clientes"
+	"carta/internal/media"
 	"carta/internal/menu"
 	"carta/internal/pos"
 	"carta/internal/pos/clover"
 	"carta/internal/pos/clover/clovertest"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
+	"carta/internal/tenant"
 )
 
 // setup creates a restaurant connected to a fake Clover merchant.
-func setup(t testing.TB, db *store.DB, m clovertest.Merchant) (int64, *clovertest.Server, *menu.Syncer) {
+func setup(t testing.TB, db *store.DB, m clovertest.Merchant) (tenant.ID, *clovertest.Server, *menu.Service) {
 	t.Helper()
 	ctx := context.Background()
 	srv := clovertest.NewServer(t, m)
 	mid := m.ID
-	id, err := store.CreateCliente(ctx, db, store.Cliente{Nombre: "R " + m.ID, MerchantID: &mid, Estado: store.EstadoActivo})
+	cid, err := clientes.Create(ctx, db, clientes.Cliente{Nombre: "R " + m.ID, MerchantID: &mid, Estado: clientes.EstadoActivo})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := store.SetPOSConnection(ctx, db, id, store.POSConnection{Provider: "clover", Token: m.Token, BaseURL: srv.URL}); err != nil {
+	id := tenant.System(cid)
+	if err := clientes.SetPOSConnection(ctx, db, id, clientes.POSConnection{Provider: "clover", Token: m.Token, BaseURL: srv.URL}); err != nil {
 		t.Fatal(err)
 	}
-	s := &menu.Syncer{DB: db, Catalog: func(conn store.POSConnection) (pos.Catalog, error) {
+	s := &menu.Service{DB: db, Media: &media.Pipeline{}, Catalog: func(conn clientes.POSConnection) (pos.Catalog, error) {
 		c := clover.New(conn.BaseURL, conn.Merchant, conn.Token)
 		c.Sleep = func(ctx context.Context, d time.Duration) error { return ctx.Err() } // no real waiting in tests
 		return c, nil
@@ -40,18 +44,18 @@ func setup(t testing.TB, db *store.DB, m clovertest.Merchant) (int64, *clovertes
 }
 
 // snapshot is everything a sync may touch, to compare before and after.
-func snapshot(t testing.TB, db *store.DB, id int64) string {
+func snapshot(t testing.TB, s *menu.Service, id tenant.ID) string {
 	t.Helper()
 	ctx := context.Background()
-	ps, err := store.ListProductos(ctx, db, id, "", "en", false)
+	ps, err := s.AllProducts(ctx, id, "en")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cats, err := store.ListPosCategorias(ctx, db, id)
+	cats, err := s.POSCategories(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, _ := store.GetMenuState(ctx, db, id)
+	st, _ := menu.GetState(ctx, s.DB, id)
 	return fmt.Sprintf("v%d %+v %+v", st.Version, cats, ps)
 }
 
@@ -71,7 +75,7 @@ func TestSyncFromClover(t *testing.T) {
 		if n := srv.Requests("/v3/merchants/M1/items"); n != 2 {
 			t.Fatalf("item pages fetched: %d, want 2 (1000 + 200)", n)
 		}
-		all, _ := store.ListProductos(ctx, db, id, "", "es", false)
+		all, _ := s.AllProducts(ctx, id, "es")
 		hidden := 0
 		for _, p := range all {
 			if !p.Visible {
@@ -82,7 +86,7 @@ func TestSyncFromClover(t *testing.T) {
 			t.Fatalf("%d products, %d hidden; want 1200 and 80 (items hidden in the POS)", len(all), hidden)
 		}
 		var mods, taxes string
-		if err := db.QueryRow(ctx, `SELECT modifiers_json, taxes_json FROM productos WHERE cliente_id = ? AND clover_item_id = ?`, id, m.Items[0].ID).Scan(&mods, &taxes); err != nil {
+		if err := db.QueryRow(ctx, `SELECT modifiers_json, taxes_json FROM productos WHERE cliente_id = ? AND clover_item_id = ?`, id.Int64(), m.Items[0].ID).Scan(&mods, &taxes); err != nil {
 			t.Fatal(err)
 		}
 		if taxes == "[]" {
@@ -90,7 +94,7 @@ func TestSyncFromClover(t *testing.T) {
 		}
 
 		// Running it again changes nothing.
-		before := snapshot(t, db, id)
+		before := snapshot(t, s, id)
 		res, err = s.Sync(ctx, id)
 		if err != nil {
 			t.Fatal(err)
@@ -98,7 +102,7 @@ func TestSyncFromClover(t *testing.T) {
 		if res.Creados+res.Actualizados+res.Eliminados != 0 {
 			t.Fatalf("second sync changed things: %+v", res)
 		}
-		if after := snapshot(t, db, id); after != before {
+		if after := snapshot(t, s, id); after != before {
 			t.Fatal("second sync changed the menu")
 		}
 	})
@@ -117,14 +121,14 @@ func TestSyncKeepsLocalEditsAndRemovesDeleted(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		store.SetProductoDescription(ctx, db, id, p, "Receta de la abuela")
-		store.SetProductoImage(ctx, db, id, p, "/media/local.jpg")
-		store.SetProductoVisible(ctx, db, id, p, false)
-		store.SetTranslation(ctx, db, id, "producto", strconv.FormatInt(p, 10), "en", "name", "Grandma's")
-		cat, _ := store.CreateCategoria(ctx, db, id, "Especiales", "")
+		s.SetDescription(ctx, id, p, "Receta de la abuela")
+		db.Exec(ctx, `UPDATE productos SET image_path = '/media/local.jpg' WHERE id = ?`, p)
+		s.SetVisible(ctx, id, p, false)
+		menu.SetTranslation(ctx, db, id, "producto", strconv.FormatInt(p, 10), "en", "name", "Grandma's")
+		cat, _ := menu.CreateCategoria(ctx, db, id, "Especiales", "")
 		one := int64(1)
-		store.LinkSubcategoria(ctx, db, id, cat, m.Categories[0].ID, &one)
-		store.LinkSubcategoria(ctx, db, id, cat, m.Categories[2].ID, nil)
+		menu.LinkSubcategoria(ctx, db, id, cat, m.Categories[0].ID, &one)
+		menu.LinkSubcategoria(ctx, db, id, cat, m.Categories[2].ID, nil)
 
 		// The POS renames and reprices the item, deletes another and a category.
 		gone := m.Items[1].ID
@@ -143,7 +147,7 @@ func TestSyncKeepsLocalEditsAndRemovesDeleted(t *testing.T) {
 			m2.Items[i].CategoryIDs = keep
 		}
 		srv2 := clovertest.NewServer(t, m2)
-		store.SetPOSConnection(ctx, db, id, store.POSConnection{Provider: "clover", Token: m.Token, BaseURL: srv2.URL})
+		clientes.SetPOSConnection(ctx, db, id, clientes.POSConnection{Provider: "clover", Token: m.Token, BaseURL: srv2.URL})
 		res, err := s.Sync(ctx, id)
 		if err != nil {
 			t.Fatal(err)
@@ -151,8 +155,8 @@ func TestSyncKeepsLocalEditsAndRemovesDeleted(t *testing.T) {
 		if res.Eliminados != 1 {
 			t.Fatalf("result %+v, want one removed", res)
 		}
-		ps, _ := store.ListProductos(ctx, db, id, "", "en", false)
-		var found *store.Producto
+		ps, _ := s.AllProducts(ctx, id, "en")
+		var found *menu.Producto
 		for i := range ps {
 			if ps[i].ID == p {
 				found = &ps[i]
@@ -162,7 +166,7 @@ func TestSyncKeepsLocalEditsAndRemovesDeleted(t *testing.T) {
 			found.Visible || found.Name != "Grandma's" || found.Translations["en"]["name"] != "Grandma's" {
 			t.Fatalf("after sync: %+v", found)
 		}
-		es, _ := store.ListProductos(ctx, db, id, "", "es", false)
+		es, _ := s.AllProducts(ctx, id, "es")
 		for _, x := range es {
 			if x.ID == p && x.Name != "Nuevo nombre" {
 				t.Fatalf("POS name not updated: %q", x.Name)
@@ -171,17 +175,17 @@ func TestSyncKeepsLocalEditsAndRemovesDeleted(t *testing.T) {
 		if _, _, err := getByCloverID(db, id, gone); !errors.Is(err, store.ErrNotFound) {
 			t.Fatal("an item deleted in the POS is still on the menu")
 		}
-		subs, _ := store.ListSubcategorias(ctx, db, id, cat, "es")
+		subs, _ := s.Subcategories(ctx, id, cat, "es")
 		if len(subs) != 1 || subs[0].CloverCategoryID != m.Categories[0].ID {
 			t.Fatalf("links after the POS category was deleted: %+v", subs)
 		}
 	})
 }
 
-func getByCloverID(db *store.DB, cliente int64, cloverID string) (int64, string, error) {
+func getByCloverID(db *store.DB, cliente tenant.ID, cloverID string) (int64, string, error) {
 	var id int64
 	var name string
-	err := db.QueryRow(context.Background(), `SELECT id, name FROM productos WHERE cliente_id = ? AND clover_item_id = ?`, cliente, cloverID).Scan(&id, &name)
+	err := db.QueryRow(context.Background(), `SELECT id, name FROM productos WHERE cliente_id = ? AND clover_item_id = ?`, cliente.Int64(), cloverID).Scan(&id, &name)
 	if err != nil {
 		return 0, "", store.ErrNotFound
 	}
@@ -212,7 +216,7 @@ func TestSyncFailureLeavesMenuIntact(t *testing.T) {
 		if _, err := s.Sync(ctx, id); err != nil {
 			t.Fatal(err)
 		}
-		before := snapshot(t, db, id)
+		before := snapshot(t, s, id)
 
 		// The POS fails mid-way (after the first page of items).
 		changed := m
@@ -221,9 +225,9 @@ func TestSyncFailureLeavesMenuIntact(t *testing.T) {
 			changed.Items[i].Price++
 		}
 		srv2 := clovertest.NewServer(t, changed)
-		store.SetPOSConnection(ctx, db, id, store.POSConnection{Provider: "clover", Token: m.Token, BaseURL: srv2.URL})
+		clientes.SetPOSConnection(ctx, db, id, clientes.POSConnection{Provider: "clover", Token: m.Token, BaseURL: srv2.URL})
 		inner := s.Catalog
-		s.Catalog = func(c store.POSConnection) (pos.Catalog, error) {
+		s.Catalog = func(c clientes.POSConnection) (pos.Catalog, error) {
 			cat, err := inner(c)
 			return failingCatalog{cat, 1100}, err
 		}
@@ -231,24 +235,24 @@ func TestSyncFailureLeavesMenuIntact(t *testing.T) {
 		if e, ok := apperr.As(err); !ok || e.ES != "Error al sincronizar con Clover." {
 			t.Fatalf("mid-way failure: %v", err)
 		}
-		if after := snapshot(t, db, id); after != before {
+		if after := snapshot(t, s, id); after != before {
 			t.Fatal("a failed sync changed the menu")
 		}
 
 		// An expired token is reported so the super admin can reconnect.
 		s.Catalog = inner
-		store.SetPOSConnection(ctx, db, id, store.POSConnection{Provider: "clover", Token: "revoked", BaseURL: srv.URL})
+		clientes.SetPOSConnection(ctx, db, id, clientes.POSConnection{Provider: "clover", Token: "revoked", BaseURL: srv.URL})
 		_, err = s.Sync(ctx, id)
 		if !errors.Is(err, pos.ErrUnauthorized) || !errors.Is(err, menu.ErrPOSExpired) && !isExpired(err) {
 			t.Fatalf("401: %v", err)
 		}
 		// A POS that keeps failing.
-		store.SetPOSConnection(ctx, db, id, store.POSConnection{Provider: "clover", Token: m.Token, BaseURL: srv.URL})
+		clientes.SetPOSConnection(ctx, db, id, clientes.POSConnection{Provider: "clover", Token: m.Token, BaseURL: srv.URL})
 		srv.FailNext(500, "", 100)
 		if _, err := s.Sync(ctx, id); !errors.Is(err, pos.ErrUnavailable) {
 			t.Fatalf("500s: %v", err)
 		}
-		if after := snapshot(t, db, id); after != before {
+		if after := snapshot(t, s, id); after != before {
 			t.Fatal("failed syncs changed the menu")
 		}
 	})
@@ -260,13 +264,14 @@ func isExpired(err error) bool {
 }
 
 func TestSyncWithoutConnection(t *testing.T) {
-	db := storetest.Open(t, store.SQLite)
-	ctx := context.Background()
-	id, _ := store.CreateCliente(ctx, db, store.Cliente{Nombre: "Sin POS"})
-	_, err := (&menu.Syncer{DB: db}).Sync(ctx, id)
-	if !errors.Is(err, menu.ErrNoPOSConfig) {
-		t.Fatalf("got %v", err)
-	}
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		id, _ := clientes.Create(ctx, db, clientes.Cliente{Nombre: "Sin POS"})
+		_, err := (&menu.Service{DB: db}).Sync(ctx, tenant.System(id))
+		if !errors.Is(err, menu.ErrNoPOSConfig) {
+			t.Fatalf("got %v", err)
+		}
+	})
 }
 
 // BenchmarkSync5000 syncs a merchant of 5,000 items in 50 categories served

@@ -64,29 +64,6 @@ func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 }
 
-// StatusRecorder remembers the status code written by a handler.
-type StatusRecorder struct {
-	http.ResponseWriter
-	Status int
-}
-
-func (s *StatusRecorder) WriteHeader(code int) {
-	if s.Status == 0 {
-		s.Status = code
-	}
-	s.ResponseWriter.WriteHeader(code)
-}
-
-func (s *StatusRecorder) Write(b []byte) (int, error) {
-	if s.Status == 0 {
-		s.Status = http.StatusOK
-	}
-	return s.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController reach the underlying writer.
-func (s *StatusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
-
 // Observe records one finished request. route is the ServeMux pattern
 // that matched ("" when none did).
 func (m *Metrics) Observe(method, route string, status int, d time.Duration) {

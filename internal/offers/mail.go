@@ -30,19 +30,20 @@ func ReceiptMail(nombre, titulo, code string, total int64, currency, baseURL str
 	}
 }
 
-var feeFailedHTML = template.Must(template.New("f").Parse(`<p>Hola {{.Nombre}},</p>
-<p>No pudimos cobrar la comisión de servicio de <strong>{{.Amount}}</strong> por un cupón vendido: tu tarjeta fue rechazada o requiere autenticación.</p>
-<p>Actualiza tu tarjeta en <a href="{{.URL}}">Crear Oferta</a>; volveremos a intentar el cobro automáticamente.</p>`))
+var refundHTML = template.Must(template.New("rf").Parse(`<p>Hola {{.Nombre}},</p>
+<p>Recibimos tu pago de <strong>{{.Total}}</strong> por <strong>{{.Titulo}}</strong>, pero la oferta se agotó antes de que terminara el pago, así que no pudimos emitir tu cupón.</p>
+<p>Te reembolsaremos el pago completo en tu tarjeta. No tienes que hacer nada.</p>`))
 
-// FeeFailedMail tells a restaurant a platform fee could not be charged.
-func FeeFailedMail(nombre string, amount int64, currency, baseURL string, clienteID int64) mail.Message {
-	data := map[string]string{"Nombre": nombre, "Amount": money(amount, currency), "URL": fmt.Sprintf("%s/crear-oferta?cliente_id=%d", baseURL, clienteID)}
+// RefundMail tells a diner that a payment will be refunded because the
+// offer sold out while they paid.
+func RefundMail(nombre, titulo string, total int64, currency string) mail.Message {
+	data := map[string]string{"Nombre": nombre, "Titulo": titulo, "Total": money(total, currency)}
 	var b bytes.Buffer
-	_ = feeFailedHTML.Execute(&b, data)
+	_ = refundHTML.Execute(&b, data)
 	return mail.Message{
-		Subject: "No pudimos cobrar la comisión de Carta",
-		Text: fmt.Sprintf("Hola %s,\n\nNo pudimos cobrar la comisión de servicio de %s por un cupón vendido: tu tarjeta fue rechazada o requiere autenticación.\nActualiza tu tarjeta en %s; volveremos a intentar el cobro automáticamente.\n",
-			nombre, data["Amount"], data["URL"]),
+		Subject: "Reembolso de tu pago: " + titulo,
+		Text: fmt.Sprintf("Hola %s,\n\nRecibimos tu pago de %s por %s, pero la oferta se agotó antes de que terminara el pago, así que no pudimos emitir tu cupón.\nTe reembolsaremos el pago completo en tu tarjeta. No tienes que hacer nada.\n",
+			nombre, data["Total"], titulo),
 		HTML: b.String(),
 	}
 }

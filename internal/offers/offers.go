@@ -14,15 +14,31 @@ import (
 	"strings"
 	"time"
 
+	"carta/internal/accounts"
 	"carta/internal/apperr"
 	"carta/internal/billing"
 	"carta/internal/checkout"
+	"carta/internal/clientes"
+	"carta/internal/limits"
+	"carta/internal/mail"
+	"carta/internal/media"
+	"carta/internal/menu"
 	"carta/internal/store"
+	"carta/internal/tenant"
 )
 
 // HoldTime is how long a purchase holds its unit of stock: the life of a
 // Clover hosted checkout session.
 const HoldTime = 15 * time.Minute
+
+// MaxOpenHolds is how many checkouts one diner may have open at once across
+// offers; per offer a diner has one (buying again hands back the same
+// checkout), so no diner can hold an offer's stock away from the others.
+const MaxOpenHolds = 3
+
+// reuseMargin is how much life an open checkout must have left to be
+// handed back instead of replaced.
+const reuseMargin = time.Minute
 
 // Errors shown to diners and staff (the spec's text where it has one).
 var (
@@ -33,16 +49,23 @@ var (
 	ErrVoucherUnknown = apperr.E(apperr.NotFound, "Código de cupón no encontrado.", "Voucher code not found.")
 	ErrVoucherUsed    = apperr.E(apperr.Conflict, "Este cupón ya fue canjeado.", "This voucher was already redeemed.")
 	ErrVoucherState   = apperr.E(apperr.Conflict, "Este cupón está expirado o no está pagado.", "This voucher is expired or not paid.")
+	ErrVoucherEmpty   = apperr.E(apperr.Invalid, "Escribe o escanea el código del cupón.", "Type or scan the voucher code.")
+	// ErrPaidSoldOut answers a payment that arrived after the offer sold
+	// out: nothing is oversold and the payment is kept for refund.
+	ErrPaidSoldOut    = apperr.E(apperr.Conflict, "Esta oferta se agotó.", "This offer sold out.")
+	ErrTooManyHolds   = apperr.E(apperr.Conflict, "Tienes demasiados pagos sin terminar. Termínalos o espera unos minutos.", "You have too many unfinished payments. Finish them or wait a few minutes.")
+	ErrHoldInProgress = apperr.E(apperr.Conflict, "Ya estás pagando esta oferta. Espera unos segundos.", "You are already paying for this offer. Wait a few seconds.")
 )
 
 // Service is the coupon sales flow.
 type Service struct {
 	DB      *store.DB
 	BaseURL string
-	Billing billing.Provider
 	Log     *slog.Logger
+	// Media checks the offers' images belong to their restaurant.
+	Media *media.Pipeline
 	// Checkout picks the restaurant's hosted checkout.
-	Checkout func(conn store.POSConnection) (checkout.Provider, error)
+	Checkout func(conn clientes.POSConnection) (checkout.Provider, error)
 }
 
 // Buyer is the signed-in diner paying.
@@ -62,25 +85,27 @@ type Purchase struct {
 // and returns its URL. clientTotal, when not nil, must equal the server's
 // total (discounted price + fee) or the call fails and nothing changes.
 func (s *Service) Buy(ctx context.Context, cuponID int64, b Buyer, clientTotal *int64) (Purchase, error) {
-	cup, err := store.GetCupon(ctx, s.DB, cuponID)
+	cup, err := onSaleCupon(ctx, s.DB, cuponID)
 	if errors.Is(err, store.ErrNotFound) {
 		return Purchase{}, ErrSoldOut
 	}
 	if err != nil {
 		return Purchase{}, err
 	}
-	total := cup.PrecioFinal + store.FeeCents
+	total := cup.PrecioFinal + billing.FeeCents
 	if clientTotal != nil && *clientTotal != total {
 		return Purchase{}, ErrWrongTotal
 	}
-	conn, err := store.GetPOSConnection(ctx, s.DB, cup.ClienteID)
+	// The offer is on sale: the server acts on its restaurant to sell it.
+	t := tenant.System(cup.ClienteID)
+	conn, err := clientes.GetPOSConnection(ctx, s.DB, t)
 	if err != nil {
 		return Purchase{}, err
 	}
 	if conn.Merchant == "" {
 		return Purchase{}, ErrNoMerchant
 	}
-	settings, err := store.GetSettings(ctx, s.DB, cup.ClienteID)
+	moneda, err := menu.Currency(ctx, s.DB, t)
 	if err != nil {
 		return Purchase{}, err
 	}
@@ -88,21 +113,44 @@ func (s *Service) Buy(ctx context.Context, cuponID int64, b Buyer, clientTotal *
 	if err != nil {
 		return Purchase{}, err
 	}
-	var p store.PendingCompra
+	var p PendingCompra
+	var reuse *Purchase
 	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
-		var err error
-		p, err = store.ReserveCupon(ctx, tx, cuponID, b.UsuarioID, HoldTime)
+		// The diner's open checkout of this offer is handed back; one
+		// about to end (or still being opened) is not.
+		h, err := getOpenHold(ctx, tx, b.UsuarioID, cuponID)
+		switch {
+		case err == nil && h.ExpiresAt > s.DB.Now().Add(reuseMargin).Unix():
+			if h.CheckoutURL == "" {
+				return ErrHoldInProgress
+			}
+			reuse = &Purchase{CompraID: h.ID, CheckoutURL: h.CheckoutURL, Total: h.Total}
+			return nil
+		case err == nil:
+			if err := releaseCompra(ctx, tx, h.ID, CompraExpirado); err != nil {
+				return err
+			}
+		case !errors.Is(err, store.ErrNotFound):
+			return err
+		}
+		p, err = reserveCupon(ctx, tx, cuponID, b.UsuarioID, HoldTime, MaxOpenHolds)
 		return err
 	})
-	if errors.Is(err, store.ErrSoldOut) {
+	switch {
+	case errors.Is(err, errSoldOut):
 		return Purchase{}, ErrSoldOut
-	}
-	if err != nil {
+	case errors.Is(err, errTooManyHolds):
+		return Purchase{}, ErrTooManyHolds
+	case errors.Is(err, store.ErrConflict): // a concurrent request of the same diner holds it
+		return Purchase{}, ErrHoldInProgress
+	case err != nil:
 		return Purchase{}, err
+	case reuse != nil:
+		return *reuse, nil
 	}
 	ref := fmt.Sprintf("compra-%d", p.ID)
 	sess, err := provider.Create(ctx, checkout.Request{
-		MerchantID: conn.Merchant, Token: conn.Token, Reference: ref, Currency: settings.Moneda,
+		MerchantID: conn.Merchant, Token: conn.Token, Reference: ref, Currency: moneda,
 		LineItems: []checkout.LineItem{
 			{Name: cup.Titulo, Price: p.Subtotal, Quantity: 1, Note: fmt.Sprintf("Cupón %d%% de descuento", cup.Descuento)},
 			{Name: "Fee de servicio", Price: p.Fee, Quantity: 1},
@@ -113,7 +161,7 @@ func (s *Service) Buy(ctx context.Context, cuponID int64, b Buyer, clientTotal *
 		CancelURL:  fmt.Sprintf("%s/usuario/%d/ofertas", s.BaseURL, cup.ClienteID),
 	})
 	if err != nil {
-		s.release(ctx, p.ID, store.CompraFallido)
+		s.release(ctx, p.ID, CompraFallido)
 		var ae *apperr.Error
 		if errors.As(err, &ae) {
 			return Purchase{}, err
@@ -126,16 +174,16 @@ func (s *Service) Buy(ctx context.Context, cuponID int64, b Buyer, clientTotal *
 	if !sess.ExpiresAt.IsZero() {
 		exp = sess.ExpiresAt.Unix()
 	}
-	if err := store.SetCompraSession(ctx, s.DB, p.ID, sess.ID, exp); err != nil {
-		s.release(ctx, p.ID, store.CompraFallido)
+	if err := setCompraSession(ctx, s.DB, p.ID, sess.ID, sess.URL, exp); err != nil {
+		s.release(ctx, p.ID, CompraFallido)
 		return Purchase{}, err
 	}
 	return Purchase{CompraID: p.ID, CheckoutURL: sess.URL, Total: p.Total}, nil
 }
 
 func (s *Service) release(ctx context.Context, compraID int64, estado string) {
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error { return store.ReleaseCompra(ctx, tx, compraID, estado) })
-	if err != nil && !errors.Is(err, store.ErrNotPending) {
+	err := s.DB.InTx(ctx, func(tx *store.Tx) error { return releaseCompra(ctx, tx, compraID, estado) })
+	if err != nil && !errors.Is(err, errNotPending) {
 		s.Log.Error("release purchase", "compra_id", compraID, "err", err)
 	}
 }
@@ -160,66 +208,104 @@ func NewVoucherCode() (string, error) {
 	return b.String(), nil
 }
 
-// Confirm records the outcome of a checkout session. An approved payment,
-// in one transaction: the purchase is paid with a voucher code, points are
-// credited (1 per whole currency unit), the platform fee is queued and the
-// receipt e-mail is queued. A declined one releases the unit. Confirming
-// the same session again changes nothing.
-func (s *Service) Confirm(ctx context.Context, sessionID string, approved bool) error {
-	c, err := store.GetCompraBySession(ctx, s.DB, sessionID)
+// Confirm records the outcome of a checkout session, in one transaction
+// with the event's record. An approved payment: the purchase is paid with
+// a voucher code, points are credited (1 per whole currency unit), the
+// platform fee and the receipt e-mail are queued. A payment for a purchase
+// whose hold ended after the offer sold out is not a voucher: it is marked
+// for refund, the diner is told by e-mail, and Confirm answers
+// ErrPaidSoldOut (after committing). A declined one releases the unit.
+// Confirming the same session again changes nothing.
+func (s *Service) Confirm(ctx context.Context, o checkout.Outcome) error {
+	c, err := GetCompraBySession(ctx, s.DB, o.Session)
 	if err != nil {
 		return err
-	}
-	if !approved {
-		s.release(ctx, c.ID, store.CompraFallido)
-		return nil
 	}
 	code, err := NewVoucherCode()
 	if err != nil {
 		return err
 	}
-	settings, err := store.GetSettings(ctx, s.DB, c.ClienteID)
+	moneda, err := menu.Currency(ctx, s.DB, tenant.System(c.ClienteID))
 	if err != nil {
 		return err
 	}
-	return s.DB.InTx(ctx, func(tx *store.Tx) error {
-		first, err := store.MarkCompraPaid(ctx, tx, c.ID, code)
+	soldOut := false
+	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+		if o.Event != "" {
+			first, err := store.FirstEvent(ctx, tx, o.Provider, o.Event)
+			if err != nil || !first {
+				return err
+			}
+		}
+		if !o.Approved {
+			err := releaseCompra(ctx, tx, c.ID, CompraFallido)
+			if errors.Is(err, errNotPending) {
+				return nil
+			}
+			return err
+		}
+		first, err := markCompraPaid(ctx, tx, c.ID, code, o.PaymentID)
+		if errors.Is(err, errSoldOut) {
+			soldOut = true
+			return s.refund(ctx, tx, c, moneda, o.PaymentID)
+		}
 		if err != nil || !first {
 			return err
 		}
-		if err := store.QueueFee(ctx, tx, c.ID, c.ClienteID, store.FeeCents, settings.Moneda); err != nil {
+		if err := billing.QueueFee(ctx, tx, c.ID, c.ClienteID, billing.FeeCents, moneda); err != nil {
 			return err
 		}
 		if c.UsuarioID == nil {
 			return nil
 		}
 		if pts := c.Total / 100; pts > 0 {
-			if err := store.AddPuntos(ctx, tx, *c.UsuarioID, c.ClienteID, c.ID, pts, "Compra: "+c.Descripcion); err != nil {
+			if err := accounts.CreditPoints(ctx, tx, *c.UsuarioID, c.ClienteID, accounts.PointsForPurchase(c.ID), pts, "Compra: "+c.Descripcion); err != nil {
 				return err
 			}
 		}
-		u, err := store.GetUsuario(ctx, tx, *c.UsuarioID)
+		u, err := accounts.Get(ctx, tx, tenant.SystemDiner(*c.UsuarioID))
 		if err != nil {
 			return err
 		}
-		m := ReceiptMail(u.Nombre, c.Descripcion, code, c.Total, settings.Moneda, s.BaseURL)
-		_, err = store.EnqueueMail(ctx, tx, store.OutboxMessage{Kind: "receipt", To: u.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
+		m := ReceiptMail(u.Nombre, c.Descripcion, code, c.Total, moneda, s.BaseURL)
+		_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "receipt", To: u.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 		return err
 	})
+	if err == nil && soldOut {
+		s.Log.Warn("payment received after the offer sold out: marked for refund", "compra_id", c.ID, "payment_id", o.PaymentID)
+		return ErrPaidSoldOut
+	}
+	return err
+}
+
+// refund marks a paid purchase that cannot be honoured for refund and
+// tells the diner, once.
+func (s *Service) refund(ctx context.Context, tx *store.Tx, c CompraRecord, moneda, paymentID string) error {
+	first, err := markCompraRefund(ctx, tx, c.ID, "agotado", paymentID)
+	if err != nil || !first || c.UsuarioID == nil {
+		return err
+	}
+	u, err := accounts.Get(ctx, tx, tenant.SystemDiner(*c.UsuarioID))
+	if err != nil {
+		return err
+	}
+	m := RefundMail(u.Nombre, c.Descripcion, c.Total, moneda)
+	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "refund", To: u.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
+	return err
 }
 
 // ExpireHolds releases the units of checkouts left open past their life.
 func (s *Service) ExpireHolds(ctx context.Context) (int, error) {
-	ids, err := store.ExpiredCompras(ctx, s.DB, 200)
+	ids, err := expiredCompras(ctx, s.DB, 200)
 	if err != nil {
 		return 0, err
 	}
 	n := 0
 	for _, id := range ids {
-		err := s.DB.InTx(ctx, func(tx *store.Tx) error { return store.ReleaseCompra(ctx, tx, id, store.CompraExpirado) })
+		err := s.DB.InTx(ctx, func(tx *store.Tx) error { return releaseCompra(ctx, tx, id, CompraExpirado) })
 		if err == nil {
 			n++
-		} else if !errors.Is(err, store.ErrNotPending) {
+		} else if !errors.Is(err, errNotPending) {
 			return n, err
 		}
 	}
@@ -227,21 +313,47 @@ func (s *Service) ExpireHolds(ctx context.Context) (int, error) {
 }
 
 // Redeem marks a voucher of the restaurant as used.
-func (s *Service) Redeem(ctx context.Context, clienteID int64, code string) (store.Voucher, error) {
-	code = strings.ToUpper(strings.TrimSpace(code))
-	var v store.Voucher
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+func (s *Service) Redeem(ctx context.Context, t tenant.ID, code string) (Voucher, error) {
+	code, err := limits.VoucherCode.Check(code)
+	if err == nil && code == "" {
+		err = ErrVoucherEmpty
+	}
+	if err != nil {
+		return Voucher{}, err
+	}
+	code = strings.ToUpper(code)
+	var v Voucher
+	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
 		var err error
-		v, err = store.RedeemVoucher(ctx, tx, clienteID, code)
+		v, err = redeemVoucher(ctx, tx, t, code)
 		return err
 	})
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return v, ErrVoucherUnknown
-	case errors.Is(err, store.ErrVoucherUsed):
+	case errors.Is(err, errVoucherUsed):
 		return v, ErrVoucherUsed
-	case errors.Is(err, store.ErrVoucherState):
+	case errors.Is(err, errVoucherState):
 		return v, ErrVoucherState
 	}
 	return v, err
+}
+
+// Run releases the units of abandoned checkouts every interval until ctx
+// ends.
+func (s *Service) Run(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if n, err := s.ExpireHolds(ctx); err != nil && ctx.Err() == nil {
+			s.Log.Warn("expire checkout holds", "err", err)
+		} else if n > 0 {
+			s.Log.Info("released expired checkout holds", "count", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

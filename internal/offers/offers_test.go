@@ -10,12 +10,15 @@ import (
 	"testing"
 	"time"
 
+	"carta/internal/accounts"
 	"carta/internal/billing"
 	"carta/internal/checkout"
 	checkoutdemo "carta/internal/checkout/demo"
+	"carta/internal/clientes"
 	"carta/internal/offers"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
+	"carta/internal/tenant"
 )
 
 // fakeBilling approves fees and, like Stripe, returns the same charge for
@@ -53,6 +56,7 @@ func (f *fakeBilling) ChargeFee(ctx context.Context, c billing.Card, amount int6
 type fixture struct {
 	db      *store.DB
 	svc     *offers.Service
+	fees    *billing.Service
 	bill    *fakeBilling
 	cliente int64
 	cupon   int64
@@ -63,26 +67,27 @@ func setup(t *testing.T, db *store.DB, stock int64, diners int) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	mid := "M-OFFERS"
-	cid, err := store.CreateCliente(ctx, db, store.Cliente{Nombre: "Ofertas", MerchantID: &mid, Email: "dueno@example.com", Estado: store.EstadoActivo})
+	cid, err := clientes.Create(ctx, db, clientes.Cliente{Nombre: "Ofertas", MerchantID: &mid, Email: "dueno@example.com", Estado: clientes.EstadoActivo})
 	if err != nil {
 		t.Fatal(err)
 	}
-	store.SetPOSProvider(ctx, db, cid, "demo")
-	if err := store.SaveTarjeta(ctx, db, store.Tarjeta{ClienteID: cid, Provider: "fake", Brand: "visa", Last4: "4242"}); err != nil {
+	clientes.SetPOSProvider(ctx, db, tenant.System(cid), "demo")
+	if err := billing.SaveTarjeta(ctx, db, tenant.System(cid), billing.Tarjeta{Provider: "fake", Brand: "visa", Last4: "4242"}); err != nil {
 		t.Fatal(err)
 	}
-	cup, err := store.CreateCupon(ctx, db, store.Cupon{ClienteID: cid, Codigo: "PROMO", Titulo: "2x1 en tapas", Descuento: 25, Precio: 2000,
+	cup, err := offers.CreateCupon(ctx, db, tenant.System(cid), offers.Cupon{Codigo: "PROMO", Titulo: "2x1 en tapas", Descuento: 25, Precio: 2000,
 		FechaExpiracion: time.Now().Add(48 * time.Hour).Unix(), CantidadDisponible: stock})
 	if err != nil {
 		t.Fatal(err)
 	}
 	f := &fixture{db: db, bill: &fakeBilling{}, cliente: cid, cupon: cup}
-	f.svc = &offers.Service{DB: db, BaseURL: "https://carta.example", Billing: f.bill, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Checkout: func(store.POSConnection) (checkout.Provider, error) {
+	f.fees = &billing.Service{DB: db, Provider: f.bill, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), BaseURL: "https://carta.example"}
+	f.svc = &offers.Service{DB: db, BaseURL: "https://carta.example", Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Checkout: func(clientes.POSConnection) (checkout.Provider, error) {
 			return &checkoutdemo.Provider{BaseURL: "https://carta.example"}, nil
 		}}
 	for i := range diners {
-		id, err := store.CreateUsuario(ctx, db, store.Usuario{Nombre: fmt.Sprint("Comensal ", i), Email: fmt.Sprintf("d%d@example.com", i), PasswordHash: "x"})
+		id, err := accounts.Create(ctx, db, accounts.Usuario{Nombre: fmt.Sprint("Comensal ", i), Email: fmt.Sprintf("d%d@example.com", i), PasswordHash: "x"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,11 +97,11 @@ func setup(t *testing.T, db *store.DB, stock int64, diners int) *fixture {
 }
 
 func (f *fixture) stock(t *testing.T) int64 {
-	c, err := store.GetCupon(context.Background(), f.db, f.cupon)
-	if err != nil {
+	var n int64
+	if err := f.db.QueryRow(context.Background(), `SELECT cantidad_disponible FROM cupones WHERE id = ?`, f.cupon).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
-	return c.CantidadDisponible
+	return n
 }
 
 func (f *fixture) count(t *testing.T, estado string) int {
@@ -108,11 +113,16 @@ func (f *fixture) count(t *testing.T, estado string) int {
 }
 
 func sessionOf(t *testing.T, db *store.DB, compraID int64) string {
-	c, err := store.GetCompra(context.Background(), db, compraID)
-	if err != nil {
+	return compraField(t, db, compraID, "checkout_session_id")
+}
+
+// compraField reads one column of a purchase.
+func compraField(t *testing.T, db *store.DB, compraID int64, col string) string {
+	var v string
+	if err := db.QueryRow(context.Background(), `SELECT COALESCE(`+col+`, '') FROM compras WHERE id = ?`, compraID).Scan(&v); err != nil {
 		t.Fatal(err)
 	}
-	return c.Session
+	return v
 }
 
 // 200 diners try to buy an offer of 20 at once: exactly 20 get a
@@ -152,14 +162,14 @@ func TestConcurrentPurchasesNeverOversell(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					if err := f.svc.Confirm(ctx, sessionOf(t, db, p.CompraID), true); err != nil {
+					if err := f.svc.Confirm(ctx, checkout.Outcome{Session: sessionOf(t, db, p.CompraID), Approved: true}); err != nil {
 						t.Errorf("confirm: %v", err)
 					}
 				}()
 			}
 		}
 		wg.Wait()
-		if n := f.count(t, store.CompraPagado); n != 20 || f.stock(t) != 0 {
+		if n := f.count(t, offers.CompraPagado); n != 20 || f.stock(t) != 0 {
 			t.Fatalf("%d paid, stock %d", n, f.stock(t))
 		}
 		var fees, pts, mails, codes int
@@ -193,7 +203,7 @@ func TestDeclineAndExpiryReleaseStock(t *testing.T) {
 		}
 		// A declined payment gives its unit back, once.
 		for range 2 {
-			if err := f.svc.Confirm(ctx, sessionOf(t, db, a.CompraID), false); err != nil {
+			if err := f.svc.Confirm(ctx, checkout.Outcome{Session: sessionOf(t, db, a.CompraID), Approved: false}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -211,28 +221,30 @@ func TestDeclineAndExpiryReleaseStock(t *testing.T) {
 		}
 		// Paying after the hold expired takes a unit again if one is left.
 		db.Now = time.Now
-		if err := f.svc.Confirm(ctx, sessionOf(t, db, b.CompraID), true); err != nil {
+		if err := f.svc.Confirm(ctx, checkout.Outcome{Session: sessionOf(t, db, b.CompraID), Approved: true}); err != nil {
 			t.Fatal(err)
 		}
-		if f.stock(t) != 1 || f.count(t, store.CompraPagado) != 1 {
-			t.Fatalf("late payment: stock %d, paid %d", f.stock(t), f.count(t, store.CompraPagado))
+		if f.stock(t) != 1 || f.count(t, offers.CompraPagado) != 1 {
+			t.Fatalf("late payment: stock %d, paid %d", f.stock(t), f.count(t, offers.CompraPagado))
 		}
 	})
 }
 
 func TestWrongClientTotalRefused(t *testing.T) {
-	f := setup(t, storetest.Open(t, store.SQLite), 5, 1)
-	wrong := int64(500)
-	if _, err := f.svc.Buy(context.Background(), f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, &wrong); !errors.Is(err, offers.ErrWrongTotal) {
-		t.Fatalf("wrong total: %v", err)
-	}
-	if f.stock(t) != 5 || f.count(t, store.CompraPendiente) != 0 {
-		t.Fatal("a refused purchase changed stock")
-	}
-	right := int64(2000)
-	if _, err := f.svc.Buy(context.Background(), f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, &right); err != nil {
-		t.Fatalf("right total: %v", err)
-	}
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db, 5, 1)
+		wrong := int64(500)
+		if _, err := f.svc.Buy(context.Background(), f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, &wrong); !errors.Is(err, offers.ErrWrongTotal) {
+			t.Fatalf("wrong total: %v", err)
+		}
+		if f.stock(t) != 5 || f.count(t, offers.CompraPendiente) != 0 {
+			t.Fatal("a refused purchase changed stock")
+		}
+		right := int64(2000)
+		if _, err := f.svc.Buy(context.Background(), f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, &right); err != nil {
+			t.Fatalf("right total: %v", err)
+		}
+	})
 }
 
 func TestFeeChargedExactlyOnce(t *testing.T) {
@@ -244,14 +256,14 @@ func TestFeeChargedExactlyOnce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := f.svc.Confirm(ctx, sessionOf(t, db, p.CompraID), true); err != nil {
+			if err := f.svc.Confirm(ctx, checkout.Outcome{Session: sessionOf(t, db, p.CompraID), Approved: true}); err != nil {
 				t.Fatal(err)
 			}
 		}
 		// A crash after charging the first fee but before recording it:
 		// the provider has the charge, the fee is still pending.
-		fees, _ := store.ListClienteFees(ctx, db, f.cliente)
-		if _, err := f.bill.ChargeFee(ctx, billing.Card{}, 500, "USD", offers.FeeKey(fees[0].CompraID, ""), "crash"); err != nil {
+		fees, _ := billing.ListClienteFees(ctx, db, tenant.System(f.cliente))
+		if _, err := f.bill.ChargeFee(ctx, billing.Card{}, 500, "USD", billing.FeeKey(fees[0].CompraID, ""), "crash"); err != nil {
 			t.Fatal(err)
 		}
 		// The job runs twice, concurrently.
@@ -260,17 +272,17 @@ func TestFeeChargedExactlyOnce(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				if _, err := f.svc.ChargeFees(ctx); err != nil {
+				if _, err := f.fees.ChargeFees(ctx); err != nil {
 					t.Error(err)
 				}
 			}()
 		}
 		wg.Wait()
-		f.svc.ChargeFees(ctx)
+		f.fees.ChargeFees(ctx)
 		if len(f.bill.charges) != 3 {
 			t.Fatalf("%d distinct charges, want 3 (one per coupon sold)", len(f.bill.charges))
 		}
-		fees, _ = store.ListClienteFees(ctx, db, f.cliente)
+		fees, _ = billing.ListClienteFees(ctx, db, tenant.System(f.cliente))
 		for _, fe := range fees {
 			if fe.Estado != "cobrado" || fe.Amount != 500 || fe.ChargeID == "" {
 				t.Fatalf("fee %+v", fe)
@@ -284,24 +296,24 @@ func TestDeclinedFeeFailsAndRetriesAfterCardUpdate(t *testing.T) {
 		ctx := context.Background()
 		f := setup(t, db, 5, 1)
 		p, _ := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, nil)
-		f.svc.Confirm(ctx, sessionOf(t, db, p.CompraID), true)
+		f.svc.Confirm(ctx, checkout.Outcome{Session: sessionOf(t, db, p.CompraID), Approved: true})
 		f.bill.decline = true
-		if n, err := f.svc.ChargeFees(ctx); err != nil || n != 0 {
+		if n, err := f.fees.ChargeFees(ctx); err != nil || n != 0 {
 			t.Fatalf("declined: %d %v", n, err)
 		}
-		failed, _ := store.ListFeesByEstado(ctx, db, "fallido")
+		failed, _ := billing.ListFeesByEstado(ctx, db, "fallido")
 		var mails int
 		db.QueryRow(ctx, `SELECT COUNT(*) FROM outbox WHERE kind = 'fee_failed' AND to_addr = 'dueno@example.com'`).Scan(&mails)
 		if len(failed) != 1 || mails != 1 {
 			t.Fatalf("failed fees %d, e-mails %d", len(failed), mails)
 		}
-		if n, _ := f.svc.ChargeFees(ctx); n != 0 {
+		if n, _ := f.fees.ChargeFees(ctx); n != 0 {
 			t.Fatal("a failed fee was retried before the card changed")
 		}
 		// The restaurant registers a new card: the fee is charged.
 		f.bill.decline = false
-		store.SaveTarjeta(ctx, db, store.Tarjeta{ClienteID: f.cliente, Provider: "fake", Brand: "visa", Last4: "4242"})
-		if n, err := f.svc.ChargeFees(ctx); err != nil || n != 1 {
+		billing.SaveTarjeta(ctx, db, tenant.System(f.cliente), billing.Tarjeta{Provider: "fake", Brand: "visa", Last4: "4242"})
+		if n, err := f.fees.ChargeFees(ctx); err != nil || n != 1 {
 			t.Fatalf("after the new card: %d %v", n, err)
 		}
 	})
@@ -312,28 +324,144 @@ func TestRedeemVoucher(t *testing.T) {
 		ctx := context.Background()
 		f := setup(t, db, 5, 1)
 		p, _ := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, nil)
-		f.svc.Confirm(ctx, sessionOf(t, db, p.CompraID), true)
-		c, _ := store.GetCompra(ctx, db, p.CompraID)
-		if _, err := f.svc.Redeem(ctx, f.cliente+999, c.Voucher); !errors.Is(err, offers.ErrVoucherUnknown) {
+		f.svc.Confirm(ctx, checkout.Outcome{Session: sessionOf(t, db, p.CompraID), Approved: true})
+		voucher := compraField(t, db, p.CompraID, "codigo_voucher")
+		if _, err := f.svc.Redeem(ctx, tenant.System(f.cliente+999), voucher); !errors.Is(err, offers.ErrVoucherUnknown) {
 			t.Fatalf("another restaurant: %v", err)
 		}
-		v, err := f.svc.Redeem(ctx, f.cliente, " "+c.Voucher+" ")
+		v, err := f.svc.Redeem(ctx, tenant.System(f.cliente), " "+voucher+" ")
 		if err != nil || v.Estado != "canjeado" {
 			t.Fatalf("redeem: %+v %v", v, err)
 		}
-		if _, err := f.svc.Redeem(ctx, f.cliente, c.Voucher); !errors.Is(err, offers.ErrVoucherUsed) {
+		if _, err := f.svc.Redeem(ctx, tenant.System(f.cliente), voucher); !errors.Is(err, offers.ErrVoucherUsed) {
 			t.Fatalf("second redeem: %v", err)
 		}
 		// An expired voucher cannot be redeemed.
 		p2, _ := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, nil)
-		f.svc.Confirm(ctx, sessionOf(t, db, p2.CompraID), true)
-		c2, _ := store.GetCompra(ctx, db, p2.CompraID)
+		f.svc.Confirm(ctx, checkout.Outcome{Session: sessionOf(t, db, p2.CompraID), Approved: true})
+		voucher2 := compraField(t, db, p2.CompraID, "codigo_voucher")
 		db.Now = func() time.Time { return time.Now().Add(72 * time.Hour) }
-		if _, err := f.svc.Redeem(ctx, f.cliente, c2.Voucher); !errors.Is(err, offers.ErrVoucherState) {
+		if _, err := f.svc.Redeem(ctx, tenant.System(f.cliente), voucher2); !errors.Is(err, offers.ErrVoucherState) {
 			t.Fatalf("expired voucher: %v", err)
 		}
-		if _, err := f.svc.Redeem(ctx, f.cliente, "CARTA-NOPE-NOPE"); !errors.Is(err, offers.ErrVoucherUnknown) {
+		if _, err := f.svc.Redeem(ctx, tenant.System(f.cliente), "CARTA-NOPE-NOPE"); !errors.Is(err, offers.ErrVoucherUnknown) {
 			t.Fatalf("unknown: %v", err)
+		}
+	})
+}
+
+// A diner whose hold ended, and whose unit was sold to someone else, still
+// pays: nothing is oversold, the payment is marked for refund (once), the
+// diner is told, and Confirm answers ErrPaidSoldOut.
+func TestPaidAfterSoldOutIsRefunded(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 1, 2)
+		a, err := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now()
+		db.Now = func() time.Time { return now.Add(offers.HoldTime + time.Minute) }
+		if n, err := f.svc.ExpireHolds(ctx); err != nil || n != 1 {
+			t.Fatalf("expire: %d %v", n, err)
+		}
+		b, err := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: f.diners[1]}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.Confirm(ctx, checkout.Outcome{Session: sessionOf(t, db, b.CompraID), Approved: true, PaymentID: "PAY-B"}); err != nil {
+			t.Fatal(err)
+		}
+		for range 2 { // a replayed confirmation changes nothing more
+			err := f.svc.Confirm(ctx, checkout.Outcome{Session: sessionOf(t, db, a.CompraID), Approved: true, PaymentID: "PAY-A"})
+			if !errors.Is(err, offers.ErrPaidSoldOut) {
+				t.Fatalf("late payment: %v", err)
+			}
+		}
+		if f.stock(t) != 0 || f.count(t, offers.CompraPagado) != 1 {
+			t.Fatalf("stock %d, paid %d: oversold", f.stock(t), f.count(t, offers.CompraPagado))
+		}
+		refunds, err := offers.ListRefunds(ctx, db)
+		if err != nil || len(refunds) != 1 || refunds[0].CompraID != a.CompraID || refunds[0].PaymentID != "PAY-A" ||
+			refunds[0].Estado != "pendiente" || refunds[0].Total != 2000 || refunds[0].Email != "d0@example.com" {
+			t.Fatalf("refunds: %+v %v", refunds, err)
+		}
+		var mails, fees int
+		db.QueryRow(ctx, `SELECT COUNT(*) FROM outbox WHERE kind = 'refund' AND to_addr = 'd0@example.com'`).Scan(&mails)
+		db.QueryRow(ctx, `SELECT COUNT(*) FROM fees`).Scan(&fees)
+		if mails != 1 || fees != 1 {
+			t.Fatalf("refund e-mails %d (want 1), fees %d (want 1: only the sold coupon)", mails, fees)
+		}
+		// The diner sees it among their purchases.
+		list, err := offers.ListCompras(ctx, db, tenant.SystemDiner(f.diners[0]))
+		if err != nil || len(list) != 1 || list[0].Reembolso != "pendiente" {
+			t.Fatalf("diner's purchases: %+v %v", list, err)
+		}
+		if err := offers.MarkRefunded(ctx, db, a.CompraID); err != nil {
+			t.Fatal(err)
+		}
+		if err := offers.MarkRefunded(ctx, db, a.CompraID); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("refunded twice: %v", err)
+		}
+	})
+}
+
+// One diner cannot hold an offer's stock: buying the same offer again hands
+// back the open checkout, concurrent clicks hold one unit, and a diner has
+// at most MaxOpenHolds checkouts open across offers.
+func TestHoldsPerDiner(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 5, 2)
+		me := offers.Buyer{UsuarioID: f.diners[0]}
+		first, err := f.svc.Buy(ctx, f.cupon, me, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		for range 5 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				p, err := f.svc.Buy(ctx, f.cupon, me, nil)
+				if err != nil || p.CompraID != first.CompraID || p.CheckoutURL != first.CheckoutURL {
+					t.Errorf("buying again: %+v %v; want the open checkout %+v", p, err, first)
+				}
+			}()
+		}
+		wg.Wait()
+		if f.stock(t) != 4 || f.count(t, offers.CompraPendiente) != 1 {
+			t.Fatalf("stock %d, open holds %d; want 4, 1", f.stock(t), f.count(t, offers.CompraPendiente))
+		}
+		// Across offers: MaxOpenHolds at once.
+		for i := 1; i <= offers.MaxOpenHolds; i++ {
+			id, err := offers.CreateCupon(ctx, db, tenant.System(f.cliente), offers.Cupon{Codigo: fmt.Sprint("OTRA", i), Titulo: "Otra", Descuento: 10, Precio: 1000,
+				FechaExpiracion: time.Now().Add(48 * time.Hour).Unix(), CantidadDisponible: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = f.svc.Buy(ctx, id, me, nil)
+			if i < offers.MaxOpenHolds && err != nil {
+				t.Fatalf("hold %d: %v", i+1, err)
+			}
+			if i == offers.MaxOpenHolds && !errors.Is(err, offers.ErrTooManyHolds) {
+				t.Fatalf("hold %d: %v, want ErrTooManyHolds", i+1, err)
+			}
+		}
+		// Another diner is not affected.
+		if _, err := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: f.diners[1]}, nil); err != nil {
+			t.Fatal(err)
+		}
+		// A hold about to end is replaced by a new checkout, not handed back.
+		now := time.Now()
+		db.Now = func() time.Time { return now.Add(offers.HoldTime - 30*time.Second) }
+		again, err := f.svc.Buy(ctx, f.cupon, me, nil)
+		if err != nil || again.CompraID == first.CompraID {
+			t.Fatalf("renewed hold: %+v %v", again, err)
+		}
+		if f.stock(t) != 3 {
+			t.Fatalf("stock %d after renewing, want 3", f.stock(t))
 		}
 	})
 }

@@ -1,11 +1,14 @@
-// Package pos is the port through which Carta reads a restaurant's catalogue from its point of sale.
-// Adapters live in sub-packages named by technology (pos/clover); the sync code depends only on
-// this package, so it can run against the demo merchant, a fake server or the real provider.
+// Package pos is the port through which Carta talks to a restaurant's point of sale: it reads the
+// catalogue (Catalog) and, for online ordering, has the POS price and create orders (Orders).
+// Adapters live in sub-packages named by technology (pos/clover); the sync and ordering code depend
+// only on this package, so they can run against the demo merchant, a fake server or the provider.
 package pos
 
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 )
 
 // Category is a category of the point of sale; SortOrder is the position the POS shows it in.
@@ -55,6 +58,104 @@ type Catalog interface {
 	Categories(ctx context.Context) ([]Category, error)
 	Items(ctx context.Context, fn func(Item) error) error
 }
+
+// Orders is what online ordering needs from a point of sale. Carta prices an order from the synced
+// catalogue, but the POS has the last word: a one-cent disagreement between what Carta charges and
+// the POS's own total leaves the POS order "partially paid", so the ordering code compares its
+// total with Totals before charging and only then calls CreateOrder.
+type Orders interface {
+	// Totals asks the POS to compute an order's totals without creating it
+	// (Clover: POST /v3/merchants/{mId}/atomic_order/checkouts). It has no effect on the POS.
+	Totals(ctx context.Context, o Order) (Totals, error)
+	// CreateOrder creates the order in the POS (Clover: POST /v3/merchants/{mId}/atomic_order/orders)
+	// and returns the POS's order id. It is idempotent by Order.Reference: when an order with that
+	// reference already exists (an earlier call whose answer was lost), its id is returned and no
+	// second order is created.
+	CreateOrder(ctx context.Context, o Order) (string, error)
+}
+
+// Order is an order as Carta hands it to the POS: catalogue ids only, no prices, because the POS
+// prices it from its own inventory (that is the point of asking it).
+type Order struct {
+	Lines []OrderLine
+	// OrderType is the label of the POS order type, e.g. "Carta — recoger"; the adapter creates it
+	// on first use when the merchant has none with that label (labels compare case-insensitively).
+	OrderType string
+	Title     string // shown on the POS (the pickup name and time)
+	Note      string // the customer's note
+	// Reference is Carta's order reference (e.g. "carta-pedido-42"), unique per order and stable
+	// across retries: the adapter stores it on the POS order to find an order already created when
+	// an answer was lost. See ValidateReference for its alphabet.
+	Reference string
+}
+
+// OrderLine is Quantity units of one item with the same modifiers and note.
+type OrderLine struct {
+	ItemID      string
+	Quantity    int
+	ModifierIDs []string // one per chosen modifier; a modifier chosen twice appears twice
+	Note        string
+}
+
+// Totals are the POS's totals of an order, in cents. Total is what must be charged.
+type Totals struct {
+	Subtotal, Tax, Total int64
+	// TaxIncluded is set for VAT merchants (Clover's "isVat"): item prices already include the tax,
+	// so Total equals Subtotal and Tax is the part of it that is tax.
+	TaxIncluded bool
+}
+
+// MaxOrderUnits is the most units (sum of quantities) an order may have: Clover refuses an order
+// of more than 3,000 line items, and it takes one line item per unit.
+const MaxOrderUnits = 3000
+
+// ValidateOrder checks what every point of sale requires of an order before it is sent, so a
+// caller's mistake is reported without a round trip. Its errors wrap ErrRejected.
+func ValidateOrder(o Order) error {
+	if len(o.Lines) == 0 {
+		return fmt.Errorf("%w: the order has no lines", ErrRejected)
+	}
+	units := 0
+	for i, l := range o.Lines {
+		if l.ItemID == "" {
+			return fmt.Errorf("%w: line %d has no item id", ErrRejected, i+1)
+		}
+		if l.Quantity < 1 {
+			return fmt.Errorf("%w: line %d has quantity %d", ErrRejected, i+1, l.Quantity)
+		}
+		for _, m := range l.ModifierIDs {
+			if m == "" {
+				return fmt.Errorf("%w: line %d has an empty modifier id", ErrRejected, i+1)
+			}
+		}
+		units += l.Quantity
+		if units > MaxOrderUnits {
+			return fmt.Errorf("%w: more than %d units in one order", ErrRejected, MaxOrderUnits)
+		}
+	}
+	return nil
+}
+
+// ValidateReference checks an order reference: 1 to 64 ASCII letters, digits, '-', '_', '.' or ':'.
+// The alphabet is narrow on purpose: the reference travels inside a filter expression
+// ("externalReferenceId=carta-pedido-42"), where spaces, '=' or '&' could change its meaning.
+func ValidateReference(ref string) error {
+	if ref == "" || len(ref) > 64 {
+		return fmt.Errorf("pos: order reference must have 1 to 64 characters, has %d", len(ref))
+	}
+	for _, r := range ref {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.:", r)
+		if !ok {
+			return fmt.Errorf("pos: order reference %q has a character outside [A-Za-z0-9-_.:]", ref)
+		}
+	}
+	return nil
+}
+
+// ErrRejected wraps a refusal of the order itself (an unknown item, a modifier that does not belong
+// to the item, an empty cart): the POS will refuse it again, so the ordering code should fix the
+// cart (usually: resync the catalogue and tell the customer) rather than retry.
+var ErrRejected = errors.New("pos: order refused by the point of sale")
 
 // ErrUnauthorized means the restaurant's POS token was refused (401); the super admin must
 // reconnect. Clover also answers 401 when the token lacks a permission, so the fix is the same.

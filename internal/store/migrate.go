@@ -86,7 +86,7 @@ func (db *DB) Migrate(ctx context.Context) (int, error) {
 			if _, err := tx.Exec(ctx, m.SQL); err != nil {
 				return fmt.Errorf("apply %s: %w", m.Name, err)
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`, m.Version, m.Name, tx.now()); err != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`, m.Version, m.Name, tx.NowUnix()); err != nil {
 				return err
 			}
 			applied++

@@ -1,13 +1,30 @@
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { accounts, expect, test } from './fixtures';
-import { closePromotion, logIn, makePng } from './helpers';
+import { closePromotion, makePng } from './helpers';
+import {
+  assignSubcategories,
+  createCategory,
+  menuProducts,
+  posCategories,
+  setProductVisible,
+  signInStaff,
+  staffLogin,
+  subcategoryNames,
+  syncCatalog,
+  unique,
+  uploadCategoryImage,
+  uploadProductImage,
+} from './api';
 
 // Every mutation here is on restaurant 2 (owner2), whose demo data the other
-// spec files only read for settings and popups.
+// spec files only read for settings and popups. The owner is signed in
+// through the API (the login form is tested in auth.spec.ts); each test goes
+// through the admin page it is about, and the diner's menu when the change
+// is meant for diners.
 
 /** A diner in a fresh browser context on restaurant 2's menu, promotion closed. */
-async function openDinerMenu(browser: Browser): Promise<Page> {
-  const diner = await (await browser.newContext()).newPage();
+async function openDinerMenu(newContext: () => Promise<BrowserContext>): Promise<Page> {
+  const diner = await (await newContext()).newPage();
   await diner.goto('/menu/2');
   await closePromotion(diner);
   await expect(diner.getByRole('heading', { name: 'Categorías Principales' })).toBeVisible();
@@ -29,12 +46,14 @@ function dinerProductImage(diner: Page, name: string) {
     .locator('img');
 }
 
-test('the owner syncs, creates a category with an image and ordered subcategories; the diner sees them', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(60_000);
-  await logIn(page, accounts.owner2);
+/** The owner's card of a main category on the categories page. */
+function categoryCard(page: Page, name: string) {
+  return page.getByTestId('category-card').filter({ has: page.getByRole('heading', { name, exact: true, level: 3 }) });
+}
+
+test('the owner syncs the catalogue and creates a category with its English name', async ({ page, context, request, baseURL }) => {
+  const name = `Especiales ${unique('')}`;
+  await signInStaff(context, request, accounts.owner2, baseURL!);
   await page.goto('/clover-categories?cliente_id=2');
   await expect(page.getByRole('heading', { name: 'Gestión de Categorías', level: 1 })).toBeVisible();
 
@@ -45,29 +64,41 @@ test('the owner syncs, creates a category with an image and ordered subcategorie
   await page.getByRole('button', { name: 'Crear Categoría' }).click();
   await expect(page.getByText('El nombre de la categoría es obligatorio.')).toBeVisible();
 
-  await page.getByLabel('Nombre de la categoría').fill('Especiales');
+  await page.getByLabel('Nombre de la categoría').fill(name);
   await page.getByLabel('Nombre en inglés (opcional)').fill('Specials');
   await page.getByRole('button', { name: 'Crear Categoría' }).click();
   await expect(page.getByText('Categoría creada exitosamente.')).toBeVisible();
-  const card = page
-    .getByTestId('category-card')
-    .filter({ has: page.getByRole('heading', { name: 'Especiales', exact: true, level: 3 }) });
+  const card = categoryCard(page, name);
   await expect(card).toHaveCount(1);
-  await expect(card.getByLabel('Nombre en inglés de Especiales')).toHaveValue('Specials');
+  await expect(card.getByLabel(`Nombre en inglés de ${name}`)).toHaveValue('Specials');
+});
 
-  // Image upload.
+test('the owner uploads a category image', async ({ page, context, request, baseURL }) => {
+  const staff = await signInStaff(context, request, accounts.owner2, baseURL!);
+  const { name } = await createCategory(request, staff, 2, `Temporada ${unique('')}`);
+  await page.goto('/clover-categories?cliente_id=2');
+  const card = categoryCard(page, name);
+
   await card.getByRole('button', { name: 'Subir Imagen' }).click();
   await expect(card.getByText('Selecciona una imagen.')).toBeVisible();
-  await card.getByLabel('Imagen de Especiales').setInputFiles({
+  await card.getByLabel(`Imagen de ${name}`).setInputFiles({
     name: 'especiales.png',
     mimeType: 'image/png',
     buffer: makePng(120, 90, [200, 120, 20]),
   });
   await card.getByRole('button', { name: 'Subir Imagen' }).click();
   await expect(card.getByText('Imagen subida exitosamente.')).toBeVisible();
-  const categoryImage = card.getByRole('img', { name: 'Especiales' });
+  const categoryImage = card.getByRole('img', { name });
   await expect(categoryImage).toHaveAttribute('src', /^\/media\//);
   await expect.poll(() => categoryImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test('the owner assigns POS categories to a category as ordered subcategories', async ({ page, context, request, baseURL }) => {
+  const staff = await signInStaff(context, request, accounts.owner2, baseURL!);
+  await syncCatalog(request, staff, 2);
+  const category = await createCategory(request, staff, 2, `Favoritos ${unique('')}`);
+  await page.goto('/clover-categories?cliente_id=2');
+  const card = categoryCard(page, category.name);
 
   // Two POS categories: the second one first.
   await card.getByRole('button', { name: 'Asignar Subcategorías' }).click();
@@ -91,24 +122,34 @@ test('the owner syncs, creates a category with an image and ordered subcategorie
   await expect(page.getByText('Subcategorías asignadas exitosamente.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(card.locator('.admin-sublist__name')).toHaveText([second, first]);
-
-  // The diner's menu.
-  const diner = await openDinerMenu(browser);
-  const especiales = diner.getByRole('link', { name: 'Especiales', exact: true });
-  await expect(especiales.locator('img')).toHaveAttribute('src', (await categoryImage.getAttribute('src'))!);
-  await especiales.click();
-  await expect(diner.getByRole('heading', { name: 'Subcategorías de Especiales' })).toBeVisible();
-  await expect(diner.locator('.menu-grid .menu-card__name')).toHaveText([second, first]);
-  await diner.context().close();
+  // The order the diner's menu loads.
+  expect(await subcategoryNames(request, 2, category.id)).toEqual([second, first]);
 });
 
-test('the owner hides a product and the diner no longer sees it', async ({ page, browser }) => {
-  test.setTimeout(60_000);
-  const diner = await openDinerMenu(browser);
-  await openProducts(diner, 'Tacos', 'Tacos al Pastor');
-  await expect(diner.getByRole('heading', { name: 'Gringa', exact: true })).toBeVisible();
+test('the diner menu shows a new category with its image and its subcategories in order', async ({ request, newContext }) => {
+  const staff = await staffLogin(request, accounts.owner2);
+  await syncCatalog(request, staff, 2);
+  const category = await createCategory(request, staff, 2, `Novedades ${unique('')}`);
+  const image = await uploadCategoryImage(request, staff, 2, category.id);
+  const [a, b] = await posCategories(request, staff, 2);
+  await assignSubcategories(request, staff, 2, category.id, { [b.clover_category_id]: 1, [a.clover_category_id]: 2 });
 
-  await logIn(page, accounts.owner2);
+  const diner = await openDinerMenu(newContext);
+  const link = diner.getByRole('link', { name: category.name, exact: true });
+  await expect(link.locator('img')).toHaveAttribute('src', image);
+  await link.click();
+  await expect(diner.getByRole('heading', { name: `Subcategorías de ${category.name}` })).toBeVisible();
+  await expect(diner.locator('.menu-grid .menu-card__name')).toHaveText([b.subcategoria_nombre, a.subcategoria_nombre]);
+});
+
+/** The products restaurant 2's diners see under Tacos → Tacos al Pastor (public API). */
+async function pastorProducts(request: APIRequestContext) {
+  return menuProducts(request, 2, 'Tacos', 'Tacos al Pastor');
+}
+
+test('the owner hides a product; it stays hidden after a reload and leaves the diner menu', async ({ page, context, request, baseURL }) => {
+  expect((await pastorProducts(request)).map((p) => p.name)).toContain('Gringa');
+  await signInStaff(context, request, accounts.owner2, baseURL!);
   await page.goto('/clover-products?cliente_id=2');
   await expect(page.getByRole('heading', { name: 'Gestión de Productos', level: 1 })).toBeVisible();
   await page.getByLabel('Buscar productos').fill('gringa');
@@ -124,20 +165,25 @@ test('the owner hides a product and the diner no longer sees it', async ({ page,
   await page.reload();
   await page.getByLabel('Buscar productos').fill('gringa');
   await expect(page.getByRole('article', { name: 'Gringa', exact: true }).getByTestId('visibility-badge')).toHaveText('Oculto');
-
-  await diner.reload();
-  await expect(diner.getByRole('heading', { name: 'Taco al Pastor', exact: true })).toBeVisible();
-  await expect(diner.getByRole('heading', { name: 'Gringa', exact: true })).toHaveCount(0);
-  await diner.context().close();
+  // Gone from what the diner's menu loads (the menu page itself: next test).
+  expect((await pastorProducts(request)).map((p) => p.name)).not.toContain('Gringa');
 });
 
-test('the owner crops and uploads a product image and the diner sees the new one', async ({ page, browser }) => {
-  test.setTimeout(60_000);
-  const diner = await openDinerMenu(browser);
+test('the diner menu leaves out a hidden product', async ({ request, newContext }) => {
+  const volcan = (await pastorProducts(request)).find((p) => p.name === 'Volcán de Pastor');
+  expect(volcan).toBeTruthy();
+  await setProductVisible(request, await staffLogin(request, accounts.owner2), 2, volcan!.id, false);
+
+  const diner = await openDinerMenu(newContext);
   await openProducts(diner, 'Tacos', 'Tacos al Pastor');
-  const dinerImage = dinerProductImage(diner, 'Taco al Pastor');
-  await expect(dinerImage).toHaveAttribute('src', /^\/media\//);
-  const before = await dinerImage.getAttribute('src');
+  await expect(diner.getByRole('heading', { name: 'Taco al Pastor', exact: true })).toBeVisible();
+  await expect(diner.getByRole('heading', { name: 'Volcán de Pastor', exact: true })).toHaveCount(0);
+});
+
+test('the owner crops a product image and the JPEG of the crop replaces it', async ({ page, context, request, baseURL }) => {
+  const pastor = async () => (await pastorProducts(request)).find((p) => p.name === 'Taco al Pastor');
+  const before = (await pastor())?.image_path;
+  expect(before).toMatch(/^\/media\//);
 
   // Record what the page uploads (Chromium does not expose multipart blobs to Playwright).
   await page.addInitScript(() => {
@@ -153,7 +199,7 @@ test('the owner crops and uploads a product image and the diner sees the new one
       return original(input, init);
     };
   });
-  await logIn(page, accounts.owner2);
+  await signInStaff(context, request, accounts.owner2, baseURL!);
   await page.goto('/clover-products?cliente_id=2');
   await page.getByLabel('Buscar productos').fill('Al Pastor Taco'); // the English name finds it too
   const card = page.getByRole('article', { name: 'Taco al Pastor', exact: true });
@@ -201,14 +247,25 @@ test('the owner crops and uploads a product image and the diner sees the new one
   const after = await adminImage.getAttribute('src');
   expect(after).not.toBe(before);
 
-  await diner.reload();
-  await expect(dinerImage).toHaveAttribute('src', after!);
-  await expect.poll(() => dinerImage.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
-  await diner.context().close();
+  // What the diner's menu loads.
+  expect((await pastor())?.image_path).toBe(after);
 });
 
-test('the category and product pages need a restaurant', async ({ page }) => {
-  await logIn(page, accounts.owner2);
+test("the diner menu shows a product's new image", async ({ request, newContext }) => {
+  const orden = (await pastorProducts(request)).find((p) => p.name === 'Orden de Pastor');
+  expect(orden).toBeTruthy();
+  const url = await uploadProductImage(request, await staffLogin(request, accounts.owner2), 2, orden!.id);
+  expect(url).not.toBe(orden!.image_path);
+
+  const diner = await openDinerMenu(newContext);
+  await openProducts(diner, 'Tacos', 'Tacos al Pastor');
+  const image = dinerProductImage(diner, 'Orden de Pastor');
+  await expect(image).toHaveAttribute('src', url);
+  await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+});
+
+test('the category and product pages need a restaurant', async ({ page, context, request, baseURL }) => {
+  await signInStaff(context, request, accounts.owner2, baseURL!);
   await page.goto('/dashboard/2');
   await page.getByRole('link', { name: 'Gestión de Productos' }).click();
   await expect(page).toHaveURL(/\/clover-products\?cliente_id=2$/);

@@ -1,8 +1,17 @@
 import { accounts, expect, test } from './fixtures';
-import { logIn, makePng } from './helpers';
+import { makePng } from './helpers';
+import { signInStaff } from './api';
 
-test('the owner changes the card colour and logo, and the diner menu shows them', async ({ page, browser }) => {
-  await logIn(page, accounts.owner2);
+// Restaurant 2's look (the owner's settings page), as the diner's menu shows it.
+
+test('the owner changes the card colour, radius and font; the preview follows and the diner menu shows them', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  newContext,
+}) => {
+  await signInStaff(context, request, accounts.owner2, baseURL!);
   await page.goto('/settings?cliente_id=2');
   await expect(page.getByRole('heading', { name: 'Configuraciones' })).toBeVisible();
 
@@ -15,6 +24,22 @@ test('the owner changes the card colour and logo, and the diner menu shows them'
   await page.getByRole('button', { name: 'Guardar Configuración' }).click();
   await expect(page.getByText('Configuración guardada correctamente.')).toBeVisible();
 
+  // The saved values come back in the form.
+  await page.reload();
+  await expect(page.getByLabel('Color de la tarjeta')).toHaveValue('#123456');
+  await expect(page.getByLabel('Tipo de fuente')).toHaveValue('Georgia');
+
+  // A diner (fresh context) sees the new look.
+  const diner = await (await newContext()).newPage();
+  await diner.goto('/menu/2');
+  const card = diner.locator('.menu-grid .menu-card').first();
+  await expect(card).toHaveCSS('background-color', 'rgb(18, 52, 86)');
+  await expect(card).toHaveCSS('border-radius', '14px');
+});
+
+test('the owner uploads a logo and the diner menu shows it', async ({ page, context, request, baseURL, newContext }) => {
+  await signInStaff(context, request, accounts.owner2, baseURL!);
+  await page.goto('/settings?cliente_id=2');
   await page.getByLabel('Logo').setInputFiles({
     name: 'logo.png',
     mimeType: 'image/png',
@@ -24,24 +49,16 @@ test('the owner changes the card colour and logo, and the diner menu shows them'
   const logoSrc = await page.getByTestId('preview-logo').getAttribute('src');
   expect(logoSrc).toMatch(/^\/media\//);
 
-  // A diner (fresh context) sees the new look.
-  const diner = await (await browser.newContext()).newPage();
+  const diner = await (await newContext()).newPage();
   await diner.goto('/menu/2');
-  const card = diner.locator('.menu-grid .menu-card').first();
-  await expect(card).toHaveCSS('background-color', 'rgb(18, 52, 86)');
-  await expect(card).toHaveCSS('border-radius', '14px');
-  await expect(diner.getByTestId('menu-logo')).toHaveAttribute('src', logoSrc!);
-  expect(await diner.getByTestId('menu-logo').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await diner.context().close();
-
-  // The saved values come back in the form.
-  await page.reload();
-  await expect(page.getByLabel('Color de la tarjeta')).toHaveValue('#123456');
-  await expect(page.getByLabel('Tipo de fuente')).toHaveValue('Georgia');
+  const logo = diner.getByTestId('menu-logo');
+  await expect(logo).toHaveAttribute('src', logoSrc!);
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 });
 
-test('the restaurant panel offers the printable menu QR code', async ({ page, baseURL }) => {
-  await logIn(page, accounts.owner);
+test('the restaurant panel offers the printable menu QR code', async ({ page, context, request, baseURL }) => {
+  await signInStaff(context, request, accounts.owner, baseURL!);
+  await page.goto('/dashboard/1');
   const qr = page.getByRole('img', { name: 'Código QR del menú público' });
   await expect(qr).toHaveAttribute('src', '/api/clientes/1/qr?format=svg');
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);

@@ -1,9 +1,11 @@
-// Package clover reads a merchant's catalogue from Clover's REST API v3 (the real implementation of
-// pos.Catalog). It pages with limit/offset, retries rate limits and server errors with bounded
-// back-off, and never puts the merchant's token in an error.
+// Package clover talks to a merchant's Clover account through Clover's REST API v3: it reads the
+// catalogue (pos.Catalog, client.go) and prices and creates online orders (pos.Orders, orders.go).
+// It pages with limit/offset, retries rate limits and server errors with bounded back-off (never
+// blindly for a request that creates something), and never puts the merchant's token in an error.
 package clover
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +16,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"carta/internal/pos"
@@ -32,11 +35,18 @@ const (
 // MaxPageSize is Clover's hard limit for limit= (its default is 100).
 const MaxPageSize = 1000
 
+// UserAgent identifies Carta on every request. Clover's reference marks the User-Agent header as
+// required on the atomic order endpoints ("<product>/<product-version> <comment>",
+// https://docs.clover.com/reference/ordercreateatomicorder); it is sent on every call so Clover
+// support can find Carta's traffic.
+const UserAgent = "Carta/1.0 (+https://carta.example)"
+
 // maxWait caps how long one Retry-After or back-off may hold a sync.
 const maxWait = 60 * time.Second
 
-// Client is a pos.Catalog backed by one merchant's Clover account. The zero values of HTTP,
-// MaxRetries, Sleep and PageSize are replaced by sane defaults, but New is the usual constructor.
+// Client is a pos.Catalog and pos.Orders backed by one merchant's Clover account. The zero values
+// of HTTP, Sleep and PageSize are replaced by sane defaults, but New is the usual constructor. A
+// Client is safe for concurrent use; it remembers the order types it resolved for its life.
 type Client struct {
 	BaseURL, MerchantID, Token string
 	HTTP                       *http.Client
@@ -46,6 +56,10 @@ type Client struct {
 	Sleep func(context.Context, time.Duration) error
 	// PageSize is the limit= of each page, clamped to MaxPageSize.
 	PageSize int
+
+	typesMu      sync.Mutex
+	orderTypes   map[typeKey]string // order type id by merchant and label, filled on first use
+	createTypeMu sync.Mutex         // held while an order type may be created
 }
 
 var _ pos.Catalog = (*Client)(nil)
@@ -79,16 +93,27 @@ func SleepContext(ctx context.Context, d time.Duration) error {
 }
 
 // StatusError is an answer Carta does not expect and will not retry (a 4xx other than 401 and 429).
+// For the order endpoints Message is Clover's machine-readable reason (see the Msg constants) and
+// Details the id of the element it refers to.
 type StatusError struct {
+	Method     string // "GET" when empty
 	Path       string // request path, without host or token
 	StatusCode int
 	Message    string // Clover's message, if any, shortened
+	Details    string // Clover's details, if any, shortened
 }
 
 func (e *StatusError) Error() string {
-	msg := fmt.Sprintf("clover: GET %s: unexpected status %d %s", e.Path, e.StatusCode, http.StatusText(e.StatusCode))
+	method := e.Method
+	if method == "" {
+		method = http.MethodGet
+	}
+	msg := fmt.Sprintf("clover: %s %s: unexpected status %d %s", method, e.Path, e.StatusCode, http.StatusText(e.StatusCode))
 	if e.Message != "" {
 		msg += ": " + e.Message
+	}
+	if e.Details != "" {
+		msg += " (" + e.Details + ")"
 	}
 	return msg
 }
@@ -304,47 +329,99 @@ func pages[T any](ctx context.Context, c *Client, resource string, q url.Values,
 
 // get performs one GET with retries and decodes the JSON body into dst.
 func (c *Client) get(ctx context.Context, resource string, q url.Values, dst any) error {
-	path := "/v3/merchants/" + url.PathEscape(c.MerchantID) + "/" + resource
-	u := strings.TrimRight(c.BaseURL, "/") + path + "?" + q.Encode()
-	label := path + "?offset=" + q.Get("offset") // for errors: no host, no token
-	httpc := c.HTTP
-	if httpc == nil {
-		httpc = &http.Client{Timeout: 20 * time.Second}
-	}
-	sleep := c.Sleep
-	if sleep == nil {
-		sleep = SleepContext
-	}
+	r := c.newCall(http.MethodGet, resource, q, nil)
+	r.label += "?offset=" + q.Get("offset")
+	return c.do(ctx, r, dst)
+}
 
+// call is one request to /v3/merchants/{mId}/{resource}: what try needs to send it again.
+type call struct {
+	method, url string
+	label       string // the path for errors: no host, no token, no query values but the offset
+	body        []byte // JSON; nil for a GET
+}
+
+func (c *Client) newCall(method, resource string, q url.Values, body []byte) call {
+	path := "/v3/merchants/" + url.PathEscape(c.MerchantID) + "/" + resource
+	u := strings.TrimRight(c.BaseURL, "/") + path
+	if len(q) > 0 {
+		u += "?" + q.Encode()
+	}
+	return call{method: method, url: u, label: path, body: body}
+}
+
+// do performs r with retries of every transient failure and decodes the JSON answer into dst. It
+// is only for requests that are safe to repeat (GETs, and the checkout POST that creates nothing);
+// CreateOrder has its own loop because repeating its POST could create the order twice.
+func (c *Client) do(ctx context.Context, r call, dst any) error {
 	for attempt := 0; ; attempt++ {
 		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("clover: GET %s: %w", label, err)
+			return fmt.Errorf("clover: %s %s: %w", r.method, r.label, err)
 		}
-		retry, wait, err := c.try(ctx, httpc, u, label, attempt, dst)
-		if !retry {
-			return err
+		res := c.try(ctx, r, attempt, dst)
+		if !res.retry {
+			return res.err
 		}
 		if attempt >= c.MaxRetries {
-			return fmt.Errorf("clover: GET %s: giving up after %d retries (%s): %w", label, attempt, err.Error(), pos.ErrUnavailable)
+			return c.giveUp(r, attempt, res.err)
 		}
-		if serr := sleep(ctx, wait); serr != nil {
-			return fmt.Errorf("clover: GET %s: %w", label, serr)
+		if err := c.sleep(ctx, res.wait); err != nil {
+			return fmt.Errorf("clover: %s %s: %w", r.method, r.label, err)
 		}
 	}
 }
 
-// try makes one attempt. retry reports a transient failure worth another attempt after wait.
-func (c *Client) try(ctx context.Context, httpc *http.Client, u, label string, attempt int, dst any) (retry bool, wait time.Duration, err error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+func (c *Client) giveUp(r call, attempts int, last error) error {
+	return fmt.Errorf("clover: %s %s: giving up after %d retries (%s): %w", r.method, r.label, attempts, last.Error(), pos.ErrUnavailable)
+}
+
+func (c *Client) httpClient() *http.Client {
+	if c.HTTP == nil {
+		return defaultHTTP
+	}
+	return c.HTTP
+}
+
+var defaultHTTP = &http.Client{Timeout: 20 * time.Second}
+
+func (c *Client) sleep(ctx context.Context, d time.Duration) error {
+	if c.Sleep == nil {
+		return SleepContext(ctx, d)
+	}
+	return c.Sleep(ctx, d)
+}
+
+// result is the outcome of one attempt.
+type result struct {
+	// retry reports a transient failure worth another attempt after wait.
+	retry bool
+	wait  time.Duration
+	// ambiguous reports that the server may have acted on the request although it did not answer
+	// success: a network failure or time-out once the request may have left, a 5xx (a gateway can
+	// time out after the backend did the work), or a 2xx whose body broke off. A 429 is not
+	// ambiguous: the rate limiter refused the request before it was processed.
+	ambiguous bool
+	err       error
+}
+
+// try makes one attempt.
+func (c *Client) try(ctx context.Context, r call, attempt int, dst any) result {
+	var body io.Reader
+	if r.body != nil {
+		body = bytes.NewReader(r.body)
+	}
+	req, err := http.NewRequestWithContext(ctx, r.method, r.url, body)
 	if err != nil {
-		return false, 0, fmt.Errorf("clover: GET %s: %w", label, err)
+		return result{err: fmt.Errorf("clover: %s %s: %w", r.method, r.label, err)}
 	}
 	req.Header.Set("Authorization", "Bearer "+c.Token)
 	req.Header.Set("Accept", "application/json")
-	resp, err := httpc.Do(req)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", UserAgent)
+	resp, err := c.httpClient().Do(req)
 	if err != nil {
 		if ctx.Err() != nil {
-			return false, 0, fmt.Errorf("clover: GET %s: %w", label, ctx.Err())
+			return result{err: fmt.Errorf("clover: %s %s: %w", r.method, r.label, ctx.Err())}
 		}
 		// Network failure or client time-out: transient. The *url.Error holds only our URL, which
 		// has no token; still, keep just its cause.
@@ -352,7 +429,7 @@ func (c *Client) try(ctx context.Context, httpc *http.Client, u, label string, a
 		if errors.As(err, &uerr) {
 			err = uerr.Err
 		}
-		return true, backoff(attempt), fmt.Errorf("request failed: %s", c.scrub(err.Error()))
+		return result{retry: true, ambiguous: true, wait: backoff(attempt), err: fmt.Errorf("request failed: %s", c.scrub(err.Error()))}
 	}
 	defer func() {
 		// Drain a little so the connection can be reused, then close.
@@ -361,46 +438,62 @@ func (c *Client) try(ctx context.Context, httpc *http.Client, u, label string, a
 	}()
 
 	switch {
-	case resp.StatusCode == http.StatusOK:
+	case resp.StatusCode >= 200 && resp.StatusCode < 300:
 		if err := json.NewDecoder(resp.Body).Decode(dst); err != nil {
 			if ctx.Err() != nil {
-				return false, 0, fmt.Errorf("clover: GET %s: %w", label, ctx.Err())
+				return result{err: fmt.Errorf("clover: %s %s: %w", r.method, r.label, ctx.Err())}
 			}
 			if isJSONError(err) {
-				return false, 0, fmt.Errorf("clover: GET %s: %s: %w", label, c.scrub(err.Error()), pos.ErrMalformed)
+				return result{ambiguous: true, err: fmt.Errorf("clover: %s %s: %s: %w", r.method, r.label, c.scrub(err.Error()), pos.ErrMalformed)}
 			}
-			return true, backoff(attempt), fmt.Errorf("reading body: %s", c.scrub(err.Error()))
+			return result{retry: true, ambiguous: true, wait: backoff(attempt), err: fmt.Errorf("reading body: %s", c.scrub(err.Error()))}
 		}
-		return false, 0, nil
+		return result{}
 	case resp.StatusCode == http.StatusUnauthorized:
-		return false, 0, fmt.Errorf("clover: GET %s: %w", label, pos.ErrUnauthorized)
+		return result{err: fmt.Errorf("clover: %s %s: %w", r.method, r.label, pos.ErrUnauthorized)}
 	case resp.StatusCode == http.StatusTooManyRequests:
 		d, ok := retryAfter(resp.Header.Get("Retry-After"), time.Now())
 		if !ok {
 			d = backoff(attempt)
 		}
-		return true, d, errors.New("status 429 Too Many Requests")
+		return result{retry: true, wait: d, err: errors.New("status 429 Too Many Requests")}
 	case resp.StatusCode >= 500:
-		return true, backoff(attempt), fmt.Errorf("status %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
+		return result{retry: true, ambiguous: true, wait: backoff(attempt), err: fmt.Errorf("status %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))}
 	default:
-		return false, 0, &StatusError{Path: label, StatusCode: resp.StatusCode, Message: c.message(resp.Body)}
+		msg, details := c.message(resp.Body)
+		return result{err: &StatusError{Method: r.method, Path: r.label, StatusCode: resp.StatusCode, Message: msg, Details: details}}
 	}
 }
 
-// message extracts Clover's {"message": "..."} from an error body, shortened and without the token.
-func (c *Client) message(body io.Reader) string {
+// message extracts Clover's {"message": "...", "details": "..."} from an error body, shortened and
+// without the token. For the atomic order endpoints details is the id of the element refused.
+func (c *Client) message(body io.Reader) (msg, details string) {
 	b, _ := io.ReadAll(io.LimitReader(body, 2<<10))
 	var m struct {
 		Message string `json:"message"`
+		Details any    `json:"details"`
 	}
-	s := strings.TrimSpace(string(b))
+	msg = strings.TrimSpace(string(b))
 	if json.Unmarshal(b, &m) == nil && m.Message != "" {
-		s = m.Message
+		msg = m.Message
+		switch d := m.Details.(type) {
+		case string:
+			details = d
+		case nil:
+		default:
+			if j, err := json.Marshal(d); err == nil {
+				details = string(j)
+			}
+		}
 	}
+	return c.scrub(shorten(msg)), c.scrub(shorten(details))
+}
+
+func shorten(s string) string {
 	if len(s) > 200 {
-		s = s[:200] + "…"
+		return s[:200] + "…"
 	}
-	return c.scrub(s)
+	return s
 }
 
 // scrub removes the token from a text that may end up in an error or a log.

@@ -1,22 +1,41 @@
 // Package demo is the built-in point of sale of the demo restaurants: the
 // catalogue of internal/demo served through the pos.Catalog port, so a sync
-// works offline exactly as it does against Clover.
+// works offline exactly as it does against Clover, and online orders through
+// pos.Orders, priced with Clover's documented rule (pos.ComputeTotals) so the
+// demo charges what a Clover merchant with the same catalogue would.
 package demo
 
 import (
 	"context"
 	"fmt"
+	"slices"
+	"sync"
 
 	demodata "carta/internal/demo"
 	"carta/internal/pos"
 )
 
-// Merchant is one demo merchant's point of sale.
+// Merchant is one demo merchant's point of sale. Its orders live in memory
+// for the Merchant's life.
 type Merchant struct {
 	cat demodata.Catalog
+
+	mu     sync.Mutex
+	orders []Order
 }
 
-var _ pos.Catalog = (*Merchant)(nil)
+var (
+	_ pos.Catalog = (*Merchant)(nil)
+	_ pos.Orders  = (*Merchant)(nil)
+)
+
+// Order is an order the demo POS created: what Carta sent, its id and the
+// totals it was priced at.
+type Order struct {
+	ID string
+	pos.Order
+	Totals pos.Totals
+}
 
 // New returns the demo POS of merchantID, or an error when there is none.
 func New(merchantID string) (*Merchant, error) {
@@ -49,8 +68,13 @@ func (m *Merchant) modifierGroups(cat string) []pos.ModifierGroup {
 	id := func(s string) string { return m.cat.MerchantID + "-" + s }
 	switch cat {
 	case "C1CARN":
-		return []pos.ModifierGroup{{ID: id("PUNTO"), Name: "Punto de cocción", MinRequired: 1, MaxAllowed: 1, Modifiers: []pos.Modifier{
-			{ID: id("PUNTO-1"), Name: "Poco hecho"}, {ID: id("PUNTO-2"), Name: "Al punto"}, {ID: id("PUNTO-3"), Name: "Bien hecho"}}}}
+		return []pos.ModifierGroup{
+			{ID: id("PUNTO"), Name: "Punto de cocción", MinRequired: 1, MaxAllowed: 1, Modifiers: []pos.Modifier{
+				{ID: id("PUNTO-1"), Name: "Poco hecho"}, {ID: id("PUNTO-2"), Name: "Al punto"}, {ID: id("PUNTO-3"), Name: "Bien hecho"}}},
+			{ID: id("GUAR"), Name: "Guarnición", MinRequired: 0, MaxAllowed: 2, Modifiers: []pos.Modifier{
+				{ID: id("GUAR-1"), Name: "Patatas fritas", Price: 300}, {ID: id("GUAR-2"), Name: "Ensalada verde", Price: 250},
+				{ID: id("GUAR-3"), Name: "Pimientos asados", Price: 350}}},
+		}
 	case "C1TAPF", "C1TAPC":
 		return []pos.ModifierGroup{{ID: id("PAN"), Name: "Acompañamiento", MinRequired: 0, MaxAllowed: 2, Modifiers: []pos.Modifier{
 			{ID: id("PAN-1"), Name: "Pan extra", Price: 150}, {ID: id("PAN-2"), Name: "Alioli", Price: 100}}}}
@@ -67,16 +91,110 @@ func (m *Merchant) modifierGroups(cat string) []pos.ModifierGroup {
 
 // Items streams the POS items.
 func (m *Merchant) Items(ctx context.Context, fn func(pos.Item) error) error {
-	tax := m.taxRate()
 	for _, it := range m.cat.Items {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		item := pos.Item{ID: it.ID, Name: it.Name, Price: it.Price, Hidden: it.Hidden, Available: true,
-			CategoryIDs: []string{it.Category}, ModifierGroups: m.modifierGroups(it.Category), TaxRates: []pos.TaxRate{tax}}
-		if err := fn(item); err != nil {
+		if err := fn(m.item(it)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+func (m *Merchant) item(it demodata.Item) pos.Item {
+	return pos.Item{ID: it.ID, Name: it.Name, Price: it.Price, Hidden: it.Hidden, Available: true,
+		CategoryIDs: []string{it.Category}, ModifierGroups: m.modifierGroups(it.Category), TaxRates: []pos.TaxRate{m.taxRate()}}
+}
+
+// Totals prices o the way Clover documents it (pos.ComputeTotals): item plus
+// modifier prices, and the sales tax rounded half up once on the order.
+func (m *Merchant) Totals(ctx context.Context, o pos.Order) (pos.Totals, error) {
+	if err := ctx.Err(); err != nil {
+		return pos.Totals{}, err
+	}
+	return m.price(o)
+}
+
+// CreateOrder stores o and returns "DEMO-" + its reference. Like Clover's
+// adapter it is idempotent by reference: a second call returns the same id
+// and stores nothing.
+func (m *Merchant) CreateOrder(ctx context.Context, o pos.Order) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	if err := pos.ValidateReference(o.Reference); err != nil {
+		return "", err
+	}
+	t, err := m.price(o)
+	if err != nil {
+		return "", err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, prev := range m.orders {
+		if prev.Reference == o.Reference {
+			return prev.ID, nil
+		}
+	}
+	stored := Order{ID: "DEMO-" + o.Reference, Order: o, Totals: t}
+	stored.Lines = cloneLines(o.Lines)
+	m.orders = append(m.orders, stored)
+	return stored.ID, nil
+}
+
+// Orders returns the orders created so far, oldest first.
+func (m *Merchant) Orders() []Order {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := slices.Clone(m.orders)
+	for i := range out {
+		out[i].Lines = cloneLines(out[i].Lines)
+	}
+	return out
+}
+
+func cloneLines(lines []pos.OrderLine) []pos.OrderLine {
+	out := slices.Clone(lines)
+	for i := range out {
+		out[i].ModifierIDs = slices.Clone(out[i].ModifierIDs)
+	}
+	return out
+}
+
+// price refuses what Clover refuses (an unknown item, a modifier outside the
+// item's groups) with pos.ErrRejected and prices the rest.
+func (m *Merchant) price(o pos.Order) (pos.Totals, error) {
+	if err := pos.ValidateOrder(o); err != nil {
+		return pos.Totals{}, err
+	}
+	lines := make([]pos.TaxableLine, 0, len(o.Lines))
+	for _, l := range o.Lines {
+		i := slices.IndexFunc(m.cat.Items, func(it demodata.Item) bool { return it.ID == l.ItemID })
+		if i < 0 {
+			return pos.Totals{}, fmt.Errorf("%w: item_does_not_exist (%s)", pos.ErrRejected, l.ItemID)
+		}
+		it := m.item(m.cat.Items[i])
+		unit := it.Price
+		for _, id := range l.ModifierIDs {
+			mod, ok := modifier(it, id)
+			if !ok {
+				return pos.Totals{}, fmt.Errorf("%w: invalid_modifier (%s)", pos.ErrRejected, id)
+			}
+			unit += mod.Price
+		}
+		lines = append(lines, pos.TaxableLine{UnitPrice: unit, Quantity: l.Quantity, TaxRates: it.TaxRates})
+	}
+	return pos.ComputeTotals(lines), nil
+}
+
+func modifier(it pos.Item, id string) (pos.Modifier, bool) {
+	for _, g := range it.ModifierGroups {
+		for _, m := range g.Modifiers {
+			if m.ID == id {
+				return m, true
+			}
+		}
+	}
+	return pos.Modifier{}, false
 }

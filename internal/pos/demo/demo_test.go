@@ -2,9 +2,13 @@ package demo
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"testing"
 
 	"carta/internal/pos"
+	"carta/internal/pos/clover"
+	"carta/internal/pos/clover/clovertest"
 )
 
 func TestDemoMerchant(t *testing.T) {
@@ -40,5 +44,125 @@ func TestDemoMerchant(t *testing.T) {
 	cancel()
 	if err := m.Items(ctx, func(pos.Item) error { return nil }); err == nil {
 		t.Fatal("a cancelled context did not stop the stream")
+	}
+}
+
+// demoOrder is, on DEMOMERCHANT1 (sales tax 8.25%):
+//
+//	2 × jamón (18.50 + pan extra 1.50) = 40.00
+//	1 × chuletón al punto (42.00)     = 42.00
+//	1 × gazpacho (7.50)               =  7.50
+//
+// subtotal 89.50, tax 89.50 × 8.25% = 7.38375 → 7.38, total 96.88.
+func demoOrder(ref string) pos.Order {
+	return pos.Order{
+		Lines: []pos.OrderLine{
+			{ItemID: "I1001", Quantity: 2, ModifierIDs: []string{"DEMOMERCHANT1-PAN-1"}, Note: "poco pan"},
+			{ItemID: "I1011", Quantity: 1, ModifierIDs: []string{"DEMOMERCHANT1-PUNTO-2"}},
+			{ItemID: "I1005", Quantity: 1},
+		},
+		OrderType: "Carta — recoger", Title: "Luis · 21:00", Note: "Sin prisa", Reference: ref,
+	}
+}
+
+func TestDemoOrders(t *testing.T) {
+	m, err := New("DEMOMERCHANT1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	got, err := m.Totals(ctx, demoOrder(""))
+	if want := (pos.Totals{Subtotal: 8950, Tax: 738, Total: 9688}); err != nil || got != want {
+		t.Fatalf("Totals = %+v, %v; want %+v", got, err, want)
+	}
+	id, err := m.CreateOrder(ctx, demoOrder("carta-pedido-42"))
+	if err != nil || id != "DEMO-carta-pedido-42" {
+		t.Fatalf("CreateOrder = %q, %v", id, err)
+	}
+	again, err := m.CreateOrder(ctx, demoOrder("carta-pedido-42"))
+	if err != nil || again != id {
+		t.Fatalf("repeated CreateOrder = %q, %v; want %q", again, err, id)
+	}
+	orders := m.Orders()
+	if len(orders) != 1 || orders[0].ID != id || orders[0].Totals != got || orders[0].Title != "Luis · 21:00" ||
+		orders[0].Lines[0].ModifierIDs[0] != "DEMOMERCHANT1-PAN-1" || orders[0].OrderType != "Carta — recoger" {
+		t.Fatalf("orders = %+v", orders)
+	}
+	orders[0].Lines[0].ModifierIDs[0] = "changed"
+	if m.Orders()[0].Lines[0].ModifierIDs[0] != "DEMOMERCHANT1-PAN-1" {
+		t.Error("Orders hands out the POS's own slices")
+	}
+
+	bad := map[string]pos.Order{}
+	o := demoOrder("carta-pedido-43")
+	o.Lines[2].ItemID = "NOPE"
+	bad["unknown item"] = o
+	o = demoOrder("carta-pedido-44")
+	o.Lines[2].ModifierIDs = []string{"DEMOMERCHANT1-PUNTO-2"} // a meat modifier on the gazpacho
+	bad["foreign modifier"] = o
+	o = demoOrder("carta-pedido-45")
+	o.Lines = nil
+	bad["empty cart"] = o
+	for name, o := range bad {
+		if _, err := m.Totals(ctx, o); !errors.Is(err, pos.ErrRejected) {
+			t.Errorf("%s: Totals err = %v, want ErrRejected", name, err)
+		}
+		if _, err := m.CreateOrder(ctx, o); !errors.Is(err, pos.ErrRejected) {
+			t.Errorf("%s: CreateOrder err = %v, want ErrRejected", name, err)
+		}
+	}
+	if _, err := m.CreateOrder(ctx, demoOrder("")); err == nil {
+		t.Error("an order without reference was created")
+	}
+	if n := len(m.Orders()); n != 1 {
+		t.Errorf("%d orders after refusals, want 1", n)
+	}
+}
+
+// TestDemoTotalsMatchClover prices the same carts with the demo POS and with the Clover client
+// against the fake Clover serving the demo catalogue: the demo must charge what Clover would.
+func TestDemoTotalsMatchClover(t *testing.T) {
+	for _, id := range []string{"DEMOMERCHANT1", "DEMOMERCHANT2"} {
+		t.Run(id, func(t *testing.T) {
+			m, err := New(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			fake := clovertest.Merchant{ID: id, Token: "tok-demo-test"}
+			fake.Categories, _ = m.Categories(ctx)
+			if err := m.Items(ctx, func(it pos.Item) error { fake.Items = append(fake.Items, it); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			srv := clovertest.NewServer(t, fake)
+			c := clover.New(srv.URL, id, fake.Token)
+
+			// Carts of growing size over the whole catalogue: every item once, with the first
+			// modifier of each of its groups, in quantities 1–4.
+			var carts [][]pos.OrderLine
+			var cart []pos.OrderLine
+			for i, it := range fake.Items {
+				l := pos.OrderLine{ItemID: it.ID, Quantity: 1 + i%4}
+				for _, g := range it.ModifierGroups {
+					l.ModifierIDs = append(l.ModifierIDs, g.Modifiers[i%len(g.Modifiers)].ID)
+				}
+				cart = append(cart, l)
+				carts = append(carts, slices.Clone(cart))
+			}
+			for _, lines := range carts {
+				o := pos.Order{Lines: lines}
+				want, err := c.Totals(ctx, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := m.Totals(ctx, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want {
+					t.Fatalf("%d lines: demo %+v, Clover %+v", len(lines), got, want)
+				}
+			}
+		})
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"carta/internal/secrets"
 	"carta/internal/store"
 )
 
@@ -46,40 +47,64 @@ func Open(t testing.TB, d store.Dialect) *store.DB {
 	case store.SQLite:
 		dsn = filepath.Join(t.TempDir(), "carta.db")
 	case store.Postgres:
-		base := os.Getenv("CARTA_TEST_POSTGRES_URL")
-		if base == "" {
-			t.Skip("CARTA_TEST_POSTGRES_URL not set")
-		}
-		schema := "carta_test_" + randHex()
-		admin, err := store.Open(ctx, base)
-		if err != nil {
-			t.Fatalf("connect to test postgres: %v", err)
-		}
-		if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-			t.Fatalf("create schema: %v", err)
-		}
-		t.Cleanup(func() {
-			_, _ = admin.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
-			admin.Close()
-		})
-		u, err := url.Parse(base)
-		if err != nil {
-			t.Fatalf("CARTA_TEST_POSTGRES_URL: %v", err)
-		}
-		q := u.Query()
-		q.Set("search_path", schema)
-		u.RawQuery = q.Encode()
-		dsn = u.String()
+		dsn = PostgresURL(t)
 	}
 	db, err := store.Open(ctx, dsn)
 	if err != nil {
 		t.Fatalf("open %s: %v", d, err)
 	}
 	t.Cleanup(func() { db.Close() })
+	db.Box = TestBox(t)
 	if _, err := db.Migrate(ctx); err != nil {
 		t.Fatalf("migrate %s: %v", d, err)
 	}
 	return db
+}
+
+// PostgresURL creates an empty schema in the test PostgreSQL (skipping the
+// test when CARTA_TEST_POSTGRES_URL is not set), drops it when the test
+// ends, and returns a URL whose connections use it: several servers of one
+// test can share a database through it.
+func PostgresURL(t testing.TB) string {
+	t.Helper()
+	ctx := context.Background()
+	base := os.Getenv("CARTA_TEST_POSTGRES_URL")
+	if base == "" {
+		t.Skip("CARTA_TEST_POSTGRES_URL not set")
+	}
+	schema := "carta_test_" + randHex()
+	admin, err := store.Open(ctx, base)
+	if err != nil {
+		t.Fatalf("connect to test postgres: %v", err)
+	}
+	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		t.Fatalf("create schema: %v", err)
+	}
+	t.Cleanup(func() {
+		_, _ = admin.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
+		admin.Close()
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("CARTA_TEST_POSTGRES_URL: %v", err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// TestBox is a secrets box with a fixed test key.
+func TestBox(t testing.TB) *secrets.Box {
+	key := make([]byte, secrets.KeySize)
+	for i := range key {
+		key[i] = byte(i * 7)
+	}
+	b, err := secrets.New(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 func randHex() string {

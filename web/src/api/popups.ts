@@ -1,20 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
+import type { Popup } from './contract';
 import { apiFetch } from '../lib/api-client';
 
-/** A promotional popup as GET /api/popups answers it. */
-export type Popup = {
-  id: number;
-  cliente_id: number;
-  name: string;
-  file_url: string;
-  file_type: string;
-  created_at: number;
-};
-
-export const popupKeys = {
-  all: ['popups'] as const,
-  list: (clienteId: string) => [...popupKeys.all, clienteId] as const,
-};
+/**
+ * A restaurant's promotional popups (GET /api/popups), read by the diner
+ * menu (with its own loader: no TanStack Query here) and by the popups
+ * screen (features/popups/api holds its query options).
+ */
+export type { Popup };
 
 /** The spec allows "a list or a single popup": always return a list. */
 function asList(body: unknown): Popup[] {
@@ -34,13 +26,6 @@ export async function getPopups(clienteId: string, signal?: AbortSignal): Promis
     token: null,
   });
   return asList(body);
-}
-
-export function getPopupsQueryOptions(clienteId: string) {
-  return queryOptions({
-    queryKey: popupKeys.list(clienteId),
-    queryFn: ({ signal }) => getPopups(clienteId, signal),
-  });
 }
 
 /** What kind of media a popup file is, from its MIME type. */

@@ -1,28 +1,18 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
+import type { Settings, SettingsInput } from './contract';
 import { apiFetch } from '../lib/api-client';
 
 /**
  * A restaurant's look and feel, as GET /api/configuraciones answers it.
  * Shared by the diner menu (reads it) and the settings screen (edits it).
+ * The diner menu reads it with its own loader (lib/fetch-cache.ts), so this
+ * module must not import TanStack Query: the staff pages' query options are
+ * in features/settings/api.
  */
-export type RestaurantSettings = {
-  cliente_id: number;
-  logo: string;
-  backgroundImage: string;
-  cardColor: string;
-  textColor: string;
-  cardBorderRadius: string;
-  fontSize: string;
-  fontFamily: string;
-  nombre_restaurante: string;
-  telefono_contacto: string;
-  ubicacion_google_maps: string;
-  moneda: string;
-};
+export type RestaurantSettings = Settings;
 
 /** The fields POST /api/configuraciones accepts (logo and background have their own uploads). */
-export type SettingsInput = Omit<RestaurantSettings, 'logo' | 'backgroundImage'>;
+export type { SettingsInput };
 
 /** The spec's defaults (section 3 and 9). */
 export const DEFAULT_SETTINGS: Omit<RestaurantSettings, 'cliente_id'> = {
@@ -39,8 +29,15 @@ export const DEFAULT_SETTINGS: Omit<RestaurantSettings, 'cliente_id'> = {
   moneda: 'USD',
 };
 
-/** The six font families the settings screen offers (spec section 9). */
-export const FONT_FAMILIES = ['Arial', 'Verdana', 'Tahoma', 'Georgia', 'Times New Roman', 'Courier New'] as const;
+/** The six font families the settings screen offers (spec section 9; the same as the API's enum). */
+export const FONT_FAMILIES = [
+  'Arial',
+  'Verdana',
+  'Tahoma',
+  'Georgia',
+  'Times New Roman',
+  'Courier New',
+] as const satisfies readonly SettingsInput['fontFamily'][];
 
 const GENERIC: Record<string, string> = {
   Georgia: 'serif',
@@ -48,23 +45,11 @@ const GENERIC: Record<string, string> = {
   'Courier New': 'monospace',
 };
 
-export const settingsKeys = {
-  all: ['settings'] as const,
-  detail: (clienteId: string) => [...settingsKeys.all, clienteId] as const,
-};
-
 /** GET /api/configuraciones?cliente_id= (public). */
 export function getSettings(clienteId: string, signal?: AbortSignal): Promise<RestaurantSettings> {
   return apiFetch<RestaurantSettings>(`/configuraciones?cliente_id=${encodeURIComponent(clienteId)}`, {
     signal,
     token: null,
-  });
-}
-
-export function getSettingsQueryOptions(clienteId: string) {
-  return queryOptions({
-    queryKey: settingsKeys.detail(clienteId),
-    queryFn: ({ signal }) => getSettings(clienteId, signal),
   });
 }
 

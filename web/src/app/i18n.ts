@@ -68,7 +68,7 @@ export function initI18n(): Promise<unknown> {
     .init({
       lng,
       fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: SUPPORTED_LANGUAGES as unknown as string[],
+      supportedLngs: SUPPORTED_LANGUAGES,
       interpolation: { escapeValue: false },
       returnNull: false,
       initAsync: false,

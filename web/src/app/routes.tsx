@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { BareLayout } from '../components/BareLayout';
 import { Layout } from '../components/Layout';
+import { DinerDrawerSlot } from '../features/account';
 import { RequireRole } from './guards';
 
 // Every page is its own chunk: the public diner menu never downloads admin code.
@@ -13,7 +14,7 @@ const SuperAdminLoginPage = lazy(() => import('../features/auth/routes/SuperAdmi
 const SuperAdminHomePage = lazy(() => import('../features/super-admin/routes/SuperAdminHomePage'));
 const DashboardPage = lazy(() => import('../features/dashboard/routes/DashboardPage'));
 const MenuPage = lazy(() => import('../features/menu/routes/MenuPage'));
-const RestauranteMenuPage = lazy(() => import('../features/menu/routes/RestauranteMenuPage'));
+const RestauranteMenuPage = lazy(() => import('../features/account/routes/RestauranteMenuPage'));
 const UserPanelPage = lazy(() => import('../features/account/routes/UserPanelPage'));
 const AccountPage = lazy(() => import('../features/account/routes/AccountPage'));
 const PurchasesPage = lazy(() => import('../features/account/routes/PurchasesPage'));
@@ -51,19 +52,24 @@ const CLIENTE_PENDING = [
 ];
 const STAFF_PENDING = ['/list'];
 
+/** A signed-in diner also gets their side drawer on the public menu (lazy: anonymous visitors never load it). */
+const dinerDrawer = (clienteId: string) => <DinerDrawerSlot clienteId={clienteId} />;
+
 export function AppRoutes() {
   return (
     <Routes>
       {/* The diner menu fetches without TanStack Query (see MenuScreen): no QueryLayout. */}
       <Route element={<BareLayout />}>
         {MENU_ROUTES.map((path) => (
-          <Route key={path} path={path} element={<MenuPage />} />
+          <Route key={path} path={path} element={<MenuPage headerActions={dinerDrawer} />} />
         ))}
         {RESTAURANTE_MENU_ROUTES.map((path) => (
           <Route key={path} path={path} element={<RestauranteMenuPage />} />
         ))}
-        {/* Diner accounts (issue 5): the user panel embeds the menu. */}
-        <Route path="/usuario/:usuario_id" element={<UserPanelPage />} />
+        {/* Diner accounts (issue 5): the user panel embeds the menu; its own read uses TanStack Query. */}
+        <Route element={<QueryLayout />}>
+          <Route path="/usuario/:usuario_id" element={<UserPanelPage />} />
+        </Route>
       </Route>
       <Route element={<Layout />}>
         <Route index element={<WelcomePage />} />

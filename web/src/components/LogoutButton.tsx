@@ -17,7 +17,7 @@ export function LogoutButton() {
       onClick={async () => {
         setBusy(true);
         await signOut();
-        navigate('/login', { replace: true });
+        void navigate('/login', { replace: true });
       }}
     >
       {t('auth.logout')}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, moneyLocale } from './money';
+import { intlLocale } from './intl';
+import { formatCents } from './money';
 
 // Intl output may use a narrow no-break space between parts.
 const norm = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
@@ -18,8 +19,8 @@ describe('formatCents', () => {
   });
 
   it('uses a Spanish locale for es', () => {
-    expect(moneyLocale('es')).toBe('es-MX');
-    expect(moneyLocale('en')).toBe('en-US');
+    expect(intlLocale('es')).toBe('es-MX');
+    expect(intlLocale('en')).toBe('en-US');
     expect(norm(formatCents(123456, 'MXN', 'es'))).toBe('$1,234.56');
     expect(norm(formatCents(1250, 'USD', 'es'))).toBe('$12.50');
     expect(norm(formatCents(1250, 'EUR', 'es'))).toBe('€12.50');

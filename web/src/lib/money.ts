@@ -6,14 +6,9 @@
  * the API sends is cents.
  */
 
-const LOCALES: Record<string, string> = { es: 'es-MX', en: 'en-US' };
-const cache = new Map<string, Intl.NumberFormat>();
+import { intlLocale } from './intl';
 
-/** The Intl locale used to show money in a UI language ('es' → 'es-MX', 'en' → 'en-US'). */
-export function moneyLocale(language: string | undefined): string {
-  const base = (language ?? 'es').toLowerCase().split('-')[0];
-  return LOCALES[base] ?? language ?? 'es-MX';
-}
+const cache = new Map<string, Intl.NumberFormat>();
 
 function formatter(currency: string, locale: string): Intl.NumberFormat {
   const key = `${locale}|${currency}`;
@@ -39,5 +34,5 @@ function formatter(currency: string, locale: string): Intl.NumberFormat {
 export function formatCents(cents: number, currency = 'USD', locale = 'es'): string {
   const code = (currency || 'USD').trim().toUpperCase() || 'USD';
   const amount = Number.isFinite(cents) ? cents / 100 : 0;
-  return formatter(code, locale.includes('-') ? locale : moneyLocale(locale)).format(amount);
+  return formatter(code, locale.includes('-') ? locale : intlLocale(locale)).format(amount);
 }

@@ -1,6 +1,8 @@
 // Package clovertest is a fake Clover REST API v3 for tests: an httptest server that serves an
 // in-memory merchant in Clover's documented JSON shapes, with real limit/offset paging, a Bearer
 // check and failure injection, so the real clover.Client code runs in tests (fakes over mocks).
+// Besides the catalogue it serves the atomic order endpoints, order types and the order list
+// (orders.go), pricing carts with the rule Clover documents (pos.ComputeTotals).
 package clovertest
 
 import (
@@ -31,6 +33,8 @@ type Merchant struct {
 	// ModifiersNotExpanded serves the items' modifier groups without their "modifiers" (only
 	// "modifierIds"), so the client must complete them from /modifier_groups?expand=modifiers.
 	ModifiersNotExpanded bool
+	// OrderTypes are the merchant's order types at start; POST order_types adds to them.
+	OrderTypes []OrderType
 }
 
 // Expected returns the items as a correct client yields them: default tax rates applied to items
@@ -73,20 +77,46 @@ type Server struct {
 	failN     int
 	failCode  int
 	failAfter string
+	failOn    map[string]*failure // by "METHOD /path"
+	loseOn    map[string]*failure // by "METHOD /path": the answer is lost after the work is done
 	malformed bool
 	delay     time.Duration
 	requests  map[string]int
+	calls     []Call
+	orders    []Order
+	types     []OrderType
+	nextID    int
+}
+
+// failure is a pending injected failure: count more requests answer status (0: connection dropped).
+type failure struct {
+	count      int
+	status     int
+	retryAfter string
+}
+
+// Call is one request as the fake received it.
+type Call struct {
+	Method, Path, Query string
+	UserAgent           string
+	ContentType         string
 }
 
 // NewServer starts a fake serving m; it is closed when the test ends.
 func NewServer(t testing.TB, m Merchant) *Server {
 	t.Helper()
-	s := &Server{m: m, requests: map[string]int{}}
+	s := &Server{m: m, requests: map[string]int{}, failOn: map[string]*failure{}, loseOn: map[string]*failure{},
+		types: slices.Clone(m.OrderTypes)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v3/merchants/{mId}/categories", s.categories)
 	mux.HandleFunc("GET /v3/merchants/{mId}/items", s.items)
 	mux.HandleFunc("GET /v3/merchants/{mId}/modifier_groups", s.modifierGroups)
 	mux.HandleFunc("GET /v3/merchants/{mId}/tax_rates", s.taxRates)
+	mux.HandleFunc("GET /v3/merchants/{mId}/order_types", s.orderTypes)
+	mux.HandleFunc("POST /v3/merchants/{mId}/order_types", s.createOrderType)
+	mux.HandleFunc("GET /v3/merchants/{mId}/orders", s.listOrders)
+	mux.HandleFunc("POST /v3/merchants/{mId}/atomic_order/checkouts", s.checkout)
+	mux.HandleFunc("POST /v3/merchants/{mId}/atomic_order/orders", s.createOrder)
 	s.Server = httptest.NewServer(s.middleware(mux))
 	t.Cleanup(s.Close)
 	return s
@@ -98,6 +128,31 @@ func (s *Server) FailNext(status int, retryAfter string, count int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.failCode, s.failAfter, s.failN = status, retryAfter, count
+}
+
+// FailNextOn makes the next count requests to route (e.g. "POST /v3/merchants/M1/atomic_order/orders")
+// answer status before doing anything, with Retry-After: retryAfter when it is not empty. Other
+// routes are not affected.
+func (s *Server) FailNextOn(route string, status int, retryAfter string, count int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failOn[route] = &failure{count: count, status: status, retryAfter: retryAfter}
+}
+
+// LoseAnswers makes the next count requests to route do their work (create the order…) and then
+// lose the answer: status 0 drops the connection without a response, as a time-out or a network
+// cut does; another status replaces the real answer, as a gateway that timed out does (502, 504).
+func (s *Server) LoseAnswers(route string, status, count int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.loseOn[route] = &failure{count: count, status: status}
+}
+
+// Calls returns every request received so far, in order, failed ones included.
+func (s *Server) Calls() []Call {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.calls)
 }
 
 // Malformed makes every successful answer broken JSON while on.
@@ -123,12 +178,23 @@ func (s *Server) Requests(path string) int {
 
 func (s *Server) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		route := r.Method + " " + r.URL.Path
 		s.mu.Lock()
 		s.requests[r.URL.Path]++
+		s.calls = append(s.calls, Call{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery,
+			UserAgent: r.Header.Get("User-Agent"), ContentType: r.Header.Get("Content-Type")})
 		delay := s.delay
 		fail, code, after := s.failN > 0, s.failCode, s.failAfter
 		if fail {
 			s.failN--
+		} else if f := s.failOn[route]; f != nil && f.count > 0 {
+			f.count--
+			fail, code, after = true, f.status, f.retryAfter
+		}
+		var lose *failure
+		if f := s.loseOn[route]; f != nil && f.count > 0 {
+			f.count--
+			lose = &failure{status: f.status}
 		}
 		s.mu.Unlock()
 
@@ -155,7 +221,27 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			writeError(w, http.StatusUnauthorized)
 			return
 		}
-		next.ServeHTTP(w, r)
+		if r.Method == http.MethodPost && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			writeError(w, http.StatusUnsupportedMediaType)
+			return
+		}
+		if lose == nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		// Do the work, then lose the answer.
+		next.ServeHTTP(httptest.NewRecorder(), r)
+		if lose.status != 0 {
+			writeError(w, lose.status)
+			return
+		}
+		if hj, ok := w.(http.Hijacker); ok {
+			if conn, _, err := hj.Hijack(); err == nil {
+				conn.Close()
+				return
+			}
+		}
+		panic(http.ErrAbortHandler) // closes the connection without an answer
 	})
 }
 

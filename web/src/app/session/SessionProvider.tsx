@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { validateSession } from '../../features/auth/api/validate-session';
-import { logout as logoutCall } from '../../features/auth/api/logout';
+import type { SessionInfo } from '../../api/contract';
+import { logout as logoutCall, validateSession } from '../../features/auth';
 import { isApiError } from '../../lib/api-client';
 import {
   clearStoredSession,
   readStoredSession,
   writeStoredSession,
 } from '../../lib/session-storage';
-import type { SessionInfo } from '../../features/auth/api/types';
 import {
   SessionContext,
   idString,

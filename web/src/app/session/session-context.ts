@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SessionInfo } from '../../features/auth/api/types';
+import type { SessionInfo } from '../../api/contract';
 
 export type Session =
   | { status: 'loading' }
@@ -30,7 +30,7 @@ export function useSession(): SessionContextValue {
   return value;
 }
 
-export function idString(value: unknown): string | null {
+export function idString(value: string | number | null | undefined): string | null {
   if (value === null || value === undefined || value === '') return null;
   return String(value);
 }

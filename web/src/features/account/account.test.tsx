@@ -505,6 +505,20 @@ describe('Mis Compras and Mis Puntos', () => {
     expect(qr.headers.Authorization).toBe('Bearer diner-tok');
   });
 
+  it('shows a payment taken after the offer sold out as a pending refund, without a voucher', async () => {
+    signInDiner('1');
+    mockFetch({
+      'GET /api/usuarios/5/compras': {
+        body: [compra({ id: 3, descripcion: 'Último cupón', estado: 'fallido', codigo_voucher: null, reembolso: 'pendiente' })],
+      },
+    });
+    renderApp('/usuario/mis-compras');
+    const card = await screen.findByRole('article', { name: 'Último cupón' });
+    expect(within(card).getByText('Reembolso pendiente')).toBeInTheDocument();
+    expect(within(card).getByText(/La oferta se agotó mientras pagabas/)).toBeInTheDocument();
+    expect(within(card).queryByRole('img')).toBeNull();
+  });
+
   it('has designed empty states', async () => {
     signInDiner('1');
     mockFetch({ 'GET /api/usuarios/5/compras': { body: [] }, 'GET /api/usuarios/5/puntos': { body: [] } });

@@ -2,8 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderApp, resetLanguage } from '../../test/utils';
+import type { DemoCheckoutSession } from './api/demo-checkout-api';
 
-const session = {
+const session: DemoCheckoutSession = {
+  tipo: 'compra',
   descripcion: 'Postre gratis',
   subtotal: 1600,
   fee: 500,
@@ -13,6 +15,7 @@ const session = {
   estado: 'pendiente',
   cliente_id: 1,
   expires_at: 1_900_000_000,
+  compra_id: 5,
 };
 
 describe('demo hosted checkout', () => {
@@ -43,7 +46,7 @@ describe('demo hosted checkout', () => {
   it('declines and links back to the offers', async () => {
     mockFetch({
       'GET /api/demo/checkout/demo_cs_2': { body: session },
-      'POST /api/demo/checkout/demo_cs_2/decline': { body: { estado: 'fallido', cliente_id: 1 } },
+      'POST /api/demo/checkout/demo_cs_2/decline': { body: { estado: 'fallido', compra_id: 5, cliente_id: 1 } },
     });
     renderApp('/demo/checkout/demo_cs_2');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Rechazar' }));

@@ -268,7 +268,21 @@ describe('Crear Oferta: the offer form', () => {
     await userEvent.setup().click(within(item).getByRole('button', { name: 'Pausar' }));
     expect(await within(item).findByText('Pausada')).toBeInTheDocument();
     expect(within(item).getByRole('button', { name: 'Reanudar' })).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ estado: 'pausado' });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ estado: 'pausado', cliente_id: 3 });
+  });
+
+  it('names the restaurant (body cliente_id) when it changes an offer: the server answers a super admin 400 without it', async () => {
+    const { calls } = ownerRoutes({
+      'PUT /api/cupones/11/estado': (call) =>
+        (call.body as { cliente_id?: unknown }).cliente_id === 3
+          ? { body: { ...ownerOffer, estado: 'pausado' } }
+          : { status: 400, body: { error: 'Error: cliente_id no está disponible.' } },
+    });
+    renderApp('/crear-oferta?cliente_id=3');
+    const item = await screen.findByTestId('owner-offer');
+    await userEvent.setup().click(within(item).getByRole('button', { name: 'Pausar' }));
+    expect(await within(item).findByText('Pausada')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ estado: 'pausado', cliente_id: 3 });
   });
 });
 

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderApp, resetLanguage, storeSession } from '../../test/utils';
+import { mockFetch, queryOf, renderApp, resetLanguage, storeSession, type MockAnswer } from '../../test/utils';
 
 const existing = { id: 7, cliente_id: 3, name: 'Happy Hour', file_url: '/media/h.jpg', file_type: 'image/jpeg', created_at: 1 };
 
-function routes(extra = {}) {
+function routes(extra: Record<string, MockAnswer> = {}) {
   storeSession({ clienteId: '3' });
   return mockFetch({
     'POST /api/auth/validate': { body: { cliente_id: 3, is_superadmin: 0 } },
@@ -27,6 +27,19 @@ describe('popups admin', () => {
     expect(await screen.findByText('Archivo no disponible.')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Eliminar Popup' }));
     expect(await screen.findByText('Popup eliminado correctamente.')).toBeInTheDocument();
+  });
+
+  it('names the restaurant in the delete (?cliente_id=): the server answers a super admin 400 without it', async () => {
+    const { calls } = routes({
+      'DELETE /api/popups/7': (call) =>
+        queryOf(call).get('cliente_id') === '3' ? { status: 204 } : { status: 400, body: { error: 'Error: cliente_id no está disponible.' } },
+    });
+    renderApp('/popups?cliente_id=3');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Eliminar Popup' }));
+    expect(await screen.findByText('Popup eliminado correctamente.')).toBeInTheDocument();
+    const del = calls.find((c) => c.method === 'DELETE')!;
+    expect(del.url.split('?')[0]).toBe('/api/popups/7');
+    expect(queryOf(del).get('cliente_id')).toBe('3');
   });
 
   it('shows the empty and load-error states', async () => {

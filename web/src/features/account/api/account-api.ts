@@ -1,58 +1,33 @@
+import type {
+  Compra,
+  DinerSession,
+  PuntosMovimiento,
+  PuntosRestaurante,
+  RequestBody,
+  ResponseBody,
+  RestauranteResumen,
+  Usuario,
+} from '../../../api/contract';
 import { API_PREFIX, apiFetch, ApiError, NetworkError } from '../../../lib/api-client';
 import { getDinerToken } from '../../../lib/diner-session';
 
 /**
  * Diner (usuario) calls. Every authenticated one sends the diner's token
- * (never the staff token): `token: getDinerToken()`.
+ * (never the staff token): `token: getDinerToken()`. The diner pages read
+ * through the query options of ./account-queries.ts; this module stays free
+ * of TanStack Query, as the menu pages' account pieces (drawer, registration
+ * dialog) use it.
  */
 
-export type DinerAuth = { token: string; usuario_id: number };
+export type { Compra, PuntosMovimiento, PuntosRestaurante, RestauranteResumen, Usuario };
 
-export type RegistroInput = {
-  nombre: string;
-  email: string;
-  telefono: string;
-  password: string;
-  cliente_id: number | null;
-};
+/** The diner's session after a registration or a login. */
+export type DinerAuth = DinerSession;
 
-export type Usuario = {
-  id: number;
-  nombre: string;
-  email: string;
-  telefono: string;
-  suscrito_mailing: boolean;
-  whatsapp_notificaciones: boolean;
-  cliente_id: number | null;
-};
+/** What the registration dialog sends; `cliente_id` is null when the diner registers without a restaurant. */
+export type RegistroInput = RequestBody<'/api/usuarios/registro', 'post'>;
 
-export type PerfilInput = Pick<Usuario, 'nombre' | 'telefono' | 'suscrito_mailing' | 'whatsapp_notificaciones'>;
-
-export type EstadoCompra = 'pagado' | 'canjeado' | 'expirado';
-
-/** A purchased coupon as its diner sees it; amounts are cents, times Unix seconds (0: none). */
-export type Compra = {
-  id: number;
-  cliente_id: number;
-  restaurante: string;
-  cupon_id: number | null;
-  descripcion: string;
-  estado: EstadoCompra | string;
-  subtotal: number;
-  fee: number;
-  total: number;
-  codigo_voucher: string | null;
-  moneda: string;
-  fecha_expiracion: number;
-  paid_at: number;
-  redeemed_at: number;
-  created_at: number;
-};
-
-export type PuntosMovimiento = { cliente_id?: number; puntos: number; motivo: string; created_at: number };
-export type PuntosRestaurante = { cliente_id: number; restaurante: string; saldo: number; historial: PuntosMovimiento[] };
-
-export type RestauranteResumen = { id: number; nombre: string; logo: string };
+export type PerfilInput = RequestBody<'/api/usuarios/{usuario_id}', 'put'>;
 
 const q = encodeURIComponent;
 const diner = () => ({ token: getDinerToken() });
@@ -83,10 +58,8 @@ export function logoutUsuario(token: string) {
 
 /** GET /api/usuario/menu?usuario_id= → the restaurant the diner used last (or null). */
 export async function getUsuarioMenu(usuarioId: string, signal?: AbortSignal): Promise<number | null> {
-  const body = await apiFetch<{ cliente_id?: number | null }>(`/usuario/menu?usuario_id=${q(usuarioId)}`, {
-    ...diner(),
-    signal,
-  });
+  const path = `/usuario/menu?usuario_id=${q(usuarioId)}`;
+  const body = await apiFetch<ResponseBody<'/api/usuario/menu', 'get'> | undefined>(path, { ...diner(), signal });
   return body?.cliente_id ?? null;
 }
 
@@ -109,7 +82,7 @@ export function updateUsuario(usuarioId: string, input: PerfilInput): Promise<Us
 
 /** POST /api/usuarios/{id}/password: the server revokes the diner's other sessions. */
 export function changePassword(usuarioId: string, passwordActual: string, passwordNueva: string) {
-  return apiFetch<{ message?: string }>(`/usuarios/${q(usuarioId)}/password`, {
+  return apiFetch<ResponseBody<'/api/usuarios/{usuario_id}/password', 'post'>>(`/usuarios/${q(usuarioId)}/password`, {
     method: 'POST',
     ...diner(),
     body: { password_actual: passwordActual, password_nueva: passwordNueva },
@@ -165,13 +138,3 @@ export async function fetchVoucherQr(usuarioId: string, compraId: number, signal
   if (!response.ok) throw new ApiError(response.status, '', null);
   return response.blob();
 }
-
-/** Query keys of the diner pages (TanStack Query). */
-export const accountKeys = {
-  all: ['diner'] as const,
-  usuario: (id: string) => ['diner', id, 'usuario'] as const,
-  compras: (id: string) => ['diner', id, 'compras'] as const,
-  puntos: (id: string) => ['diner', id, 'puntos'] as const,
-  restaurantes: (id: string) => ['diner', id, 'restaurantes'] as const,
-  publicRestaurantes: ['restaurantes'] as const,
-};

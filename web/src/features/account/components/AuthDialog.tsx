@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FormError, SubmitButton } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { setDinerSession } from '../../../lib/diner-session';
 import { loginUsuario, registerUsuario, sendWelcomeEmail } from '../api/account-api';
@@ -76,7 +77,7 @@ export default function AuthDialog({ clienteId, onClose, initialMode = 'register
         );
       }
       onClose();
-      navigate(clienteId ? `/restaurante/${clienteId}/menu` : '/restaurante/seleccion');
+      void navigate(clienteId ? `/restaurante/${clienteId}/menu` : '/restaurante/seleccion');
       if (register && clienteId) scheduleUserPanelRedirect(auth.usuario_id, clienteId);
     } catch (err) {
       setBusy(false);
@@ -157,20 +158,12 @@ export default function AuthDialog({ clienteId, onClose, initialMode = 'register
             </span>
           )}
         </div>
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {register
-            ? busy
-              ? t('account.auth.registering')
-              : t('account.auth.registerSubmit')
-            : busy
-              ? t('account.auth.loggingIn')
-              : t('account.auth.loginSubmit')}
-        </button>
+        <FormError error={error} />
+        <SubmitButton
+          busy={busy}
+          label={register ? t('account.auth.registerSubmit') : t('account.auth.loginSubmit')}
+          busyLabel={register ? t('account.auth.registering') : t('account.auth.loggingIn')}
+        />
       </form>
       <p className="acct-dialog__switch">
         {register ? t('account.auth.haveAccount') : t('account.auth.noAccount')}{' '}

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/Form';
 import { useDinerSession } from '../../../lib/diner-session';
 import { errorText } from '../../../lib/api-client';
 import { dinerExit, dropDinerSessionOn401, setDinerExit } from '../lib/diner-actions';
@@ -116,9 +117,7 @@ export function LoadState({ error, onRetry }: { error?: string; onRetry?: () => 
     );
   return (
     <div className="acct-status">
-      <p className="form__error" role="alert">
-        {error}
-      </p>
+      <FormError error={error} />
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
           {t('errors.retry')}

@@ -1,22 +1,15 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { clearDinerSession } from '../../../lib/diner-session';
-import {
-  accountKeys,
-  changePassword,
-  deleteUsuario,
-  getUsuario,
-  updateUsuario,
-  type Usuario,
-} from '../api/account-api';
+import { changePassword, deleteUsuario, updateUsuario, type Usuario } from '../api/account-api';
+import { accountKeys, usuarioQueryOptions } from '../api/account-queries';
 import { DinerPage, DinerQuery } from '../components/DinerPage';
 import { Overlay } from '../components/Overlay';
 import { dropDinerSessionOn401, setDinerExit } from '../lib/diner-actions';
 import { clearDinerRestaurant } from '../lib/diner-restaurant';
-
-type Message = { kind: 'ok' | 'error'; text: string } | null;
 
 /** Spec: passwords have at least 8 characters (the server checks it too). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -34,10 +27,7 @@ export default function AccountPage() {
 
 function Account({ usuarioId }: { usuarioId: string }) {
   const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: accountKeys.usuario(usuarioId),
-    queryFn: ({ signal }) => getUsuario(usuarioId, signal),
-  });
+  const query = useQuery(usuarioQueryOptions(usuarioId));
 
   return (
     <DinerQuery query={query} loadError={t('account.manage.loadError')}>
@@ -49,15 +39,6 @@ function Account({ usuarioId }: { usuarioId: string }) {
         </div>
       )}
     </DinerQuery>
-  );
-}
-
-function Feedback({ message }: { message: Message }) {
-  if (!message) return null;
-  return (
-    <p className={message.kind === 'ok' ? 'form__ok' : 'form__error'} role={message.kind === 'ok' ? 'status' : 'alert'}>
-      {message.text}
-    </p>
   );
 }
 
@@ -150,10 +131,8 @@ function ProfileForm({ usuarioId, usuario }: { usuarioId: string; usuario: Usuar
           <span>{t('account.manage.whatsapp')}</span>
         </label>
       </fieldset>
-      <Feedback message={message} />
-      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-        {busy ? t('account.manage.saving') : t('account.manage.save')}
-      </button>
+      <Notice message={message} />
+      <SubmitButton busy={busy} label={t('account.manage.save')} busyLabel={t('account.manage.saving')} />
     </form>
   );
 }
@@ -234,10 +213,8 @@ function PasswordForm({ usuarioId }: { usuarioId: string }) {
           onChange={set('confirmar')}
         />
       </div>
-      <Feedback message={message} />
-      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-        {busy ? t('account.password.saving') : t('account.password.submit')}
-      </button>
+      <Notice message={message} />
+      <SubmitButton busy={busy} label={t('account.password.submit')} busyLabel={t('account.password.saving')} />
     </form>
   );
 }
@@ -282,11 +259,7 @@ function DeleteAccount({ usuarioId }: { usuarioId: string }) {
             {t('account.delete.confirmTitle')}
           </h2>
           <p>{t('account.delete.confirmText')}</p>
-          {error && (
-            <p className="form__error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError error={error} />
           <div className="acct-dialog__actions">
             <button type="button" className="button acct-cancel" disabled={busy} onClick={() => setConfirming(false)}>
               {t('account.cancel')}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { accountKeys, listUsuarioRestaurantes } from '../api/account-api';
+import { usuarioRestaurantesQueryOptions } from '../api/account-queries';
 import { PlateIcon } from '../components/icons';
 import { DinerPage, DinerQuery, EmptyState } from '../components/DinerPage';
 import { RestaurantList } from '../components/RestaurantList';
@@ -15,10 +15,7 @@ export default function MyRestaurantsPage() {
 
 function MyRestaurants({ usuarioId }: { usuarioId: string }) {
   const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: accountKeys.restaurantes(usuarioId),
-    queryFn: ({ signal }) => listUsuarioRestaurantes(usuarioId, signal),
-  });
+  const query = useQuery(usuarioRestaurantesQueryOptions(usuarioId));
 
   return (
     <DinerQuery query={query} loadError={t('account.restaurants.loadError')}>

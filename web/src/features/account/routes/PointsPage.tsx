@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { accountKeys, listPuntos, type PuntosRestaurante } from '../api/account-api';
+import { formatDate } from '../../../lib/dates';
+import { intlLocale } from '../../../lib/intl';
+import type { PuntosRestaurante } from '../api/account-api';
+import { puntosQueryOptions } from '../api/account-queries';
 import { StarIcon } from '../components/icons';
 import { DinerPage, DinerQuery, EmptyState } from '../components/DinerPage';
 import { menuQuery } from '../lib/diner-restaurant';
-import { formatDate } from '../lib/format';
 
 /** 'Mis Puntos' (/usuario/mis-puntos): balance and history per restaurant. */
 export default function PointsPage() {
@@ -19,10 +21,7 @@ export default function PointsPage() {
 
 function Points({ usuarioId, clienteId }: { usuarioId: string; clienteId: string | null }) {
   const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: accountKeys.puntos(usuarioId),
-    queryFn: ({ signal }) => listPuntos(usuarioId, signal),
-  });
+  const query = useQuery(puntosQueryOptions(usuarioId));
 
   return (
     <DinerQuery query={query} loadError={t('account.points.loadError')}>
@@ -51,7 +50,7 @@ function Points({ usuarioId, clienteId }: { usuarioId: string; clienteId: string
 function RestaurantPoints({ data }: { data: PuntosRestaurante }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  const number = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'es-MX');
+  const number = new Intl.NumberFormat(intlLocale(lang));
   const titleId = `points-${data.cliente_id}`;
   const historial = data.historial ?? [];
   return (

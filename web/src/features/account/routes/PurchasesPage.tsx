@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useObjectUrl } from '../../../components/use-object-url';
+import { formatDate } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
-import { accountKeys, fetchVoucherQr, listCompras, type Compra } from '../api/account-api';
+import type { Compra } from '../api/account-api';
+import { comprasQueryOptions, voucherQrQueryOptions } from '../api/account-queries';
 import { TicketIcon } from '../components/icons';
 import { DinerPage, DinerQuery, EmptyState } from '../components/DinerPage';
 import { menuQuery } from '../lib/diner-restaurant';
-import { formatDate } from '../lib/format';
 
 const KNOWN_STATES = ['pagado', 'canjeado', 'expirado'] as const;
 
@@ -30,8 +31,7 @@ function Purchases({ usuarioId, clienteId }: { usuarioId: string; clienteId: str
   const [params] = useSearchParams();
   const paid = params.get('pago') === 'ok';
   const query = useQuery({
-    queryKey: accountKeys.compras(usuarioId),
-    queryFn: ({ signal }) => listCompras(usuarioId, signal),
+    ...comprasQueryOptions(usuarioId),
     // Coming back from the checkout: the new voucher must show at once.
     staleTime: paid ? 0 : undefined,
   });
@@ -70,7 +70,13 @@ function Purchases({ usuarioId, clienteId }: { usuarioId: string; clienteId: str
 function Voucher({ usuarioId, compra }: { usuarioId: string; compra: Compra }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  const estado = (KNOWN_STATES as readonly string[]).includes(compra.estado) ? compra.estado : 'pagado';
+  const estado = compra.reembolso
+    ? compra.reembolso === 'reembolsado'
+      ? 'reembolsado'
+      : 'reembolso'
+    : (KNOWN_STATES as readonly string[]).includes(compra.estado)
+      ? compra.estado
+      : 'pagado';
   const expires = formatDate(compra.fecha_expiracion, lang);
   const paidAt = formatDate(compra.paid_at || compra.created_at, lang);
   const redeemedAt = formatDate(compra.redeemed_at, lang);
@@ -117,6 +123,7 @@ function Voucher({ usuarioId, compra }: { usuarioId: string; compra: Compra }) {
             )
           )}
         </dl>
+        {compra.reembolso && <p className="acct-voucher__note">{t('account.purchases.refundNote')}</p>}
         {compra.codigo_voucher && (
           <p className="acct-voucher__code">
             <span className="muted">{t('account.purchases.code')}</span> <code>{compra.codigo_voucher}</code>
@@ -131,33 +138,9 @@ function Voucher({ usuarioId, compra }: { usuarioId: string; compra: Compra }) {
 /** The voucher's QR, fetched with the diner token as a blob and shown through an object URL. */
 function VoucherQr({ usuarioId, compra }: { usuarioId: string; compra: Compra }) {
   const { t } = useTranslation();
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    let url: string | null = null;
-    setFailed(false);
-    fetchVoucherQr(usuarioId, compra.id, ctrl.signal).then(
-      (blob) => {
-        if (ctrl.signal.aborted) return;
-        if (typeof URL.createObjectURL !== 'function') {
-          setFailed(true);
-          return;
-        }
-        url = URL.createObjectURL(blob);
-        setSrc(url);
-      },
-      () => {
-        if (!ctrl.signal.aborted) setFailed(true);
-      },
-    );
-    return () => {
-      ctrl.abort();
-      if (url) URL.revokeObjectURL(url);
-      setSrc(null);
-    };
-  }, [usuarioId, compra.id]);
+  const qr = useQuery(voucherQrQueryOptions(usuarioId, compra.id));
+  const src = useObjectUrl(qr.data);
+  const failed = qr.isError || (qr.isSuccess && typeof URL.createObjectURL !== 'function');
 
   return (
     <div className="acct-qr">

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-client';
-import { accountKeys, listRestaurantes } from '../api/account-api';
+import { restaurantesQueryOptions } from '../api/account-queries';
 import { PlateIcon } from '../components/icons';
 import { EmptyState, LoadState } from '../components/DinerPage';
 import { RestaurantList } from '../components/RestaurantList';
@@ -13,10 +13,7 @@ import '../account.css';
  */
 export default function SelectRestaurantPage() {
   const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: accountKeys.publicRestaurantes,
-    queryFn: ({ signal }) => listRestaurantes(signal),
-  });
+  const query = useQuery(restaurantesQueryOptions());
 
   let body;
   if (query.isPending) body = <LoadState />;

@@ -1,17 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { useDinerSession } from '../../../lib/diner-session';
-import { MenuScreen } from '../../menu/components/MenuScreen';
-import { getUsuarioMenu } from '../api/account-api';
+import { MenuScreen } from '../../menu';
+import { usuarioMenuQueryOptions } from '../api/account-queries';
 import { DinerDrawer } from '../components/DinerDrawer';
 import { signedOutTarget } from '../components/DinerPage';
 import { dropDinerSessionOn401, useRecordRestaurant } from '../lib/diner-actions';
 import { validClienteId } from '../lib/diner-restaurant';
 import '../account.css';
-
-type Lookup = { status: 'loading' } | { status: 'none' } | { status: 'error'; message: string };
 
 /**
  * 'Panel de Usuario' (/usuario/:usuario_id): the restaurant's menu with the
@@ -28,45 +28,33 @@ export default function UserPanelPage() {
   const navigate = useNavigate();
   const session = useDinerSession();
   const fromQuery = validClienteId(params.get('menu'));
-  const [lookup, setLookup] = useState<Lookup>({ status: 'loading' });
   const usuarioId = session?.usuarioId ?? null;
   const ownPanel = usuarioId !== null && usuarioId === routeId;
+  // No ?menu=: ask the server for the diner's last restaurant.
+  const lookup = useQuery({ ...usuarioMenuQueryOptions(usuarioId ?? ''), enabled: ownPanel && !fromQuery });
+  const found = lookup.isSuccess ? validClienteId(lookup.data == null ? null : String(lookup.data)) : null;
 
   // Signed out (here or in another tab): back to the restaurant's public page.
   useEffect(() => {
-    if (!usuarioId) navigate(signedOutTarget(fromQuery), { replace: true });
+    if (!usuarioId) void navigate(signedOutTarget(fromQuery), { replace: true });
   }, [usuarioId, fromQuery, navigate]);
 
-  // No ?menu=: ask the server for the diner's last restaurant and put it in the URL.
+  // The server's answer goes into the URL, which shows that restaurant's menu.
   useEffect(() => {
-    if (!ownPanel || fromQuery || !usuarioId) return;
-    const ctrl = new AbortController();
-    setLookup({ status: 'loading' });
-    getUsuarioMenu(usuarioId, ctrl.signal).then(
-      (id) => {
-        if (ctrl.signal.aborted) return;
-        const valid = validClienteId(id == null ? null : String(id));
-        if (!valid) {
-          setLookup({ status: 'none' });
-          return;
-        }
-        setParams(
-          (prev) => {
-            const next = new URLSearchParams(prev);
-            next.set('menu', valid);
-            return next;
-          },
-          { replace: true },
-        );
+    if (!ownPanel || fromQuery || !found) return;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('menu', found);
+        return next;
       },
-      (err: unknown) => {
-        if (ctrl.signal.aborted) return;
-        dropDinerSessionOn401(err);
-        setLookup({ status: 'error', message: errorText(err, t('account.panel.loadError'), t('errors.network')) });
-      },
+      { replace: true },
     );
-    return () => ctrl.abort();
-  }, [ownPanel, fromQuery, usuarioId, setParams, t]);
+  }, [ownPanel, fromQuery, found, setParams]);
+
+  useEffect(() => {
+    if (lookup.isError) dropDinerSessionOn401(lookup.error);
+  }, [lookup.isError, lookup.error]);
 
   useRecordRestaurant(session, fromQuery, ownPanel);
 
@@ -90,15 +78,19 @@ export default function UserPanelPage() {
           <h1 className="acct-page__title">{t('account.panel.titleNoRestaurant')}</h1>
           <DinerDrawer clienteId={null} tone="page" />
         </div>
-        {lookup.status === 'loading' ? (
+        {lookup.isPending || found ? (
           <p className="acct-status" role="status">
             {t('menu.loading')}
           </p>
         ) : (
           <div className="acct-status">
-            <p className="form__error" role="alert">
-              {lookup.status === 'error' ? lookup.message : t('menu.missingClienteId')}
-            </p>
+            <FormError
+              error={
+                lookup.isError
+                  ? errorText(lookup.error, t('account.panel.loadError'), t('errors.network'))
+                  : t('menu.missingClienteId')
+              }
+            />
             <Link className="button button--primary" to="/restaurante/seleccion">
               {t('account.panel.chooseRestaurant')}
             </Link>

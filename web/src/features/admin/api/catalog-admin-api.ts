@@ -1,21 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
+import type {
+  Categoria,
+  CategoriasBody,
+  PosCategoria,
+  Producto,
+  ProductosBody,
+  ResponseBody,
+  Subcategoria,
+  SubcategoriasBody,
+} from '../../../api/contract';
 import { apiFetch } from '../../../lib/api-client';
-import type { Categoria, Producto, Subcategoria } from '../../menu/api/menu-api';
 import { withTimeout } from '../lib/timeout';
 
-export type { Categoria, Producto, Subcategoria };
+export type { Categoria, PosCategoria, Producto, Subcategoria };
 
-/** A point-of-sale category offered by the subcategory picker. */
-export type PosCategoria = {
-  clover_category_id: string;
-  subcategoria_nombre: string;
-  position: number | null;
-};
+export type SyncResult = ResponseBody<'/api/clover/sync-all', 'post'>;
 
-export type SyncResult = {
-  message?: string;
-  result?: { categorias: number; productos: number; creados: number; actualizados: number; eliminados: number };
-};
+type PosCategoriasBody = ResponseBody<'/api/clover/categories', 'get'>;
+type CategoryImageAnswer = ResponseBody<'/api/categorias/{id}/imagen', 'post'>;
+type VisibilityAnswer = ResponseBody<'/api/clover/products/{id}/visibility', 'put'>;
+type ProductImageAnswer = ResponseBody<'/api/clover/products/{id}/image', 'post'>;
 
 export const adminKeys = {
   all: ['catalog-admin'] as const,
@@ -40,7 +44,7 @@ export function syncAll(clienteId: string): Promise<SyncResult> {
 /** GET /api/categories?cliente_id=&idioma=es: the main categories with Spanish names. */
 export async function getAdminCategories(clienteId: string, signal?: AbortSignal): Promise<Categoria[]> {
   const body = await withTimeout(
-    (s) => apiFetch<{ categorias?: Categoria[] }>(`/categories?cliente_id=${q(clienteId)}&idioma=es`, { signal: s }),
+    (s) => apiFetch<CategoriasBody | undefined>(`/categories?cliente_id=${q(clienteId)}&idioma=es`, { signal: s }),
     undefined,
     signal,
   );
@@ -55,7 +59,7 @@ export async function getAdminSubcategories(
 ): Promise<Subcategoria[]> {
   const body = await withTimeout(
     (s) =>
-      apiFetch<{ subcategorias?: Subcategoria[] }>(
+      apiFetch<SubcategoriasBody | undefined>(
         `/categories/${q(String(categoryId))}/subcategories?cliente_id=${q(clienteId)}&idioma=es`,
         { signal: s },
       ),
@@ -69,7 +73,7 @@ export async function getAdminSubcategories(
 /** GET /api/clover/categories?cliente_id=: the POS categories for the picker. */
 export async function getPosCategories(clienteId: string, signal?: AbortSignal): Promise<PosCategoria[]> {
   const body = await withTimeout(
-    (s) => apiFetch<{ categorias?: PosCategoria[] }>(`/clover/categories?cliente_id=${q(clienteId)}`, { signal: s }),
+    (s) => apiFetch<PosCategoriasBody | undefined>(`/clover/categories?cliente_id=${q(clienteId)}`, { signal: s }),
     undefined,
     signal,
   );
@@ -112,7 +116,7 @@ export type CreateCategoryInput = {
 };
 
 /** POST /api/categories: 201 {message, categoria}. */
-export function createCategory(input: CreateCategoryInput): Promise<{ message?: string; categoria?: Categoria }> {
+export function createCategory(input: CreateCategoryInput): Promise<ResponseBody<'/api/categories', 'post', 201>> {
   const body: Record<string, unknown> = {
     name: input.name,
     merchant_id: input.merchant_id,
@@ -135,7 +139,7 @@ export function updateCategoryEnglishName(clienteId: string, id: number, nameEn:
 }
 
 /** DELETE /api/categories/{id}?cliente_id=. */
-export function deleteCategory(clienteId: string, id: number): Promise<{ message?: string }> {
+export function deleteCategory(clienteId: string, id: number): Promise<ResponseBody<'/api/categories/{id}', 'delete'>> {
   return withTimeout((signal) =>
     apiFetch(`/categories/${id}?cliente_id=${q(clienteId)}`, { method: 'DELETE', signal }),
   );
@@ -146,7 +150,7 @@ export async function uploadCategoryImage(clienteId: string, id: number, file: F
   const form = new FormData();
   form.append('image', file);
   const body = await withTimeout((signal) =>
-    apiFetch<{ path?: unknown }>(`/categorias/${id}/imagen?cliente_id=${q(clienteId)}`, {
+    apiFetch<CategoryImageAnswer | undefined>(`/categorias/${id}/imagen?cliente_id=${q(clienteId)}`, {
       method: 'POST',
       body: form,
       signal,
@@ -161,7 +165,7 @@ export function assignSubcategories(
   clienteId: string,
   categoryId: number,
   positions: Record<string, number>,
-): Promise<{ message?: string; subcategorias?: Subcategoria[] }> {
+): Promise<ResponseBody<'/api/categories/{id}/subcategories', 'post'>> {
   return withTimeout((signal) =>
     apiFetch(`/categories/${categoryId}/subcategories`, {
       method: 'POST',
@@ -172,7 +176,11 @@ export function assignSubcategories(
 }
 
 /** DELETE /api/categories/{id}/subcategories/{cloverCategoryId}?cliente_id=. */
-export function removeSubcategory(clienteId: string, categoryId: number, cloverCategoryId: string): Promise<{ message?: string }> {
+export function removeSubcategory(
+  clienteId: string,
+  categoryId: number,
+  cloverCategoryId: string,
+): Promise<ResponseBody<'/api/categories/{id}/subcategories/{cloverCategoryId}', 'delete'>> {
   return withTimeout((signal) =>
     apiFetch(`/categories/${categoryId}/subcategories/${q(cloverCategoryId)}?cliente_id=${q(clienteId)}`, {
       method: 'DELETE',
@@ -185,7 +193,7 @@ export function removeSubcategory(clienteId: string, categoryId: number, cloverC
 
 /** GET /api/productos?cliente_id=&idioma=es (staff): every product, hidden ones too. */
 export async function getAdminProducts(clienteId: string, signal?: AbortSignal): Promise<Producto[]> {
-  const body = await apiFetch<{ productos?: Producto[] } | Producto[]>(`/productos?cliente_id=${q(clienteId)}&idioma=es`, {
+  const body = await apiFetch<ProductosBody | Producto[] | undefined>(`/productos?cliente_id=${q(clienteId)}&idioma=es`, {
     signal,
   });
   // The spec allows "an array or an object with productos".
@@ -201,9 +209,12 @@ export function adminProductsQueryOptions(clienteId: string) {
   });
 }
 
+/** The answer of PUT /api/productos/{id}/descripcion: `description` is the text as saved (trimmed). */
+type DescriptionAnswer = ResponseBody<'/api/productos/{id}/descripcion', 'put'>;
+
 /** PUT /api/productos/{id}/descripcion {cliente_id, description}. */
 export function updateDescription(clienteId: string, id: Producto['id'], description: string) {
-  return apiFetch<{ message?: string; description?: string }>(`/productos/${q(String(id))}/descripcion`, {
+  return apiFetch<DescriptionAnswer>(`/productos/${q(String(id))}/descripcion`, {
     method: 'PUT',
     body: { cliente_id: Number(clienteId), description },
   });
@@ -211,7 +222,7 @@ export function updateDescription(clienteId: string, id: Producto['id'], descrip
 
 /** PUT /api/productos/{id}/traduccion {cliente_id, idioma: 'en', name, description}. */
 export function updateTranslation(clienteId: string, id: Producto['id'], name: string, description: string) {
-  return apiFetch<{ message?: string }>(`/productos/${q(String(id))}/traduccion`, {
+  return apiFetch<ResponseBody<'/api/productos/{id}/traduccion', 'put'>>(`/productos/${q(String(id))}/traduccion`, {
     method: 'PUT',
     body: { cliente_id: Number(clienteId), idioma: 'en', name, description },
   });
@@ -219,7 +230,7 @@ export function updateTranslation(clienteId: string, id: Producto['id'], name: s
 
 /** PUT /api/clover/products/{id}/visibility {visible, cliente_id} → {id, visible}. */
 export function setVisibility(clienteId: string, id: Producto['id'], visible: boolean) {
-  return apiFetch<{ id: number; visible: boolean }>(`/clover/products/${q(String(id))}/visibility`, {
+  return apiFetch<VisibilityAnswer | undefined>(`/clover/products/${q(String(id))}/visibility`, {
     method: 'PUT',
     body: { visible, cliente_id: Number(clienteId) },
   });
@@ -230,7 +241,7 @@ export async function uploadProductImage(clienteId: string, id: Producto['id'], 
   const form = new FormData();
   form.append('image', image, 'recorte.jpg');
   form.append('cliente_id', clienteId);
-  const body = await apiFetch<{ url?: unknown }>(`/clover/products/${q(String(id))}/image`, { method: 'POST', body: form });
+  const body = await apiFetch<ProductImageAnswer | undefined>(`/clover/products/${q(String(id))}/image`, { method: 'POST', body: form });
   if (!body || typeof body.url !== 'string' || !body.url) throw new Error('upload answered without a url');
   return body.url;
 }

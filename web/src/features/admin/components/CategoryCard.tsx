@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../lib/media-url';
@@ -11,9 +11,10 @@ import {
   type Categoria,
   type Subcategoria,
 } from '../api/catalog-admin-api';
-import { categoryErrorText, type Message } from '../lib/messages';
+import { FormError, Notice, type Message } from '../../../components/Form';
+import { categoryErrorText } from '../lib/messages';
 import { isTimeoutError } from '../lib/timeout';
-import { Notice } from './Notice';
+import { useSyncedState } from '../lib/use-synced-state';
 
 type Props = {
   clienteId: string;
@@ -30,12 +31,11 @@ export function CategoryCard({ clienteId, categoria, onPageMessage, onAssign, on
   const { t } = useTranslation();
   const id = useId();
   const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState<null | 'image' | 'name' | 'delete' | string>(null);
+  // 'image', 'name', 'delete', or `sub:{clover_category_id}` while removing a subcategory.
+  const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
-  const [nameEn, setNameEn] = useState(categoria.translations?.en?.name ?? '');
-  const savedNameEn = categoria.translations?.en?.name ?? '';
-  useEffect(() => setNameEn(savedNameEn), [savedNameEn]);
+  const [nameEn, setNameEn] = useSyncedState(categoria.translations?.en?.name ?? '');
 
   async function onUpload() {
     const file = fileRef.current?.files?.[0];
@@ -195,11 +195,7 @@ function SubcategoryList({
   let body;
   if (query.isPending) body = <p role="status">{t('categoriesAdmin.subcategoriesLoading')}</p>;
   else if (query.isError)
-    body = (
-      <p className="form__error" role="alert">
-        {isTimeoutError(query.error) ? t('categoriesAdmin.timeout') : t('categoriesAdmin.subcategoriesError')}
-      </p>
-    );
+    body = <FormError error={isTimeoutError(query.error) ? t('categoriesAdmin.timeout') : t('categoriesAdmin.subcategoriesError')} />;
   else if (query.data.length === 0) body = <p className="muted">{t('categoriesAdmin.noSubcategories')}</p>;
   else
     body = (

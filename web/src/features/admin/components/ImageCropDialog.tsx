@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   clampOffset,
@@ -11,6 +11,8 @@ import {
   ZOOM_MIN,
   type CropState,
 } from '../lib/crop';
+import { FormError, FormActions, SubmitButton } from '../../../components/Form';
+import { useObjectUrl } from '../../../components/use-object-url';
 import { Modal } from './Modal';
 
 type Props = {
@@ -21,23 +23,6 @@ type Props = {
   /** The browser could not draw or encode the crop. */
   onFailed: () => void;
 };
-
-/** Reads a file as a URL an <img> can show (object URL, else data URL). */
-function useFileUrl(file: File): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (typeof URL.createObjectURL === 'function') {
-      const u = URL.createObjectURL(file);
-      setUrl(u);
-      return () => URL.revokeObjectURL?.(u);
-    }
-    const reader = new FileReader();
-    reader.onload = () => setUrl(typeof reader.result === 'string' ? reader.result : null);
-    reader.readAsDataURL(file);
-    return () => reader.abort();
-  }, [file]);
-  return url;
-}
 
 const PAN_STEP = 0.02;
 const ZOOM_STEP = 0.1;
@@ -50,7 +35,8 @@ const ZOOM_STEP = 0.1;
 export function ImageCropDialog({ file, onCancel, onSave, onFailed }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const url = useFileUrl(file);
+  // The picture must show even where object URLs are missing: a data: URL then.
+  const url = useObjectUrl(file, { dataUrlFallback: true });
   const imgRef = useRef<HTMLImageElement>(null);
   const areaRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ pointerId: number; x: number; y: number; start: CropState } | null>(null);
@@ -177,9 +163,7 @@ export function ImageCropDialog({ file, onCancel, onSave, onFailed }: Props) {
         <span className="cropper__frame" aria-hidden="true" />
       </div>
       {failed ? (
-        <p className="form__error" role="alert">
-          {t('productsAdmin.cropLoadError')}
-        </p>
+        <FormError error={t('productsAdmin.cropLoadError')} />
       ) : (
         !natural && <p role="status">{t('productsAdmin.cropLoading')}</p>
       )}
@@ -200,20 +184,16 @@ export function ImageCropDialog({ file, onCancel, onSave, onFailed }: Props) {
           {crop.zoom.toFixed(2)}×
         </output>
       </div>
-      <div className="admin-dialog__actions">
-        <button type="button" className="button" onClick={onCancel} disabled={busy}>
-          {t('productsAdmin.cancel')}
-        </button>
-        <button
+      <FormActions className="admin-dialog__actions" cancelLabel={t('productsAdmin.cancel')} onCancel={onCancel} busy={busy}>
+        <SubmitButton
           type="button"
-          className="button button--primary"
           onClick={() => void onSaveCrop()}
-          disabled={!natural || busy}
-          aria-busy={busy}
-        >
-          {busy ? t('productsAdmin.uploading') : t('productsAdmin.saveCrop')}
-        </button>
-      </div>
+          disabled={!natural}
+          busy={busy}
+          label={t('productsAdmin.saveCrop')}
+          busyLabel={t('productsAdmin.uploading')}
+        />
+      </FormActions>
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
@@ -10,9 +10,9 @@ import {
   uploadProductImage,
   type Producto,
 } from '../api/catalog-admin-api';
-import type { Message } from '../lib/messages';
+import { Notice, type Message } from '../../../components/Form';
+import { useSyncedState } from '../lib/use-synced-state';
 import { ImageCropDialog } from './ImageCropDialog';
-import { Notice } from './Notice';
 
 type Props = {
   clienteId: string;
@@ -28,16 +28,12 @@ export function ProductCard({ clienteId, producto, currency, onUpdated }: Props)
   const id = useId();
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState<null | 'visibility' | 'description' | 'translation' | 'image'>(null);
-  const [description, setDescription] = useState(producto.description ?? '');
+  const [description, setDescription] = useSyncedState(producto.description ?? '');
   const en = producto.translations?.en;
-  const [nameEn, setNameEn] = useState(en?.name ?? '');
-  const [descriptionEn, setDescriptionEn] = useState(en?.description ?? '');
+  const [nameEn, setNameEn] = useSyncedState(en?.name ?? '');
+  const [descriptionEn, setDescriptionEn] = useSyncedState(en?.description ?? '');
   const [cropFile, setCropFile] = useState<File | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => setDescription(producto.description ?? ''), [producto.description]);
-  useEffect(() => setNameEn(en?.name ?? ''), [en?.name]);
-  useEffect(() => setDescriptionEn(en?.description ?? ''), [en?.description]);
 
   const network = t('errors.network');
 
@@ -67,7 +63,7 @@ export function ProductCard({ clienteId, producto, currency, onUpdated }: Props)
     setMessage(null);
     try {
       const answer = await updateDescription(clienteId, producto.id, trimmed);
-      onUpdated(producto.id, { description: answer?.description ?? trimmed });
+      onUpdated(producto.id, { description: answer.description });
       setMessage({ kind: 'ok', text: t('productsAdmin.descriptionSaved') });
     } catch (err) {
       setMessage({ kind: 'error', text: errorText(err, t('productsAdmin.descriptionError'), network) });

@@ -7,6 +7,7 @@ import {
   type Categoria,
   type Subcategoria,
 } from '../api/catalog-admin-api';
+import { FormActions, FormError, SubmitButton } from '../../../components/Form';
 import { categoryErrorText } from '../lib/messages';
 import { isTimeoutError } from '../lib/timeout';
 import { Modal } from './Modal';
@@ -85,11 +86,7 @@ export function SubcategoryPicker({ clienteId, categories, initialCategoryId, on
   let list;
   if (pos.isPending) list = <p role="status">{t('categoriesAdmin.posLoading')}</p>;
   else if (pos.isError)
-    list = (
-      <p className="form__error" role="alert">
-        {isTimeoutError(pos.error) ? t('categoriesAdmin.timeout') : t('categoriesAdmin.posLoadError')}
-      </p>
-    );
+    list = <FormError error={isTimeoutError(pos.error) ? t('categoriesAdmin.timeout') : t('categoriesAdmin.posLoadError')} />;
   else if (pos.data.length === 0) list = <p className="muted">{t('categoriesAdmin.posEmpty')}</p>;
   else
     list = (
@@ -155,19 +152,10 @@ export function SubcategoryPicker({ clienteId, categories, initialCategoryId, on
           <legend>{t('categoriesAdmin.posCategories')}</legend>
           {list}
         </fieldset>
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="admin-dialog__actions">
-          <button type="button" className="button" onClick={onClose} disabled={busy}>
-            {t('categoriesAdmin.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-            {busy ? t('categoriesAdmin.assigning') : t('categoriesAdmin.assignSubmit')}
-          </button>
-        </div>
+        <FormError error={error} />
+        <FormActions className="admin-dialog__actions" cancelLabel={t('categoriesAdmin.cancel')} onCancel={onClose} busy={busy}>
+          <SubmitButton busy={busy} label={t('categoriesAdmin.assignSubmit')} busyLabel={t('categoriesAdmin.assigning')} />
+        </FormActions>
       </form>
     </Modal>
   );

@@ -2,9 +2,6 @@ import type { TFunction } from 'i18next';
 import { errorText } from '../../../lib/api-client';
 import { isTimeoutError } from './timeout';
 
-/** A page or card notice: a success (role status) or an error (role alert). */
-export type Message = { kind: 'ok' | 'error'; text: string } | null;
-
 /**
  * The text of a failed category call: the time-out message (the short form
  * for create and assign, spec section 8), the network message, the server's

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import type { Producto } from '../../menu/api/menu-api';
+import type { Producto } from '../../../api/contract';
 import { useSession } from '../../../app/session/session-context';
 
 /** The merchant id for creating a category: ?merchant_id=, else the session's. */

@@ -9,10 +9,10 @@ import {
   type Categoria,
 } from '../api/catalog-admin-api';
 import { CategoryCard } from '../components/CategoryCard';
-import { Notice } from '../components/Notice';
 import { SubcategoryPicker } from '../components/SubcategoryPicker';
-import { categoryErrorText, type Message } from '../lib/messages';
-import { useTargetClienteId } from '../../../app/session/target-cliente';
+import { FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
+import { RestaurantPage } from '../../../components/RestaurantPage';
+import { categoryErrorText } from '../lib/messages';
 import { useMerchantId } from '../lib/target';
 import { isTimeoutError } from '../lib/timeout';
 import '../admin.css';
@@ -20,18 +20,10 @@ import '../admin.css';
 /** 'Gestión de Categorías': POS sync, main categories and their subcategories. */
 export default function CategoriesPage() {
   const { t } = useTranslation();
-  const clienteId = useTargetClienteId();
   return (
-    <section className="card">
-      <h1>{t('categoriesAdmin.title')}</h1>
-      {clienteId ? (
-        <CategoriesAdmin key={clienteId} clienteId={clienteId} />
-      ) : (
-        <p className="form__error" role="alert">
-          {t('categoriesAdmin.missingClienteId')}
-        </p>
-      )}
-    </section>
+    <RestaurantPage title={t('categoriesAdmin.title')} missingText={t('categoriesAdmin.missingClienteId')}>
+      {(clienteId) => <CategoriesAdmin key={clienteId} clienteId={clienteId} />}
+    </RestaurantPage>
   );
 }
 
@@ -68,11 +60,7 @@ function CategoriesAdmin({ clienteId }: { clienteId: string }) {
   let list;
   if (query.isPending) list = <p role="status">{t('categoriesAdmin.loading')}</p>;
   else if (query.isError)
-    list = (
-      <p className="form__error" role="alert">
-        {isTimeoutError(query.error) ? t('categoriesAdmin.timeout') : t('categoriesAdmin.loadError')}
-      </p>
-    );
+    list = <FormError error={isTimeoutError(query.error) ? t('categoriesAdmin.timeout') : t('categoriesAdmin.loadError')} />;
   else if (categories.length === 0) list = <p className="muted">{t('categoriesAdmin.empty')}</p>;
   else
     list = (
@@ -194,9 +182,7 @@ function CreateCategoryForm({ clienteId, onCreated }: { clienteId: string; onCre
       </div>
       <Notice message={message} />
       <div>
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {busy ? t('categoriesAdmin.creating') : t('categoriesAdmin.create')}
-        </button>
+        <SubmitButton busy={busy} label={t('categoriesAdmin.create')} busyLabel={t('categoriesAdmin.creating')} />
       </div>
     </form>
   );

@@ -1,28 +1,22 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SETTINGS, getSettingsQueryOptions } from '../../../api/settings';
+import { DEFAULT_SETTINGS } from '../../../api/settings';
+import { FormError } from '../../../components/Form';
+import { RestaurantPage } from '../../../components/RestaurantPage';
+import { getSettingsQueryOptions } from '../../settings';
 import { adminKeys, adminProductsQueryOptions, type Producto } from '../api/catalog-admin-api';
 import { ProductCard } from '../components/ProductCard';
-import { useTargetClienteId } from '../../../app/session/target-cliente';
 import { matchesSearch } from '../lib/target';
 import '../admin.css';
 
 /** 'Gestión de Productos': search, image crop, description, translation and visibility. */
 export default function ProductsPage() {
   const { t } = useTranslation();
-  const clienteId = useTargetClienteId();
   return (
-    <section className="card">
-      <h1>{t('productsAdmin.title')}</h1>
-      {clienteId ? (
-        <ProductsAdmin key={clienteId} clienteId={clienteId} />
-      ) : (
-        <p className="form__error" role="alert">
-          {t('productsAdmin.missingClienteId')}
-        </p>
-      )}
-    </section>
+    <RestaurantPage title={t('productsAdmin.title')} missingText={t('productsAdmin.missingClienteId')}>
+      {(clienteId) => <ProductsAdmin key={clienteId} clienteId={clienteId} />}
+    </RestaurantPage>
   );
 }
 
@@ -49,11 +43,7 @@ function ProductsAdmin({ clienteId }: { clienteId: string }) {
   let body;
   if (query.isPending) body = <p role="status">{t('productsAdmin.loading')}</p>;
   else if (query.isError)
-    body = (
-      <p className="form__error" role="alert">
-        {t('productsAdmin.loadError')}
-      </p>
-    );
+    body = <FormError error={t('productsAdmin.loadError')} />;
   else if (query.data.length === 0) body = <p className="muted">{t('productsAdmin.empty')}</p>;
   else if (shown.length === 0) body = <p className="muted">{t('productsAdmin.noMatches')}</p>;
   else

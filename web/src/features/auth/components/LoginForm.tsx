@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-client';
 import { homePathFor } from '../../../app/guards';
 import { useSession, idString, isSuperadminFlag } from '../../../app/session/session-context';
+import { FormError, SubmitButton } from '../../../components/Form';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
 
@@ -50,7 +51,7 @@ export function LoginForm({ title, superAdminOnly = false }: Props) {
         return;
       }
       signIn(response.token, response);
-      navigate(homePathFor(isSuperadmin, idString(response.cliente_id)), { replace: true });
+      void navigate(homePathFor(isSuperadmin, idString(response.cliente_id)), { replace: true });
     } catch (err) {
       setError(errorText(err, t('auth.loginError'), t('errors.network')));
       setBusy(false);
@@ -84,14 +85,8 @@ export function LoginForm({ title, superAdminOnly = false }: Props) {
             onChange={(e) => setPassword(e.target.value)}
           />
         </div>
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {busy ? t('auth.submitting') : t('auth.submit')}
-        </button>
+        <FormError error={error} />
+        <SubmitButton busy={busy} label={t('auth.submit')} busyLabel={t('auth.submitting')} />
       </form>
     </section>
   );

@@ -1,24 +1,31 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { DemoCheckout, ResponseBody } from '../../../api/contract';
 import { apiFetch } from '../../../lib/api-client';
 
 /** What Carta's demo hosted-checkout page shows (GET /api/demo/checkout/{session_id}). */
-export type DemoCheckoutSession = {
-  descripcion: string;
-  subtotal: number;
-  fee: number;
-  total: number;
-  moneda: string;
-  restaurante: string;
-  estado: 'pendiente' | 'pagado' | 'fallido' | 'expirado' | 'canjeado' | string;
-  cliente_id: number;
-  expires_at: number;
-};
+export type DemoCheckoutSession = DemoCheckout;
 
-export type DemoCheckoutResult = { estado: string; message?: string; compra_id?: number; cliente_id: number };
+/** The answer of 'Pagar' and 'Rechazar'; `message` only after an approved payment. */
+export type DemoCheckoutResult = ResponseBody<'/api/demo/checkout/{session_id}/pay', 'post'>;
+
+export const demoCheckoutKeys = {
+  session: (sessionId: string) => ['demo-checkout', sessionId] as const,
+};
 
 const seg = (s: string) => encodeURIComponent(s);
 
 export function getDemoCheckout(sessionId: string, signal?: AbortSignal): Promise<DemoCheckoutSession> {
   return apiFetch<DemoCheckoutSession>(`/demo/checkout/${seg(sessionId)}`, { signal, token: null });
+}
+
+/** The session as it is now; a failure shows at once. */
+export function demoCheckoutQueryOptions(sessionId: string) {
+  return queryOptions({
+    queryKey: demoCheckoutKeys.session(sessionId),
+    queryFn: ({ signal }) => getDemoCheckout(sessionId, signal),
+    staleTime: 0,
+    retry: false,
+  });
 }
 
 export function payDemoCheckout(sessionId: string): Promise<DemoCheckoutResult> {

@@ -2,15 +2,16 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import {
   declineDemoCheckout,
-  getDemoCheckout,
+  demoCheckoutQueryOptions,
   payDemoCheckout,
   type DemoCheckoutResult,
 } from '../api/demo-checkout-api';
-import '../../offers/offers.css';
+import '../checkout.css';
 
 /**
  * Carta's own hosted checkout for restaurants on the demo payment provider:
@@ -19,12 +20,7 @@ import '../../offers/offers.css';
 export default function DemoCheckoutPage() {
   const { t, i18n } = useTranslation();
   const { session_id: sessionId = '' } = useParams();
-  const query = useQuery({
-    queryKey: ['demo-checkout', sessionId],
-    queryFn: ({ signal }) => getDemoCheckout(sessionId, signal),
-    staleTime: 0,
-    retry: false,
-  });
+  const query = useQuery(demoCheckoutQueryOptions(sessionId));
   const [busy, setBusy] = useState<'pay' | 'decline' | null>(null);
   const [result, setResult] = useState<DemoCheckoutResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,11 +41,7 @@ export default function DemoCheckoutPage() {
   let body;
   if (query.isPending) body = <p role="status">{t('demoCheckout.loading')}</p>;
   else if (query.isError)
-    body = (
-      <p className="form__error" role="alert">
-        {errorText(query.error, t('demoCheckout.loadError'), t('errors.network'))}
-      </p>
-    );
+    body = <FormError error={errorText(query.error, t('demoCheckout.loadError'), t('errors.network'))} />;
   else {
     const s = query.data;
     const money = (cents: number) => formatCents(cents, s.moneda, i18n.language);
@@ -65,7 +57,7 @@ export default function DemoCheckoutPage() {
           <dt>{t('demoCheckout.subtotal')}</dt>
           <dd>{money(s.subtotal)}</dd>
           <dt>{t('demoCheckout.fee')}</dt>
-          <dd>{money(s.fee)}</dd>
+          <dd>{money(s.fee ?? 0)}</dd>
           <dt className="offers-breakdown__total">{t('demoCheckout.total')}</dt>
           <dd className="offers-breakdown__total">{money(s.total)}</dd>
         </dl>
@@ -106,11 +98,7 @@ export default function DemoCheckoutPage() {
             </button>
           </div>
         )}
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
       </>
     );
   }

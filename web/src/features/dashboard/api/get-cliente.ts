@@ -1,15 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Cliente } from '../../../api/contract';
 import { apiFetch } from '../../../lib/api-client';
 
 /** A restaurant as GET /api/clientes/{id} returns it. */
-export type Cliente = {
-  id: number;
-  nombre: string;
-  merchant_id: string | null;
-  email: string | null;
-  estado: string;
-  fecha_proximo_pago: string | null;
-};
+export type { Cliente };
 
 export const clienteKeys = {
   all: ['clientes'] as const,

@@ -1,12 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/Form';
 import { LogoutButton } from '../../../components/LogoutButton';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { getClienteQueryOptions } from '../api/get-cliente';
 import { MenuQrCard } from '../components/MenuQrCard';
-import { RedeemVoucherCard } from '../../vouchers/components/RedeemVoucherCard';
-import { PlatformFeesCard } from '../../offers/components/PlatformFeesCard';
+import { PlatformFeesCard } from '../../offers';
+import { RedeemVoucherCard } from '../../vouchers';
 
 const SECTIONS = [
   { path: '/clover-categories', label: 'dashboard.categories' },
@@ -34,11 +35,7 @@ export default function DashboardPage() {
         : isApiError(err) && err.status === 404
           ? t('errors.notFound')
           : errorText(err, t('errors.generic'), t('errors.network'));
-    body = (
-      <p className="form__error" role="alert">
-        {message}
-      </p>
-    );
+    body = <FormError error={message} />;
   } else {
     body = (
       <>

@@ -1,35 +1,20 @@
+import type {
+  Categoria,
+  CategoriasBody,
+  Producto,
+  ProductosBody,
+  Subcategoria,
+  SubcategoriasBody,
+} from '../../../api/contract';
 import { apiFetch } from '../../../lib/api-client';
 
-export type Translations = Record<string, { name?: string; description?: string } | undefined>;
+/**
+ * The diner menu's reads. They go through the menu's own loader
+ * (lib/fetch-cache.ts), not TanStack Query, to keep the menu's first load
+ * small: nothing in the menu feature may import @tanstack/react-query.
+ */
+export type { Categoria, Producto, Subcategoria };
 
-/** A main category of the diner menu (GET /api/categories). */
-export type Categoria = {
-  id: number;
-  name: string;
-  image_path: string;
-  cliente_id: number;
-  translations?: Translations;
-};
-
-/** A subcategory: a POS category placed under a main category. */
-export type Subcategoria = {
-  id: number;
-  clover_category_id: string;
-  name: string;
-  position: number | null;
-  translations?: Translations;
-};
-
-/** A menu product; `price` is integer cents. */
-export type Producto = {
-  id: number | string;
-  name: string;
-  description: string;
-  price: number;
-  image_path: string;
-  visible: boolean;
-  translations?: Translations;
-};
 
 /** Keys of the menu's fetch cache (lib/fetch-cache.ts). */
 export const menuKeys = {
@@ -46,7 +31,7 @@ const q = encodeURIComponent;
 
 /** GET /api/categories?cliente_id=&idioma= */
 export async function getCategories(clienteId: string, lang: string, signal?: AbortSignal) {
-  const body = await apiFetch<{ categorias?: Categoria[] }>(`/categories?cliente_id=${q(clienteId)}&idioma=${q(lang)}`, {
+  const body = await apiFetch<CategoriasBody | undefined>(`/categories?cliente_id=${q(clienteId)}&idioma=${q(lang)}`, {
     signal,
     token: null,
   });
@@ -62,7 +47,7 @@ function byPosition(a: Subcategoria, b: Subcategoria) {
 
 /** GET /api/categories/{id}/subcategories?cliente_id=&idioma= */
 export async function getSubcategories(clienteId: string, categoryId: string, lang: string, signal?: AbortSignal) {
-  const body = await apiFetch<{ subcategorias?: Subcategoria[] }>(
+  const body = await apiFetch<SubcategoriasBody | undefined>(
     `/categories/${q(categoryId)}/subcategories?cliente_id=${q(clienteId)}&idioma=${q(lang)}`,
     { signal, token: null },
   );
@@ -71,7 +56,7 @@ export async function getSubcategories(clienteId: string, categoryId: string, la
 
 /** GET /api/productos?cliente_id=&category_id=&idioma= — only visible products are kept. */
 export async function getProducts(clienteId: string, cloverCategoryId: string, lang: string, signal?: AbortSignal) {
-  const body = await apiFetch<{ productos?: Producto[] }>(
+  const body = await apiFetch<ProductosBody | undefined>(
     `/productos?cliente_id=${q(clienteId)}&category_id=${q(cloverCategoryId)}&idioma=${q(lang)}`,
     { signal, token: null },
   );

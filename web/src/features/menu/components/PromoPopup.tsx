@@ -44,6 +44,8 @@ export function PromoPopup({ clienteId }: { clienteId: string }) {
       return;
     }
     if (!query.isSuccess) return;
+    // The popup opens or not from what this browser stored: syncing with storage is an effect's job.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     apply(onPopupLoaded(popup, readStoredPopup(clienteId)));
     removeMenuShell();
     // Re-run only when the popup itself changes, not on every language switch.

@@ -1,39 +1,41 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Fee, OutboxMessage, Refund, ResponseBody } from '../../../api/contract';
 import { apiFetch } from '../../../lib/api-client';
 
-/** A platform fee (the 500-cent charge per coupon sold) as the API sends it. */
-export type Fee = {
-  id: number;
-  compra_id: number;
-  cliente_id?: number;
-  amount: number;
-  currency: string;
-  estado: 'pendiente' | 'cobrado' | 'fallido' | string;
-  attempts: number;
-  last_error: string;
-  created_at: number;
-  charged_at: number;
-};
-
-export type OutboxMessage = {
-  id: number;
-  kind: string;
-  to: string;
-  subject: string;
-  status: string;
-  attempts: number;
-  last_error: string;
-  created_at: number;
-};
+export type { Fee, OutboxMessage, Refund };
 
 export const feesKeys = {
   cliente: (clienteId: string) => ['fees', 'cliente', clienteId] as const,
   failed: () => ['fees', 'failed'] as const,
   outbox: () => ['admin', 'outbox'] as const,
+  refunds: () => ['admin', 'refunds'] as const,
 };
+
+/** GET /api/admin/reembolsos (super admin): payments to refund, then the latest refunded. */
+export function listRefunds(signal?: AbortSignal): Promise<Refund[]> {
+  return apiFetch<Refund[]>('/admin/reembolsos', { signal });
+}
+
+/** The super admin's lists are read afresh on each visit. */
+export function refundsQueryOptions() {
+  return queryOptions({ queryKey: feesKeys.refunds(), queryFn: ({ signal }) => listRefunds(signal), staleTime: 0 });
+}
+
+/** POST /api/admin/reembolsos/{compra_id} (super admin): the refund was made. */
+export function markRefunded(compraId: number): Promise<ResponseBody<'/api/admin/reembolsos/{compra_id}', 'post'>> {
+  return apiFetch(`/admin/reembolsos/${compraId}`, { method: 'POST' });
+}
 
 /** GET /api/clientes/{id}/fees (staff). */
 export function listClienteFees(clienteId: string, signal?: AbortSignal): Promise<Fee[]> {
   return apiFetch<Fee[]>(`/clientes/${encodeURIComponent(clienteId)}/fees`, { signal });
+}
+
+export function clienteFeesQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: feesKeys.cliente(clienteId),
+    queryFn: ({ signal }) => listClienteFees(clienteId, signal),
+  });
 }
 
 /** GET /api/admin/fees (super admin): failed fees across restaurants. */
@@ -41,9 +43,17 @@ export function listFailedFees(signal?: AbortSignal): Promise<Fee[]> {
   return apiFetch<Fee[]>('/admin/fees', { signal });
 }
 
+export function failedFeesQueryOptions() {
+  return queryOptions({ queryKey: feesKeys.failed(), queryFn: ({ signal }) => listFailedFees(signal), staleTime: 0 });
+}
+
 /** GET /api/admin/outbox (super admin): the e-mail outbox. */
 export function listOutbox(signal?: AbortSignal): Promise<OutboxMessage[]> {
   return apiFetch<OutboxMessage[]>('/admin/outbox', { signal });
+}
+
+export function outboxQueryOptions() {
+  return queryOptions({ queryKey: feesKeys.outbox(), queryFn: ({ signal }) => listOutbox(signal), staleTime: 0 });
 }
 
 /** Sums of a restaurant's fees by state (cents, per currency of the first fee). */

@@ -1,22 +1,9 @@
-import { apiFetch } from '../../../lib/api-client';
+import { queryOptions } from '@tanstack/react-query';
+import type { Cupon, RequestBody, ResponseBody } from '../../../api/contract';
+import { apiFetch, isApiError } from '../../../lib/api-client';
 import { getDinerToken } from '../../../lib/diner-session';
 
-/** An offer (cupón) as the API sends it: money in cents, expiry in unix seconds. */
-export type Cupon = {
-  id: number;
-  cliente_id: number;
-  codigo: string;
-  titulo: string;
-  descripcion: string;
-  descuento: number;
-  precio: number;
-  precio_final: number;
-  imagen_url: string;
-  fecha_expiracion: number;
-  cantidad_disponible: number;
-  estado: 'activo' | 'pausado' | 'finalizado';
-  vendidos: number;
-};
+export type { Cupon };
 
 export type CuponEstado = Cupon['estado'];
 
@@ -28,8 +15,8 @@ export function couponTotalCents(cupon: Pick<Cupon, 'precio_final'>): number {
   return cupon.precio_final + SERVICE_FEE_CENTS;
 }
 
-export type BillingConfig = { provider: 'demo' | 'stripe' | string; publishable_key: string };
-export type CardInfo = { message: string; brand: string; last4: string };
+export type BillingConfig = ResponseBody<'/api/billing/config', 'get'>;
+export type CardInfo = ResponseBody<'/api/clientes/{cliente_id}/verificar_tarjeta', 'get'>;
 
 export const offersKeys = {
   all: ['offers'] as const,
@@ -47,13 +34,34 @@ export function getBillingConfig(signal?: AbortSignal): Promise<BillingConfig> {
   return apiFetch<BillingConfig>('/billing/config', { signal, token: null });
 }
 
+/** The billing provider does not change while the app runs. */
+export function billingConfigQueryOptions() {
+  return queryOptions({
+    queryKey: offersKeys.billing(),
+    queryFn: ({ signal }) => getBillingConfig(signal),
+    staleTime: Infinity,
+  });
+}
+
 /** GET /api/clientes/{id}/verificar_tarjeta (staff): 200 with the card, 404 without one. */
 export function verifyCard(clienteId: string, signal?: AbortSignal): Promise<CardInfo> {
   return apiFetch<CardInfo>(`/clientes/${seg(clienteId)}/verificar_tarjeta`, { signal });
 }
 
+/** Checked afresh on each visit; a failure is shown (or logged) at once, not retried. */
+export function verifyCardQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: offersKeys.card(clienteId),
+    queryFn: ({ signal }) => verifyCard(clienteId, signal),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export type CardSetup = ResponseBody<'/api/clientes/{cliente_id}/setup-tarjeta', 'post'>;
+
 /** POST /api/clientes/{id}/setup-tarjeta (staff): a Stripe SetupIntent for Elements. */
-export function setupCard(clienteId: string): Promise<{ provider: string; client_secret: string; publishable_key: string }> {
+export function setupCard(clienteId: string): Promise<CardSetup> {
   return apiFetch(`/clientes/${seg(clienteId)}/setup-tarjeta`, { method: 'POST', body: {} });
 }
 
@@ -76,7 +84,7 @@ export type NewCupon = {
 };
 
 /** POST /api/cupones (staff, multipart) → 201 {message, imagen_url, id}. */
-export function createCupon(clienteId: string, c: NewCupon): Promise<{ message: string; imagen_url: string; id: number }> {
+export function createCupon(clienteId: string, c: NewCupon): Promise<ResponseBody<'/api/cupones', 'post', 201>> {
   const form = new FormData();
   form.append('cliente_id', clienteId);
   form.append('titulo', c.titulo);
@@ -95,24 +103,75 @@ export function listOwnerCupones(clienteId: string, signal?: AbortSignal): Promi
   return apiFetch<Cupon[]>(`/clientes/${seg(clienteId)}/cupones`, { signal });
 }
 
-/** PUT /api/cupones/{id}/estado (staff) → the offer. */
-export function setCuponEstado(id: number, estado: CuponEstado): Promise<Cupon> {
-  return apiFetch<Cupon>(`/cupones/${seg(id)}/estado`, { method: 'PUT', body: { estado } });
+/** The owner sees the sales as they are now, not a cached copy. */
+export function ownerCuponesQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: offersKeys.owner(clienteId),
+    queryFn: ({ signal }) => listOwnerCupones(clienteId, signal),
+    staleTime: 0,
+  });
 }
 
-/** GET /api/cupones?cliente_id= (public): the offers on sale. Anything but an array is an error. */
-export async function listPublicCupones(clienteId: string, signal?: AbortSignal): Promise<unknown> {
-  return apiFetch<unknown>(`/cupones?cliente_id=${seg(clienteId)}`, { signal, token: null });
+/** PUT /api/cupones/{id}/estado {estado, cliente_id} (staff) → the offer; a super admin must name the restaurant (400 without it). */
+export function setCuponEstado(clienteId: string, id: number, estado: CuponEstado): Promise<Cupon> {
+  const body: RequestBody<'/api/cupones/{id}/estado', 'put'> = { estado, cliente_id: Number(clienteId) };
+  return apiFetch<Cupon>(`/cupones/${seg(id)}/estado`, { method: 'PUT', body });
 }
 
-/** GET /api/clientes/{id}/merchant (public). */
-export function getMerchant(clienteId: string, signal?: AbortSignal): Promise<{ merchant_id?: string }> {
-  return apiFetch<{ merchant_id?: string }>(`/clientes/${seg(clienteId)}/merchant`, { signal, token: null });
+/** The public offers answered something other than a list. */
+export class OffersFormatError extends Error {}
+
+/**
+ * GET /api/cupones?cliente_id= (public): the offers on sale, only the given
+ * restaurant's (spec 5). Anything but an array is an OffersFormatError.
+ */
+export async function listPublicCupones(clienteId: string, signal?: AbortSignal): Promise<Cupon[]> {
+  const data = await apiFetch<unknown>(`/cupones?cliente_id=${seg(clienteId)}`, { signal, token: null });
+  if (!Array.isArray(data)) throw new OffersFormatError('offers is not an array');
+  return (data as Cupon[]).filter((c) => String(c?.cliente_id) === clienteId);
 }
 
-export type CheckoutInput = { merchant_id: string; usuario_id: string; cupon_id: number; total_amount: number };
+/** The diner sees the offers as they are now; a failure shows at once. */
+export function publicCuponesQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: offersKeys.public(clienteId),
+    queryFn: ({ signal }) => listPublicCupones(clienteId, signal),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** Why the restaurant's merchant id is missing; `key` names the text under `offers.`. */
+export class MerchantError extends Error {
+  constructor(readonly key: 'merchantNotInResponse' | 'merchantError' | 'clienteUndefined') {
+    super(key);
+  }
+}
+
+/** GET /api/clientes/{id}/merchant (public): the merchant id, or a MerchantError. */
+export async function getMerchant(clienteId: string, signal?: AbortSignal): Promise<string> {
+  let res: ResponseBody<'/api/clientes/{cliente_id}/merchant', 'get'> | undefined;
+  try {
+    res = await apiFetch(`/clientes/${seg(clienteId)}/merchant`, { signal, token: null });
+  } catch (err) {
+    if (isApiError(err) && err.status === 404) throw new MerchantError('merchantNotInResponse');
+    throw new MerchantError('merchantError');
+  }
+  if (!res || typeof res.merchant_id !== 'string' || !res.merchant_id) throw new MerchantError('merchantNotInResponse');
+  return res.merchant_id;
+}
+
+export function merchantQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: offersKeys.merchant(clienteId),
+    queryFn: ({ signal }) => getMerchant(clienteId, signal),
+    retry: false,
+  });
+}
+
+export type CheckoutInput = RequestBody<'/api/checkout-clover', 'post'>;
 
 /** POST /api/checkout-clover with the diner's token → {checkout_url, compra_id, total}. */
-export function checkoutCoupon(input: CheckoutInput): Promise<{ checkout_url: string; compra_id: number; total: number }> {
+export function checkoutCoupon(input: CheckoutInput): Promise<ResponseBody<'/api/checkout-clover', 'post'> | undefined> {
   return apiFetch('/checkout-clover', { method: 'POST', body: input, token: getDinerToken() });
 }

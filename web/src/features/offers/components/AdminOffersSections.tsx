@@ -1,14 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/Form';
+import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
-import { feesKeys, listFailedFees, listOutbox } from '../api/fees-api';
-import { formatTimestamp } from '../lib/dates';
+import { formatTimestamp } from '../../../lib/dates';
+import { failedFeesQueryOptions, feesKeys, markRefunded, outboxQueryOptions, refundsQueryOptions } from '../api/fees-api';
 import { ListSection } from './ListSection';
 
 /** Super admin: 'Comisiones fallidas' across restaurants. */
 export function FailedFeesSection() {
   const { i18n } = useTranslation();
-  const query = useQuery({ queryKey: feesKeys.failed(), queryFn: ({ signal }) => listFailedFees(signal), staleTime: 0 });
+  const query = useQuery(failedFeesQueryOptions());
   return (
     <ListSection
       id="failed-fees-title"
@@ -34,7 +36,7 @@ export function FailedFeesSection() {
 /** Super admin: 'Correos (bandeja de salida)' (in demo mode e-mails stay here). */
 export function OutboxSection() {
   const { i18n } = useTranslation();
-  const query = useQuery({ queryKey: feesKeys.outbox(), queryFn: ({ signal }) => listOutbox(signal), staleTime: 0 });
+  const query = useQuery(outboxQueryOptions());
   return (
     <ListSection
       id="outbox-title"
@@ -55,5 +57,52 @@ export function OutboxSection() {
         </tr>
       )}
     />
+  );
+}
+
+/** Super admin: 'Pagos por reembolsar' (payments taken after an offer sold out). */
+export function RefundsSection() {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const query = useQuery(refundsQueryOptions());
+  const mark = useMutation({
+    mutationFn: markRefunded,
+    onSuccess: () => qc.invalidateQueries({ queryKey: feesKeys.refunds() }),
+  });
+  return (
+    <>
+      <ListSection
+        id="refunds-title"
+        title="refunds.title"
+        hint="refunds.hint"
+        texts="refunds"
+        emptyKey="empty"
+        query={query}
+        headers={['refunds.date', 'refunds.restaurant', 'refunds.diner', 'refunds.purchase', 'refunds.amount', 'refunds.payment', 'refunds.state', 'refunds.action']}
+        row={(r) => (
+          <tr key={r.compra_id}>
+            <td>{formatTimestamp(r.paid_at, i18n.language)}</td>
+            <td>{r.restaurante}</td>
+            <td>{r.email || '—'}</td>
+            <td>
+              #{r.compra_id} {r.descripcion}
+            </td>
+            <td>{formatCents(r.total, 'USD', i18n.language)}</td>
+            <td>
+              <code>{r.payment_id || '—'}</code>
+            </td>
+            <td>{t(`refunds.estado.${r.reembolso === 'reembolsado' ? 'reembolsado' : 'pendiente'}`)}</td>
+            <td>
+              {r.reembolso === 'pendiente' && (
+                <button type="button" className="button button--small" disabled={mark.isPending} onClick={() => mark.mutate(r.compra_id)}>
+                  {t('refunds.mark')}
+                </button>
+              )}
+            </td>
+          </tr>
+        )}
+      />
+      <FormError error={mark.isError ? errorText(mark.error, t('refunds.markError'), t('errors.network')) : null} />
+    </>
   );
 }

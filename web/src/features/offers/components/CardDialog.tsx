@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormActions, FormError, SubmitButton } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
-import { getBillingConfig, offersKeys, registerCard, setupCard, type CardInfo } from '../api/offers-api';
+import { billingConfigQueryOptions, registerCard, setupCard, type CardInfo } from '../api/offers-api';
 import { demoCardToken, formatCardNumber, formatExpiry } from '../lib/demo-card';
 import { loadStripe, paymentMethodId, type StripeCardElement, type StripeInstance } from '../lib/stripe';
 import { Modal } from './Modal';
@@ -17,16 +18,12 @@ type Props = { clienteId: string; onRegistered: (card: CardInfo) => void; onClos
  */
 export function CardDialog({ clienteId, onRegistered, onClose }: Props) {
   const { t } = useTranslation();
-  const config = useQuery({ queryKey: offersKeys.billing(), queryFn: ({ signal }) => getBillingConfig(signal), staleTime: Infinity });
+  const config = useQuery(billingConfigQueryOptions());
 
   let body;
   if (config.isPending) body = <p role="status">{t('card.loading')}</p>;
   else if (config.isError)
-    body = (
-      <p className="form__error" role="alert">
-        {errorText(config.error, t('card.registerError'), t('errors.network'))}
-      </p>
-    );
+    body = <FormError error={errorText(config.error, t('card.registerError'), t('errors.network'))} />;
   else if (config.data.provider === 'stripe')
     body = <StripeCardForm clienteId={clienteId} onRegistered={onRegistered} onClose={onClose} />;
   else body = <DemoCardForm clienteId={clienteId} onRegistered={onRegistered} onClose={onClose} />;
@@ -112,19 +109,10 @@ function DemoCardForm({ clienteId, onRegistered, onClose }: Props) {
           />
         </div>
       </div>
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="offers-actions">
-        <button type="button" className="button" onClick={onClose} disabled={busy}>
-          {t('card.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {busy ? t('card.registering') : t('card.register')}
-        </button>
-      </div>
+      <FormError error={error} />
+      <FormActions className="offers-actions" cancelLabel={t('card.cancel')} onCancel={onClose} busy={busy}>
+        <SubmitButton busy={busy} label={t('card.register')} busyLabel={t('card.registering')} />
+      </FormActions>
     </form>
   );
 }
@@ -140,7 +128,7 @@ function StripeCardForm({ clienteId, onRegistered, onClose }: Props) {
   useEffect(() => {
     let cancelled = false;
     let card: StripeCardElement | null = null;
-    (async () => {
+    void (async () => {
       try {
         const setup = await setupCard(clienteId);
         const factory = await loadStripe().catch(() => null);
@@ -200,19 +188,10 @@ function StripeCardForm({ clienteId, onRegistered, onClose }: Props) {
         <div ref={mountRef} className="offers-stripe-card" data-testid="stripe-card" />
       </div>
       {!ready && !error && <p role="status">{t('card.loading')}</p>}
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="offers-actions">
-        <button type="button" className="button" onClick={onClose} disabled={busy}>
-          {t('card.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={busy || !ready} aria-busy={busy}>
-          {busy ? t('card.registering') : t('card.register')}
-        </button>
-      </div>
+      <FormError error={error} />
+      <FormActions className="offers-actions" cancelLabel={t('card.cancel')} onCancel={onClose} busy={busy}>
+        <SubmitButton busy={busy} disabled={!ready} label={t('card.register')} busyLabel={t('card.registering')} />
+      </FormActions>
     </form>
   );
 }

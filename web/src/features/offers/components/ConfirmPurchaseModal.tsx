@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions, FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { checkoutCoupon, couponTotalCents, SERVICE_FEE_CENTS, type Cupon } from '../api/offers-api';
@@ -65,20 +66,13 @@ export function ConfirmPurchaseModal({ cupon, merchantId, clienteId, usuarioId, 
         </dd>
       </dl>
       <p className="muted">{t('offers.feeNote', { fee: formatCents(SERVICE_FEE_CENTS, currency, i18n.language) })}</p>
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="offers-actions">
-        <button type="button" className="button" onClick={onClose} disabled={busy}>
-          {t('offers.cancel')}
-        </button>
+      <FormError error={error} />
+      <FormActions className="offers-actions" cancelLabel={t('offers.cancel')} onCancel={onClose} busy={busy}>
         <button type="button" className="button button--primary" onClick={() => void onPay()} disabled={busy} aria-busy={busy}>
           {busy && <span className="loading__spinner offers-spinner" aria-hidden="true" />}
           {t('offers.goToCheckout')}
         </button>
-      </div>
+      </FormActions>
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import '../offers.css';
 
@@ -36,11 +37,7 @@ export function ListSection<T>({
   let body;
   if (query.isPending) body = <p role="status">{t(`${texts}.loading`)}</p>;
   else if (query.isError)
-    body = (
-      <p className="form__error" role="alert">
-        {errorText(query.error, t(`${texts}.loadError`), t('errors.network'))}
-      </p>
-    );
+    body = <FormError error={errorText(query.error, t(`${texts}.loadError`), t('errors.network'))} />;
   else {
     const items = Array.isArray(query.data) ? query.data : [];
     body = (

@@ -1,18 +1,13 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/Form';
+import { useObjectUrl } from '../../../components/use-object-url';
 import { errorText } from '../../../lib/api-client';
-import { createCupon, offersKeys } from '../api/offers-api';
+import { createCupon, offersKeys, type NewCupon } from '../api/offers-api';
 
-type Fields = {
-  titulo: string;
-  descripcion: string;
-  descuento: string;
-  precio: string;
-  codigo: string;
-  fecha_expiracion: string;
-  cantidad_disponible: string;
-};
+/** The form's text fields, as typed (the image is kept apart). */
+type Fields = Omit<NewCupon, 'imagen'>;
 const EMPTY: Fields = { titulo: '', descripcion: '', descuento: '', precio: '', codigo: '', fecha_expiracion: '', cantidad_disponible: '' };
 type Status = { kind: 'busy' | 'ok' | 'error'; text: string } | null;
 
@@ -34,19 +29,9 @@ export function OfferForm({ clienteId, disabled }: { clienteId: string; disabled
   const fileRef = useRef<HTMLInputElement>(null);
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
   const [status, setStatus] = useState<Status>(null);
   const busy = status?.kind === 'busy';
-
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
 
   const set = (key: keyof Fields) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setFields((f) => ({ ...f, [key]: e.target.value }));
@@ -166,9 +151,7 @@ export function OfferForm({ clienteId, disabled }: { clienteId: string; disabled
           {status.text}
         </p>
       )}
-      <button type="submit" className="button button--primary" disabled={off} aria-busy={busy}>
-        {busy ? t('offerForm.creating') : t('offerForm.submit')}
-      </button>
+      <SubmitButton busy={busy} disabled={disabled} label={t('offerForm.submit')} busyLabel={t('offerForm.creating')} />
     </form>
   );
 }

@@ -1,32 +1,31 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getSettingsQueryOptions, DEFAULT_SETTINGS } from '../../../api/settings';
+import { DEFAULT_SETTINGS } from '../../../api/settings';
+import { getSettingsQueryOptions } from '../../settings';
+import { FormError, Notice, type Message } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
 import { mediaUrl } from '../../../lib/media-url';
-import { listOwnerCupones, offersKeys, setCuponEstado, type Cupon, type CuponEstado } from '../api/offers-api';
+import { offersKeys, ownerCuponesQueryOptions, setCuponEstado, type Cupon, type CuponEstado } from '../api/offers-api';
 
 /** The restaurant's offers with their sales, and Pausar / Reanudar / Finalizar. */
 export function OwnerOfferList({ clienteId }: { clienteId: string }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: offersKeys.owner(clienteId),
-    queryFn: ({ signal }) => listOwnerCupones(clienteId, signal),
-    staleTime: 0,
-  });
+  const query = useQuery(ownerCuponesQueryOptions(clienteId));
   const settings = useQuery(getSettingsQueryOptions(clienteId));
   const currency = settings.data?.moneda || DEFAULT_SETTINGS.moneda;
   const [busy, setBusy] = useState<number | null>(null);
   const [confirmEnd, setConfirmEnd] = useState<number | null>(null);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<Message>(null);
 
   async function change(cupon: Cupon, estado: CuponEstado) {
     setBusy(cupon.id);
     setMessage(null);
     try {
-      const updated = await setCuponEstado(cupon.id, estado);
+      const updated = await setCuponEstado(clienteId, cupon.id, estado);
       queryClient.setQueryData<Cupon[]>(offersKeys.owner(clienteId), (list) =>
         list?.map((c) => (c.id === updated.id ? { ...c, ...updated } : c)),
       );
@@ -39,17 +38,10 @@ export function OwnerOfferList({ clienteId }: { clienteId: string }) {
     }
   }
 
-  const date = (sec: number) =>
-    new Date(sec * 1000).toLocaleDateString(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium' });
-
   let body;
   if (query.isPending) body = <p role="status">{t('ownerOffers.loading')}</p>;
   else if (query.isError)
-    body = (
-      <p className="form__error" role="alert">
-        {errorText(query.error, t('ownerOffers.loadError'), t('errors.network'))}
-      </p>
-    );
+    body = <FormError error={errorText(query.error, t('ownerOffers.loadError'), t('errors.network'))} />;
   else if (!Array.isArray(query.data) || query.data.length === 0) body = <p className="muted">{t('ownerOffers.empty')}</p>;
   else
     body = (
@@ -75,7 +67,7 @@ export function OwnerOfferList({ clienteId }: { clienteId: string }) {
                 <dt>{t('ownerOffers.sold')}</dt>
                 <dd data-testid="owner-offer-sold">{c.vendidos}</dd>
                 <dt>{t('ownerOffers.expires')}</dt>
-                <dd>{date(c.fecha_expiracion)}</dd>
+                <dd>{formatDate(c.fecha_expiracion, i18n.language)}</dd>
                 <dt>{t('ownerOffers.state')}</dt>
                 <dd>
                   <span className={`offers-badge offers-badge--${c.estado}`}>{t(`ownerOffers.estado.${c.estado}`, c.estado)}</span>
@@ -121,11 +113,7 @@ export function OwnerOfferList({ clienteId }: { clienteId: string }) {
       <h2 id="owner-offers-title" className="section-title">
         {t('ownerOffers.title')}
       </h2>
-      {message && (
-        <p className={message.kind === 'ok' ? 'form__ok' : 'form__error'} role={message.kind === 'ok' ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <Notice message={message} />
       {body}
     </section>
   );

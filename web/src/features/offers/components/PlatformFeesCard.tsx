@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../../lib/money';
-import { feeTotals, feesKeys, listClienteFees, type Fee } from '../api/fees-api';
-import { formatTimestamp } from '../lib/dates';
+import { formatTimestamp } from '../../../lib/dates';
+import { clienteFeesQueryOptions, feeTotals, type Fee } from '../api/fees-api';
 import { ListSection } from './ListSection';
 
 /** 'Comisiones de la plataforma': the restaurant's fees (charged / pending / failed) and their list. */
 export function PlatformFeesCard({ clienteId }: { clienteId: string }) {
   const { t, i18n } = useTranslation();
-  const query = useQuery({ queryKey: feesKeys.cliente(clienteId), queryFn: ({ signal }) => listClienteFees(clienteId, signal) });
+  const query = useQuery(clienteFeesQueryOptions(clienteId));
   const money = (cents: number, currency: string) => formatCents(cents, currency, i18n.language);
 
   // The totals show in the first fee's currency (USD with none), zeros included.

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useTargetClienteId } from '../../../app/session/target-cliente';
+import { RestaurantPage } from '../../../components/RestaurantPage';
 import { isApiError } from '../../../lib/api-client';
-import { verifyCard, type CardInfo } from '../api/offers-api';
+import { offersKeys, verifyCardQueryOptions, type CardInfo } from '../api/offers-api';
 import { CardDialog } from '../components/CardDialog';
 import { OfferForm } from '../components/OfferForm';
 import { OwnerOfferList } from '../components/OwnerOfferList';
 import '../offers.css';
-
-type CardState = { kind: 'checking' } | { kind: 'ok'; card: CardInfo } | { kind: 'missing' } | { kind: 'unknown' };
 
 /**
  * 'Crear Oferta': the card check runs on opening; with a card the form is
@@ -17,70 +16,52 @@ type CardState = { kind: 'checking' } | { kind: 'ok'; card: CardInfo } | { kind:
  */
 export default function CreateOfferPage() {
   const { t } = useTranslation();
-  const clienteId = useTargetClienteId();
-  const [card, setCard] = useState<CardState>({ kind: 'checking' });
-  const [dialogOpen, setDialogOpen] = useState(false);
+  return (
+    <RestaurantPage title={t('offerForm.pageTitle')} missingText={t('offerForm.missingClienteId')}>
+      {/* Each restaurant starts with its own card check (and dialog state). */}
+      {(clienteId) => <CreateOffer key={clienteId} clienteId={clienteId} />}
+    </RestaurantPage>
+  );
+}
+
+function CreateOffer({ clienteId }: { clienteId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const card = useQuery(verifyCardQueryOptions(clienteId));
+  const missing = card.isError && isApiError(card.error) && card.error.status === 404;
+  const unknown = card.isError && !missing;
+  // 'auto': the dialog opens by itself when the check finds no card.
+  const [dialog, setDialog] = useState<'auto' | 'open' | 'closed'>('auto');
+  const dialogOpen = dialog === 'open' || (dialog === 'auto' && missing);
 
   useEffect(() => {
-    if (!clienteId) return;
-    const controller = new AbortController();
-    setCard({ kind: 'checking' });
-    verifyCard(clienteId, controller.signal).then(
-      (info) => setCard({ kind: 'ok', card: info }),
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isApiError(err) && err.status === 404) {
-          setCard({ kind: 'missing' });
-          setDialogOpen(true);
-          return;
-        }
-        console.error('card check failed', err);
-        setCard({ kind: 'unknown' });
-      },
-    );
-    return () => controller.abort();
-  }, [clienteId]);
+    if (unknown) console.error('card check failed', card.error);
+  }, [unknown, card.error]);
 
-  if (!clienteId) {
-    return (
-      <section className="card">
-        <h1>{t('offerForm.pageTitle')}</h1>
-        <p className="form__error" role="alert">
-          {t('offerForm.missingClienteId')}
-        </p>
-      </section>
-    );
+  function onRegistered(info: CardInfo) {
+    queryClient.setQueryData(offersKeys.card(clienteId), info);
+    setDialog('closed');
   }
 
   return (
-    <section className="card">
-      <h1>{t('offerForm.pageTitle')}</h1>
-      {card.kind === 'checking' && <p role="status">{t('card.checking')}</p>}
-      {card.kind === 'ok' && (
+    <>
+      {card.isPending && <p role="status">{t('card.checking')}</p>}
+      {card.isSuccess && (
         <p className="offers-card-on-file" data-testid="card-on-file">
-          {t('card.onFile', { brand: card.card.brand || t('card.defaultBrand'), last4: card.card.last4 })}
+          {t('card.onFile', { brand: card.data.brand || t('card.defaultBrand'), last4: card.data.last4 })}
         </p>
       )}
-      {card.kind === 'missing' && (
+      {missing && (
         <div className="offers-card-missing">
           <p className="form__error">{t('card.needed')}</p>
-          <button type="button" className="button button--primary" onClick={() => setDialogOpen(true)}>
+          <button type="button" className="button button--primary" onClick={() => setDialog('open')}>
             {t('card.open')}
           </button>
         </div>
       )}
-      <OfferForm clienteId={clienteId} disabled={card.kind === 'checking' || card.kind === 'missing'} />
+      <OfferForm clienteId={clienteId} disabled={card.isPending || missing} />
       <OwnerOfferList clienteId={clienteId} />
-      {dialogOpen && (
-        <CardDialog
-          clienteId={clienteId}
-          onClose={() => setDialogOpen(false)}
-          onRegistered={(info) => {
-            setCard({ kind: 'ok', card: info });
-            setDialogOpen(false);
-          }}
-        />
-      )}
-    </section>
+      {dialogOpen && <CardDialog clienteId={clienteId} onClose={() => setDialog('closed')} onRegistered={onRegistered} />}
+    </>
   );
 }

@@ -2,41 +2,22 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SETTINGS, getSettingsQueryOptions } from '../../../api/settings';
-import { isApiError } from '../../../lib/api-client';
+import { DEFAULT_SETTINGS } from '../../../api/settings';
+import { getSettingsQueryOptions } from '../../settings';
+import { FormError } from '../../../components/Form';
 import { useDinerSession } from '../../../lib/diner-session';
-import { getMerchant, listPublicCupones, offersKeys, type Cupon } from '../api/offers-api';
+import {
+  MerchantError,
+  OffersFormatError,
+  merchantQueryOptions,
+  publicCuponesQueryOptions,
+  type Cupon,
+} from '../api/offers-api';
 import { ConfirmPurchaseModal } from '../components/ConfirmPurchaseModal';
 import { CouponCard } from '../components/CouponCard';
 import { useNow } from '../lib/countdown';
 import { resolveOffersClienteId, storedClienteId } from '../lib/cliente-id';
 import '../offers.css';
-
-class OffersFormatError extends Error {}
-class MerchantError extends Error {
-  constructor(readonly key: 'merchantNotInResponse' | 'merchantError' | 'clienteUndefined') {
-    super(key);
-  }
-}
-
-async function fetchOffers(clienteId: string, signal: AbortSignal): Promise<Cupon[]> {
-  const data = await listPublicCupones(clienteId, signal);
-  if (!Array.isArray(data)) throw new OffersFormatError('offers is not an array');
-  // Spec 5: only the current restaurant's coupons.
-  return (data as Cupon[]).filter((c) => String(c?.cliente_id) === clienteId);
-}
-
-async function fetchMerchant(clienteId: string, signal: AbortSignal): Promise<string> {
-  let res: { merchant_id?: string };
-  try {
-    res = await getMerchant(clienteId, signal);
-  } catch (err) {
-    if (isApiError(err) && err.status === 404) throw new MerchantError('merchantNotInResponse');
-    throw new MerchantError('merchantError');
-  }
-  if (!res || typeof res.merchant_id !== 'string' || !res.merchant_id) throw new MerchantError('merchantNotInResponse');
-  return res.merchant_id;
-}
 
 /** The diner's offers screen: sidebar, coupon grid with countdowns, purchase confirmation. */
 export default function DinerOffersPage() {
@@ -49,19 +30,8 @@ export default function DinerOffersPage() {
   const [buying, setBuying] = useState<Cupon | null>(null);
   const [pageError, setPageError] = useState<string | null>(null);
 
-  const offers = useQuery({
-    queryKey: offersKeys.public(clienteId ?? ''),
-    queryFn: ({ signal }) => fetchOffers(clienteId!, signal),
-    enabled: !!clienteId,
-    staleTime: 0,
-    retry: false,
-  });
-  const merchant = useQuery({
-    queryKey: offersKeys.merchant(clienteId ?? ''),
-    queryFn: ({ signal }) => fetchMerchant(clienteId!, signal),
-    enabled: !!clienteId,
-    retry: false,
-  });
+  const offers = useQuery({ ...publicCuponesQueryOptions(clienteId ?? ''), enabled: !!clienteId });
+  const merchant = useQuery({ ...merchantQueryOptions(clienteId ?? ''), enabled: !!clienteId });
   const settings = useQuery({ ...getSettingsQueryOptions(clienteId ?? ''), enabled: !!clienteId });
   const currency = settings.data?.moneda || DEFAULT_SETTINGS.moneda;
   const menuQuery = clienteId ? `?menu=${encodeURIComponent(clienteId)}` : '';
@@ -88,11 +58,7 @@ export default function DinerOffersPage() {
   if (!clienteId) body = null;
   else if (offers.isPending) body = <p role="status">{t('offers.loading')}</p>;
   else if (offers.isError)
-    body = (
-      <p className="form__error" role="alert">
-        {offers.error instanceof OffersFormatError ? t('offers.formatError') : t('offers.loadError')}
-      </p>
-    );
+    body = <FormError error={offers.error instanceof OffersFormatError ? t('offers.formatError') : t('offers.loadError')} />;
   else if (offers.data.length === 0) body = <p className="muted">{t('offers.empty')}</p>;
   else
     body = (
@@ -129,16 +95,8 @@ export default function DinerOffersPage() {
       </aside>
       <section className="card offers-main">
         <h1>{t('offers.title')}</h1>
-        {merchantError && (
-          <p className="form__error" role="alert">
-            {merchantError}
-          </p>
-        )}
-        {pageError && (
-          <p className="form__error" role="alert">
-            {pageError}
-          </p>
-        )}
+        <FormError error={merchantError} />
+        <FormError error={pageError} />
         {body}
       </section>
       {buying && diner && (

@@ -10,7 +10,11 @@ export function createPopup(clienteId: string, name: string, file: File): Promis
   return apiFetch<Popup>('/popups', { method: 'POST', body: form });
 }
 
-/** DELETE /api/popups/{id} (staff): 204. */
-export function deletePopup(id: number | string): Promise<void> {
-  return apiFetch<void>(`/popups/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
+/**
+ * DELETE /api/popups/{id}?cliente_id= (staff): 204. The restaurant is named
+ * because a super admin must name it (400 without it).
+ */
+export function deletePopup(clienteId: string, id: number | string): Promise<void> {
+  const q = encodeURIComponent;
+  return apiFetch<void>(`/popups/${q(String(id))}?cliente_id=${q(clienteId)}`, { method: 'DELETE' });
 }

@@ -1,53 +1,47 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useTargetClienteId } from '../../../app/session/target-cliente';
-import { getPopupsQueryOptions, mediaKind, popupKeys, type Popup } from '../../../api/popups';
+import { mediaKind, type Popup } from '../../../api/popups';
+import { FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
+import { RestaurantPage } from '../../../components/RestaurantPage';
+import { useObjectUrl } from '../../../components/use-object-url';
 import { errorText } from '../../../lib/api-client';
 import { mediaUrl } from '../../../lib/media-url';
+import { getPopupsQueryOptions, popupKeys } from '../api/get-popups';
 import { createPopup, deletePopup } from '../api/popups-admin-api';
-
-type Message = { kind: 'ok' | 'error'; text: string } | null;
 
 /** 'Gestión de Popups': the restaurant's active popups and the create form. */
 export default function PopupsPage() {
   const { t } = useTranslation();
-  const clienteId = useTargetClienteId();
+  return (
+    <RestaurantPage title={t('popupsAdmin.title')} missingText={t('popupsAdmin.missingClienteId')}>
+      {(clienteId) => <PopupsAdmin clienteId={clienteId} />}
+    </RestaurantPage>
+  );
+}
+
+function PopupsAdmin({ clienteId }: { clienteId: string }) {
   const [message, setMessage] = useState<Message>(null);
   return (
-    <section className="card">
-      <h1>{t('popupsAdmin.title')}</h1>
-      {!clienteId ? (
-        <p className="form__error" role="alert">
-          {t('popupsAdmin.missingClienteId')}
-        </p>
-      ) : (
-        <>
-          {message && (
-            <p className={message.kind === 'ok' ? 'form__ok' : 'form__error'} role={message.kind === 'ok' ? 'status' : 'alert'}>
-              {message.text}
-            </p>
-          )}
-          <PopupList clienteId={clienteId} onMessage={setMessage} />
-          <CreatePopupForm clienteId={clienteId} onMessage={setMessage} />
-        </>
-      )}
-    </section>
+    <>
+      <Notice message={message} />
+      <PopupList clienteId={clienteId} onMessage={setMessage} />
+      <CreatePopupForm clienteId={clienteId} onMessage={setMessage} />
+    </>
   );
 }
 
 function PopupList({ clienteId, onMessage }: { clienteId: string; onMessage: (m: Message) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  // The owner must see the list as it is now, not a cached copy.
-  const query = useQuery({ ...getPopupsQueryOptions(clienteId), staleTime: 0 });
+  const query = useQuery(getPopupsQueryOptions(clienteId));
   const [deleting, setDeleting] = useState<number | null>(null);
 
   async function onDelete(popup: Popup) {
     setDeleting(popup.id);
     onMessage(null);
     try {
-      await deletePopup(popup.id);
+      await deletePopup(clienteId, popup.id);
       onMessage({ kind: 'ok', text: t('popupsAdmin.deleted') });
       await queryClient.invalidateQueries({ queryKey: popupKeys.list(clienteId) });
     } catch {
@@ -60,11 +54,7 @@ function PopupList({ clienteId, onMessage }: { clienteId: string; onMessage: (m:
   let body;
   if (query.isPending) body = <p role="status">{t('popupsAdmin.loading')}</p>;
   else if (query.isError)
-    body = (
-      <p className="form__error" role="alert">
-        {t('popupsAdmin.loadError')}
-      </p>
-    );
+    body = <FormError error={t('popupsAdmin.loadError')} />;
   else if (query.data.length === 0) body = <p className="muted">{t('popupsAdmin.empty')}</p>;
   else
     body = (
@@ -97,14 +87,15 @@ function PopupList({ clienteId, onMessage }: { clienteId: string; onMessage: (m:
 /** An image or video preview; 'Archivo no disponible.' when it fails to load. */
 function PopupMedia({ url, type, alt }: { url: string; type: string; alt: string }) {
   const { t } = useTranslation();
-  const [failed, setFailed] = useState(false);
+  // The address that failed to load: another address gets its own chance.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const failed = failedUrl === url;
   const kind = mediaKind(type);
-  useEffect(() => setFailed(false), [url]);
   if (failed || !url) return <p className="popup-media popup-media--missing">{t('popupsAdmin.fileUnavailable')}</p>;
   if (kind === 'video')
-    return <video className="popup-media" src={url} controls muted playsInline preload="metadata" onError={() => setFailed(true)} />;
+    return <video className="popup-media" src={url} controls muted playsInline preload="metadata" onError={() => setFailedUrl(url)} />;
   if (kind === 'image')
-    return <img className="popup-media" src={url} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />;
+    return <img className="popup-media" src={url} alt={alt} loading="lazy" decoding="async" onError={() => setFailedUrl(url)} />;
   return <p className="popup-media popup-media--missing">{t('popupsAdmin.unsupported')}</p>;
 }
 
@@ -115,19 +106,9 @@ function CreatePopupForm({ clienteId, onMessage }: { clienteId: string; onMessag
   const fileRef = useRef<HTMLInputElement>(null);
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
 
   function onFile(e: ChangeEvent<HTMLInputElement>) {
     const chosen = e.currentTarget.files?.[0] ?? null;
@@ -188,14 +169,8 @@ function CreatePopupForm({ clienteId, onMessage }: { clienteId: string; onMessag
           )}
         </figure>
       )}
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-        {busy ? t('popupsAdmin.creating') : t('popupsAdmin.create')}
-      </button>
+      <FormError error={error} />
+      <SubmitButton busy={busy} label={t('popupsAdmin.create')} busyLabel={t('popupsAdmin.creating')} />
     </form>
   );
 }

@@ -1,19 +1,21 @@
+import type { ResponseBody, Settings, SettingsInput } from '../../../api/contract';
 import { apiFetch } from '../../../lib/api-client';
-import type { RestaurantSettings, SettingsInput } from '../../../api/settings';
 
 /** POST /api/configuraciones (staff): saves the look and feel; answers the saved settings. */
-export function saveSettings(input: SettingsInput): Promise<RestaurantSettings> {
-  return apiFetch<RestaurantSettings>('/configuraciones', { method: 'POST', body: input });
+export function saveSettings(input: SettingsInput): Promise<Settings> {
+  return apiFetch<Settings>('/configuraciones', { method: 'POST', body: input });
 }
+
+type UploadAnswer = ResponseBody<'/api/configuraciones/logo', 'post'>;
 
 /** POST /api/configuraciones/logo|background (staff, multipart file + cliente_id): answers the new url. */
 export async function uploadSettingsImage(
   kind: 'logo' | 'background',
   clienteId: string,
   file: File,
-): Promise<{ url: string }> {
+): Promise<UploadAnswer> {
   const form = new FormData();
   form.append('file', file);
   form.append('cliente_id', clienteId);
-  return apiFetch<{ url: string }>(`/configuraciones/${kind}`, { method: 'POST', body: form });
+  return apiFetch<UploadAnswer>(`/configuraciones/${kind}`, { method: 'POST', body: form });
 }

@@ -1,57 +1,42 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useTargetClienteId } from '../../../app/session/target-cliente';
-import {
-  DEFAULT_SETTINGS,
-  FONT_FAMILIES,
-  getSettingsQueryOptions,
-  settingsKeys,
-  type RestaurantSettings,
-} from '../../../api/settings';
+import { DEFAULT_SETTINGS, FONT_FAMILIES, type RestaurantSettings, type SettingsInput } from '../../../api/settings';
+import { Notice, SubmitButton, type Message } from '../../../components/Form';
+import { RestaurantPage } from '../../../components/RestaurantPage';
 import { errorText } from '../../../lib/api-client';
 import { CardPreview } from '../components/CardPreview';
+import { getSettingsQueryOptions, settingsKeys } from '../api/get-settings';
 import { saveSettings, uploadSettingsImage } from '../api/settings-api';
 
 const CURRENCIES = ['USD', 'MXN', 'EUR', 'COP', 'ARS', 'CLP', 'PEN', 'GTQ', 'CRC', 'DOP', 'CAD', 'GBP'];
 
-type Message = { kind: 'ok' | 'error'; text: string } | null;
-
 /** 'Configuraciones': the restaurant's look and feel, with a live preview. */
 export default function SettingsPage() {
   const { t } = useTranslation();
-  const clienteId = useTargetClienteId();
-  const query = useQuery({ ...getSettingsQueryOptions(clienteId ?? ''), enabled: !!clienteId });
-
-  let body;
-  if (!clienteId) {
-    body = (
-      <p className="form__error" role="alert">
-        {t('settings.missingClienteId')}
-      </p>
-    );
-  } else if (query.isPending) {
-    body = <p role="status">{t('app.loading')}</p>;
-  } else {
-    const initial: RestaurantSettings = query.isSuccess
-      ? { ...DEFAULT_SETTINGS, ...query.data, cliente_id: Number(clienteId) }
-      : { ...DEFAULT_SETTINGS, cliente_id: Number(clienteId) };
-    body = (
-      <>
-        {query.isError && (
-          <p className="muted" role="status">
-            {t('settings.loadError')}
-          </p>
-        )}
-        <SettingsForm key={clienteId} clienteId={clienteId} initial={initial} />
-      </>
-    );
-  }
   return (
-    <section className="card">
-      <h1>{t('settings.title')}</h1>
-      {body}
-    </section>
+    <RestaurantPage title={t('settings.title')} missingText={t('settings.missingClienteId')}>
+      {(clienteId) => <Settings clienteId={clienteId} />}
+    </RestaurantPage>
+  );
+}
+
+function Settings({ clienteId }: { clienteId: string }) {
+  const { t } = useTranslation();
+  const query = useQuery(getSettingsQueryOptions(clienteId));
+  if (query.isPending) return <p role="status">{t('app.loading')}</p>;
+  const initial: RestaurantSettings = query.isSuccess
+    ? { ...DEFAULT_SETTINGS, ...query.data, cliente_id: Number(clienteId) }
+    : { ...DEFAULT_SETTINGS, cliente_id: Number(clienteId) };
+  return (
+    <>
+      {query.isError && (
+        <p className="muted" role="status">
+          {t('settings.loadError')}
+        </p>
+      )}
+      <SettingsForm key={clienteId} clienteId={clienteId} initial={initial} />
+    </>
   );
 }
 
@@ -107,7 +92,9 @@ function SettingsForm({ clienteId, initial }: { clienteId: string; initial: Rest
         textColor: values.textColor,
         cardBorderRadius: `${radius}px`,
         fontSize: `${size}px`,
-        fontFamily: values.fontFamily,
+        // The select offers FONT_FAMILIES only; a stored value outside them
+        // is sent as it is, and the server's answer says what is wrong.
+        fontFamily: values.fontFamily as SettingsInput['fontFamily'],
         nombre_restaurante: values.nombre_restaurante.trim(),
         telefono_contacto: values.telefono_contacto.trim(),
         ubicacion_google_maps: values.ubicacion_google_maps.trim(),
@@ -269,14 +256,8 @@ function SettingsForm({ clienteId, initial }: { clienteId: string; initial: Rest
           {uploading && <p role="status">{t('settings.uploading')}</p>}
         </fieldset>
 
-        {message && (
-          <p className={message.kind === 'ok' ? 'form__ok' : 'form__error'} role={message.kind === 'ok' ? 'status' : 'alert'}>
-            {message.text}
-          </p>
-        )}
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {busy ? t('settings.saving') : t('settings.save')}
-        </button>
+        <Notice message={message} />
+        <SubmitButton busy={busy} label={t('settings.save')} busyLabel={t('settings.saving')} />
       </form>
 
       <aside className="settings-preview-panel" aria-labelledby={f('preview')}>

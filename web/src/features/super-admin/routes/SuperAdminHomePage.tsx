@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LogoutButton } from '../../../components/LogoutButton';
 import { API_PREFIX } from '../../../lib/api-client';
-import { FailedFeesSection, OutboxSection } from '../../offers/components/AdminOffersSections';
+import { FailedFeesSection, OutboxSection, RefundsSection } from '../../offers';
 
 /** Super admin main menu. */
 export default function SuperAdminHomePage() {
@@ -31,6 +31,7 @@ export default function SuperAdminHomePage() {
       <p className="muted">
         {t('superAdmin.backendDescription')} <code data-testid="backend-address">{backend}</code>
       </p>
+      <RefundsSection />
       <FailedFeesSection />
       <OutboxSection />
     </section>

@@ -1,8 +1,12 @@
+import type { ResponseBody, Voucher } from '../../../api/contract';
 import { apiFetch } from '../../../lib/api-client';
 
-export type RedeemedVoucher = { codigo: string; descripcion: string; estado: string; total: number; redeemed_at: number };
+/** The voucher a restaurant just redeemed; the card shows `descripcion`. */
+export type RedeemedVoucher = Voucher;
+
+type RedeemAnswer = ResponseBody<'/api/clientes/{cliente_id}/vouchers/canjear', 'post'>;
 
 /** POST /api/clientes/{id}/vouchers/canjear (staff) → {message, voucher}; 404 unknown, 409 used or expired. */
-export function redeemVoucher(clienteId: string, codigo: string): Promise<{ message: string; voucher: RedeemedVoucher }> {
+export function redeemVoucher(clienteId: string, codigo: string): Promise<RedeemAnswer> {
   return apiFetch(`/clientes/${encodeURIComponent(clienteId)}/vouchers/canjear`, { method: 'POST', body: { codigo } });
 }

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { redeemVoucher } from '../api/vouchers-api';
+import '../vouchers.css';
 
 type Message = { kind: 'ok' | 'error'; text: string; detail?: string } | null;
 
@@ -34,7 +36,7 @@ export function RedeemVoucherCard({ clienteId }: { clienteId: string }) {
     setMessage(null);
     try {
       const res = await redeemVoucher(clienteId, codigo);
-      setMessage({ kind: 'ok', text: res.message || t('vouchers.redeemed'), detail: res.voucher?.descripcion });
+      setMessage({ kind: 'ok', text: res.message || t('vouchers.redeemed'), detail: res.voucher.descripcion });
       setCode('');
     } catch (err) {
       setMessage({ kind: 'error', text: errorText(err, t('vouchers.error'), t('errors.network')) });
@@ -67,9 +69,7 @@ export function RedeemVoucherCard({ clienteId }: { clienteId: string }) {
           />
         </div>
         <div className="offers-actions">
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-            {busy ? t('vouchers.redeeming') : t('vouchers.redeem')}
-          </button>
+          <SubmitButton busy={busy} label={t('vouchers.redeem')} busyLabel={t('vouchers.redeeming')} />
           {canScan && !scanning && (
             <button type="button" className="button" onClick={() => setScanning(true)} disabled={busy}>
               {t('vouchers.scan')}
@@ -105,8 +105,11 @@ export function RedeemVoucherCard({ clienteId }: { clienteId: string }) {
 function Scanner({ onCode, onError, onCancel }: { onCode: (code: string) => void; onError: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
+  // The latest callbacks, for the scanning loop started once on mount.
   const handlers = useRef({ onCode, onError });
-  handlers.current = { onCode, onError };
+  useEffect(() => {
+    handlers.current = { onCode, onError };
+  });
 
   useEffect(() => {
     const Ctor = barcodeDetector();
@@ -118,7 +121,7 @@ function Scanner({ onCode, onError, onCancel }: { onCode: (code: string) => void
       window.clearTimeout(timer);
       stream?.getTracks().forEach((track) => track.stop());
     };
-    (async () => {
+    void (async () => {
       try {
         if (!Ctor) throw new Error('no BarcodeDetector');
         const detector = new Ctor({ formats: ['qr_code', 'code_128'] });

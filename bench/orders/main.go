@@ -1,0 +1,311 @@
+// Command orders is the online-ordering load test: it places pickup orders
+// of 3 lines (POST /api/orders) at a fixed rate from many client addresses,
+// pays each one through the demo provider's direct pay call, and keeps a
+// kitchen board open on the restaurant's event stream to measure how long
+// each paid order takes to reach it. Only against 127.0.0.1: the server
+// must trust loopback as a proxy (CARTA_TRUSTED_PROXIES=127.0.0.1) so each
+// order comes from an address of its own.
+//
+//	orders -url http://127.0.0.1:18091 -rate 300 -d 20s
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+func main() {
+	base := flag.String("url", "http://127.0.0.1:18091", "Carta's base URL (loopback only)")
+	rate := flag.Int("rate", 300, "orders per second to start")
+	dur := flag.Duration("d", 20*time.Second, "how long to place orders")
+	conns := flag.Int("c", 64, "most requests in flight")
+	flag.Parse()
+	u, err := url.Parse(*base)
+	if err != nil || (u.Hostname() != "127.0.0.1" && u.Hostname() != "localhost") {
+		fail("load tests run against 127.0.0.1 only")
+	}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: *conns, MaxConnsPerHost: *conns}, Timeout: 30 * time.Second}
+
+	token := login(client, *base)
+	items := threeLines(client, *base)
+	// No maximum per pickup slot: the load test measures the server, not
+	// the demo kitchen's capacity.
+	days := []map[string]any{}
+	for d := 0; d < 7; d++ {
+		days = append(days, map[string]any{"dia": d, "abre": "00:00", "cierra": "24:00"})
+	}
+	if code, err := send(client, "PUT", *base+"/api/clientes/1/pedidos/config", "10.255.255.1", token, map[string]any{"activo": true,
+		"preparacion_min": 15, "horario": days, "pedidos_por_franja": 0, "pausado_hasta": 0, "zona_horaria": "America/New_York"}, nil); err != nil || code != 200 {
+		fail(fmt.Sprintf("ordering settings: %d %v", code, err))
+	}
+
+	// The board: the restaurant's event stream, as the kitchen's page reads it.
+	var seenMu sync.Mutex
+	seen := map[int64]time.Time{}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ready := make(chan struct{})
+	go board(ctx, client, *base, token, ready, func(id int64) {
+		seenMu.Lock()
+		if _, ok := seen[id]; !ok {
+			seen[id] = time.Now()
+		}
+		seenMu.Unlock()
+	})
+	<-ready
+
+	type result struct {
+		place  time.Duration
+		paidAt time.Time
+		id     int64
+		err    string
+	}
+	results := make(chan result, *rate*int(dur.Seconds()+1))
+	sem := make(chan struct{}, *conns)
+	var n atomic.Int64
+	var wg sync.WaitGroup
+	tick := time.NewTicker(time.Second / time.Duration(*rate))
+	stop := time.After(*dur)
+	start := time.Now()
+	late := 0
+loop:
+	for {
+		select {
+		case <-stop:
+			break loop
+		case <-tick.C:
+		}
+		select {
+		case sem <- struct{}{}:
+		default:
+			late++ // every connection busy: the server is not keeping up
+			continue
+		}
+		i := n.Add(1)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			addr := fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255)
+			order := map[string]any{"cliente_id": 1, "order_type": "pickup", "items": items,
+				"customer": map[string]any{"nombre": "Carga", "email": fmt.Sprintf("carga%d@example.com", i)}}
+			t0 := time.Now()
+			var placed struct {
+				PedidoID int64  `json:"pedido_id"`
+				Token    string `json:"token"`
+				Total    int64  `json:"total"`
+			}
+			code, err := post(client, *base+"/api/orders", addr, order, &placed)
+			r := result{place: time.Since(t0), id: placed.PedidoID}
+			if err != nil || code != 201 {
+				r.err = fmt.Sprintf("place %d %v", code, err)
+				results <- r
+				return
+			}
+			code, err = post(client, fmt.Sprintf("%s/api/orders/1/pay", *base), addr,
+				map[string]any{"pedido_id": placed.PedidoID, "token": placed.Token, "amount": placed.Total}, nil)
+			if err != nil || code != 200 {
+				r.err = fmt.Sprintf("pay %d %v", code, err)
+			}
+			r.paidAt = time.Now()
+			results <- r
+		}()
+	}
+	tick.Stop()
+	wg.Wait()
+	elapsed := time.Since(start)
+	close(results)
+	// Give the board a moment to see the last orders (reported, not assumed).
+	deadline := time.Now().Add(3 * time.Second)
+	var all []result
+	for r := range results {
+		all = append(all, r)
+	}
+	for time.Now().Before(deadline) {
+		seenMu.Lock()
+		missing := 0
+		for _, r := range all {
+			if r.err == "" {
+				if _, ok := seen[r.id]; !ok {
+					missing++
+				}
+			}
+		}
+		seenMu.Unlock()
+		if missing == 0 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	var place, delay []time.Duration
+	errs := map[string]int{}
+	missed := 0
+	seenMu.Lock()
+	for _, r := range all {
+		if r.err != "" {
+			errs[r.err]++
+			continue
+		}
+		place = append(place, r.place)
+		if at, ok := seen[r.id]; ok {
+			delay = append(delay, max(0, at.Sub(r.paidAt)))
+		} else {
+			missed++
+		}
+	}
+	seenMu.Unlock()
+	fmt.Printf("orders placed and paid: %d in %s (%.0f/s; target %d/s; %d skipped because %d requests were in flight)\n",
+		len(place), elapsed.Round(time.Millisecond), float64(len(place))/elapsed.Seconds(), *rate, late, *conns)
+	fmt.Printf("POST /api/orders (3 lines): p50 %s  p95 %s  p99 %s  max %s\n", pct(place, 50), pct(place, 95), pct(place, 99), pct(place, 100))
+	fmt.Printf("board event after the payment: p50 %s  p99 %s  max %s  (missed %d)\n", pct(delay, 50), pct(delay, 99), pct(delay, 100), missed)
+	if len(errs) > 0 {
+		fmt.Printf("errors: %v\n", errs)
+	}
+}
+
+func pct(d []time.Duration, p int) string {
+	if len(d) == 0 {
+		return "-"
+	}
+	s := slices.Clone(d)
+	slices.Sort(s)
+	i := (len(s)*p + 99) / 100
+	if i > 0 {
+		i--
+	}
+	return s[min(i, len(s)-1)].Round(100 * time.Microsecond).String()
+}
+
+func fail(msg string) {
+	fmt.Fprintln(os.Stderr, "orders:", msg)
+	os.Exit(1)
+}
+
+func post(c *http.Client, u, addr string, body any, out any) (int, error) {
+	return send(c, "POST", u, addr, "", body, out)
+}
+
+func send(c *http.Client, method, u, addr, token string, body any, out any) (int, error) {
+	b, _ := json.Marshal(body)
+	req, _ := http.NewRequest(method, u, bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Forwarded-For", addr)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode >= 300 {
+		return resp.StatusCode, fmt.Errorf("%s", bytes.TrimSpace(raw))
+	}
+	if out != nil {
+		_ = json.Unmarshal(raw, out)
+	}
+	return resp.StatusCode, nil
+}
+
+func login(c *http.Client, base string) string {
+	var s struct{ Token string }
+	if code, err := post(c, base+"/api/login", "10.255.255.1", map[string]string{"email": "owner@demo.test", "password": "demo-owner-1"}, &s); err != nil || code != 200 {
+		fail(fmt.Sprintf("owner sign-in: %d %v", code, err))
+	}
+	return s.Token
+}
+
+// threeLines is a cart of three lines of restaurant 1: the steak with its
+// required choice and a side, a tapa with bread, and a drink.
+func threeLines(c *http.Client, base string) []map[string]any {
+	resp, err := c.Get(base + "/api/orders/clover_products_online?cliente_id=1")
+	if err != nil {
+		fail(err.Error())
+	}
+	defer resp.Body.Close()
+	var m struct {
+		Categorias []struct {
+			Productos []struct {
+				ID        int64
+				Name      string
+				Modifiers []struct {
+					MinRequired int `json:"min_required"`
+					Modifiers   []struct{ ID string }
+				}
+			}
+		}
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil {
+		fail(err.Error())
+	}
+	want := map[string]int{"Chuletón de Res": 1, "Jamón Ibérico": 2, "Horchata": 3}
+	var out []map[string]any
+	for _, c := range m.Categorias {
+		for _, p := range c.Productos {
+			qty, ok := want[p.Name]
+			if !ok {
+				continue
+			}
+			delete(want, p.Name)
+			var mods []string
+			for _, g := range p.Modifiers {
+				mods = append(mods, g.Modifiers[0].ID)
+			}
+			out = append(out, map[string]any{"product_id": p.ID, "quantity": qty, "modifier_ids": mods})
+		}
+	}
+	if len(out) != 3 {
+		fail(fmt.Sprintf("the demo menu lacks %v", want))
+	}
+	return out
+}
+
+// board follows the restaurant's event stream and reports each order id
+// that arrives as received.
+func board(ctx context.Context, c *http.Client, base, token string, ready chan struct{}, got func(int64)) {
+	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/clientes/1/pedidos/eventos", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	stream := &http.Client{Transport: &http.Transport{DialContext: (&net.Dialer{}).DialContext}}
+	resp, err := stream.Do(req)
+	if err != nil || resp.StatusCode != 200 {
+		fail(fmt.Sprintf("board stream: %v", err))
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	var event string
+	once := sync.Once{}
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "event: "):
+			event = strings.TrimPrefix(line, "event: ")
+			if event == "hola" {
+				once.Do(func() { close(ready) })
+			}
+		case strings.HasPrefix(line, "data: ") && event == "pedido":
+			var e struct {
+				PedidoID int64  `json:"pedido_id"`
+				Estado   string `json:"estado"`
+			}
+			if json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &e) == nil && e.Estado == "recibido" {
+				got(e.PedidoID)
+			}
+		}
+	}
+}

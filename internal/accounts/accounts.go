@@ -1,0 +1,272 @@
+// Package accounts is the diner's account: registration and sign-in,
+// profile, password, deletion, the welcome e-mail and the restaurants the
+// diner uses. Every operation on an account takes the checked
+// tenant.Diner.
+package accounts
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"carta/internal/apperr"
+	"carta/internal/auth"
+	"carta/internal/clientes"
+	"carta/internal/limits"
+	"carta/internal/mail"
+	"carta/internal/store"
+	"carta/internal/tenant"
+)
+
+// Errors of diner accounts.
+var (
+	ErrNombre      = apperr.E(apperr.Invalid, "El nombre es obligatorio.", "The name is required.")
+	ErrEmailTaken  = apperr.E(apperr.Conflict, "Ya existe una cuenta con este correo electrónico.", "An account with this e-mail address already exists.")
+	ErrTelefono    = apperr.E(apperr.Invalid, "El teléfono no es válido.", "The phone number is not valid.")
+	ErrWrongPass   = apperr.E(apperr.Invalid, "La contraseña actual no es correcta.", "The current password is not correct.")
+	errTooManyRegs = apperr.E(apperr.TooManyRequests,
+		"Se crearon demasiadas cuentas desde esta conexión. Espera unos minutos e inténtalo de nuevo.",
+		"Too many accounts were created from this connection. Wait a few minutes and try again.")
+	errUnavailable = apperr.E(apperr.NotFound, "Este menú no está disponible en este momento.", "This menu is not available right now.")
+)
+
+// registerWindow is the window of the per-address registration budget.
+const registerWindow = 10 * time.Minute
+
+// Service runs diner accounts.
+type Service struct {
+	DB   *store.DB
+	Auth *auth.Service
+	// RegisterPerAddress bounds registrations from one address per 10
+	// minutes (10 when 0).
+	RegisterPerAddress int
+}
+
+// Session is what registration and diner sign-in return.
+type Session struct {
+	Token     string `json:"token"`
+	UsuarioID int64  `json:"usuario_id"`
+}
+
+// CleanProfile trims and validates a diner's name and phone.
+func CleanProfile(nombre, telefono string) (string, string, error) {
+	nombre, err := limits.PersonName.Check(nombre)
+	if err != nil {
+		return "", "", err
+	}
+	if nombre == "" {
+		return "", "", ErrNombre
+	}
+	if telefono, err = limits.Phone.Check(telefono); err != nil {
+		return "", "", err
+	}
+	if strings.TrimLeft(telefono, "+0123456789 -()") != "" {
+		return "", "", ErrTelefono
+	}
+	return nombre, telefono, nil
+}
+
+// Registration is the sign-up form.
+type Registration struct {
+	Nombre, Email, Telefono, Password string
+	SuscritoMailing                   *bool
+	WhatsappNotificaciones            *bool
+	ClienteID                         int64 // the restaurant the diner signed up from (0: none)
+}
+
+// Register creates a diner account and signs it in, in one transaction.
+// Registrations from one address are limited per window, reserved before
+// the password is hashed.
+func (s *Service) Register(ctx context.Context, in Registration, ip string) (Session, error) {
+	var out Session
+	u := Usuario{Email: in.Email, SuscritoMailing: true, WhatsappNotificaciones: true}
+	if in.SuscritoMailing != nil {
+		u.SuscritoMailing = *in.SuscritoMailing
+	}
+	if in.WhatsappNotificaciones != nil {
+		u.WhatsappNotificaciones = *in.WhatsappNotificaciones
+	}
+	var err error
+	if u.Nombre, u.Telefono, err = CleanProfile(in.Nombre, in.Telefono); err != nil {
+		return out, err
+	}
+	if u.Email, err = limits.Email.Check(u.Email); err != nil {
+		return out, err
+	}
+	u.Email = auth.NormalizeEmail(u.Email)
+	if !auth.ValidEmail(u.Email) {
+		return out, auth.ErrEmail
+	}
+	if err := auth.CheckNewPassword(in.Password); err != nil {
+		return out, err
+	}
+	perAddress := s.RegisterPerAddress
+	if perAddress <= 0 {
+		perAddress = 10
+	}
+	rule := auth.ThrottleRule{Limit: perAddress, Window: registerWindow}
+	if err := s.Auth.Reserve(ctx, auth.ThrottleKey{Key: "registro:" + ip, Rule: rule}, errTooManyRegs); err != nil {
+		return out, err
+	}
+	if u.PasswordHash, err = s.Auth.Hash(ctx, in.Password); err != nil {
+		return out, err
+	}
+	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+		if in.ClienteID > 0 {
+			// An unknown restaurant is not a reason to refuse the account.
+			if _, err := clientes.Get(ctx, tx, tenant.PublicMenu(in.ClienteID)); err == nil {
+				u.ClienteID = &in.ClienteID
+			} else if !errors.Is(err, store.ErrNotFound) {
+				return err
+			}
+		}
+		id, err := Create(ctx, tx, u)
+		if errors.Is(err, store.ErrConflict) {
+			return ErrEmailTaken
+		}
+		if err != nil {
+			return err
+		}
+		if u.ClienteID != nil {
+			if err := touchRestaurante(ctx, tx, id, *u.ClienteID); err != nil {
+				return err
+			}
+		}
+		token, err := s.Auth.OpenSession(ctx, tx, auth.SessionUsuario, id)
+		out = Session{Token: token, UsuarioID: id}
+		return err
+	})
+	return out, err
+}
+
+// SignIn checks a diner's credentials, throttled like staff sign-in.
+func (s *Service) SignIn(ctx context.Context, email, password, ip string) (Session, error) {
+	var id int64
+	token, err := s.Auth.SignIn(ctx, auth.SessionUsuario, email, password, ip, func() (int64, string, error) {
+		u, err := byEmail(ctx, s.DB, email)
+		id = u.ID
+		return u.ID, u.PasswordHash, err
+	})
+	if err != nil {
+		return Session{}, err
+	}
+	return Session{Token: token, UsuarioID: id}, nil
+}
+
+// Profile returns the diner's own account.
+func (s *Service) Profile(ctx context.Context, d tenant.Diner) (Usuario, error) {
+	u, err := Get(ctx, s.DB, d)
+	if errors.Is(err, store.ErrNotFound) {
+		return u, apperr.ErrUnauthorized
+	}
+	return u, err
+}
+
+// ProfileChange is what a diner may change of the account.
+type ProfileChange struct {
+	Nombre, Telefono       string
+	SuscritoMailing        *bool
+	WhatsappNotificaciones *bool
+}
+
+// UpdateProfile edits name, phone and notification preferences.
+func (s *Service) UpdateProfile(ctx context.Context, d tenant.Diner, in ProfileChange) (Usuario, error) {
+	u, err := s.Profile(ctx, d)
+	if err != nil {
+		return u, err
+	}
+	if u.Nombre, u.Telefono, err = CleanProfile(in.Nombre, in.Telefono); err != nil {
+		return u, err
+	}
+	if in.SuscritoMailing != nil {
+		u.SuscritoMailing = *in.SuscritoMailing
+	}
+	if in.WhatsappNotificaciones != nil {
+		u.WhatsappNotificaciones = *in.WhatsappNotificaciones
+	}
+	return u, updateProfile(ctx, s.DB, u)
+}
+
+// ChangePassword checks the current password, stores the new one and signs
+// the diner out everywhere but the session keepTokenHash.
+func (s *Service) ChangePassword(ctx context.Context, d tenant.Diner, keepTokenHash, current, next string) error {
+	u, err := s.Profile(ctx, d)
+	if err != nil {
+		return err
+	}
+	if _, err := limits.Password.Check(current); err != nil {
+		return err
+	}
+	ok, err := s.Auth.Check(ctx, u.PasswordHash, current)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrWrongPass
+	}
+	if err := auth.CheckNewPassword(next); err != nil {
+		return err
+	}
+	hash, err := s.Auth.Hash(ctx, next)
+	if err != nil {
+		return err
+	}
+	return s.DB.InTx(ctx, func(tx *store.Tx) error {
+		return setPassword(ctx, tx, u.ID, hash, keepTokenHash)
+	})
+}
+
+// Delete erases the diner's account; purchases stay anonymised.
+func (s *Service) Delete(ctx context.Context, d tenant.Diner) error {
+	return s.DB.InTx(ctx, func(tx *store.Tx) error { return deleteUsuario(ctx, tx, d.Int64()) })
+}
+
+// SendWelcome queues the welcome e-mail of the diner (once per account, to
+// the account's own address: it cannot be used to send mail to anyone
+// else). email, when given, must be the account's. It reports whether
+// this call queued it.
+func (s *Service) SendWelcome(ctx context.Context, d tenant.Diner, email, lang string) (bool, error) {
+	u, err := s.Profile(ctx, d)
+	if err != nil {
+		return false, err
+	}
+	if email != "" && auth.NormalizeEmail(email) != u.Email {
+		return false, apperr.ErrForbidden
+	}
+	queued := false
+	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+		first, err := markWelcomeSent(ctx, tx, u.ID)
+		if err != nil || !first {
+			return err
+		}
+		m := mail.Welcome(lang, u.Nombre)
+		_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "welcome", To: u.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
+		queued = err == nil
+		return err
+	})
+	return queued, err
+}
+
+// LastRestaurant is the restaurant the diner used last (or registered
+// from); 0 when none.
+func (s *Service) LastRestaurant(ctx context.Context, d tenant.Diner) (int64, error) {
+	return lastRestaurante(ctx, s.DB, d.Int64())
+}
+
+// TouchRestaurant records that the diner opened an active restaurant.
+func (s *Service) TouchRestaurant(ctx context.Context, d tenant.Diner, clienteID int64) error {
+	c, err := clientes.Get(ctx, s.DB, tenant.PublicMenu(clienteID))
+	if errors.Is(err, store.ErrNotFound) || (err == nil && c.Estado != clientes.EstadoActivo) {
+		return errUnavailable
+	}
+	if err != nil {
+		return err
+	}
+	return touchRestaurante(ctx, s.DB, d.Int64(), clienteID)
+}
+
+// Restaurants lists the restaurants the diner used, latest first.
+func (s *Service) Restaurants(ctx context.Context, d tenant.Diner) ([]RestauranteResumen, error) {
+	return listRestaurantes(ctx, s.DB, d.Int64())
+}

@@ -1,0 +1,80 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"carta/internal/apperr"
+	"carta/internal/auth"
+	"carta/internal/tenant"
+)
+
+// The one place handlers turn a request into the tenant values the domain
+// packages require: the check itself is tenant.Principal.Tenant.
+
+var errClienteID = apperr.E(apperr.Invalid, "Error: cliente_id no está disponible.", "Error: cliente_id is not available.")
+
+// parseClienteID reads a restaurant id; a missing or malformed id is the
+// spec's 'cliente_id no está disponible' error.
+func parseClienteID(raw string) (int64, error) {
+	id, err := strconv.ParseInt(strings.TrimSpace(raw), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, errClienteID
+	}
+	return id, nil
+}
+
+// tenantOf checks that the caller may act on the restaurant named by raw
+// (a cliente_id from the path, query or body).
+func tenantOf(r *http.Request, raw string) (tenant.ID, error) {
+	id, err := parseClienteID(raw)
+	if err != nil {
+		return tenant.ID{}, err
+	}
+	return auth.FromContext(r.Context()).Tenant(id)
+}
+
+// tenantInPath is the checked restaurant of the {cliente_id} path segment.
+func tenantInPath(r *http.Request) (tenant.ID, error) { return tenantOf(r, r.PathValue("cliente_id")) }
+
+// objectTenant is the restaurant a route that names an object acts on: the
+// cliente_id the request sends (raw, from the body, or else the query), or
+// the owner's own restaurant. A super admin must name it. The object is
+// then looked up within that restaurant, so another restaurant's object
+// is not found.
+func objectTenant(r *http.Request, raw string) (tenant.ID, error) {
+	if strings.TrimSpace(raw) == "" {
+		raw = r.URL.Query().Get("cliente_id")
+	}
+	if strings.TrimSpace(raw) != "" {
+		return tenantOf(r, raw)
+	}
+	if t, ok := auth.FromContext(r.Context()).Own(); ok {
+		return t, nil
+	}
+	return tenant.ID{}, errClienteID
+}
+
+// objectID reads the {id} path segment; a malformed one is notFound.
+func objectID(r *http.Request, name string, notFound error) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue(name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, notFound
+	}
+	return id, nil
+}
+
+// dinerOf is the checked diner of the {usuario_id} path segment (or the
+// usuario_id query parameter).
+func dinerOf(r *http.Request) (tenant.Diner, error) {
+	raw := r.PathValue("usuario_id")
+	if raw == "" {
+		raw = r.URL.Query().Get("usuario_id")
+	}
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id <= 0 {
+		return tenant.Diner{}, apperr.E(apperr.Invalid, "Error al obtener usuario_id.", "Error getting usuario_id.")
+	}
+	return auth.FromContext(r.Context()).Diner(id)
+}

@@ -1,0 +1,192 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"carta/internal/clientes"
+	"carta/internal/store"
+	"carta/internal/store/storetest"
+	"carta/internal/tenant"
+)
+
+func TestStaffUsers(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		cid, err := clientes.Create(ctx, db, clientes.Cliente{Nombre: "R"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		uid, err := CreateStaffUser(ctx, db, StaffUser{Email: " Owner@Example.COM ", PasswordHash: "h", Role: tenant.RoleCliente, ClienteID: &cid})
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := StaffUserByEmail(ctx, db, "owner@example.com")
+		if err != nil || u.ID != uid || u.Email != "owner@example.com" || *u.ClienteID != cid {
+			t.Fatalf("by email: %+v %v", u, err)
+		}
+		if _, err := CreateStaffUser(ctx, db, StaffUser{Email: "OWNER@example.com", PasswordHash: "h", Role: tenant.RoleSuperAdmin}); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("duplicate e-mail: %v", err)
+		}
+		// A cliente account must name its restaurant; a super admin must not.
+		if _, err := CreateStaffUser(ctx, db, StaffUser{Email: "x@y.z", PasswordHash: "h", Role: tenant.RoleCliente}); err == nil {
+			t.Fatal("cliente without restaurant accepted")
+		}
+		if _, err := CreateStaffUser(ctx, db, StaffUser{Email: "x@y.z", PasswordHash: "h", Role: tenant.RoleSuperAdmin, ClienteID: &cid}); err == nil {
+			t.Fatal("super admin bound to a restaurant accepted")
+		}
+		if err := CreateSession(ctx, db, "tok", SessionStaff, uid, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		if err := SetStaffPassword(ctx, db, uid, "h2"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := getSession(ctx, db, "tok"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("session survived a password change: %v", err)
+		}
+		if _, err := StaffUserByEmail(ctx, db, "nobody@x.y"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("unknown e-mail: %v", err)
+		}
+	})
+}
+
+func TestSessions(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Unix(1_800_000_000, 0)
+		db.Now = func() time.Time { return now }
+		if err := CreateSession(ctx, db, "h1", SessionStaff, 7, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		s, err := getSession(ctx, db, "h1")
+		if err != nil || s.SubjectID != 7 || s.Kind != SessionStaff {
+			t.Fatalf("get: %+v %v", s, err)
+		}
+		now = now.Add(time.Hour)
+		if _, err := getSession(ctx, db, "h1"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("expired session still valid: %v", err)
+		}
+		n, err := DeleteExpiredSessions(ctx, db)
+		if err != nil || n != 1 {
+			t.Fatalf("sweep: %d %v", n, err)
+		}
+		if err := CreateSession(ctx, db, "h2", SessionUsuario, 8, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		if err := deleteSession(ctx, db, "h2"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := getSession(ctx, db, "h2"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("revoked session still valid: %v", err)
+		}
+	})
+}
+
+func TestThrottleReserve(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Unix(1_800_000_000, 0)
+		db.Now = func() time.Time { return now }
+		rule := ThrottleRule{Limit: 3, Window: time.Minute, Backoff: true, MaxStrikes: 2}
+		reserve := func(want bool, wantRetry int64) {
+			t.Helper()
+			ok, retry, err := ThrottleReserve(ctx, db, "k", rule)
+			if err != nil || ok != want || retry != wantRetry {
+				t.Fatalf("reserve: ok %v retry %d err %v; want %v %d", ok, retry, err, want, wantRetry)
+			}
+		}
+		for range 3 {
+			reserve(true, 0)
+		}
+		now = now.Add(20 * time.Second)
+		reserve(false, 40)
+		// A refund inside the window gives one attempt back... but the
+		// refused attempt counted too, so the budget is still spent.
+		if err := ThrottleRefund(ctx, db, "k"); err != nil {
+			t.Fatal(err)
+		}
+		reserve(false, 40)
+		// The window went over the limit: the next one is twice as long.
+		now = now.Add(40 * time.Second)
+		for range 3 {
+			reserve(true, 0)
+		}
+		reserve(false, 120)
+		// Over again: four times (the most with MaxStrikes 2), and it stays there.
+		now = now.Add(2 * time.Minute)
+		for range 3 {
+			reserve(true, 0)
+		}
+		reserve(false, 240)
+		now = now.Add(4 * time.Minute)
+		for range 3 {
+			reserve(true, 0)
+		}
+		reserve(false, 240)
+		// A window within the limit brings the base length back.
+		now = now.Add(4 * time.Minute)
+		reserve(true, 0)
+		now = now.Add(4 * time.Minute)
+		for range 3 {
+			reserve(true, 0)
+		}
+		reserve(false, 60)
+		// Reset forgets the key.
+		if err := ThrottleReset(ctx, db, "k"); err != nil {
+			t.Fatal(err)
+		}
+		reserve(true, 0)
+		// Keys are independent; a rule without backoff keeps its window.
+		plain := ThrottleRule{Limit: 1, Window: time.Minute}
+		for i := range 3 {
+			ok, retry, err := ThrottleReserve(ctx, db, "other", plain)
+			if err != nil || ok != (i == 0) || (i > 0 && retry != 60) {
+				t.Fatalf("plain %d: %v %d %v", i, ok, retry, err)
+			}
+		}
+		now = now.Add(time.Minute)
+		if ok, _, _ := ThrottleReserve(ctx, db, "other", plain); !ok {
+			t.Fatal("plain rule kept a longer window")
+		}
+		if n, err := DeleteExpiredThrottles(ctx, db, 0); err != nil || n != 0 {
+			t.Fatalf("nothing expired yet: %d %v", n, err)
+		}
+		now = now.Add(time.Hour)
+		if n, err := DeleteExpiredThrottles(ctx, db, time.Minute); err != nil || n != 2 {
+			t.Fatalf("expired keys: %d %v", n, err)
+		}
+	})
+}
+
+// Concurrent reservations are exact: with a limit of 5, 40 attempts at
+// once get exactly 5 through, on both engines.
+func TestThrottleConcurrentReservations(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		okCount := 0
+		for range 40 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ok, _, err := ThrottleReserve(ctx, db, "c", ThrottleRule{Limit: 5, Window: time.Hour})
+				if err != nil {
+					t.Error(err)
+				}
+				if ok {
+					mu.Lock()
+					okCount++
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		if okCount != 5 {
+			t.Fatalf("%d of 40 concurrent reservations went through, want exactly 5", okCount)
+		}
+	})
+}

@@ -1,0 +1,30 @@
+package billing
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+
+	"carta/internal/mail"
+)
+
+func money(cents int64, currency string) string {
+	return fmt.Sprintf("$%d.%02d %s", cents/100, cents%100, currency)
+}
+
+var feeFailedHTML = template.Must(template.New("f").Parse(`<p>Hola {{.Nombre}},</p>
+<p>No pudimos cobrar la comisión de servicio de <strong>{{.Amount}}</strong> por un cupón vendido: tu tarjeta fue rechazada o requiere autenticación.</p>
+<p>Actualiza tu tarjeta en <a href="{{.URL}}">Crear Oferta</a>; volveremos a intentar el cobro automáticamente.</p>`))
+
+// FeeFailedMail tells a restaurant a platform fee could not be charged.
+func FeeFailedMail(nombre string, amount int64, currency, baseURL string, clienteID int64) mail.Message {
+	data := map[string]string{"Nombre": nombre, "Amount": money(amount, currency), "URL": fmt.Sprintf("%s/crear-oferta?cliente_id=%d", baseURL, clienteID)}
+	var b bytes.Buffer
+	_ = feeFailedHTML.Execute(&b, data)
+	return mail.Message{
+		Subject: "No pudimos cobrar la comisión de Carta",
+		Text: fmt.Sprintf("Hola %s,\n\nNo pudimos cobrar la comisión de servicio de %s por un cupón vendido: tu tarjeta fue rechazada o requiere autenticación.\nActualiza tu tarjeta en %s; volveremos a intentar el cobro automáticamente.\n",
+			nombre, data["Amount"], data["URL"]),
+		HTML: b.String(),
+	}
+}

@@ -1,0 +1,285 @@
+// Package clientes is the restaurant (cliente) itself: its record, its
+// state and how it reaches its point of sale. Everything a restaurant owns
+// lives in the domain packages (menu, offers, ...) and is scoped by it.
+package clientes
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"carta/internal/apperr"
+	"carta/internal/secrets"
+	"carta/internal/store"
+	"carta/internal/tenant"
+)
+
+// Cliente is a restaurant (a tenant).
+type Cliente struct {
+	ID               int64   `json:"id"`
+	Nombre           string  `json:"nombre"`
+	MerchantID       *string `json:"merchant_id"`
+	Email            string  `json:"email"`
+	Estado           string  `json:"estado"`
+	FechaProximoPago *string `json:"fecha_proximo_pago"`
+}
+
+// Restaurant states: pendiente (invited), activo, suspendido (by the super
+// admin; its public pages are not available).
+const (
+	EstadoPendiente  = "pendiente"
+	EstadoActivo     = "activo"
+	EstadoSuspendido = "suspendido"
+)
+
+// ErrNotFound is the answer about a restaurant that does not exist.
+var ErrNotFound = apperr.E(apperr.NotFound, "Restaurante no encontrado.", "Restaurant not found.")
+
+const cols = `id, nombre, merchant_id, email, estado, fecha_proximo_pago`
+
+func scan(row interface{ Scan(...any) error }) (Cliente, error) {
+	var c Cliente
+	var mid, fecha sql.NullString
+	if err := row.Scan(&c.ID, &c.Nombre, &mid, &c.Email, &c.Estado, &fecha); err != nil {
+		return c, store.NotFound(err)
+	}
+	if mid.Valid {
+		c.MerchantID = &mid.String
+	}
+	if fecha.Valid {
+		c.FechaProximoPago = &fecha.String
+	}
+	return c, nil
+}
+
+// Create inserts a restaurant and returns its id. An empty merchant id is
+// stored as NULL; a duplicate merchant id is store.ErrConflict.
+func Create(ctx context.Context, q store.Querier, c Cliente) (int64, error) {
+	if c.Estado == "" {
+		c.Estado = EstadoPendiente
+	}
+	id, err := store.InsertID(ctx, q, `INSERT INTO clientes (nombre, merchant_id, email, estado, fecha_proximo_pago, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, c.Nombre, c.MerchantID, c.Email, c.Estado, c.FechaProximoPago, q.NowUnix())
+	if store.IsUniqueViolation(err) {
+		return 0, store.ErrConflict
+	}
+	if err != nil {
+		return 0, fmt.Errorf("create cliente: %w", err)
+	}
+	return id, nil
+}
+
+// Get returns the restaurant, store.ErrNotFound when it does not exist.
+func Get(ctx context.Context, q store.Querier, t tenant.Scope) (Cliente, error) {
+	return scan(q.QueryRow(ctx, `SELECT `+cols+` FROM clientes WHERE id = ?`, t.Int64()))
+}
+
+// ByMerchant returns the restaurant with that merchant id (provider
+// webhooks and seeding name restaurants by it).
+func ByMerchant(ctx context.Context, q store.Querier, merchantID string) (Cliente, error) {
+	return scan(q.QueryRow(ctx, `SELECT `+cols+` FROM clientes WHERE merchant_id = ?`, merchantID))
+}
+
+// List returns every restaurant ordered by id (the super admin's view).
+func List(ctx context.Context, q store.Querier) ([]Cliente, error) {
+	rows, err := q.Query(ctx, `SELECT `+cols+` FROM clientes ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Cliente{}
+	for rows.Next() {
+		c, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// Found maps store.ErrNotFound to the restaurant's not-found answer.
+func Found(err error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return ErrNotFound
+	}
+	return err
+}
+
+// POSConnection is how a restaurant reaches its point of sale.
+type POSConnection struct {
+	Provider string // "demo" or "clover"
+	Token    string // the access token (opened)
+	BaseURL  string
+	Merchant string
+	// TokenExpires is when Token expires (Unix seconds; 0: it does not,
+	// as a merchant API token). Reconnect: the POS refused the connection
+	// and the super admin must connect the restaurant again.
+	TokenExpires int64
+	Reconnect    bool
+}
+
+// place names where a secret of a restaurant is stored: a sealed value
+// opens only there.
+func place(col string, id int64) string { return fmt.Sprintf("clientes.%s:%d", col, id) }
+
+// GetPOSConnection returns how the restaurant reaches its point of sale,
+// its token opened.
+func GetPOSConnection(ctx context.Context, q store.Querier, t tenant.ID) (POSConnection, error) {
+	var c POSConnection
+	var mid *string
+	var reconnect int
+	err := q.QueryRow(ctx, `SELECT pos_provider, pos_token, pos_base_url, merchant_id, pos_token_expira, pos_reconectar FROM clientes WHERE id = ?`, t.Int64()).
+		Scan(&c.Provider, &c.Token, &c.BaseURL, &mid, &c.TokenExpires, &reconnect)
+	if err != nil {
+		return c, store.NotFound(err)
+	}
+	if mid != nil {
+		c.Merchant = *mid
+	}
+	c.Reconnect = reconnect == 1
+	if c.Token, err = q.Secrets().Open(c.Token, place("pos_token", t.Int64())); err != nil {
+		return c, fmt.Errorf("open the POS token of %d: %w", t.Int64(), err)
+	}
+	return c, nil
+}
+
+// SetPOSConnection stores how the restaurant reaches its point of sale
+// (its token sealed), as connected now.
+func SetPOSConnection(ctx context.Context, q store.Querier, t tenant.ID, c POSConnection) error {
+	tok, err := q.Secrets().Seal(c.Token, place("pos_token", t.Int64()))
+	if err != nil {
+		return err
+	}
+	_, err = q.Exec(ctx, `UPDATE clientes SET pos_provider = ?, pos_token = ?, pos_base_url = ?, pos_token_expira = ?, pos_reconectar = 0,
+		pos_conectado_at = ? WHERE id = ?`, c.Provider, tok, c.BaseURL, c.TokenExpires, q.NowUnix(), t.Int64())
+	return err
+}
+
+// Tokens are a restaurant's OAuth tokens (opened).
+type Tokens struct {
+	Access, Refresh               string
+	AccessExpires, RefreshExpires int64 // Unix seconds
+}
+
+// GetTokens reads the restaurant's OAuth tokens; in a transaction with
+// lock, the row stays locked until it ends (refreshes of one merchant are
+// serialised: each refresh token works once).
+func GetTokens(ctx context.Context, q store.Querier, t tenant.ID, lock bool) (Tokens, error) {
+	var tk Tokens
+	query := `SELECT pos_token, pos_refresh_token, pos_token_expira, pos_refresh_expira FROM clientes WHERE id = ?`
+	if lock {
+		query += store.ForUpdate(q)
+	}
+	err := q.QueryRow(ctx, query, t.Int64()).Scan(&tk.Access, &tk.Refresh, &tk.AccessExpires, &tk.RefreshExpires)
+	if err != nil {
+		return tk, store.NotFound(err)
+	}
+	if tk.Access, err = q.Secrets().Open(tk.Access, place("pos_token", t.Int64())); err != nil {
+		return tk, err
+	}
+	tk.Refresh, err = q.Secrets().Open(tk.Refresh, place("pos_refresh_token", t.Int64()))
+	return tk, err
+}
+
+// SaveTokens stores the restaurant's OAuth tokens, sealed, and clears the
+// need to reconnect.
+func SaveTokens(ctx context.Context, q store.Querier, t tenant.ID, tk Tokens) error {
+	access, err := q.Secrets().Seal(tk.Access, place("pos_token", t.Int64()))
+	if err != nil {
+		return err
+	}
+	refresh, err := q.Secrets().Seal(tk.Refresh, place("pos_refresh_token", t.Int64()))
+	if err != nil {
+		return err
+	}
+	_, err = q.Exec(ctx, `UPDATE clientes SET pos_token = ?, pos_refresh_token = ?, pos_token_expira = ?, pos_refresh_expira = ?, pos_reconectar = 0
+		WHERE id = ?`, access, refresh, tk.AccessExpires, tk.RefreshExpires, t.Int64())
+	return err
+}
+
+// MarkReconnect records that the POS refused the restaurant's connection.
+func MarkReconnect(ctx context.Context, q store.Querier, t tenant.ID) error {
+	_, err := q.Exec(ctx, `UPDATE clientes SET pos_reconectar = 1 WHERE id = ?`, t.Int64())
+	return err
+}
+
+// SealPlaintext seals the secrets stored before sealing existed, and those
+// sealed with a key being rotated out. It returns how many it sealed.
+func SealPlaintext(ctx context.Context, db *store.DB) (int, error) {
+	n := 0
+	for _, col := range []string{"pos_token", "pos_refresh_token", "webhook_secret"} {
+		rows, err := db.Query(ctx, `SELECT id, `+col+` FROM clientes WHERE `+col+` <> ''`)
+		if err != nil {
+			return n, err
+		}
+		type value struct {
+			id int64
+			v  string
+		}
+		var todo []value
+		for rows.Next() {
+			var v value
+			if err := rows.Scan(&v.id, &v.v); err != nil {
+				rows.Close()
+				return n, err
+			}
+			if !secrets.IsSealed(v.v) || !db.Box.Current(v.v) {
+				todo = append(todo, v)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return n, err
+		}
+		for _, v := range todo {
+			plain, err := db.Box.Open(v.v, place(col, v.id))
+			if err != nil {
+				return n, fmt.Errorf("open %s of %d: %w", col, v.id, err)
+			}
+			sealed, err := db.Box.Seal(plain, place(col, v.id))
+			if err != nil {
+				return n, err
+			}
+			res, err := db.Exec(ctx, `UPDATE clientes SET `+col+` = ? WHERE id = ? AND `+col+` = ?`, sealed, v.id, v.v)
+			if err != nil {
+				return n, err
+			}
+			if k, _ := res.RowsAffected(); k == 1 {
+				n++
+			}
+		}
+	}
+	return n, nil
+}
+
+// SetWebhookSecret stores the restaurant's hosted-checkout webhook signing
+// secret (from its Clover dashboard), sealed; empty removes it.
+func SetWebhookSecret(ctx context.Context, q store.Querier, t tenant.ID, secret string) error {
+	sealed, err := q.Secrets().Seal(secret, place("webhook_secret", t.Int64()))
+	if err != nil {
+		return err
+	}
+	_, err = q.Exec(ctx, `UPDATE clientes SET webhook_secret = ? WHERE id = ?`, sealed, t.Int64())
+	return err
+}
+
+// WebhookSecret is the webhook signing secret of the restaurant with that
+// merchant id ("" when it has none); store.ErrNotFound for an unknown
+// merchant.
+func WebhookSecret(ctx context.Context, q store.Querier, merchantID string) (int64, string, error) {
+	var id int64
+	var v string
+	if err := q.QueryRow(ctx, `SELECT id, webhook_secret FROM clientes WHERE merchant_id = ?`, merchantID).Scan(&id, &v); err != nil {
+		return 0, "", store.NotFound(err)
+	}
+	secret, err := q.Secrets().Open(v, place("webhook_secret", id))
+	return id, secret, err
+}
+
+// SetPOSProvider selects the restaurant's point-of-sale provider.
+func SetPOSProvider(ctx context.Context, q store.Querier, t tenant.ID, provider string) error {
+	_, err := q.Exec(ctx, `UPDATE clientes SET pos_provider = ? WHERE id = ?`, provider, t.Int64())
+	return err
+}

@@ -1,0 +1,201 @@
+package mail
+
+import (
+	"carta/internal/store"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	netmail "net/mail"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Outbox message statuses.
+const (
+	MailPending = "pending"
+	MailSent    = "sent"
+	MailFailed  = "failed"
+)
+
+// maxMailError is how many characters of a send error are kept.
+const maxMailError = 500
+
+// OutboxMessage is one queued e-mail.
+type OutboxMessage struct {
+	ID            int64  `json:"id"`
+	Kind          string `json:"kind"`
+	To            string `json:"to"`
+	Subject       string `json:"subject"`
+	Text          string `json:"text"`
+	HTML          string `json:"html"`
+	Status        string `json:"status"`
+	Attempts      int    `json:"attempts"`
+	LastError     string `json:"last_error"`
+	NextAttemptAt int64  `json:"next_attempt_at"`
+	CreatedAt     int64  `json:"created_at"`
+	SentAt        int64  `json:"sent_at"`
+}
+
+const outboxColumns = `id, kind, to_addr, subject, body_text, body_html, status, attempts, last_error, next_attempt_at, created_at, sent_at`
+
+func scanOutbox(s interface{ Scan(...any) error }) (OutboxMessage, error) {
+	var m OutboxMessage
+	err := s.Scan(&m.ID, &m.Kind, &m.To, &m.Subject, &m.Text, &m.HTML, &m.Status, &m.Attempts,
+		&m.LastError, &m.NextAttemptAt, &m.CreatedAt, &m.SentAt)
+	return m, err
+}
+
+// Enqueue queues an e-mail for the mail worker, due now. Call it with
+// the transaction that does what the e-mail is about, so both are committed
+// (or neither). The recipient must be a valid address.
+func Enqueue(ctx context.Context, q store.Querier, m OutboxMessage) (int64, error) {
+	if strings.TrimSpace(m.Kind) == "" {
+		return 0, errors.New("outbox: kind is required")
+	}
+	if _, err := netmail.ParseAddress(m.To); err != nil {
+		return 0, fmt.Errorf("outbox: invalid recipient %q: %w", m.To, err)
+	}
+	if strings.TrimSpace(m.Subject) == "" {
+		return 0, errors.New("outbox: subject is required")
+	}
+	if m.Text == "" && m.HTML == "" {
+		return 0, errors.New("outbox: empty body")
+	}
+	now := q.NowUnix()
+	id, err := store.InsertID(ctx, q, `INSERT INTO outbox (kind, to_addr, subject, body_text, body_html, status, attempts, next_attempt_at, last_error, created_at, sent_at)
+		VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, '', ?, 0)`,
+		m.Kind, m.To, m.Subject, m.Text, m.HTML, now, now)
+	if err != nil {
+		return 0, fmt.Errorf("enqueue mail: %w", err)
+	}
+	return id, nil
+}
+
+// ClaimDue returns up to limit pending messages that are due, each
+// claimed for lease: its next attempt is moved to now+lease with a
+// conditional update, and only the rows this call updated are returned, so
+// concurrent workers (other goroutines or replicas) never get the same
+// message at the same time. A worker that dies mid-send loses its claim when
+// the lease ends and the message is tried again.
+func ClaimDue(ctx context.Context, db *store.DB, limit int, lease time.Duration) ([]OutboxMessage, error) {
+	if limit <= 0 {
+		limit = 20
+	}
+	if lease < time.Second {
+		lease = time.Second
+	}
+	now := db.NowUnix()
+	rows, err := db.Query(ctx, `SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?
+		ORDER BY next_attempt_at, id LIMIT ?`, now, limit)
+	if err != nil {
+		return nil, fmt.Errorf("due mail: %w", err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("due mail: %w", err)
+	}
+	until := now + int64(lease/time.Second)
+	var out []OutboxMessage
+	for _, id := range ids {
+		m, err := scanOutbox(db.QueryRow(ctx, `UPDATE outbox SET next_attempt_at = ?
+			WHERE id = ? AND status = 'pending' AND next_attempt_at <= ?
+			RETURNING `+outboxColumns, until, id, now))
+		if errors.Is(err, sql.ErrNoRows) {
+			continue // claimed (or finished) by someone else meanwhile
+		}
+		if err != nil {
+			return out, fmt.Errorf("claim mail %d: %w", id, err)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// MarkSent records that a message was delivered to the SMTP server.
+func MarkSent(ctx context.Context, q store.Querier, id int64) error {
+	res, err := q.Exec(ctx, `UPDATE outbox SET status = 'sent', sent_at = ?, last_error = '' WHERE id = ?`, q.NowUnix(), id)
+	if err != nil {
+		return fmt.Errorf("mark mail sent: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// MarkRetry records a failed attempt of a pending message: attempts is
+// incremented, the error kept (first 500 characters) and the next attempt
+// set to next; when attempts reaches maxAttempts (if > 0) the message is
+// marked failed instead and never tried again.
+func MarkRetry(ctx context.Context, q store.Querier, id int64, errText string, next time.Time, maxAttempts int) error {
+	errText = truncateRunes(strings.ToValidUTF8(errText, "?"), maxMailError)
+	if maxAttempts <= 0 {
+		maxAttempts = int(^uint32(0) >> 1)
+	}
+	res, err := q.Exec(ctx, `UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
+		status = CASE WHEN attempts + 1 >= ? THEN 'failed' ELSE 'pending' END
+		WHERE id = ? AND status = 'pending'`, errText, next.Unix(), maxAttempts, id)
+	if err != nil {
+		return fmt.Errorf("mark mail retry: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// GetMessage returns one message by id, or store.ErrNotFound.
+func GetMessage(ctx context.Context, q store.Querier, id int64) (OutboxMessage, error) {
+	m, err := scanOutbox(q.QueryRow(ctx, `SELECT `+outboxColumns+` FROM outbox WHERE id = ?`, id))
+	return m, store.NotFound(err)
+}
+
+// ListOutbox returns the newest messages first (the super admin's view);
+// limit defaults to 100 and is capped at 1000.
+func ListOutbox(ctx context.Context, q store.Querier, limit int) ([]OutboxMessage, error) {
+	if limit <= 0 {
+		limit = 100
+	}
+	if limit > 1000 {
+		limit = 1000
+	}
+	rows, err := q.Query(ctx, `SELECT `+outboxColumns+` FROM outbox ORDER BY created_at DESC, id DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list outbox: %w", err)
+	}
+	defer rows.Close()
+	out := []OutboxMessage{}
+	for rows.Next() {
+		m, err := scanOutbox(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+func truncateRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i := 0
+	for j := range s {
+		if i == n {
+			return s[:j]
+		}
+		i++
+	}
+	return s
+}

@@ -1,0 +1,124 @@
+package menu
+
+// The menu's types. JSON names follow the spec.
+
+// Settings is a restaurant's look and feel and contact data.
+type Settings struct {
+	ClienteID           int64  `json:"cliente_id"`
+	Logo                string `json:"logo"`
+	BackgroundImage     string `json:"backgroundImage"`
+	CardColor           string `json:"cardColor"`
+	TextColor           string `json:"textColor"`
+	CardBorderRadius    string `json:"cardBorderRadius"`
+	FontSize            string `json:"fontSize"`
+	FontFamily          string `json:"fontFamily"`
+	NombreRestaurante   string `json:"nombre_restaurante"`
+	TelefonoContacto    string `json:"telefono_contacto"`
+	UbicacionGoogleMaps string `json:"ubicacion_google_maps"`
+	Moneda              string `json:"moneda"`
+}
+
+// DefaultLogo is the logo of a restaurant that has not uploaded one.
+const DefaultLogo = "static/images/default-logo.png"
+
+// DefaultSettings are the spec's defaults.
+func DefaultSettings(clienteID int64) Settings {
+	return Settings{ClienteID: clienteID, Logo: DefaultLogo, CardColor: "#f0f0f0", TextColor: "#000000",
+		CardBorderRadius: "8px", FontSize: "16px", FontFamily: "Arial", Moneda: "USD"}
+}
+
+// Translations maps language → field → text.
+type Translations map[string]map[string]string
+
+// localize returns the translation of campo in idioma, or def.
+func (t Translations) localize(idioma, campo, def string) string {
+	if v := t[idioma][campo]; v != "" {
+		return v
+	}
+	return def
+}
+
+func orEmpty(t Translations) Translations {
+	if t == nil {
+		return Translations{}
+	}
+	return t
+}
+
+// Categoria is a main category of the menu.
+type Categoria struct {
+	ID           int64        `json:"id"`
+	Name         string       `json:"name"`
+	ImagePath    string       `json:"image_path"`
+	ClienteID    int64        `json:"cliente_id"`
+	Translations Translations `json:"translations"`
+}
+
+// Subcategoria is a POS category shown inside a main category.
+type Subcategoria struct {
+	ID               int64        `json:"id"`
+	CloverCategoryID string       `json:"clover_category_id"`
+	Name             string       `json:"name"`
+	Position         *int64       `json:"position"`
+	Translations     Translations `json:"translations"`
+}
+
+// Producto is a menu item; Price is in cents.
+type Producto struct {
+	ID          int64  `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Price       int64  `json:"price"`
+	ImagePath   string `json:"image_path"`
+	Visible     bool   `json:"visible"`
+	// Agotado: it cannot be ordered now (unavailable in the POS or sold
+	// out today); AgotadoHoy: the owner marked it sold out for today.
+	Agotado      bool         `json:"agotado"`
+	AgotadoHoy   bool         `json:"agotado_hoy"`
+	Translations Translations `json:"translations"`
+}
+
+// Popup is a promotional popup (image, GIF or video).
+type Popup struct {
+	ID        int64  `json:"id"`
+	ClienteID int64  `json:"cliente_id"`
+	Name      string `json:"name"`
+	FileURL   string `json:"file_url"`
+	FileType  string `json:"file_type"`
+	CreatedAt int64  `json:"created_at"`
+}
+
+// PosCategoria is a POS category as the subcategory picker lists it.
+type PosCategoria struct {
+	CloverCategoryID   string `json:"clover_category_id"`
+	SubcategoriaNombre string `json:"subcategoria_nombre"`
+	Position           int    `json:"position"`
+}
+
+// ProductoInput is a product as imported from the point of sale.
+type ProductoInput struct {
+	CloverItemID string
+	Name         string
+	Description  string
+	Price        int64
+	ImagePath    string
+	Visible      bool
+	Categories   []string // POS category ids
+}
+
+// State is what the public menu needs to know about a restaurant before
+// serving it: the version of its menu (bumped by every change diners see)
+// and its state (a suspended restaurant's menu is not available).
+type State struct {
+	Version int64
+	Estado  string
+}
+
+// SyncResult counts what a POS sync changed.
+type SyncResult struct {
+	Categorias   int `json:"categorias"`
+	Productos    int `json:"productos"`
+	Creados      int `json:"creados"`
+	Actualizados int `json:"actualizados"`
+	Eliminados   int `json:"eliminados"`
+}

@@ -1,0 +1,395 @@
+package ordering
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"time"
+
+	"carta/internal/apperr"
+	"carta/internal/limits"
+	"carta/internal/menu"
+	"carta/internal/store"
+	"carta/internal/tenant"
+)
+
+// The kitchen's side: the board of the day's orders, the moves of an
+// order through its states, the POS retry and refunds; the restaurant's
+// ordering settings; and the diner's views of their orders.
+
+// transitions is the one table of the moves staff can make: every other
+// move is refused. Cancelling needs a reason and marks the payment for
+// refund.
+var transitions = map[string][]string{
+	EstadoRecibido:    {EstadoPreparacion, EstadoCancelado},
+	EstadoPreparacion: {EstadoListo, EstadoCancelado},
+	EstadoListo:       {EstadoEntregado, EstadoCancelado},
+}
+
+// CanMove reports whether staff may move an order from one state to
+// another.
+func CanMove(from, to string) bool {
+	for _, s := range transitions[from] {
+		if s == to {
+			return true
+		}
+	}
+	return false
+}
+
+// Staff errors.
+var (
+	ErrMotivo    = apperr.E(apperr.Invalid, "Escribe el motivo de la cancelación.", "Enter the reason for the cancellation.")
+	ErrEstado    = apperr.E(apperr.Invalid, "Estado de pedido desconocido.", "Unknown order status.")
+	ErrNoRefund  = apperr.E(apperr.Conflict, "Este pedido no tiene un reembolso pendiente.", "This order has no pending refund.")
+	ErrPOSDone   = apperr.E(apperr.Conflict, "Este pedido ya está en el punto de venta.", "This order is already in the point of sale.")
+	ErrBadDay    = apperr.E(apperr.Invalid, "La fecha debe tener el formato AAAA-MM-DD.", "The date must be written YYYY-MM-DD.")
+	estadoNombre = map[string][2]string{
+		EstadoPendientePago: {"pendiente de pago", "awaiting payment"},
+		EstadoRecibido:      {"recibido", "received"},
+		EstadoPreparacion:   {"en preparación", "being prepared"},
+		EstadoListo:         {"listo para recoger", "ready for pickup"},
+		EstadoEntregado:     {"entregado", "picked up"},
+		EstadoCancelado:     {"cancelado", "cancelled"},
+		EstadoFallido:       {"pago fallido", "payment failed"},
+		EstadoExpirado:      {"expirado", "expired"},
+	}
+)
+
+func errMove(from, to string) error {
+	f, t := estadoNombre[from], estadoNombre[to]
+	return apperr.E(apperr.Conflict, fmt.Sprintf("No se puede pasar un pedido de «%s» a «%s».", f[0], t[0]),
+		fmt.Sprintf("An order cannot go from “%s” to “%s”.", f[1], t[1]))
+}
+
+// Board is a restaurant's orders of one day with their totals.
+type Board struct {
+	Dia     string   `json:"dia"` // YYYY-MM-DD, the restaurant's day
+	Pedidos []Pedido `json:"pedidos"`
+	Resumen Resumen  `json:"resumen"`
+	// Config is the ordering settings (pause and activity show on the board).
+	Config Config `json:"config"`
+}
+
+// Resumen totals a day's orders that were paid and not cancelled.
+type Resumen struct {
+	Pedidos    int            `json:"pedidos"`
+	Subtotal   int64          `json:"subtotal"`
+	Impuestos  int64          `json:"impuestos"`
+	Total      int64          `json:"total"`
+	Moneda     string         `json:"moneda"`
+	PorEstado  map[string]int `json:"por_estado"`
+	Cancelados int            `json:"cancelados"`
+}
+
+// Board lists the orders paid on day (YYYY-MM-DD in the restaurant's time;
+// today when empty), plus any order of an earlier day still open, oldest
+// first, with the day's totals.
+func (s *Service) Board(ctx context.Context, t tenant.ID, day string) (Board, error) {
+	cfg, err := getConfig(ctx, s.DB, t.Int64())
+	if err != nil {
+		return Board{}, err
+	}
+	now := s.DB.Now()
+	start, end := cfg.DayBounds(now)
+	if day != "" {
+		d, err := time.ParseInLocation("2006-01-02", day, cfg.location())
+		if err != nil {
+			return Board{}, ErrBadDay
+		}
+		start, end = cfg.DayBounds(d)
+	}
+	ps, err := listPedidos(ctx, s.DB, `p.cliente_id = ? AND p.paid_at > 0 AND ((p.paid_at >= ? AND p.paid_at < ?)
+		OR (p.paid_at < ? AND p.estado IN ('recibido', 'en_preparacion', 'listo')))`, `p.recoger_at, p.id`,
+		t.Int64(), start.Unix(), end.Unix(), start.Unix())
+	if err != nil {
+		return Board{}, err
+	}
+	moneda, err := menu.Currency(ctx, s.DB, t)
+	if err != nil {
+		return Board{}, err
+	}
+	b := Board{Dia: start.Format("2006-01-02"), Pedidos: ps, Config: cfg, Resumen: Resumen{Moneda: moneda, PorEstado: map[string]int{}}}
+	for _, p := range ps {
+		b.Resumen.PorEstado[p.Estado]++
+		if p.PaidAt < start.Unix() {
+			continue // an earlier day's open order: on the board, not in today's totals
+		}
+		if p.Estado == EstadoCancelado {
+			b.Resumen.Cancelados++
+			continue
+		}
+		b.Resumen.Pedidos++
+		b.Resumen.Subtotal += p.Subtotal
+		b.Resumen.Impuestos += p.Impuestos
+		b.Resumen.Total += p.Total
+	}
+	return b, nil
+}
+
+// staffOrder returns a paid order of the restaurant (others' orders and
+// unpaid ones are not found).
+func staffOrder(ctx context.Context, q store.Querier, t tenant.ID, id int64) (Pedido, error) {
+	p, err := getPedido(ctx, q, id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && (p.ClienteID != t.Int64() || p.PaidAt == 0)) {
+		return Pedido{}, ErrNotFound
+	}
+	return p, err
+}
+
+// Move moves an order to state to, if the transition table allows it from
+// its current state; cancelling needs motivo and marks the payment for
+// refund. The diner is e-mailed and the boards and the order's page follow.
+func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo string) (Pedido, error) {
+	if _, ok := estadoNombre[to]; !ok {
+		return Pedido{}, ErrEstado
+	}
+	motivo, err := limits.CancelReason.Check(motivo)
+	if err != nil {
+		return Pedido{}, err
+	}
+	if to == EstadoCancelado && motivo == "" {
+		return Pedido{}, ErrMotivo
+	}
+	if to != EstadoCancelado {
+		motivo = ""
+	}
+	var out Pedido
+	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+		p, err := staffOrder(ctx, tx, t, id)
+		if err != nil {
+			return err
+		}
+		if !CanMove(p.Estado, to) {
+			return errMove(p.Estado, to)
+		}
+		if err := setEstado(ctx, tx, t, id, p.Estado, to, motivo); errors.Is(err, errState) {
+			return errMove(p.Estado, to) // another move came first
+		} else if err != nil {
+			return err
+		}
+		cfg, err := getConfig(ctx, tx, t.Int64())
+		if err != nil {
+			return err
+		}
+		if out, err = s.queueMail(ctx, tx, id, cfg.location()); err != nil {
+			return err
+		}
+		return addEvent(ctx, tx, t.Int64(), id, to)
+	})
+	if err == nil {
+		s.changed()
+	}
+	return out, err
+}
+
+// Acknowledge records that someone on the board saw a new order (its
+// alert stops on every board).
+func (s *Service) Acknowledge(ctx context.Context, t tenant.ID, id int64) error {
+	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+		if _, err := staffOrder(ctx, tx, t, id); err != nil {
+			return err
+		}
+		res, err := tx.Exec(ctx, `UPDATE pedidos SET visto_at = ? WHERE id = ? AND visto_at = 0`, tx.NowUnix(), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		return addEvent(ctx, tx, t.Int64(), id, "visto")
+	})
+	if err == nil {
+		s.changed()
+	}
+	return err
+}
+
+// RetryPOS sends an order that has not reached the POS again now.
+func (s *Service) RetryPOS(ctx context.Context, t tenant.ID, id int64) error {
+	if _, err := staffOrder(ctx, s.DB, t, id); err != nil {
+		return err
+	}
+	res, err := s.DB.Exec(ctx, `UPDATE pedidos SET pos_siguiente_at = 0 WHERE id = ? AND pos_estado IN ('pendiente', 'error')`, id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrPOSDone
+	}
+	s.kickPOS()
+	return nil
+}
+
+// MarkRefunded records that the restaurant refunded a cancelled order's
+// payment.
+func (s *Service) MarkRefunded(ctx context.Context, t tenant.ID, id int64) (Pedido, error) {
+	var out Pedido
+	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+		if _, err := staffOrder(ctx, tx, t, id); err != nil {
+			return err
+		}
+		res, err := tx.Exec(ctx, `UPDATE pedidos SET reembolso = 'reembolsado', reembolsado_at = ?, updated_at = ? WHERE id = ? AND reembolso = 'pendiente'`,
+			tx.NowUnix(), tx.NowUnix(), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNoRefund
+		}
+		if out, err = getPedido(ctx, tx, id); err != nil {
+			return err
+		}
+		return addEvent(ctx, tx, t.Int64(), id, "reembolso")
+	})
+	if err == nil {
+		s.changed()
+	}
+	return out, err
+}
+
+// --- Settings ---
+
+// Config is the restaurant's ordering settings.
+func (s *Service) Config(ctx context.Context, t tenant.ID) (Config, error) {
+	return getConfig(ctx, s.DB, t.Int64())
+}
+
+// SaveConfig validates and stores the restaurant's ordering settings.
+func (s *Service) SaveConfig(ctx context.Context, t tenant.ID, c Config) (Config, error) {
+	c, err := c.Check(s.DB.Now())
+	if err != nil {
+		return c, err
+	}
+	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+		if err := saveConfig(ctx, tx, t, c); err != nil {
+			return err
+		}
+		return addEvent(ctx, tx, t.Int64(), 0, "config")
+	})
+	if err == nil {
+		s.forget(t.Int64())
+		s.changed()
+	}
+	return c, err
+}
+
+// SetSoldOut marks a product sold out until the restaurant's next
+// midnight, or available again.
+func (s *Service) SetSoldOut(ctx context.Context, t tenant.ID, productID int64, soldOut bool) error {
+	var until int64
+	if soldOut {
+		cfg, err := getConfig(ctx, s.DB, t.Int64())
+		if err != nil {
+			return err
+		}
+		until = cfg.NextMidnight(s.DB.Now()).Unix()
+	}
+	return s.Menu.SetSoldOut(ctx, t, productID, until)
+}
+
+// --- The diner's views ---
+
+// Seguimiento is an order as its diner follows it.
+type Seguimiento struct {
+	ID                int64   `json:"id"`
+	ClienteID         int64   `json:"cliente_id"`
+	Restaurante       string  `json:"restaurante"`
+	Numero            int64   `json:"numero"`
+	Estado            string  `json:"estado"`
+	Nombre            string  `json:"nombre"`
+	RecogerAt         int64   `json:"recoger_at"`
+	LoAntesPosible    bool    `json:"lo_antes_posible"`
+	Subtotal          int64   `json:"subtotal"`
+	Impuestos         int64   `json:"impuestos"`
+	Total             int64   `json:"total"`
+	Moneda            string  `json:"moneda"`
+	Lineas            []Linea `json:"lineas"`
+	Nota              string  `json:"nota"`
+	MotivoCancelacion string  `json:"motivo_cancelacion"`
+	Reembolso         string  `json:"reembolso"`
+	ZonaHoraria       string  `json:"zona_horaria"`
+	CreatedAt         int64   `json:"created_at"`
+	PaidAt            int64   `json:"paid_at"`
+	UpdatedAt         int64   `json:"updated_at"`
+}
+
+func seguimiento(p Pedido, zona string) Seguimiento {
+	return Seguimiento{ID: p.ID, ClienteID: p.ClienteID, Restaurante: p.Restaurante, Numero: p.Numero, Estado: p.Estado, Nombre: p.Nombre,
+		RecogerAt: p.RecogerAt, LoAntesPosible: p.LoAntesPosible, Subtotal: p.Subtotal, Impuestos: p.Impuestos, Total: p.Total,
+		Moneda: p.Moneda, Lineas: p.Lineas, Nota: p.Nota, MotivoCancelacion: p.MotivoCancelacion, Reembolso: p.Reembolso,
+		ZonaHoraria: zona, CreatedAt: p.CreatedAt, PaidAt: p.PaidAt, UpdatedAt: p.UpdatedAt}
+}
+
+func tokenEqual(a, b string) bool {
+	return a != "" && len(a) == len(b) && subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
+}
+
+// Follow returns an order for its diner: the holder of its token (the
+// browser that placed it, or the link in its e-mails), or the signed-in
+// diner who placed it. Anything else is not found.
+func (s *Service) Follow(ctx context.Context, id int64, token string, d *tenant.Diner) (Seguimiento, error) {
+	p, err := getPedido(ctx, s.DB, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return Seguimiento{}, ErrNotFound
+	}
+	if err != nil {
+		return Seguimiento{}, err
+	}
+	mine := d != nil && p.usuarioID != nil && *p.usuarioID == d.Int64()
+	if !mine && !tokenEqual(p.token, token) {
+		return Seguimiento{}, ErrNotFound
+	}
+	cfg, err := getConfig(ctx, s.DB, p.ClienteID)
+	if err != nil {
+		return Seguimiento{}, err
+	}
+	return seguimiento(p, cfg.ZonaHoraria), nil
+}
+
+// DinerOrders lists a signed-in diner's paid orders, newest first.
+func (s *Service) DinerOrders(ctx context.Context, d tenant.Diner) ([]Seguimiento, error) {
+	ps, err := listPedidos(ctx, s.DB, `p.usuario_id = ? AND p.paid_at > 0`, `p.created_at DESC, p.id DESC LIMIT 100`, d.Int64())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Seguimiento, 0, len(ps))
+	zones := map[int64]string{}
+	for _, p := range ps {
+		z, ok := zones[p.ClienteID]
+		if !ok {
+			cfg, err := getConfig(ctx, s.DB, p.ClienteID)
+			if err != nil {
+				return nil, err
+			}
+			z = cfg.ZonaHoraria
+			zones[p.ClienteID] = z
+		}
+		out = append(out, seguimiento(p, z))
+	}
+	return out, nil
+}
+
+// SeedConfig stores ordering settings for a restaurant that has none (the
+// demo restaurants take orders at any hour); existing settings are kept.
+func SeedConfig(ctx context.Context, db *store.DB, t tenant.ID, c Config) error {
+	c, err := c.Check(db.Now())
+	if err != nil {
+		return err
+	}
+	var n int
+	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM pedidos_config WHERE cliente_id = ?`, t.Int64()).Scan(&n); err != nil || n > 0 {
+		return err
+	}
+	return saveConfig(ctx, db, t, c)
+}
+
+// AlwaysOpen is every day from 00:00 to 24:00.
+func AlwaysOpen() []Hours {
+	h := make([]Hours, 0, 7)
+	for d := 0; d < 7; d++ {
+		h = append(h, Hours{Dia: d, Abre: "00:00", Cierra: "24:00"})
+	}
+	return h
+}

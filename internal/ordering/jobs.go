@@ -1,0 +1,224 @@
+package ordering
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"carta/internal/pos"
+	"carta/internal/store"
+)
+
+// The ordering job: orders whose checkout ended unpaid give their slot
+// back, paid orders are created in the POS (retried with backoff until they
+// land; the board flags them meanwhile), "sold out today" ends at the
+// restaurant's midnight, and the feed's old rows are pruned.
+
+// posLease is how long a replica holds an order it is sending to the POS.
+const posLease = 2 * time.Minute
+
+// posSenders is how many orders a replica sends to the POS at once (a slow
+// POS answer does not hold the others up).
+const posSenders = 4
+
+// posBackoff is the wait before the next attempt after n failed ones:
+// 30 s doubling up to 15 minutes; an order is never given up.
+func posBackoff(n int) time.Duration {
+	d := 30 * time.Second
+	for i := 1; i < n && d < 15*time.Minute; i++ {
+		d *= 2
+	}
+	return min(d, 15*time.Minute)
+}
+
+// ExpirePending ends the unpaid orders whose checkout ended and frees
+// their slots.
+func (s *Service) ExpirePending(ctx context.Context) (int, error) {
+	list, err := expiredPending(ctx, s.DB, 200)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range list {
+		err := s.DB.InTx(ctx, func(tx *store.Tx) error { return failPending(ctx, tx, id, EstadoExpirado) })
+		if err == nil {
+			n++
+		} else if !errors.Is(err, errNotPending) {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// SendToPOS creates the due paid orders in their restaurant's POS. It
+// returns how many landed.
+func (s *Service) SendToPOS(ctx context.Context) (int, error) {
+	due, err := duePOS(ctx, s.DB, 20, s.DB.Now().Add(posLease).Unix())
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range due {
+		if err := s.sendOne(ctx, id); err != nil {
+			if ctx.Err() != nil {
+				return n, ctx.Err()
+			}
+			continue
+		}
+		n++
+	}
+	return n, nil
+}
+
+// sendOne creates one order in the POS and records the outcome; the
+// order's reference makes a repeated send find the order created before.
+func (s *Service) sendOne(ctx context.Context, id int64) error {
+	p, err := getPedido(ctx, s.DB, id)
+	if err != nil {
+		return err
+	}
+	r, err := s.anyRestaurant(ctx, p.ClienteID)
+	if err != nil {
+		return err
+	}
+	lines := make([]pos.OrderLine, 0, len(p.Lineas))
+	for _, l := range p.Lineas {
+		pl := pos.OrderLine{ItemID: l.cloverItemID, Quantity: l.Cantidad}
+		for _, m := range l.Modificadores {
+			pl.ModifierIDs = append(pl.ModifierIDs, m.ID)
+		}
+		lines = append(lines, pl)
+	}
+	conn := r.conn
+	hora := time.Unix(p.RecogerAt, 0).In(r.cfg.location()).Format("15:04")
+	order := pos.Order{Reference: orderRef(id), OrderType: OrderType, Lines: lines, Note: p.Nota,
+		Title: fmt.Sprintf("Carta #%d — %s — recoger %s", p.Numero, p.Nombre, hora)}
+	var posID string
+	orders, err := s.POS(conn)
+	if err == nil {
+		posID, err = orders.CreateOrder(ctx, order)
+	}
+	now := s.DB.Now()
+	if err != nil {
+		attempts := p.PosIntentos + 1
+		s.Log.Warn("order not created in the POS: will retry", "pedido_id", id, "attempt", attempts, "err", err)
+		msg := err.Error()
+		if len(msg) > 300 {
+			msg = msg[:300]
+		}
+		werr := s.DB.InTx(ctx, func(tx *store.Tx) error {
+			if _, err := tx.Exec(ctx, `UPDATE pedidos SET pos_estado = 'error', pos_intentos = ?, pos_error = ?, pos_siguiente_at = ?
+				WHERE id = ? AND pos_estado IN ('pendiente', 'error')`, attempts, msg, now.Add(posBackoff(attempts)).Unix(), id); err != nil {
+				return err
+			}
+			return addEvent(ctx, tx, p.ClienteID, id, "pos")
+		})
+		if werr != nil {
+			return werr
+		}
+		s.changed()
+		return err
+	}
+	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE pedidos SET pos_estado = 'creado', pos_order_id = ?, pos_error = '', pos_intentos = pos_intentos + 1
+			WHERE id = ?`, posID, id); err != nil {
+			return err
+		}
+		return addEvent(ctx, tx, p.ClienteID, id, "pos")
+	})
+	if err == nil {
+		s.changed()
+	}
+	return err
+}
+
+// sendQueue is how many just-paid orders wait for this replica's sender;
+// past it an order waits for the job (after its claim ends).
+const sendQueue = 4096
+
+// sends reports whether this replica sends paid orders to the POS as soon
+// as they are paid (its job is running): the payment's transaction then
+// claims the order, saving the job a write.
+func (s *Service) sends() bool { return s.sending.Load() }
+
+// sendNow hands a just-paid order to the sender (or the job).
+func (s *Service) sendNow(id int64) {
+	if !s.sends() {
+		s.kickPOS()
+		return
+	}
+	select {
+	case s.queue() <- id:
+	default:
+		// Full: the job sends it once its claim ends.
+		s.Log.Warn("POS sender queue full: the order waits for the job", "pedido_id", id)
+	}
+}
+
+func (s *Service) queue() chan int64 {
+	s.queueOnce.Do(func() { s.sendq = make(chan int64, sendQueue) })
+	return s.sendq
+}
+
+// kickPOS wakes the job to send due orders now.
+func (s *Service) kickPOS() {
+	select {
+	case s.kicks() <- struct{}{}:
+	default:
+	}
+}
+
+// Run runs the ordering job every interval until ctx ends, and sends each
+// order to the POS as soon as it is paid (posSenders at a time).
+func (s *Service) Run(ctx context.Context, interval time.Duration) {
+	q := s.queue()
+	for range posSenders {
+		go func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case id := <-q:
+					if err := s.sendOne(ctx, id); err != nil && ctx.Err() == nil {
+						s.Log.Debug("POS send failed: retried by the job", "pedido_id", id, "err", err)
+					}
+				}
+			}
+		}()
+	}
+	s.sending.Store(true)
+	defer s.sending.Store(false)
+	kick := s.kicks()
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		s.RunOnce(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		case <-kick:
+		}
+	}
+}
+
+// RunOnce does one pass of the job.
+func (s *Service) RunOnce(ctx context.Context) {
+	if n, err := s.ExpirePending(ctx); err != nil && ctx.Err() == nil {
+		s.Log.Warn("expire unpaid orders", "err", err)
+	} else if n > 0 {
+		s.Log.Info("released the slots of unpaid orders", "count", n)
+	}
+	if _, err := s.SendToPOS(ctx); err != nil && ctx.Err() == nil {
+		s.Log.Warn("send orders to the POS", "err", err)
+	}
+	if s.Menu != nil {
+		if _, err := s.Menu.ClearSoldOut(ctx); err != nil && ctx.Err() == nil {
+			s.Log.Warn("end sold out today", "err", err)
+		}
+	}
+	if _, err := s.DB.Exec(ctx, `DELETE FROM pedido_eventos WHERE created_at < ?`, s.DB.Now().Add(-48*time.Hour).Unix()); err != nil && ctx.Err() == nil {
+		s.Log.Warn("prune the order feed", "err", err)
+	}
+}

@@ -1,0 +1,134 @@
+package ordering
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"strings"
+	"time"
+
+	"carta/internal/mail"
+)
+
+// The e-mails a diner gets about an order, in the language the order was
+// placed in: its confirmation (with the lines, the total and the pickup
+// time) and one for every change of state.
+
+func money(cents int64, currency string) string {
+	return fmt.Sprintf("$%d.%02d %s", cents/100, cents%100, currency)
+}
+
+type mailText struct {
+	Subject, Lead string
+}
+
+// statusTexts are the subject and first sentence per state and language;
+// %d is the order number, %s the restaurant.
+var statusTexts = map[string]map[string]mailText{
+	EstadoRecibido: {
+		"es": {"Pedido #%d confirmado — %s", "Recibimos tu pedido y tu pago. Te avisaremos cuando esté listo."},
+		"en": {"Order #%d confirmed — %s", "We received your order and your payment. We will let you know when it is ready."},
+	},
+	EstadoPreparacion: {
+		"es": {"Tu pedido #%d se está preparando — %s", "La cocina ya está preparando tu pedido."},
+		"en": {"Your order #%d is being prepared — %s", "The kitchen is preparing your order."},
+	},
+	EstadoListo: {
+		"es": {"¡Tu pedido #%d está listo para recoger! — %s", "Tu pedido está listo. Pasa a recogerlo cuando quieras."},
+		"en": {"Your order #%d is ready for pickup! — %s", "Your order is ready. Come and pick it up."},
+	},
+	EstadoEntregado: {
+		"es": {"Pedido #%d entregado — %s", "Gracias por tu pedido. ¡Buen provecho!"},
+		"en": {"Order #%d picked up — %s", "Thank you for your order. Enjoy!"},
+	},
+	EstadoCancelado: {
+		"es": {"Tu pedido #%d fue cancelado — %s", "El restaurante canceló tu pedido."},
+		"en": {"Your order #%d was cancelled — %s", "The restaurant cancelled your order."},
+	},
+}
+
+var mailLabels = map[string]map[string]string{
+	"es": {"hola": "Hola %s,", "recoger": "Recoger", "asap": "lo antes posible, hacia las %s", "subtotal": "Subtotal",
+		"impuestos": "Impuestos", "total": "Total", "ver": "Ver tu pedido", "motivo": "Motivo", "nota": "Nota",
+		"reembolso": "Te reembolsaremos el pago completo en tu tarjeta. No tienes que hacer nada."},
+	"en": {"hola": "Hi %s,", "recoger": "Pickup", "asap": "as soon as possible, around %s", "subtotal": "Subtotal",
+		"impuestos": "Taxes", "total": "Total", "ver": "See your order", "motivo": "Reason", "nota": "Note",
+		"reembolso": "Your payment will be refunded in full to your card. You do not need to do anything."},
+}
+
+var orderHTML = template.Must(template.New("pedido").Parse(`<p>{{.Hola}}</p>
+<p>{{.Lead}}</p>
+{{if .Motivo}}<p><strong>{{.L.motivo}}:</strong> {{.Motivo}}</p>{{end}}{{if .Reembolso}}<p>{{.L.reembolso}}</p>{{end}}
+<p><strong>{{.L.recoger}}:</strong> {{.Recoger}}</p>
+<table cellpadding="4" style="border-collapse:collapse">
+{{range .Lineas}}<tr><td>{{.Cantidad}} × {{.Nombre}}{{range .Modificadores}}<br><small>+ {{.Name}}</small>{{end}}</td><td align="right">{{.Importe}}</td></tr>
+{{end}}<tr><td>{{.L.subtotal}}</td><td align="right">{{.Subtotal}}</td></tr>
+<tr><td>{{.L.impuestos}}</td><td align="right">{{.Impuestos}}</td></tr>
+<tr><td><strong>{{.L.total}}</strong></td><td align="right"><strong>{{.Total}}</strong></td></tr>
+</table>
+{{if .Nota}}<p><strong>{{.L.nota}}:</strong> {{.Nota}}</p>{{end}}
+<p><a href="{{.URL}}">{{.L.ver}}</a></p>`))
+
+type mailLine struct {
+	Cantidad      int
+	Nombre        string
+	Modificadores []ChosenModifier
+	Importe       string
+}
+
+// orderMail is the e-mail about order p entering its current state. url is
+// the order's page; loc the restaurant's time zone.
+func orderMail(p Pedido, url string, loc *time.Location) mail.Message {
+	lang := p.idioma
+	if lang != "en" {
+		lang = "es"
+	}
+	txt, ok := statusTexts[p.Estado][lang]
+	if !ok {
+		txt = statusTexts[EstadoRecibido][lang]
+	}
+	l := mailLabels[lang]
+	hora := time.Unix(p.RecogerAt, 0).In(loc).Format("15:04")
+	recoger := hora
+	if p.LoAntesPosible {
+		recoger = fmt.Sprintf(l["asap"], hora)
+	}
+	data := struct {
+		Hola, Lead, Motivo, Recoger, Subtotal, Impuestos, Total, Nota, URL string
+		Reembolso                                                          bool
+		Lineas                                                             []mailLine
+		L                                                                  map[string]string
+	}{
+		Hola: fmt.Sprintf(l["hola"], p.Nombre), Lead: txt.Lead, Recoger: recoger, Subtotal: money(p.Subtotal, p.Moneda),
+		Impuestos: money(p.Impuestos, p.Moneda), Total: money(p.Total, p.Moneda), Nota: p.Nota, URL: url, L: l,
+	}
+	if p.Estado == EstadoCancelado {
+		data.Motivo = p.MotivoCancelacion
+		data.Reembolso = p.Reembolso != ""
+	}
+	var text strings.Builder
+	fmt.Fprintf(&text, "%s\n\n%s\n", data.Hola, data.Lead)
+	if data.Motivo != "" {
+		fmt.Fprintf(&text, "%s: %s\n", l["motivo"], data.Motivo)
+	}
+	if data.Reembolso {
+		fmt.Fprintf(&text, "%s\n", l["reembolso"])
+	}
+	fmt.Fprintf(&text, "\n%s: %s\n\n", l["recoger"], recoger)
+	for _, ln := range p.Lineas {
+		ml := mailLine{Cantidad: ln.Cantidad, Nombre: ln.Nombre, Modificadores: ln.Modificadores, Importe: money(ln.Subtotal, p.Moneda)}
+		data.Lineas = append(data.Lineas, ml)
+		fmt.Fprintf(&text, "%d × %s  %s\n", ml.Cantidad, ml.Nombre, ml.Importe)
+		for _, m := range ml.Modificadores {
+			fmt.Fprintf(&text, "    + %s\n", m.Name)
+		}
+	}
+	fmt.Fprintf(&text, "\n%s: %s\n%s: %s\n%s: %s\n", l["subtotal"], data.Subtotal, l["impuestos"], data.Impuestos, l["total"], data.Total)
+	if p.Nota != "" {
+		fmt.Fprintf(&text, "\n%s: %s\n", l["nota"], p.Nota)
+	}
+	fmt.Fprintf(&text, "\n%s: %s\n", l["ver"], url)
+	var b bytes.Buffer
+	_ = orderHTML.Execute(&b, data)
+	return mail.Message{Subject: fmt.Sprintf(txt.Subject, p.Numero, p.Restaurante), Text: text.String(), HTML: b.String()}
+}

@@ -1,0 +1,698 @@
+// Package ordering is online ordering for pickup: the orderable menu, the
+// server's pricing of a cart, pickup times, placing an order (checked
+// against the POS's own total, then paid through the restaurant's hosted
+// checkout), its idempotent confirmation, the order's life on the kitchen's
+// board, its creation in the POS (retried until it lands), the diner's
+// e-mails and the feed that keeps boards and order pages live.
+package ordering
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"carta/internal/accounts"
+	"carta/internal/apperr"
+	"carta/internal/auth"
+	"carta/internal/checkout"
+	"carta/internal/clientes"
+	"carta/internal/limits"
+	"carta/internal/mail"
+	"carta/internal/menu"
+	"carta/internal/pos"
+	"carta/internal/store"
+	"carta/internal/tenant"
+)
+
+// HoldTime is how long an unpaid order holds its pickup slot: the life of
+// a hosted checkout session.
+const HoldTime = 15 * time.Minute
+
+// OrderType is the POS order type of Carta's pickup orders.
+const OrderType = "Carta — recoger"
+
+// Errors diners and staff see (the spec's text where it has one).
+var (
+	ErrNoCliente     = apperr.E(apperr.Invalid, "Error: No se encontró el cliente_id.", "Error: The cliente_id was not found.")
+	ErrOrderType     = apperr.E(apperr.Invalid, "Solo se aceptan pedidos para recoger (order_type 'pickup').", "Only pickup orders are accepted (order_type 'pickup').")
+	ErrNombre        = apperr.E(apperr.Invalid, "Escribe el nombre de quien recoge el pedido.", "Enter the name of the person picking up the order.")
+	ErrEmail         = apperr.E(apperr.Invalid, "Escribe un correo electrónico válido para recibir la confirmación.", "Enter a valid e-mail address to receive the confirmation.")
+	ErrTelefono      = apperr.E(apperr.Invalid, "El teléfono solo puede tener números, espacios y + - ( ).", "The phone number can only have digits, spaces and + - ( ).")
+	ErrNoMerchant    = apperr.E(apperr.Invalid, "Este restaurante no tiene un punto de venta conectado para recibir pedidos.", "This restaurant has no point of sale connected to take orders.")
+	ErrCheckout      = apperr.E(apperr.Unavailable, "Error al crear la orden: no se pudo abrir el pago. Intenta de nuevo.", "Error creating the order: the payment page could not be opened. Try again.")
+	ErrPOSTotals     = apperr.E(apperr.Unavailable, "Error al crear la orden: el punto de venta no respondió. Intenta de nuevo en unos minutos.", "Error creating the order: the point of sale did not answer. Try again in a few minutes.")
+	ErrTotalMismatch = apperr.E(apperr.Conflict, "Error al crear la orden: el total no coincide con el del punto de venta. El restaurante debe sincronizar su menú; no se te cobró nada.",
+		"Error creating the order: the total does not match the point of sale's. The restaurant must sync its menu; you were not charged.")
+	ErrPOSRejected  = apperr.E(apperr.Conflict, "Error al crear la orden: el punto de venta no acepta uno de los productos. Actualiza la página e inténtalo de nuevo.", "Error creating the order: the point of sale does not accept one of the products. Reload the page and try again.")
+	ErrNotFound     = apperr.E(apperr.NotFound, "Pedido no encontrado.", "Order not found.")
+	ErrTooMany      = apperr.E(apperr.TooManyRequests, "Demasiados pedidos desde esta conexión. Espera unos minutos.", "Too many orders from this connection. Wait a few minutes.")
+	ErrAmount       = apperr.E(apperr.Invalid, "El monto no coincide con el total del pedido.", "The amount does not match the order's total.")
+	ErrNotDemo      = apperr.E(apperr.Conflict, "Este restaurante cobra con su proveedor de pagos: usa la página de pago.", "This restaurant charges through its payment provider: use the payment page.")
+	ErrPayment      = apperr.E(apperr.Invalid, "Error al procesar el pago.", "Error processing the payment.")
+	ErrDemoSession  = apperr.E(apperr.NotFound, "Esta sesión de pago no existe o ya no está disponible.", "This payment session does not exist or is no longer available.")
+)
+
+// Service is online ordering.
+type Service struct {
+	DB      *store.DB
+	Menu    *menu.Service
+	Auth    *auth.Service
+	BaseURL string
+	Log     *slog.Logger
+	// Checkout picks the restaurant's hosted checkout; POS its point of
+	// sale's orders.
+	Checkout func(conn clientes.POSConnection) (checkout.Provider, error)
+	POS      func(conn clientes.POSConnection) (pos.Orders, error)
+	// Feed is told about this replica's changes at once (others see them
+	// in the database).
+	Feed *Feed
+	// PerAddress bounds the orders placed from one address per 10 minutes
+	// (30 when 0).
+	PerAddress int
+
+	kickOnce sync.Once
+	kick     chan struct{} // wakes the POS job
+
+	cacheMu sync.Mutex
+	cache   map[int64]cachedRestaurant
+
+	sending   atomic.Bool // Run is sending paid orders to the POS
+	queueOnce sync.Once
+	sendq     chan int64
+}
+
+func (s *Service) kicks() chan struct{} {
+	s.kickOnce.Do(func() { s.kick = make(chan struct{}, 1) })
+	return s.kick
+}
+
+// Customer is who picks the order up.
+type Customer struct {
+	Nombre   string `json:"nombre"`
+	Email    string `json:"email"`
+	Telefono string `json:"telefono"`
+}
+
+// PlaceInput is a diner's order.
+type PlaceInput struct {
+	ClienteID int64
+	OrderType string
+	Items     []LineRequest
+	Customer  Customer
+	// PickupAt is a slot's start (unix seconds), or 0 for as soon as
+	// possible.
+	PickupAt int64
+	Nota     string
+	Idioma   string
+	// Diner is the signed-in diner, nil for a guest.
+	Diner *tenant.Diner
+	// Replaces is the same browser's previous unpaid order, given up (its
+	// slot freed) when this one is placed; its token proves it.
+	Replaces      int64
+	ReplacesToken string
+	// Address is the client's address (throttling).
+	Address string
+}
+
+// Placed is a placed order waiting for its payment.
+type Placed struct {
+	PedidoID    int64  `json:"pedido_id"`
+	Token       string `json:"token"`
+	CheckoutURL string `json:"checkout_url"`
+	Total       int64  `json:"total"`
+	Moneda      string `json:"moneda"`
+	RecogerAt   int64  `json:"recoger_at"`
+}
+
+// orderable is a restaurant diners can order from now, with what placing
+// an order needs.
+type orderable struct {
+	t      tenant.Public
+	conn   clientes.POSConnection
+	cfg    Config
+	moneda string
+}
+
+// restaurantTTL is how long a restaurant's ordering data (state, settings,
+// POS connection, currency) is used from memory: a change made through this
+// replica is seen at once (forget), one made through another within this.
+const restaurantTTL = time.Second
+
+type cachedRestaurant struct {
+	o   orderable
+	err error
+	at  time.Time
+}
+
+// restaurant is what placing an order needs of a restaurant diners can
+// order from (ErrNoCliente for an unknown or suspended one).
+func (s *Service) restaurant(ctx context.Context, clienteID int64) (orderable, error) {
+	if clienteID <= 0 {
+		return orderable{}, ErrNoCliente
+	}
+	s.cacheMu.Lock()
+	c, ok := s.cache[clienteID]
+	s.cacheMu.Unlock()
+	if ok && time.Since(c.at) < restaurantTTL {
+		return c.o, c.err
+	}
+	o, err := s.loadRestaurant(ctx, clienteID)
+	if err == nil || errors.Is(err, ErrNoCliente) {
+		s.cacheMu.Lock()
+		if s.cache == nil || len(s.cache) >= 4096 {
+			s.cache = map[int64]cachedRestaurant{}
+		}
+		s.cache[clienteID] = cachedRestaurant{o, err, time.Now()}
+		s.cacheMu.Unlock()
+	}
+	return o, err
+}
+
+// forget drops what this replica keeps of a restaurant after changing it.
+func (s *Service) forget(clienteID int64) {
+	s.cacheMu.Lock()
+	delete(s.cache, clienteID)
+	s.cacheMu.Unlock()
+}
+
+func (s *Service) loadRestaurant(ctx context.Context, clienteID int64) (orderable, error) {
+	t := tenant.PublicMenu(clienteID)
+	c, err := clientes.Get(ctx, s.DB, t)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && c.Estado != clientes.EstadoActivo) {
+		return orderable{}, ErrNoCliente
+	}
+	if err != nil {
+		return orderable{}, err
+	}
+	o := orderable{t: t}
+	if o.cfg, err = getConfig(ctx, s.DB, clienteID); err != nil {
+		return o, err
+	}
+	if o.conn, err = clientes.GetPOSConnection(ctx, s.DB, tenant.System(clienteID)); err != nil {
+		return o, err
+	}
+	if o.moneda, err = menu.Currency(ctx, s.DB, t); err != nil {
+		return o, err
+	}
+	return o, nil
+}
+
+// price prices lines against the restaurant's current catalogue.
+func (s *Service) price(ctx context.Context, t tenant.Scope, lang string, lines []LineRequest) (Priced, error) {
+	if len(lines) == 0 {
+		return Priced{}, ErrEmptyCart
+	}
+	if len(lines) > MaxLines {
+		return Priced{}, ErrTooManyLines
+	}
+	var want []int64
+	for _, l := range lines {
+		if !slices.Contains(want, l.ProductID) {
+			want = append(want, l.ProductID)
+		}
+	}
+	items, err := menu.OrderItems(ctx, s.DB, t, menu.Lang(lang), want)
+	if err != nil {
+		return Priced{}, err
+	}
+	byID := make(map[int64]menu.OrderItem, len(items))
+	for _, it := range items {
+		byID[it.ID] = it
+	}
+	return Price(byID, lines)
+}
+
+// Quote prices a cart for the cart page: the server's subtotal, taxes and
+// total, or a 400 naming the first line that cannot be ordered.
+func (s *Service) Quote(ctx context.Context, clienteID int64, lang string, lines []LineRequest) (Priced, error) {
+	r, err := s.restaurant(ctx, clienteID)
+	if err != nil {
+		return Priced{}, err
+	}
+	return s.price(ctx, r.t, lang, lines)
+}
+
+// Availability is what the checkout page offers: pickup times now.
+func (s *Service) Availability(ctx context.Context, clienteID int64) (Availability, error) {
+	r, err := s.restaurant(ctx, clienteID)
+	if err != nil {
+		return Availability{}, err
+	}
+	now := s.DB.Now()
+	start, end := r.cfg.DayBounds(now)
+	taken, err := slotsTaken(ctx, s.DB, clienteID, start.Unix(), end.Unix())
+	if err != nil {
+		return Availability{}, err
+	}
+	return r.cfg.Available(now, taken), nil
+}
+
+// checkCustomer cleans who picks the order up.
+func checkCustomer(c Customer) (Customer, error) {
+	var err error
+	if c.Nombre, err = limits.PersonName.Check(c.Nombre); err != nil {
+		return c, err
+	}
+	if c.Nombre == "" {
+		return c, ErrNombre
+	}
+	if c.Email, err = limits.Email.Check(c.Email); err != nil {
+		return c, err
+	}
+	if at := strings.IndexByte(c.Email, '@'); at < 1 || at == len(c.Email)-1 || strings.ContainsAny(c.Email, " ,;<>") {
+		return c, ErrEmail
+	}
+	if c.Telefono, err = limits.Phone.Check(c.Telefono); err != nil {
+		return c, err
+	}
+	if strings.TrimLeft(c.Telefono, "+0123456789 -()") != "" {
+		return c, ErrTelefono
+	}
+	return c, nil
+}
+
+func newToken() (string, error) {
+	b := make([]byte, 24)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+// orderRef is the order's reference in the POS and the checkout.
+func orderRef(id int64) string { return "carta-pedido-" + strconv.FormatInt(id, 10) }
+
+// Place places a diner's order: the cart priced by the server, the pickup
+// time checked against the restaurant's hours, pause and slot capacity,
+// the total confirmed by the POS's own computation (a mismatch is an error,
+// never a charge), the slot held and the order stored unpaid, then the
+// restaurant's hosted checkout opened for exactly that total.
+func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
+	if in.OrderType != "" && in.OrderType != "pickup" {
+		return Placed{}, ErrOrderType
+	}
+	r, err := s.restaurant(ctx, in.ClienteID)
+	if err != nil {
+		return Placed{}, err
+	}
+	cust, err := checkCustomer(in.Customer)
+	if err != nil {
+		return Placed{}, err
+	}
+	nota, err := limits.OrderNote.Check(in.Nota)
+	if err != nil {
+		return Placed{}, err
+	}
+	lang := menu.Lang(in.Idioma)
+	priced, err := s.price(ctx, r.t, lang, in.Items)
+	if err != nil {
+		return Placed{}, err
+	}
+	now := s.DB.Now()
+	pickup, slot, err := r.cfg.pickup(now, in.PickupAt)
+	if err != nil {
+		return Placed{}, err
+	}
+	if r.conn.Provider != "demo" && (r.conn.Merchant == "" || r.conn.Token == "") {
+		return Placed{}, ErrNoMerchant
+	}
+	if s.Auth != nil {
+		per := s.PerAddress
+		if per <= 0 {
+			per = 30
+		}
+		if err := s.Auth.Reserve(ctx, auth.ThrottleKey{Key: "pedido:" + in.Address, Rule: auth.ThrottleRule{Limit: per, Window: 10 * time.Minute}}, ErrTooMany); err != nil {
+			return Placed{}, err
+		}
+	}
+	if err := s.confirmTotal(ctx, r.conn, priced); err != nil {
+		return Placed{}, err
+	}
+	provider, err := s.Checkout(r.conn)
+	if err != nil {
+		return Placed{}, err
+	}
+	token, err := newToken()
+	if err != nil {
+		return Placed{}, err
+	}
+	o := newOrder{ClienteID: in.ClienteID, Token: token, Nombre: cust.Nombre, Telefono: cust.Telefono, Email: cust.Email, Nota: nota,
+		Idioma: lang, RecogerAt: pickup.Unix(), Franja: slot.Unix(), LoAntesPosible: in.PickupAt == 0, Priced: priced, Moneda: r.moneda,
+		ExpiresAt: now.Add(HoldTime).Unix()}
+	if in.Diner != nil {
+		id := in.Diner.Int64()
+		o.UsuarioID = &id
+	}
+	var id int64
+	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+		if in.Replaces > 0 {
+			if err := s.giveUp(ctx, tx, in.ClienteID, in.Replaces, in.ReplacesToken); err != nil {
+				return err
+			}
+		}
+		if err := takeSlot(ctx, tx, in.ClienteID, o.Franja, r.cfg.PedidosPorFranja, false); err != nil {
+			return err
+		}
+		id, err = insertOrder(ctx, tx, o)
+		return err
+	})
+	if errors.Is(err, errSlotFull) {
+		return Placed{}, ErrSlotFull
+	}
+	if err != nil {
+		return Placed{}, err
+	}
+	req := checkoutRequest(r.conn, orderRef(id), r.moneda, priced, cust)
+	req.SuccessURL = fmt.Sprintf("%s/pedido/%d?t=%s", s.BaseURL, id, token)
+	req.FailureURL = fmt.Sprintf("%s/checkout/%d?pago=error", s.BaseURL, in.ClienteID)
+	req.CancelURL = fmt.Sprintf("%s/checkout/%d", s.BaseURL, in.ClienteID)
+	if req.Total() != priced.Total {
+		s.fail(ctx, id)
+		return Placed{}, fmt.Errorf("ordering: checkout lines add up to %d, the order to %d", req.Total(), priced.Total)
+	}
+	sess, err := provider.Create(ctx, req)
+	if err != nil {
+		s.fail(ctx, id)
+		if _, ok := apperr.As(err); ok {
+			return Placed{}, err
+		}
+		s.Log.Warn("order checkout failed", "pedido_id", id, "err", err)
+		e := *ErrCheckout
+		e.Err = err
+		return Placed{}, &e
+	}
+	var exp int64
+	if !sess.ExpiresAt.IsZero() {
+		exp = sess.ExpiresAt.Unix()
+	}
+	if err := setSession(ctx, s.DB, id, sess.ID, sess.URL, exp); err != nil {
+		s.fail(ctx, id)
+		return Placed{}, err
+	}
+	return Placed{PedidoID: id, Token: token, CheckoutURL: sess.URL, Total: priced.Total, Moneda: r.moneda, RecogerAt: pickup.Unix()}, nil
+}
+
+// giveUp ends the same browser's previous unpaid order of the restaurant
+// (its token proves it); anything else is ignored.
+func (s *Service) giveUp(ctx context.Context, tx *store.Tx, clienteID, id int64, token string) error {
+	rec, err := getRecord(ctx, tx, id)
+	if err != nil || rec.ClienteID != clienteID || !tokenEqual(rec.Token, token) {
+		return nil
+	}
+	if err := failPending(ctx, tx, id, EstadoFallido); err != nil && !errors.Is(err, errNotPending) {
+		return err
+	}
+	return nil
+}
+
+// checkoutRequest is the hosted checkout of an order: its lines at their
+// unit prices (modifiers included, named in the note) and one line for the
+// taxes, adding up to exactly the order's total.
+func checkoutRequest(conn clientes.POSConnection, ref, moneda string, p Priced, c Customer) checkout.Request {
+	first, last, _ := strings.Cut(c.Nombre, " ")
+	req := checkout.Request{MerchantID: conn.Merchant, Token: conn.Token, Reference: ref, Currency: moneda,
+		Customer: checkout.Customer{Email: c.Email, FirstName: first, LastName: last, Phone: c.Telefono}}
+	if req.MerchantID == "" { // the demo POS needs no merchant account
+		req.MerchantID, req.Token = "demo", "demo"
+	}
+	for _, l := range p.Lines {
+		names := make([]string, 0, len(l.Modifiers))
+		for _, m := range l.Modifiers {
+			names = append(names, m.Name)
+		}
+		req.LineItems = append(req.LineItems, checkout.LineItem{Name: l.Name, Price: l.UnitPrice, Quantity: l.Quantity, Note: strings.Join(names, ", ")})
+	}
+	if p.Taxes > 0 {
+		req.LineItems = append(req.LineItems, checkout.LineItem{Name: "Impuestos", Price: p.Taxes, Quantity: 1})
+	}
+	return req
+}
+
+// confirmTotal asks the POS to compute the order's total and refuses any
+// difference from Carta's: a one-cent disagreement would leave the POS
+// order partially paid.
+func (s *Service) confirmTotal(ctx context.Context, conn clientes.POSConnection, p Priced) error {
+	orders, err := s.POS(conn)
+	if err != nil {
+		return err
+	}
+	got, err := orders.Totals(ctx, posOrder("", "", "", p.Lines))
+	switch {
+	case errors.Is(err, pos.ErrRejected):
+		s.Log.Warn("the POS refused an order's lines", "err", err)
+		return ErrPOSRejected
+	case err != nil:
+		s.Log.Warn("the POS could not compute an order's total", "err", err)
+		e := *ErrPOSTotals
+		e.Err = err
+		return &e
+	case got.Total != p.Total:
+		s.Log.Error("order total differs from the POS's: not charged", "carta_total", p.Total, "pos_total", got.Total,
+			"carta_subtotal", p.Subtotal, "pos_subtotal", got.Subtotal, "carta_tax", p.Taxes, "pos_tax", got.Tax)
+		return ErrTotalMismatch
+	}
+	return nil
+}
+
+// fail ends an order whose checkout could not be opened.
+func (s *Service) fail(ctx context.Context, id int64) {
+	err := s.DB.InTx(ctx, func(tx *store.Tx) error { return failPending(ctx, tx, id, EstadoFallido) })
+	if err != nil && !errors.Is(err, errNotPending) {
+		s.Log.Error("end failed order", "pedido_id", id, "err", err)
+	}
+}
+
+// Confirm records the outcome of an order's checkout session, in one
+// transaction with the webhook event's record: an approved payment makes
+// the order received (numbered, on the board, due in the POS), credits
+// the diner's points and queues the confirmation e-mail; a declined one
+// ends the order and frees its slot. Confirming again changes nothing.
+// store.ErrNotFound: no order has that session.
+func (s *Service) Confirm(ctx context.Context, o checkout.Outcome) error {
+	_, err := s.confirm(ctx, o)
+	return err
+}
+
+// confirm is Confirm, answering the order as it is afterwards.
+func (s *Service) confirm(ctx context.Context, o checkout.Outcome) (Pedido, error) {
+	var out Pedido
+	rec, err := getRecordBySession(ctx, s.DB, o.Session)
+	if err != nil {
+		return out, err
+	}
+	// A payment for a restaurant suspended meanwhile is recorded all the same.
+	r, err := s.anyRestaurant(ctx, rec.ClienteID)
+	if err != nil {
+		return out, err
+	}
+	conn := r.conn
+	paid := false
+	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+		if o.Event != "" {
+			first, err := store.FirstEvent(ctx, tx, o.Provider, o.Event)
+			if err != nil || !first {
+				return err
+			}
+		}
+		cur, err := getRecord(ctx, tx, rec.ID)
+		if err != nil {
+			return err
+		}
+		if !o.Approved {
+			err := failPending(ctx, tx, cur.ID, EstadoFallido)
+			if errors.Is(err, errNotPending) {
+				err = nil
+			}
+			if err == nil {
+				out, err = getPedido(ctx, tx, cur.ID)
+			}
+			return err
+		}
+		if cur.Estado == EstadoExpirado || cur.Estado == EstadoFallido {
+			s.Log.Warn("payment for an order whose checkout had ended: the order is taken", "pedido_id", cur.ID, "estado", cur.Estado)
+		}
+		first, numero, err := markPaid(ctx, tx, cur, o.PaymentID, s.POS != nil && conn.Provider != "", s.sends())
+		if err != nil {
+			return err
+		}
+		if !first {
+			out, err = getPedido(ctx, tx, cur.ID)
+			return err
+		}
+		paid = true
+		if cur.UsuarioID != nil {
+			if pts := cur.Total / 100; pts > 0 {
+				if err := accounts.CreditPoints(ctx, tx, *cur.UsuarioID, cur.ClienteID, accounts.PointsForOrder(cur.ID), pts,
+					"Pedido #"+strconv.FormatInt(numero, 10)); err != nil {
+					return err
+				}
+			}
+		}
+		if out, err = s.queueMail(ctx, tx, cur.ID, r.cfg.location()); err != nil {
+			return err
+		}
+		return addEvent(ctx, tx, cur.ClienteID, cur.ID, EstadoRecibido)
+	})
+	if err == nil && paid {
+		s.changed()
+		s.sendNow(out.ID)
+	}
+	return out, err
+}
+
+// queueMail queues the e-mail about order id's current state (times in
+// loc, the restaurant's time zone) and returns the order.
+func (s *Service) queueMail(ctx context.Context, tx *store.Tx, id int64, loc *time.Location) (Pedido, error) {
+	p, err := getPedido(ctx, tx, id)
+	if err != nil {
+		return p, err
+	}
+	m := orderMail(p, s.orderURL(p.ID, p.token), loc)
+	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "pedido", To: p.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
+	return p, err
+}
+
+// anyRestaurant is the ordering data of a restaurant, open to orders or not
+// (a suspended restaurant's payments and POS orders still go through).
+func (s *Service) anyRestaurant(ctx context.Context, clienteID int64) (orderable, error) {
+	r, err := s.restaurant(ctx, clienteID)
+	if errors.Is(err, ErrNoCliente) {
+		return s.loadRestaurantAnyway(ctx, clienteID)
+	}
+	return r, err
+}
+
+// loadRestaurantAnyway reads the ordering data of a restaurant that is not
+// open to orders.
+func (s *Service) loadRestaurantAnyway(ctx context.Context, clienteID int64) (orderable, error) {
+	o := orderable{t: tenant.PublicMenu(clienteID)}
+	var err error
+	if o.cfg, err = getConfig(ctx, s.DB, clienteID); err != nil {
+		return o, err
+	}
+	if o.conn, err = clientes.GetPOSConnection(ctx, s.DB, tenant.System(clienteID)); err != nil {
+		return o, err
+	}
+	o.moneda, err = menu.Currency(ctx, s.DB, o.t)
+	return o, err
+}
+
+func (s *Service) orderURL(id int64, token string) string {
+	return fmt.Sprintf("%s/pedido/%d?t=%s", s.BaseURL, id, token)
+}
+
+// changed tells this replica's feed to look for changes now.
+func (s *Service) changed() {
+	if s.Feed != nil {
+		s.Feed.Kick()
+	}
+}
+
+// PayDemo is the spec's direct pay call for a restaurant on the demo
+// provider: the order's payment of exactly its total is confirmed (the
+// token proves the order is the caller's).
+func (s *Service) PayDemo(ctx context.Context, clienteID, pedidoID int64, token string, amount int64) (Seguimiento, error) {
+	rec, err := getRecord(ctx, s.DB, pedidoID)
+	if err != nil || rec.ClienteID != clienteID || !tokenEqual(rec.Token, token) {
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return Seguimiento{}, err
+		}
+		return Seguimiento{}, ErrNotFound
+	}
+	r, err := s.anyRestaurant(ctx, clienteID)
+	if err != nil {
+		return Seguimiento{}, err
+	}
+	if r.conn.Provider != "demo" || !strings.HasPrefix(rec.Session, "demo_cs_") {
+		return Seguimiento{}, ErrNotDemo
+	}
+	if amount != rec.Total {
+		return Seguimiento{}, ErrAmount
+	}
+	p, err := s.confirm(ctx, checkout.Outcome{Session: rec.Session, Approved: true, PaymentID: "demo_pay_pedido_" + strconv.FormatInt(rec.ID, 10)})
+	if err != nil {
+		return Seguimiento{}, err
+	}
+	if p.PaidAt == 0 {
+		return Seguimiento{}, ErrPayment
+	}
+	return seguimiento(p, r.cfg.ZonaHoraria), nil
+}
+
+// DemoCheckout is what Carta's demo checkout page shows for an order.
+type DemoCheckout struct {
+	Tipo        string `json:"tipo"` // "pedido"
+	Descripcion string `json:"descripcion"`
+	Subtotal    int64  `json:"subtotal"`
+	Impuestos   int64  `json:"impuestos"`
+	Total       int64  `json:"total"`
+	Moneda      string `json:"moneda"`
+	Restaurante string `json:"restaurante"`
+	Estado      string `json:"estado"`
+	ClienteID   int64  `json:"cliente_id"`
+	ExpiresAt   int64  `json:"expires_at"`
+	PedidoID    int64  `json:"pedido_id"`
+	// Token lets the page send the diner to the order's page.
+	Token string `json:"token"`
+}
+
+// DemoSession finds the order of a demo checkout session (its id is the
+// bearer secret); ErrDemoSession for any other.
+func (s *Service) DemoSession(ctx context.Context, sessionID string) (DemoCheckout, error) {
+	if !strings.HasPrefix(sessionID, "demo_cs_") {
+		return DemoCheckout{}, ErrDemoSession
+	}
+	rec, err := getRecordBySession(ctx, s.DB, sessionID)
+	if errors.Is(err, store.ErrNotFound) {
+		return DemoCheckout{}, ErrDemoSession
+	}
+	if err != nil {
+		return DemoCheckout{}, err
+	}
+	conn, err := clientes.GetPOSConnection(ctx, s.DB, tenant.System(rec.ClienteID))
+	if err != nil || conn.Provider != "demo" {
+		return DemoCheckout{}, ErrDemoSession
+	}
+	p, err := getPedido(ctx, s.DB, rec.ID)
+	if err != nil {
+		return DemoCheckout{}, err
+	}
+	var exp int64
+	_ = s.DB.QueryRow(ctx, `SELECT expires_at FROM pedidos WHERE id = ?`, rec.ID).Scan(&exp)
+	desc := fmt.Sprintf("Pedido para recoger (%d productos)", units(p.Lineas))
+	if p.idioma == "en" {
+		desc = fmt.Sprintf("Pickup order (%d items)", units(p.Lineas))
+	}
+	return DemoCheckout{Tipo: "pedido", Descripcion: desc, Subtotal: p.Subtotal, Impuestos: p.Impuestos, Total: p.Total, Moneda: p.Moneda,
+		Restaurante: p.Restaurante, Estado: p.Estado, ClienteID: p.ClienteID, ExpiresAt: exp, PedidoID: p.ID, Token: p.token}, nil
+}
+
+func units(ls []Linea) int {
+	n := 0
+	for _, l := range ls {
+		n += l.Cantidad
+	}
+	return n
+}
+
+// DemoResult is the demo page's 'Pagar' or 'Rechazar' for an order: the
+// same confirmation as a provider's webhook.
+func (s *Service) DemoResult(ctx context.Context, sessionID string, approved bool) (DemoCheckout, error) {
+	d, err := s.DemoSession(ctx, sessionID)
+	if err != nil {
+		return d, err
+	}
+	if err := s.Confirm(ctx, checkout.Outcome{Session: sessionID, Approved: approved, PaymentID: "demo_pay_pedido_" + strconv.FormatInt(d.PedidoID, 10)}); err != nil {
+		return d, err
+	}
+	return s.DemoSession(ctx, sessionID)
+}

@@ -1,0 +1,717 @@
+package ordering_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"carta/internal/accounts"
+	"carta/internal/apperr"
+	"carta/internal/checkout"
+	checkoutdemo "carta/internal/checkout/demo"
+	"carta/internal/clientes"
+	"carta/internal/mail"
+	"carta/internal/menu"
+	"carta/internal/ordering"
+	"carta/internal/pos"
+	posdemo "carta/internal/pos/demo"
+	"carta/internal/store"
+	"carta/internal/store/storetest"
+	"carta/internal/tenant"
+)
+
+// fakePOS is the demo POS with faults to inject: a different total, a
+// refused cart, or creations that fail before one lands.
+type fakePOS struct {
+	*posdemo.Merchant
+	mu          sync.Mutex
+	totalsDelta int64
+	reject      bool
+	down        bool // Totals fails as unavailable
+	failCreates int
+	creates     int
+}
+
+func (f *fakePOS) Totals(ctx context.Context, o pos.Order) (pos.Totals, error) {
+	f.mu.Lock()
+	delta, reject, down := f.totalsDelta, f.reject, f.down
+	f.mu.Unlock()
+	if reject {
+		return pos.Totals{}, fmt.Errorf("%w: item_does_not_exist", pos.ErrRejected)
+	}
+	if down {
+		return pos.Totals{}, fmt.Errorf("%w: 503", pos.ErrUnavailable)
+	}
+	t, err := f.Merchant.Totals(ctx, o)
+	t.Total += delta
+	return t, err
+}
+
+func (f *fakePOS) CreateOrder(ctx context.Context, o pos.Order) (string, error) {
+	f.mu.Lock()
+	f.creates++
+	fail := f.failCreates > 0
+	if fail {
+		f.failCreates--
+	}
+	f.mu.Unlock()
+	if fail {
+		return "", fmt.Errorf("%w: 502 from Clover", pos.ErrUnavailable)
+	}
+	return f.Merchant.CreateOrder(ctx, o)
+}
+
+type fixture struct {
+	db      *store.DB
+	svc     *ordering.Service
+	pos     *fakePOS
+	now     *time.Time
+	cliente tenant.ID
+	other   tenant.ID
+}
+
+// The demo catalogue's (DEMOMERCHANT1) steak at 42.00: a required "Punto
+// de cocción" and an optional "Guarnición".
+const chuleton = "Chuletón de Res"
+
+// setup opens a restaurant on the demo POS, synced, taking orders on a
+// fixed Tuesday at 13:00 in New York.
+func setup(t *testing.T, db *store.DB, perSlot int) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	loc, _ := time.LoadLocation("America/New_York")
+	now := time.Date(2026, 11, 24, 13, 0, 0, 0, loc)
+	db.Now = func() time.Time { return now }
+	f := &fixture{db: db, now: &now}
+	db.Now = func() time.Time { return *f.now }
+	mk := func(nombre, merchant string) tenant.ID {
+		mid := merchant
+		id, err := clientes.Create(ctx, db, clientes.Cliente{Nombre: nombre, MerchantID: &mid, Email: merchant + "@example.com", Estado: clientes.EstadoActivo})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t2 := tenant.System(id)
+		if err := clientes.SetPOSProvider(ctx, db, t2, "demo"); err != nil {
+			t.Fatal(err)
+		}
+		return t2
+	}
+	f.cliente = mk("La Cava", "DEMOMERCHANT1")
+	f.other = mk("Taquería", "DEMOMERCHANT2")
+	m, err := posdemo.New("DEMOMERCHANT1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.pos = &fakePOS{Merchant: m}
+	other, _ := posdemo.New("DEMOMERCHANT2")
+	menuSvc := &menu.Service{DB: db, Catalog: func(conn clientes.POSConnection) (pos.Catalog, error) { return posdemo.New(conn.Merchant) }}
+	for _, c := range []tenant.ID{f.cliente, f.other} {
+		if _, err := menuSvc.Sync(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	f.svc = &ordering.Service{DB: db, Menu: menuSvc, BaseURL: "https://carta.test", Log: log, Feed: &ordering.Feed{DB: db},
+		Checkout: func(clientes.POSConnection) (checkout.Provider, error) {
+			return &checkoutdemo.Provider{BaseURL: "https://carta.test", Now: db.Now}, nil
+		},
+		POS: func(conn clientes.POSConnection) (pos.Orders, error) {
+			if conn.Merchant == "DEMOMERCHANT2" {
+				return other, nil
+			}
+			return f.pos, nil
+		}}
+	cfg := ordering.Config{Activo: true, PreparacionMin: 20, ZonaHoraria: "America/New_York", PedidosPorFranja: perSlot}
+	for d := 1; d <= 6; d++ {
+		cfg.Horario = append(cfg.Horario, ordering.Hours{Dia: d, Abre: "12:00", Cierra: "22:00"})
+	}
+	for _, c := range []tenant.ID{f.cliente, f.other} {
+		if _, err := f.svc.SaveConfig(ctx, c, cfg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return f
+}
+
+// product finds a synced product of the restaurant by its POS name.
+func (f *fixture) product(t *testing.T, name string) menu.OrderItem {
+	t.Helper()
+	items, err := menu.OrderItems(context.Background(), f.db, f.cliente, "es", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range items {
+		if it.POSName == name {
+			return it
+		}
+	}
+	t.Fatalf("no product %s", name)
+	return menu.OrderItem{}
+}
+
+// steak is a line of the demo's steak, cooked "al punto" with fries.
+func (f *fixture) steak(t *testing.T, qty int) ordering.LineRequest {
+	it := f.product(t, chuleton)
+	return ordering.LineRequest{ProductID: it.ID, Quantity: qty, ModifierIDs: []string{it.Groups[0].Modifiers[1].ID, it.Groups[1].Modifiers[0].ID}}
+}
+
+func (f *fixture) place(t *testing.T, in ordering.PlaceInput) (ordering.Placed, error) {
+	t.Helper()
+	if in.ClienteID == 0 {
+		in.ClienteID = f.cliente.Int64()
+	}
+	if in.Items == nil {
+		in.Items = []ordering.LineRequest{f.steak(t, 2)}
+	}
+	if in.Customer.Nombre == "" {
+		in.Customer = ordering.Customer{Nombre: "Ana Pérez", Email: "ana@example.com", Telefono: "555 1234"}
+	}
+	return f.svc.Place(context.Background(), in)
+}
+
+func (f *fixture) session(t *testing.T, id int64) string {
+	t.Helper()
+	var s string
+	if err := f.db.QueryRow(context.Background(), `SELECT checkout_session_id FROM pedidos WHERE id = ?`, id).Scan(&s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func (f *fixture) estado(t *testing.T, id int64) string {
+	t.Helper()
+	var s string
+	if err := f.db.QueryRow(context.Background(), `SELECT estado FROM pedidos WHERE id = ?`, id).Scan(&s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func (f *fixture) count(t *testing.T, q string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := f.db.QueryRow(context.Background(), q, args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func (f *fixture) taken(t *testing.T) int {
+	return f.count(t, `SELECT COALESCE(SUM(ocupados), 0) FROM pedidos_franjas WHERE cliente_id = ?`, f.cliente.Int64())
+}
+
+func (f *fixture) pay(t *testing.T, id int64) {
+	t.Helper()
+	if err := f.svc.Confirm(context.Background(), checkout.Outcome{Session: f.session(t, id), Approved: true, PaymentID: fmt.Sprintf("PAY-%d", id)}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPlaceConfirmAndSendToPOS(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		uid, err := accounts.Create(ctx, db, accounts.Usuario{Nombre: "Luis", Email: "luis@example.com", PasswordHash: "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := tenant.SystemDiner(uid)
+		p, err := f.place(t, ordering.PlaceInput{Diner: &d, Nota: "Sin sal", Idioma: "en"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 2 × (42.00 + 3.00 fries) = 90.00, 8.25% = 7.425 → 7.43.
+		if p.Total != 9743 || p.CheckoutURL == "" || p.Token == "" || f.estado(t, p.PedidoID) != ordering.EstadoPendientePago {
+			t.Fatalf("placed %+v", p)
+		}
+		if f.taken(t) != 1 {
+			t.Fatalf("slot not held")
+		}
+		// Paid twice through the same webhook event, then once more by the
+		// demo page: one order, one number, one e-mail, one set of points.
+		o := checkout.Outcome{Session: f.session(t, p.PedidoID), Approved: true, PaymentID: "PAY-1", Provider: "clover", Event: "PAY-1"}
+		for i := 0; i < 2; i++ {
+			if err := f.svc.Confirm(ctx, o); err != nil {
+				t.Fatal(err)
+			}
+		}
+		o.Event = ""
+		if err := f.svc.Confirm(ctx, o); err != nil {
+			t.Fatal(err)
+		}
+		sg, err := f.svc.Follow(ctx, p.PedidoID, p.Token, nil)
+		if err != nil || sg.Estado != ordering.EstadoRecibido || sg.Numero != 1 || sg.Total != 9743 || len(sg.Lineas) != 1 || len(sg.Lineas[0].Modificadores) != 2 {
+			t.Fatalf("order %+v %v", sg, err)
+		}
+		if n := f.count(t, `SELECT COUNT(*) FROM outbox WHERE kind = 'pedido' AND to_addr = 'ana@example.com'`); n != 1 {
+			t.Fatalf("%d confirmation e-mails", n)
+		}
+		msgs, _ := mail.ListOutbox(ctx, db, 10)
+		if len(msgs) == 0 || msgs[0].Subject != "Order #1 confirmed — La Cava" {
+			t.Fatalf("e-mail %+v", msgs)
+		}
+		if pts := f.count(t, `SELECT COALESCE(SUM(puntos), 0) FROM puntos WHERE usuario_id = ? AND pedido_id = ?`, uid, p.PedidoID); pts != 97 {
+			t.Fatalf("points %d, want 97", pts)
+		}
+		// The diner sees it by token and as its signed-in owner; others do not.
+		if _, err := f.svc.Follow(ctx, p.PedidoID, "wrong", nil); !errors.Is(err, ordering.ErrNotFound) {
+			t.Fatalf("wrong token: %v", err)
+		}
+		if _, err := f.svc.Follow(ctx, p.PedidoID, "", &d); err != nil {
+			t.Fatalf("owner: %v", err)
+		}
+		stranger := tenant.SystemDiner(uid + 100)
+		if _, err := f.svc.Follow(ctx, p.PedidoID, "", &stranger); !errors.Is(err, ordering.ErrNotFound) {
+			t.Fatalf("stranger: %v", err)
+		}
+		if list, err := f.svc.DinerOrders(ctx, d); err != nil || len(list) != 1 {
+			t.Fatalf("diner orders %v %v", list, err)
+		}
+		// The job creates it in the POS, once, with Carta's reference.
+		if n, err := f.svc.SendToPOS(ctx); err != nil || n != 1 {
+			t.Fatalf("sent %d, %v", n, err)
+		}
+		if n, _ := f.svc.SendToPOS(ctx); n != 0 {
+			t.Fatalf("sent again")
+		}
+		orders := f.pos.Orders()
+		if len(orders) != 1 || orders[0].Reference != fmt.Sprintf("carta-pedido-%d", p.PedidoID) || orders[0].Totals.Total != 9743 ||
+			orders[0].OrderType != ordering.OrderType || orders[0].Note != "Sin sal" || orders[0].Lines[0].Quantity != 2 {
+			t.Fatalf("POS orders %+v", orders)
+		}
+		b, err := f.svc.Board(ctx, f.cliente, "")
+		if err != nil || len(b.Pedidos) != 1 || b.Pedidos[0].PosEstado != ordering.POSCreado || b.Resumen.Total != 9743 || b.Dia != "2026-11-24" {
+			t.Fatalf("board %+v %v", b, err)
+		}
+		// Another restaurant's board does not show it.
+		if b, _ := f.svc.Board(ctx, f.other, ""); len(b.Pedidos) != 0 {
+			t.Fatalf("other board %+v", b.Pedidos)
+		}
+	})
+}
+
+func TestDeclinedAndExpiredOrdersFreeTheirSlot(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		a, err := f.place(t, ordering.PlaceInput{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.Confirm(ctx, checkout.Outcome{Session: f.session(t, a.PedidoID), Approved: false}); err != nil {
+			t.Fatal(err)
+		}
+		if f.estado(t, a.PedidoID) != ordering.EstadoFallido || f.taken(t) != 0 {
+			t.Fatalf("declined: %s, %d held", f.estado(t, a.PedidoID), f.taken(t))
+		}
+		b, err := f.place(t, ordering.PlaceInput{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		*f.now = f.now.Add(ordering.HoldTime + time.Second)
+		if n, err := f.svc.ExpirePending(ctx); err != nil || n != 1 {
+			t.Fatalf("expired %d, %v", n, err)
+		}
+		if f.estado(t, b.PedidoID) != ordering.EstadoExpirado || f.taken(t) != 0 {
+			t.Fatalf("expired: %s, %d held", f.estado(t, b.PedidoID), f.taken(t))
+		}
+		// A payment that arrives after all is never dropped: the order is
+		// taken and holds its slot again.
+		f.pay(t, b.PedidoID)
+		if f.estado(t, b.PedidoID) != ordering.EstadoRecibido || f.taken(t) != 1 {
+			t.Fatalf("late payment: %s, %d held", f.estado(t, b.PedidoID), f.taken(t))
+		}
+	})
+}
+
+func TestReplacingAnUnpaidOrder(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db, 1)
+		a, err := f.place(t, ordering.PlaceInput{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The slot is full; the same browser's new order gives the first up.
+		if _, err := f.place(t, ordering.PlaceInput{}); !errors.Is(err, ordering.ErrSlotFull) {
+			t.Fatalf("second order in a full slot: %v", err)
+		}
+		if _, err := f.place(t, ordering.PlaceInput{Replaces: a.PedidoID, ReplacesToken: "not-its-token"}); !errors.Is(err, ordering.ErrSlotFull) {
+			t.Fatalf("a wrong token gave the order up: %v", err)
+		}
+		b, err := f.place(t, ordering.PlaceInput{Replaces: a.PedidoID, ReplacesToken: a.Token})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.estado(t, a.PedidoID) != ordering.EstadoFallido || f.estado(t, b.PedidoID) != ordering.EstadoPendientePago || f.taken(t) != 1 {
+			t.Fatalf("replaced: %s / %s", f.estado(t, a.PedidoID), f.estado(t, b.PedidoID))
+		}
+	})
+}
+
+func TestSlotCapacityIsExactUnderConcurrency(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db, 3)
+		items := []ordering.LineRequest{f.steak(t, 1)}
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		ok, full := 0, 0
+		for i := 0; i < 12; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				_, err := f.svc.Place(context.Background(), ordering.PlaceInput{ClienteID: f.cliente.Int64(), Items: items,
+					Customer: ordering.Customer{Nombre: "Cliente", Email: fmt.Sprintf("c%d@example.com", i)}})
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case err == nil:
+					ok++
+				case errors.Is(err, ordering.ErrSlotFull):
+					full++
+				default:
+					t.Errorf("place: %v", err)
+				}
+			}(i)
+		}
+		wg.Wait()
+		if ok != 3 || full != 9 || f.taken(t) != 3 {
+			t.Fatalf("%d placed, %d full, %d held; want 3, 9, 3", ok, full, f.taken(t))
+		}
+		a, err := f.svc.Availability(context.Background(), f.cliente.Int64())
+		if err != nil || a.Abierto {
+			t.Fatalf("the full slot is still offered: %+v %v", a, err)
+		}
+	})
+}
+
+func TestTheTotalMustBeThePOSs(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db, 0)
+		none := func() {
+			t.Helper()
+			if n := f.count(t, `SELECT COUNT(*) FROM pedidos`); n != 0 || f.taken(t) != 0 {
+				t.Fatalf("%d orders stored, %d slots held", n, f.taken(t))
+			}
+		}
+		f.pos.totalsDelta = 1 // the POS says one cent more
+		if _, err := f.place(t, ordering.PlaceInput{}); !errors.Is(err, ordering.ErrTotalMismatch) {
+			t.Fatalf("one cent apart: %v", err)
+		}
+		none()
+		f.pos.totalsDelta, f.pos.reject = 0, true
+		if _, err := f.place(t, ordering.PlaceInput{}); !errors.Is(err, ordering.ErrPOSRejected) {
+			t.Fatalf("refused by the POS: %v", err)
+		}
+		none()
+		f.pos.reject, f.pos.down = false, true
+		if _, err := f.place(t, ordering.PlaceInput{}); apperr.KindOf(err) != apperr.Unavailable {
+			t.Fatalf("POS down: %v", err)
+		}
+		none()
+	})
+}
+
+func TestOrdersRefusedByTheRestaurantsSettings(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		cfg, _ := f.svc.Config(ctx, f.cliente)
+		cfg.PausadoHasta = f.now.Add(30 * time.Minute).Unix()
+		if _, err := f.svc.SaveConfig(ctx, f.cliente, cfg); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.place(t, ordering.PlaceInput{}); !errors.Is(err, ordering.ErrPaused) {
+			t.Fatalf("paused: %v", err)
+		}
+		cfg.PausadoHasta, cfg.Activo = 0, false
+		if _, err := f.svc.SaveConfig(ctx, f.cliente, cfg); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.place(t, ordering.PlaceInput{}); !errors.Is(err, ordering.ErrInactive) {
+			t.Fatalf("ordering off: %v", err)
+		}
+		if n := f.count(t, `SELECT COUNT(*) FROM pedidos`); n != 0 {
+			t.Fatalf("%d orders stored", n)
+		}
+	})
+}
+
+func TestSoldOutToday(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		line := f.steak(t, 1)
+		if err := f.svc.SetSoldOut(ctx, f.cliente, line.ProductID, true); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Quote(ctx, f.cliente.Int64(), "es", []ordering.LineRequest{line}); apperr.KindOf(err) != apperr.Invalid {
+			t.Fatalf("sold out product quoted: %v", err)
+		}
+		m, _ := f.svc.OnlineMenu(ctx, tenant.PublicMenu(f.cliente.Int64()), "es")
+		for _, c := range m.Categorias {
+			for _, p := range c.Productos {
+				if p.ID == line.ProductID {
+					t.Fatal("sold out product on the online menu")
+				}
+			}
+		}
+		// After the restaurant's midnight the job makes it available again.
+		*f.now = time.Date(2026, 11, 25, 0, 0, 30, 0, f.now.Location())
+		if _, err := f.svc.Menu.ClearSoldOut(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Quote(ctx, f.cliente.Int64(), "es", []ordering.LineRequest{line}); err != nil {
+			t.Fatalf("next day: %v", err)
+		}
+		if n := f.count(t, `SELECT COUNT(*) FROM productos WHERE agotado_hasta > 0`); n != 0 {
+			t.Fatalf("%d products still marked", n)
+		}
+	})
+}
+
+func TestPOSFailuresAreRetriedUntilTheOrderLands(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		p, err := f.place(t, ordering.PlaceInput{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.pos.failCreates = 2
+		f.pay(t, p.PedidoID)
+		check := func(estado string, intentos int) {
+			t.Helper()
+			b, err := f.svc.Board(ctx, f.cliente, "")
+			if err != nil || len(b.Pedidos) != 1 {
+				t.Fatal(err)
+			}
+			if got := b.Pedidos[0]; got.PosEstado != estado || got.PosIntentos != intentos || (estado == ordering.POSError) != (got.PosError != "") {
+				t.Fatalf("pos %s/%d/%q, want %s/%d", got.PosEstado, got.PosIntentos, got.PosError, estado, intentos)
+			}
+		}
+		if n, _ := f.svc.SendToPOS(ctx); n != 0 {
+			t.Fatal("sent despite the failure")
+		}
+		check(ordering.POSError, 1)
+		// Not before its back-off...
+		if n, _ := f.svc.SendToPOS(ctx); n != 0 || f.pos.creates != 1 {
+			t.Fatalf("retried at once (%d calls)", f.pos.creates)
+		}
+		*f.now = f.now.Add(30 * time.Second)
+		f.svc.SendToPOS(ctx)
+		check(ordering.POSError, 2)
+		// ...unless staff ask for it.
+		if err := f.svc.RetryPOS(ctx, f.cliente, p.PedidoID); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := f.svc.SendToPOS(ctx); n != 1 {
+			t.Fatal("not sent on retry")
+		}
+		check(ordering.POSCreado, 3)
+		if len(f.pos.Orders()) != 1 {
+			t.Fatalf("%d orders in the POS", len(f.pos.Orders()))
+		}
+		if err := f.svc.RetryPOS(ctx, f.cliente, p.PedidoID); !errors.Is(err, ordering.ErrPOSDone) {
+			t.Fatalf("retry of a created order: %v", err)
+		}
+		if err := f.svc.RetryPOS(ctx, f.other, p.PedidoID); !errors.Is(err, ordering.ErrNotFound) {
+			t.Fatalf("another restaurant's retry: %v", err)
+		}
+	})
+}
+
+func TestTransitionTable(t *testing.T) {
+	estados := []string{ordering.EstadoPendientePago, ordering.EstadoRecibido, ordering.EstadoPreparacion, ordering.EstadoListo,
+		ordering.EstadoEntregado, ordering.EstadoCancelado, ordering.EstadoFallido, ordering.EstadoExpirado}
+	allowed := map[[2]string]bool{
+		{ordering.EstadoRecibido, ordering.EstadoPreparacion}: true, {ordering.EstadoRecibido, ordering.EstadoCancelado}: true,
+		{ordering.EstadoPreparacion, ordering.EstadoListo}: true, {ordering.EstadoPreparacion, ordering.EstadoCancelado}: true,
+		{ordering.EstadoListo, ordering.EstadoEntregado}: true, {ordering.EstadoListo, ordering.EstadoCancelado}: true,
+	}
+	for _, from := range estados {
+		for _, to := range estados {
+			if got := ordering.CanMove(from, to); got != allowed[[2]string{from, to}] {
+				t.Errorf("CanMove(%s, %s) = %v", from, to, got)
+			}
+		}
+	}
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		p, err := f.place(t, ordering.PlaceInput{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.pay(t, p.PedidoID)
+		for _, from := range estados {
+			for _, to := range estados {
+				if _, err := db.Exec(ctx, `UPDATE pedidos SET estado = ?, reembolso = '' WHERE id = ?`, from, p.PedidoID); err != nil {
+					t.Fatal(err)
+				}
+				got, err := f.svc.Move(ctx, f.cliente, p.PedidoID, to, "Se acabó el producto")
+				if allowed[[2]string{from, to}] {
+					if err != nil || got.Estado != to {
+						t.Errorf("%s → %s refused: %v", from, to, err)
+					}
+					continue
+				}
+				if apperr.KindOf(err) != apperr.Conflict || f.estado(t, p.PedidoID) != from {
+					t.Errorf("%s → %s: err %v, now %s", from, to, err, f.estado(t, p.PedidoID))
+				}
+			}
+		}
+		// Cancelling needs a reason, and marks the payment for refund.
+		db.Exec(ctx, `UPDATE pedidos SET estado = 'recibido', reembolso = '' WHERE id = ?`, p.PedidoID)
+		if _, err := f.svc.Move(ctx, f.cliente, p.PedidoID, ordering.EstadoCancelado, "  "); !errors.Is(err, ordering.ErrMotivo) {
+			t.Fatalf("cancel without a reason: %v", err)
+		}
+		if _, err := f.svc.Move(ctx, f.cliente, p.PedidoID, "servido", ""); !errors.Is(err, ordering.ErrEstado) {
+			t.Fatalf("unknown state: %v", err)
+		}
+		if _, err := f.svc.Move(ctx, f.other, p.PedidoID, ordering.EstadoPreparacion, ""); !errors.Is(err, ordering.ErrNotFound) {
+			t.Fatalf("another restaurant moved it: %v", err)
+		}
+		got, err := f.svc.Move(ctx, f.cliente, p.PedidoID, ordering.EstadoCancelado, "Cerramos por una avería")
+		if err != nil || got.Reembolso != "pendiente" || got.MotivoCancelacion != "Cerramos por una avería" {
+			t.Fatalf("cancelled %+v %v", got, err)
+		}
+		var subject string
+		db.QueryRow(ctx, `SELECT subject FROM outbox WHERE kind = 'pedido' ORDER BY id DESC LIMIT 1`).Scan(&subject)
+		if subject != "Tu pedido #1 fue cancelado — La Cava" {
+			t.Fatalf("last e-mail %q", subject)
+		}
+		if got, err = f.svc.MarkRefunded(ctx, f.cliente, p.PedidoID); err != nil || got.Reembolso != "reembolsado" {
+			t.Fatalf("refunded %+v %v", got, err)
+		}
+		if _, err := f.svc.MarkRefunded(ctx, f.cliente, p.PedidoID); !errors.Is(err, ordering.ErrNoRefund) {
+			t.Fatalf("refunded twice: %v", err)
+		}
+	})
+}
+
+func TestFeedDeliversEachChangeToItsListeners(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		feed := f.svc.Feed
+		board, err := feed.Listen(ctx, f.cliente.Int64(), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		elsewhere, _ := feed.Listen(ctx, f.other.Int64(), 0)
+		p, err := f.place(t, ordering.PlaceInput{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, _ := feed.Listen(ctx, f.cliente.Int64(), p.PedidoID)
+		f.pay(t, p.PedidoID)
+		q, _ := f.place(t, ordering.PlaceInput{})
+		f.pay(t, q.PedidoID)
+		if _, err := f.svc.Move(ctx, f.cliente, p.PedidoID, ordering.EstadoPreparacion, ""); err != nil {
+			t.Fatal(err)
+		}
+		if err := feed.Poll(ctx); err != nil {
+			t.Fatal(err)
+		}
+		got := func(l *ordering.Listener) []string {
+			var out []string
+			for {
+				select {
+				case e := <-l.C:
+					out = append(out, fmt.Sprintf("%d:%s", e.PedidoID, e.Estado))
+				default:
+					return out
+				}
+			}
+		}
+		want := fmt.Sprintf("[%d:recibido %d:recibido %d:en_preparacion]", p.PedidoID, q.PedidoID, p.PedidoID)
+		if g := fmt.Sprint(got(board)); g != want {
+			t.Fatalf("board got %s, want %s", g, want)
+		}
+		if g := fmt.Sprint(got(page)); g != fmt.Sprintf("[%d:recibido %d:en_preparacion]", p.PedidoID, p.PedidoID) {
+			t.Fatalf("order page got %s", g)
+		}
+		if g := got(elsewhere); len(g) != 0 {
+			t.Fatalf("another restaurant's board got %v", g)
+		}
+		feed.Stop(board)
+		feed.Stop(page)
+		feed.Stop(elsewhere)
+		if feed.Listeners() != 0 {
+			t.Fatal("listeners left")
+		}
+		limited := &ordering.Feed{DB: db, MaxListeners: 1}
+		if _, err := limited.Listen(ctx, 1, 0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := limited.Listen(ctx, 1, 0); !errors.Is(err, ordering.ErrBusy) {
+			t.Fatalf("past the bound: %v", err)
+		}
+	})
+}
+
+// TestFeedMissesNothingUnderConcurrentChanges moves many orders at once
+// from several goroutines while the feed polls: every change arrives, once.
+func TestFeedMissesNothingUnderConcurrentChanges(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		var ids []int64
+		for i := 0; i < 8; i++ {
+			p, err := f.place(t, ordering.PlaceInput{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.pay(t, p.PedidoID)
+			ids = append(ids, p.PedidoID)
+		}
+		l, err := f.svc.Feed.Listen(ctx, f.cliente.Int64(), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.C = make(chan ordering.Event, 1000)
+		done := make(chan struct{})
+		var wg sync.WaitGroup
+		for _, id := range ids {
+			wg.Add(1)
+			go func(id int64) {
+				defer wg.Done()
+				for _, to := range []string{ordering.EstadoPreparacion, ordering.EstadoListo, ordering.EstadoEntregado} {
+					if _, err := f.svc.Move(ctx, f.cliente, id, to, ""); err != nil {
+						t.Error(err)
+					}
+				}
+			}(id)
+		}
+		go func() { wg.Wait(); close(done) }()
+		polling := true
+		for polling {
+			select {
+			case <-done:
+				polling = false
+			default:
+			}
+			if err := f.svc.Feed.Poll(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		seen := map[string]int{}
+		for len(l.C) > 0 {
+			e := <-l.C
+			seen[fmt.Sprintf("%d:%s", e.PedidoID, e.Estado)]++
+		}
+		if len(seen) != 24 {
+			t.Fatalf("%d distinct changes delivered, want 24: %v", len(seen), seen)
+		}
+		for k, n := range seen {
+			if n != 1 {
+				t.Fatalf("%s delivered %d times", k, n)
+			}
+		}
+	})
+}

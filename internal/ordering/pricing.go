@@ -1,0 +1,208 @@
+package ordering
+
+import (
+	"fmt"
+	"slices"
+
+	"carta/internal/apperr"
+	"carta/internal/menu"
+	"carta/internal/pos"
+)
+
+// Pricing: the server prices every order from the synced catalogue; what a
+// browser says a line costs is never read. Money is integer cents; tax
+// rates keep Clover's scale (10% = 1,000,000) and taxes follow Clover's
+// documented rule (pos.TaxSummaries: per tax rate over the order, rounded
+// half up once), so Carta's total is the POS's to the cent.
+
+// Bounds of one order.
+const (
+	MaxLines           = 50
+	MaxQuantity        = 99
+	MaxModifiersOnLine = 50
+)
+
+// LineRequest is one cart line as the diner's browser sends it.
+type LineRequest struct {
+	ProductID   int64    `json:"product_id"`
+	Quantity    int      `json:"quantity"`
+	ModifierIDs []string `json:"modifier_ids"`
+}
+
+// ChosenModifier is a modifier on a priced line.
+type ChosenModifier struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Price     int64  `json:"price"`
+	GroupID   string `json:"group_id"`
+	GroupName string `json:"group_name"`
+}
+
+// Line is a cart line priced by the server.
+type Line struct {
+	Position     int              `json:"position"` // index in the request
+	ProductID    int64            `json:"product_id"`
+	CloverItemID string           `json:"-"`
+	Name         string           `json:"name"`
+	POSName      string           `json:"-"`
+	Quantity     int              `json:"quantity"`
+	Modifiers    []ChosenModifier `json:"modifiers"`
+	UnitPrice    int64            `json:"unit_price"` // item + modifiers
+	Subtotal     int64            `json:"subtotal"`   // unit price × quantity
+	taxes        []pos.TaxRate
+}
+
+// TaxLine is the tax of one rate over the order.
+type TaxLine struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Rate   int64  `json:"rate"` // Clover's scale: 10% = 1,000,000
+	Amount int64  `json:"amount"`
+}
+
+// Totals are an order's money.
+type Totals struct {
+	Subtotal int64     `json:"subtotal"`
+	Taxes    int64     `json:"taxes"`
+	Total    int64     `json:"total"`
+	TaxLines []TaxLine `json:"tax_details"`
+}
+
+// Priced is an order's lines with its totals.
+type Priced struct {
+	Lines []Line `json:"lines"`
+	Totals
+}
+
+// Errors of a cart as a whole.
+var (
+	ErrEmptyCart    = apperr.E(apperr.Invalid, "El carrito está vacío.", "The cart is empty.")
+	ErrTooManyLines = apperr.E(apperr.Invalid, fmt.Sprintf("Un pedido puede tener hasta %d líneas.", MaxLines), fmt.Sprintf("An order can have up to %d lines.", MaxLines))
+)
+
+// lineError is a 400 that names the line (1-based, with the product's name
+// when known) and what is wrong with it.
+func lineError(pos int, name, es, en string) error {
+	if name == "" {
+		return apperr.E(apperr.Invalid, fmt.Sprintf("Línea %d: %s", pos+1, es), fmt.Sprintf("Line %d: %s", pos+1, en))
+	}
+	return apperr.E(apperr.Invalid, fmt.Sprintf("Línea %d (%s): %s", pos+1, name, es), fmt.Sprintf("Line %d (%s): %s", pos+1, name, en))
+}
+
+// Price prices the requested lines against the restaurant's products
+// (keyed by id): each product must be orderable, each modifier one of that
+// product's, each group's minimum and maximum respected, quantities 1–99.
+// Any violation is a 400 naming the line.
+func Price(items map[int64]menu.OrderItem, req []LineRequest) (Priced, error) {
+	if len(req) == 0 {
+		return Priced{}, ErrEmptyCart
+	}
+	if len(req) > MaxLines {
+		return Priced{}, ErrTooManyLines
+	}
+	out := Priced{Lines: make([]Line, 0, len(req))}
+	taxable := make([]pos.TaxableLine, 0, len(req))
+	for i, r := range req {
+		it, ok := items[r.ProductID]
+		if !ok {
+			return Priced{}, lineError(i, "", "este producto ya no está en el menú.", "this product is no longer on the menu.")
+		}
+		if !it.Orderable {
+			return Priced{}, lineError(i, it.Name, "no está disponible en este momento.", "is not available right now.")
+		}
+		if r.Quantity < 1 || r.Quantity > MaxQuantity {
+			return Priced{}, lineError(i, it.Name, fmt.Sprintf("la cantidad debe estar entre 1 y %d.", MaxQuantity),
+				fmt.Sprintf("the quantity must be between 1 and %d.", MaxQuantity))
+		}
+		mods, err := chooseModifiers(i, it, r.ModifierIDs)
+		if err != nil {
+			return Priced{}, err
+		}
+		l := Line{Position: i, ProductID: it.ID, CloverItemID: it.CloverItemID, Name: it.Name, POSName: it.POSName,
+			Quantity: r.Quantity, Modifiers: mods, UnitPrice: it.Price, taxes: it.Taxes}
+		for _, m := range mods {
+			l.UnitPrice += m.Price
+		}
+		l.Subtotal = l.UnitPrice * int64(l.Quantity)
+		out.Subtotal += l.Subtotal
+		out.Lines = append(out.Lines, l)
+		taxable = append(taxable, pos.TaxableLine{UnitPrice: l.UnitPrice, Quantity: l.Quantity, TaxRates: it.Taxes})
+	}
+	out.TaxLines = []TaxLine{}
+	for _, s := range pos.TaxSummaries(taxable) {
+		out.Taxes += s.Tax
+		out.TaxLines = append(out.TaxLines, TaxLine{ID: s.Rate.ID, Name: s.Rate.Name, Rate: s.Rate.Rate, Amount: s.Tax})
+	}
+	out.Total = out.Subtotal + out.Taxes
+	return out, nil
+}
+
+// chooseModifiers checks a line's modifiers against its product's groups
+// and returns them in the product's order.
+func chooseModifiers(i int, it menu.OrderItem, ids []string) ([]ChosenModifier, error) {
+	if len(ids) > MaxModifiersOnLine {
+		return nil, lineError(i, it.Name, "tiene demasiados modificadores.", "has too many modifiers.")
+	}
+	want := map[string]bool{}
+	for _, id := range ids {
+		if want[id] {
+			return nil, lineError(i, it.Name, "un modificador está repetido.", "a modifier is repeated.")
+		}
+		want[id] = true
+	}
+	var out []ChosenModifier
+	for _, g := range it.Groups {
+		n := 0
+		for _, m := range g.Modifiers {
+			if !want[m.ID] {
+				continue
+			}
+			delete(want, m.ID)
+			n++
+			out = append(out, ChosenModifier{ID: m.ID, Name: m.Name, Price: m.Price, GroupID: g.ID, GroupName: g.Name})
+		}
+		if n < g.MinRequired {
+			return nil, lineError(i, it.Name, fmt.Sprintf("elige al menos %d en «%s».", g.MinRequired, g.Name),
+				fmt.Sprintf("choose at least %d in “%s”.", g.MinRequired, g.Name))
+		}
+		if g.MaxAllowed > 0 && n > g.MaxAllowed {
+			return nil, lineError(i, it.Name, fmt.Sprintf("elige como máximo %d en «%s».", g.MaxAllowed, g.Name),
+				fmt.Sprintf("choose at most %d in “%s”.", g.MaxAllowed, g.Name))
+		}
+	}
+	if len(want) > 0 {
+		left := make([]string, 0, len(want))
+		for id := range want {
+			left = append(left, id)
+		}
+		slices.Sort(left)
+		return nil, lineError(i, it.Name, fmt.Sprintf("el modificador %q no pertenece a este producto.", truncate(left[0], 40)),
+			fmt.Sprintf("modifier %q does not belong to this product.", truncate(left[0], 40)))
+	}
+	if out == nil {
+		out = []ChosenModifier{}
+	}
+	return out, nil
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}
+
+// posOrder is the order as the POS takes it: catalogue ids only (the POS
+// prices it itself), one line per cart line.
+func posOrder(ref, title, note string, lines []Line) pos.Order {
+	o := pos.Order{Reference: ref, Title: title, Note: note, OrderType: OrderType, Lines: make([]pos.OrderLine, 0, len(lines))}
+	for _, l := range lines {
+		pl := pos.OrderLine{ItemID: l.CloverItemID, Quantity: l.Quantity}
+		for _, m := range l.Modifiers {
+			pl.ModifierIDs = append(pl.ModifierIDs, m.ID)
+		}
+		o.Lines = append(o.Lines, pl)
+	}
+	return o
+}

@@ -1,0 +1,489 @@
+package ordering
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"carta/internal/store"
+	"carta/internal/tenant"
+)
+
+// Orders, their lines, the pickup slots' capacity and the feed of changes.
+// State changes are single conditional UPDATEs on the current state, so
+// concurrent confirmations, expiries and staff moves never apply twice.
+
+// Order states.
+const (
+	EstadoPendientePago = "pendiente_pago"
+	EstadoRecibido      = "recibido"
+	EstadoPreparacion   = "en_preparacion"
+	EstadoListo         = "listo"
+	EstadoEntregado     = "entregado"
+	EstadoCancelado     = "cancelado"
+	EstadoFallido       = "fallido"
+	EstadoExpirado      = "expirado"
+)
+
+// POS states of a paid order.
+const (
+	POSPendiente = "pendiente"
+	POSCreado    = "creado"
+	POSError     = "error"
+)
+
+var (
+	errNotPending = errors.New("ordering: order is not pending payment")
+	errSlotFull   = errors.New("ordering: pickup slot full")
+	errState      = errors.New("ordering: order is not in the expected state")
+)
+
+// --- Settings ---
+
+func getConfig(ctx context.Context, q store.Querier, clienteID int64) (Config, error) {
+	var c Config
+	var horario string
+	var activo int
+	err := q.QueryRow(ctx, `SELECT activo, preparacion_min, horario_json, pedidos_por_franja, pausado_hasta, zona_horaria
+		FROM pedidos_config WHERE cliente_id = ?`, clienteID).Scan(&activo, &c.PreparacionMin, &horario, &c.PedidosPorFranja, &c.PausadoHasta, &c.ZonaHoraria)
+	if errors.Is(err, sql.ErrNoRows) {
+		return DefaultConfig(), nil
+	}
+	if err != nil {
+		return c, err
+	}
+	c.Activo = activo == 1
+	if err := json.Unmarshal([]byte(horario), &c.Horario); err != nil {
+		return c, fmt.Errorf("ordering settings of %d: %w", clienteID, err)
+	}
+	if c.Horario == nil {
+		c.Horario = []Hours{}
+	}
+	return c, nil
+}
+
+func saveConfig(ctx context.Context, q store.Querier, t tenant.ID, c Config) error {
+	h, err := json.Marshal(c.Horario)
+	if err != nil {
+		return err
+	}
+	_, err = q.Exec(ctx, `INSERT INTO pedidos_config (cliente_id, activo, preparacion_min, horario_json, pedidos_por_franja, pausado_hasta, zona_horaria, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (cliente_id) DO UPDATE SET activo = excluded.activo, preparacion_min = excluded.preparacion_min,
+			horario_json = excluded.horario_json, pedidos_por_franja = excluded.pedidos_por_franja,
+			pausado_hasta = excluded.pausado_hasta, zona_horaria = excluded.zona_horaria, updated_at = excluded.updated_at`,
+		t.Int64(), store.BoolInt(c.Activo), c.PreparacionMin, string(h), c.PedidosPorFranja, c.PausadoHasta, c.ZonaHoraria, q.NowUnix())
+	return err
+}
+
+// --- Pickup slots ---
+
+// slotsTaken counts the orders held per slot in [from, to).
+func slotsTaken(ctx context.Context, q store.Querier, clienteID, from, to int64) (map[int64]int, error) {
+	rows, err := q.Query(ctx, `SELECT franja, ocupados FROM pedidos_franjas WHERE cliente_id = ? AND franja >= ? AND franja < ? AND ocupados > 0`,
+		clienteID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]int{}
+	for rows.Next() {
+		var f int64
+		var n int
+		if err := rows.Scan(&f, &n); err != nil {
+			return nil, err
+		}
+		out[f] = n
+	}
+	return out, rows.Err()
+}
+
+// takeSlot holds one order in a slot, unless max (> 0) orders hold it
+// already (errSlotFull): one conditional UPDATE, exact under concurrency.
+// force takes it whatever the maximum (a payment that arrived late).
+func takeSlot(ctx context.Context, tx *store.Tx, clienteID, franja int64, max int, force bool) error {
+	if _, err := tx.Exec(ctx, `INSERT INTO pedidos_franjas (cliente_id, franja, ocupados) VALUES (?, ?, 0) ON CONFLICT DO NOTHING`, clienteID, franja); err != nil {
+		return err
+	}
+	q := `UPDATE pedidos_franjas SET ocupados = ocupados + 1 WHERE cliente_id = ? AND franja = ?`
+	args := []any{clienteID, franja}
+	if max > 0 && !force {
+		q += ` AND ocupados < ?`
+		args = append(args, max)
+	}
+	res, err := tx.Exec(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return errSlotFull
+	}
+	return nil
+}
+
+func releaseSlot(ctx context.Context, q store.Querier, clienteID, franja int64) error {
+	_, err := q.Exec(ctx, `UPDATE pedidos_franjas SET ocupados = ocupados - 1 WHERE cliente_id = ? AND franja = ? AND ocupados > 0`, clienteID, franja)
+	return err
+}
+
+// --- Orders ---
+
+// newOrder is an order about to be stored, priced and with its pickup.
+type newOrder struct {
+	ClienteID                     int64
+	UsuarioID                     *int64
+	Token                         string
+	Nombre, Telefono, Email, Nota string
+	Idioma                        string
+	RecogerAt, Franja             int64
+	LoAntesPosible                bool
+	Priced                        Priced
+	Moneda                        string
+	ExpiresAt                     int64
+}
+
+func insertOrder(ctx context.Context, tx *store.Tx, o newOrder) (int64, error) {
+	now := tx.NowUnix()
+	taxes, err := json.Marshal(o.Priced.TaxLines)
+	if err != nil {
+		return 0, err
+	}
+	id, err := store.InsertID(ctx, tx, `INSERT INTO pedidos (cliente_id, usuario_id, token, estado, nombre, telefono, email, nota, idioma,
+			recoger_at, lo_antes_posible, franja, subtotal, impuestos, impuestos_json, total, moneda, expires_at, created_at, updated_at)
+		VALUES (?, ?, ?, 'pendiente_pago', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		o.ClienteID, o.UsuarioID, o.Token, o.Nombre, o.Telefono, o.Email, o.Nota, o.Idioma, o.RecogerAt, store.BoolInt(o.LoAntesPosible), o.Franja,
+		o.Priced.Subtotal, o.Priced.Taxes, string(taxes), o.Priced.Total, o.Moneda, o.ExpiresAt, now, now)
+	if err != nil {
+		return 0, err
+	}
+	for i, l := range o.Priced.Lines {
+		mods, err := json.Marshal(l.Modifiers)
+		if err != nil {
+			return 0, err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO pedido_lineas (pedido_id, posicion, producto_id, clover_item_id, nombre, cantidad, precio_unitario,
+				modificadores_json, subtotal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, i, l.ProductID, l.CloverItemID, l.Name, l.Quantity, l.UnitPrice, string(mods), l.Subtotal); err != nil {
+			return 0, err
+		}
+	}
+	return id, nil
+}
+
+func setSession(ctx context.Context, q store.Querier, id int64, sessionID, url string, expiresAt int64) error {
+	_, err := q.Exec(ctx, `UPDATE pedidos SET checkout_session_id = ?, checkout_url = ?, expires_at = CASE WHEN ? > 0 AND ? < expires_at THEN ? ELSE expires_at END
+		WHERE id = ? AND estado = 'pendiente_pago'`, sessionID, url, expiresAt, expiresAt, expiresAt, id)
+	return err
+}
+
+// record is an order as the server's flows need it.
+type record struct {
+	ID, ClienteID         int64
+	UsuarioID             *int64
+	Numero                int64
+	Token                 string
+	Estado                string
+	Nombre, Email, Idioma string
+	Franja, RecogerAt     int64
+	Total                 int64
+	Session               string
+	PaymentID             string
+	PosEstado             string
+}
+
+const recordCols = `id, cliente_id, usuario_id, COALESCE(numero, 0), token, estado, nombre, email, idioma, franja, recoger_at, total,
+	COALESCE(checkout_session_id, ''), payment_id, pos_estado`
+
+func scanRecord(row interface{ Scan(...any) error }) (record, error) {
+	var r record
+	var uid sql.NullInt64
+	err := row.Scan(&r.ID, &r.ClienteID, &uid, &r.Numero, &r.Token, &r.Estado, &r.Nombre, &r.Email, &r.Idioma, &r.Franja, &r.RecogerAt,
+		&r.Total, &r.Session, &r.PaymentID, &r.PosEstado)
+	if uid.Valid {
+		r.UsuarioID = &uid.Int64
+	}
+	return r, store.NotFound(err)
+}
+
+func getRecord(ctx context.Context, q store.Querier, id int64) (record, error) {
+	return scanRecord(q.QueryRow(ctx, `SELECT `+recordCols+` FROM pedidos WHERE id = ?`, id))
+}
+
+func getRecordBySession(ctx context.Context, q store.Querier, session string) (record, error) {
+	return scanRecord(q.QueryRow(ctx, `SELECT `+recordCols+` FROM pedidos WHERE checkout_session_id = ?`, session))
+}
+
+// failPending ends an order that was never paid (fallido or expirado) and
+// frees its slot; an order that is not pending is left alone
+// (errNotPending).
+func failPending(ctx context.Context, tx *store.Tx, id int64, estado string) error {
+	res, err := tx.Exec(ctx, `UPDATE pedidos SET estado = ?, updated_at = ? WHERE id = ? AND estado = 'pendiente_pago'`, estado, tx.NowUnix(), id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return errNotPending
+	}
+	r, err := getRecord(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	return releaseSlot(ctx, tx, r.ClienteID, r.Franja)
+}
+
+// markPaid turns an order whose checkout was paid into a received order
+// with the restaurant's next number, due in the POS when posDue (and
+// claimed for posLease when claim: this replica sends it at once). An order
+// whose checkout had ended (expired or declined) is received all the same
+// (its payment is never dropped) and takes its slot again whatever the
+// maximum. It reports false when the order was paid already.
+func markPaid(ctx context.Context, tx *store.Tx, r record, paymentID string, posDue, claim bool) (bool, int64, error) {
+	now := tx.NowUnix()
+	next := now
+	if claim {
+		next = now + int64(posLease/time.Second)
+	}
+	switch r.Estado {
+	case EstadoPendientePago:
+	case EstadoExpirado, EstadoFallido:
+		if err := takeSlot(ctx, tx, r.ClienteID, r.Franja, 0, true); err != nil {
+			return false, 0, err
+		}
+	default:
+		return false, r.Numero, nil
+	}
+	var numero int64
+	if err := tx.QueryRow(ctx, `UPDATE clientes SET pedidos_seq = pedidos_seq + 1 WHERE id = ? RETURNING pedidos_seq`, r.ClienteID).Scan(&numero); err != nil {
+		return false, 0, err
+	}
+	posEstado := ""
+	if posDue {
+		posEstado = POSPendiente
+	}
+	res, err := tx.Exec(ctx, `UPDATE pedidos SET estado = 'recibido', numero = ?, payment_id = ?, paid_at = ?, updated_at = ?, pos_estado = ?, pos_siguiente_at = ?
+		WHERE id = ? AND estado = ?`, numero, paymentID, now, now, posEstado, next, r.ID, r.Estado)
+	if err != nil {
+		return false, 0, err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return false, 0, errState
+	}
+	return true, numero, nil
+}
+
+// setEstado moves an order of the restaurant from one state to another;
+// errState when it is not in from (another move came first).
+func setEstado(ctx context.Context, tx *store.Tx, t tenant.ID, id int64, from, to, motivo string) error {
+	q := `UPDATE pedidos SET estado = ?, updated_at = ?`
+	args := []any{to, tx.NowUnix()}
+	if to == EstadoCancelado {
+		q += `, motivo_cancelacion = ?, reembolso = CASE WHEN payment_id <> '' THEN 'pendiente' ELSE '' END`
+		args = append(args, motivo)
+	}
+	res, err := tx.Exec(ctx, q+` WHERE id = ? AND cliente_id = ? AND estado = ?`, append(args, id, t.Int64(), from)...)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return errState
+	}
+	return nil
+}
+
+// feedLock is the PostgreSQL advisory lock that orders the feed's events.
+const feedLock = 0x63617274 // "cart"
+
+// addEvent appends a change to the feed the boards follow. Call it LAST in
+// the change's transaction: on PostgreSQL it takes a transaction-scoped
+// lock first, so events get their ids in commit order and a reader that
+// saw id n has seen every event below n (the feed reads "after the last id
+// seen" and would otherwise skip an id that committed late). SQLite's
+// write transactions are serialised already.
+func addEvent(ctx context.Context, tx *store.Tx, clienteID, pedidoID int64, estado string) error {
+	if tx.Dialect() == store.Postgres {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(?)`, feedLock); err != nil {
+			return err
+		}
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO pedido_eventos (cliente_id, pedido_id, estado, created_at) VALUES (?, ?, ?, ?)`, clienteID, pedidoID, estado, tx.NowUnix())
+	return err
+}
+
+// expiredPending lists orders whose checkout ended unpaid.
+func expiredPending(ctx context.Context, q store.Querier, limit int) ([]int64, error) {
+	return ids(q.Query(ctx, `SELECT id FROM pedidos WHERE estado = 'pendiente_pago' AND expires_at < ? ORDER BY id LIMIT ?`, q.NowUnix(), limit))
+}
+
+func ids(rows *sql.Rows, err error) ([]int64, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+// --- Reading orders ---
+
+// Pedido is an order as the restaurant's staff see it.
+type Pedido struct {
+	ID                int64     `json:"id"`
+	ClienteID         int64     `json:"cliente_id"`
+	Numero            int64     `json:"numero"`
+	Estado            string    `json:"estado"`
+	Nombre            string    `json:"nombre"`
+	Telefono          string    `json:"telefono"`
+	Email             string    `json:"email"`
+	Nota              string    `json:"nota"`
+	RecogerAt         int64     `json:"recoger_at"`
+	LoAntesPosible    bool      `json:"lo_antes_posible"`
+	Subtotal          int64     `json:"subtotal"`
+	Impuestos         int64     `json:"impuestos"`
+	DetalleImpuestos  []TaxLine `json:"detalle_impuestos"`
+	Total             int64     `json:"total"`
+	Moneda            string    `json:"moneda"`
+	Lineas            []Linea   `json:"lineas"`
+	PosEstado         string    `json:"pos_estado"`
+	PosError          string    `json:"pos_error"`
+	PosIntentos       int       `json:"pos_intentos"`
+	MotivoCancelacion string    `json:"motivo_cancelacion"`
+	Reembolso         string    `json:"reembolso"`
+	Visto             bool      `json:"visto"`
+	PaidAt            int64     `json:"paid_at"`
+	UpdatedAt         int64     `json:"updated_at"`
+	CreatedAt         int64     `json:"created_at"`
+	// Restaurante is the restaurant's name.
+	Restaurante string `json:"restaurante"`
+
+	token, idioma string
+	usuarioID     *int64
+}
+
+// Linea is an order line.
+type Linea struct {
+	Nombre         string           `json:"nombre"`
+	Cantidad       int              `json:"cantidad"`
+	PrecioUnitario int64            `json:"precio_unitario"`
+	Modificadores  []ChosenModifier `json:"modificadores"`
+	Subtotal       int64            `json:"subtotal"`
+
+	cloverItemID string
+}
+
+const pedidoCols = `p.id, p.cliente_id, COALESCE(p.numero, 0), p.estado, p.nombre, p.telefono, p.email, p.nota, p.recoger_at, p.lo_antes_posible,
+	p.subtotal, p.impuestos, p.impuestos_json, p.total, p.moneda, p.pos_estado, p.pos_error, p.pos_intentos, p.motivo_cancelacion, p.reembolso, p.visto_at,
+	p.paid_at, p.updated_at, p.created_at, COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre), p.token, p.idioma, p.usuario_id`
+
+const pedidoFrom = ` FROM pedidos p JOIN clientes c ON c.id = p.cliente_id LEFT JOIN configuraciones s ON s.cliente_id = p.cliente_id`
+
+// listPedidos reads orders with their lines (where is after WHERE).
+func listPedidos(ctx context.Context, q store.Querier, where, order string, args ...any) ([]Pedido, error) {
+	rows, err := q.Query(ctx, `SELECT `+pedidoCols+pedidoFrom+` WHERE `+where+` ORDER BY `+order, args...)
+	if err != nil {
+		return nil, err
+	}
+	out := []Pedido{}
+	byID := map[int64]int{}
+	for rows.Next() {
+		var p Pedido
+		var asap int
+		var visto int64
+		var taxes string
+		var uid sql.NullInt64
+		if err := rows.Scan(&p.ID, &p.ClienteID, &p.Numero, &p.Estado, &p.Nombre, &p.Telefono, &p.Email, &p.Nota, &p.RecogerAt, &asap,
+			&p.Subtotal, &p.Impuestos, &taxes, &p.Total, &p.Moneda, &p.PosEstado, &p.PosError, &p.PosIntentos, &p.MotivoCancelacion, &p.Reembolso, &visto,
+			&p.PaidAt, &p.UpdatedAt, &p.CreatedAt, &p.Restaurante, &p.token, &p.idioma, &uid); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(taxes), &p.DetalleImpuestos); err != nil || p.DetalleImpuestos == nil {
+			p.DetalleImpuestos = []TaxLine{}
+		}
+		if uid.Valid {
+			p.usuarioID = &uid.Int64
+		}
+		p.LoAntesPosible = asap == 1
+		p.Visto = visto > 0
+		p.Lineas = []Linea{}
+		byID[p.ID] = len(out)
+		out = append(out, p)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(out) == 0 {
+		return out, err
+	}
+	args = make([]any, 0, len(out))
+	for _, p := range out {
+		args = append(args, p.ID)
+	}
+	lrows, err := q.Query(ctx, `SELECT pedido_id, nombre, cantidad, precio_unitario, modificadores_json, subtotal, clover_item_id FROM pedido_lineas
+		WHERE pedido_id IN (?`+strings.Repeat(", ?", len(args)-1)+`) ORDER BY pedido_id, posicion`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer lrows.Close()
+	for lrows.Next() {
+		var id int64
+		var l Linea
+		var mods string
+		if err := lrows.Scan(&id, &l.Nombre, &l.Cantidad, &l.PrecioUnitario, &mods, &l.Subtotal, &l.cloverItemID); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(mods), &l.Modificadores); err != nil {
+			return nil, err
+		}
+		if l.Modificadores == nil {
+			l.Modificadores = []ChosenModifier{}
+		}
+		p := &out[byID[id]]
+		p.Lineas = append(p.Lineas, l)
+	}
+	return out, lrows.Err()
+}
+
+func getPedido(ctx context.Context, q store.Querier, id int64) (Pedido, error) {
+	ps, err := listPedidos(ctx, q, `p.id = ?`, `p.id`, id)
+	if err != nil {
+		return Pedido{}, err
+	}
+	if len(ps) == 0 {
+		return Pedido{}, store.ErrNotFound
+	}
+	return ps[0], nil
+}
+
+// --- The POS queue ---
+
+// duePOS claims up to limit paid orders due in the POS: each is leased
+// until leaseUntil, so replicas running the job at once never send the
+// same order together.
+func duePOS(ctx context.Context, db *store.DB, limit int, leaseUntil int64) ([]int64, error) {
+	cand, err := ids(db.Query(ctx, `SELECT id FROM pedidos WHERE pos_estado IN ('pendiente', 'error') AND pos_siguiente_at <= ? ORDER BY pos_siguiente_at, id LIMIT ?`,
+		db.NowUnix(), limit))
+	if err != nil {
+		return nil, err
+	}
+	var out []int64
+	for _, id := range cand {
+		res, err := db.Exec(ctx, `UPDATE pedidos SET pos_siguiente_at = ? WHERE id = ? AND pos_estado IN ('pendiente', 'error') AND pos_siguiente_at <= ?`,
+			leaseUntil, id, db.NowUnix())
+		if err != nil {
+			return out, err
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}

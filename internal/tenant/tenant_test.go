@@ -1,0 +1,59 @@
+package tenant
+
+import (
+	"errors"
+	"testing"
+
+	"carta/internal/apperr"
+)
+
+// The tenant check: a super admin may act on any restaurant, a cliente
+// only on its own, anyone else on none.
+func TestTenant(t *testing.T) {
+	cases := []struct {
+		name string
+		p    *Principal
+		id   int64
+		want error
+	}{
+		{"anonymous", nil, 1, apperr.ErrUnauthorized},
+		{"super admin any", &Principal{Role: RoleSuperAdmin}, 2, nil},
+		{"own restaurant", &Principal{Role: RoleCliente, ClienteID: 1}, 1, nil},
+		{"other restaurant", &Principal{Role: RoleCliente, ClienteID: 1}, 2, apperr.ErrForbidden},
+		{"diner", &Principal{Role: RoleUsuario, SubjectID: 1}, 1, apperr.ErrForbidden},
+		{"cliente without restaurant", &Principal{Role: RoleCliente}, 0, apperr.ErrForbidden},
+		{"super admin, no restaurant", &Principal{Role: RoleSuperAdmin}, 0, apperr.ErrForbidden},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			id, err := c.p.Tenant(c.id)
+			if !errors.Is(err, c.want) {
+				t.Fatalf("got %v, want %v", err, c.want)
+			}
+			if err == nil && id.Int64() != c.id {
+				t.Fatalf("id %d, want %d", id.Int64(), c.id)
+			}
+			if err != nil && id != (ID{}) {
+				t.Fatal("a refused check produced an id")
+			}
+		})
+	}
+}
+
+func TestOwnAndDiner(t *testing.T) {
+	if id, ok := (&Principal{Role: RoleCliente, ClienteID: 4}).Own(); !ok || id.Int64() != 4 {
+		t.Fatalf("own: %v %v", id, ok)
+	}
+	if _, ok := (&Principal{Role: RoleSuperAdmin}).Own(); ok {
+		t.Fatal("a super admin has a restaurant of its own")
+	}
+	if _, err := (&Principal{Role: RoleUsuario, SubjectID: 3}).Diner(4); !errors.Is(err, apperr.ErrForbidden) {
+		t.Fatalf("another diner: %v", err)
+	}
+	if d, err := (&Principal{Role: RoleUsuario, SubjectID: 3}).Self(); err != nil || d.Int64() != 3 {
+		t.Fatalf("self: %v %v", d, err)
+	}
+	if _, err := (&Principal{Role: RoleCliente, SubjectID: 3, ClienteID: 1}).Diner(3); !errors.Is(err, apperr.ErrForbidden) {
+		t.Fatal("staff acting as a diner")
+	}
+}

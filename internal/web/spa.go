@@ -1,0 +1,339 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io/fs"
+	"net/http"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"carta/internal/clientes"
+	"carta/internal/menu"
+	"carta/internal/tenant"
+)
+
+// Handler serves the built web app: files that exist are served as they
+// are (hashed assets cached for a year, text files gzip-compressed once and
+// kept in memory), missing files are 404s, and every other path gets
+// index.html so the client-side router can handle it (the diner menu's
+// pages their own, see menuPage). index.html is never cached.
+func (s *Site) Handler() http.Handler {
+	if s.Files == nil {
+		return http.NotFoundHandler()
+	}
+	index, _ := fs.ReadFile(s.Files, "index.html")
+	files := http.FileServerFS(s.Files)
+	s.menuChunks = menuChunkPreloads(s.Files, string(index))
+	s.menuIndex = inlineStylesheets(s.Files, index)
+	indexBody := newBody(index)
+	indexBody.csp = []string{appCSP(s.Stripe)}
+	var texts sync.Map // path → body: the compressible static files served so far
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		p := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if p != "" && p != "index.html" && !strings.HasPrefix(p, ".vite/") {
+			if st, err := fs.Stat(s.Files, p); err == nil && !st.IsDir() {
+				if strings.HasPrefix(p, "assets/") {
+					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				} else {
+					w.Header().Set("Cache-Control", "public, max-age=3600")
+				}
+				if !compressible(p) {
+					files.ServeHTTP(w, r)
+					return
+				}
+				b, ok := texts.Load(p)
+				if !ok {
+					raw, err := fs.ReadFile(s.Files, p)
+					if err != nil {
+						files.ServeHTTP(w, r)
+						return
+					}
+					b, _ = texts.LoadOrStore(p, newBody(raw))
+				}
+				b.(body).serve(w, r, p)
+				return
+			}
+		}
+		if index == nil || (path.Ext(p) != "" && p != "index.html") {
+			// A missing file (a stale chunk after a deploy, favicon.ico) is
+			// a 404, not the app's HTML under a script's name.
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		page, ok := s.menuPage(r)
+		if !ok {
+			page = indexBody
+		}
+		page.serve(w, r, "index.html")
+	})
+}
+
+// menuPath matches the diner menu's pages and captures the restaurant id.
+var menuPath = regexp.MustCompile(`^/(?:menu|clientes/menu|restaurante)/([0-9]+)(?:/menu)?/?$`)
+
+// menuPage returns the HTML of the first view of a diner menu page, built
+// for a phone on a slow network (see buildMenuPage). It depends only on the
+// restaurant's menu version, so it is built once per version and kept,
+// compressed, with the menu's other responses. Other pages, deeper menu
+// views and unavailable menus get the plain index.html (ok false).
+func (s *Site) menuPage(r *http.Request) (body, bool) {
+	m := menuPath.FindStringSubmatch(r.URL.Path)
+	if m == nil || r.URL.Query().Get("categoria") != "" {
+		return body{}, false
+	}
+	id, err := strconv.ParseInt(m[1], 10, 64)
+	if err != nil || id <= 0 {
+		return body{}, false
+	}
+	st, err := s.cache.state(r.Context(), s.Menu.DB, id)
+	if err != nil || st.Estado == clientes.EstadoSuspendido {
+		return body{}, false
+	}
+	key := strconv.FormatInt(id, 10) + "|page"
+	if b, ok := s.cache.get(key, st.Version); ok {
+		return b, true
+	}
+	page, err := s.buildMenuPage(r.Context(), id)
+	if err != nil {
+		return body{}, false
+	}
+	b := newBody(page)
+	b.csp = []string{pageCSP(page)}
+	return s.cache.put(key, st.Version, b), true
+}
+
+// buildMenuPage returns index.html for a diner menu: stylesheets inlined
+// (see inlineStylesheets), preload hints for what the menu needs first
+// (see menuPreloads) and, when the restaurant has an image promotion, a
+// static copy of it painted with the HTML (see promoShell). With the
+// promotion on screen first, the app's code starts once its image has
+// painted: on a slow link the image would otherwise share the bandwidth
+// with the code and the diner would wait longer for the first thing they see.
+func (s *Site) buildMenuPage(ctx context.Context, id int64) ([]byte, error) {
+	t := tenant.PublicMenu(id)
+	pops, err := s.Menu.Popups(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	set, err := s.Menu.Settings(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	var promo *menu.Popup
+	if len(pops) > 0 && strings.HasPrefix(pops[0].FileType, "image/") && strings.HasPrefix(pops[0].FileURL, "/media/") {
+		promo = &pops[0]
+	}
+	cats, err := s.Menu.Categories(ctx, t, "es")
+	if err != nil {
+		return nil, err
+	}
+	var firstRow []string
+	for _, c := range cats {
+		if len(firstRow) == menuFirstRow {
+			break
+		}
+		firstRow = append(firstRow, c.ImagePath)
+	}
+	hints := s.menuPreloads(id, set.Logo, firstRow)
+	page := s.menuIndex
+	var shell string
+	if promo != nil {
+		// The code's tags leave the head and are added by the copy's script.
+		var code strings.Builder
+		var entry string
+		page = codeTag.ReplaceAllFunc(page, func(tag []byte) []byte {
+			if m := codeTag.FindSubmatch(tag); len(m[1]) > 0 {
+				entry = string(m[1])
+			} else {
+				code.Write(bytes.TrimSpace(tag))
+			}
+			return nil
+		})
+		shell = s.promoShell(ctx, id, *promo, code.String()+hints, entry)
+		image := fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(promo.FileURL))
+		if shell == "" || entry == "" {
+			page = s.menuIndex // no copy after all: the code starts as usual
+			shell, hints = "", image+hints
+		} else {
+			hints = image
+		}
+	}
+	page = bytes.Replace(page, []byte("</head>"), []byte(hints+"</head>"), 1)
+	if shell != "" {
+		page = bytes.Replace(page, []byte(`<div id="root">`), []byte(shell+`<div id="root">`), 1)
+	}
+	return page, nil
+}
+
+// codeTag matches the tags of index.html that load the app's code: the
+// entry module (its src captured) and Vite's modulepreload links.
+var codeTag = regexp.MustCompile(`\s*(?:<script type="module" crossorigin src="(/assets/[^"]+)"></script>|<link rel="modulepreload" crossorigin href="/assets/[^"]+">)`)
+
+// menuFirstRow is how many category pictures the menu's first row shows
+// on a phone (FIRST_ROW in web/src/features/menu/components/MenuViews.tsx).
+const menuFirstRow = 2
+
+// menuPreloads returns <link rel=preload> hints for a diner menu page: the
+// menu's code, the settings, categories and popups calls the app makes
+// first, the logo and the pictures of the categories' first row (images).
+// The browser fetches them while it is still loading the JavaScript, which
+// saves round trips on a phone's slow network: without a promotion, a
+// first-row picture is the largest paint.
+func (s *Site) menuPreloads(id int64, logo string, images []string) string {
+	var b strings.Builder
+	b.WriteString(s.menuChunks)
+	for _, api := range []string{"configuraciones?cliente_id=%d", "categories?cliente_id=%d&amp;idioma=es", "popups?cliente_id=%d"} {
+		fmt.Fprintf(&b, `<link rel="preload" as="fetch" crossorigin href="/api/`+api+`">`, id)
+	}
+	if strings.HasPrefix(logo, "/media/") {
+		fmt.Fprintf(&b, `<link rel="preload" as="image" href="%s">`, html.EscapeString(logo))
+	}
+	for _, img := range images {
+		if strings.HasPrefix(img, "/media/") {
+			fmt.Fprintf(&b, `<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(img))
+		}
+	}
+	return b.String()
+}
+
+// manifestChunk is one entry of Vite's build manifest.
+type manifestChunk struct {
+	File    string   `json:"file"`
+	Imports []string `json:"imports"`
+	CSS     []string `json:"css"`
+	IsEntry bool     `json:"isEntry"`
+}
+
+// menuChunkPreloads reads Vite's manifest and returns modulepreload and
+// stylesheet preload links for the diner menu's lazy route modules (with
+// everything they import) and the Spanish messages, so the browser fetches
+// them in parallel with the entry instead of one after the other.
+func menuChunkPreloads(web fs.FS, index string) string {
+	raw, err := fs.ReadFile(web, ".vite/manifest.json")
+	if err != nil {
+		return ""
+	}
+	var m map[string]manifestChunk
+	if json.Unmarshal(raw, &m) != nil {
+		return ""
+	}
+	seen := map[string]bool{}
+	var b strings.Builder
+	var walk func(key string)
+	walk = func(key string) {
+		c, ok := m[key]
+		if !ok || seen[key] || c.IsEntry {
+			return
+		}
+		seen[key] = true
+		if strings.Contains(index, c.File) { // already loaded by index.html
+			return
+		}
+		for _, imp := range c.Imports {
+			walk(imp)
+		}
+		fmt.Fprintf(&b, `<link rel="modulepreload" crossorigin href="/%s">`, html.EscapeString(c.File))
+		for _, css := range c.CSS {
+			fmt.Fprintf(&b, `<link rel="preload" as="style" crossorigin href="/%s">`, html.EscapeString(css))
+		}
+	}
+	for _, k := range []string{"src/features/menu/routes/MenuPage.tsx", "src/i18n/locales/es.json"} {
+		walk(k)
+	}
+	return b.String()
+}
+
+// promoShell returns, for the first view of a diner menu with an active
+// image promotion, a static copy of the promotion popup painted with the
+// HTML, before any JavaScript: the promotion is usually the largest thing a
+// diner sees on a first visit, and a phone on a slow network would
+// otherwise wait for the code to see it. Its inline script starts the app:
+// it adds code (the preload links) and the entry module once the image has
+// painted, failed, or after promoCodeWait at the latest. It removes the
+// copy and starts the app at once when the browser's stored state says the
+// popup stays closed (the same rule as the app: same popup and closed
+// before). The app removes the copy when its own popup has rendered
+// (web/src/features/menu/lib/shell.ts); it takes no clicks, is hidden from
+// assistive technology, and goes away by itself after 8 s if the app never
+// starts.
+func (s *Site) promoShell(ctx context.Context, id int64, p menu.Popup, code, entry string) string {
+	if s.Media == nil {
+		return ""
+	}
+	w, h, err := s.Media.ImageSize(ctx, p.FileURL)
+	if err != nil {
+		return ""
+	}
+	// The app's stored copy: JSON.stringify({id, name, file_url, file_type}).
+	var data bytes.Buffer
+	enc := json.NewEncoder(&data)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(struct {
+		ID       int64  `json:"id"`
+		Name     string `json:"name"`
+		FileURL  string `json:"file_url"`
+		FileType string `json:"file_type"`
+	}{p.ID, p.Name, p.FileURL, p.FileType})
+	stored := jsString(strings.TrimSuffix(data.String(), "\n"))
+	title := p.Name
+	if strings.TrimSpace(title) == "" {
+		title = "Promoción"
+	}
+	return fmt.Sprintf(`<style>#menu-shell{position:fixed;inset:0;z-index:40;background:rgba(0,0,0,.6);display:flex;align-items:center;justify-content:center;padding:1rem;pointer-events:none}`+
+		`#menu-shell>div{background:#fff;border-radius:12px;width:100%%;max-width:480px;padding:.75rem;font-family:system-ui,sans-serif}`+
+		`#menu-shell p{display:flex;align-items:center;min-height:44px;margin:0 0 .5rem;font-size:1.15rem;font-weight:700}`+
+		`#menu-shell p::after{content:attr(data-t)}#menu-shell img{display:block;width:100%%;height:auto;max-height:70vh;object-fit:contain;border-radius:8px}</style>`+
+		`<div id="menu-shell" aria-hidden="true"><div><p data-t="%s"></p><img src="%s" width="%d" height="%d" alt="" decoding="async" fetchpriority="high"></div></div>`+
+		`<script>(function(){var e=document.getElementById("menu-shell"),i=e.querySelector("img"),d=0;`+
+		`function go(){if(d)return;d=1;document.head.insertAdjacentHTML("beforeend",%s);var c=document.createElement("script");c.type="module";c.crossOrigin="";c.src=%s;document.head.appendChild(c)}`+
+		`try{var s=localStorage;if(s.getItem("popup_data_%d")===%s&&s.getItem("popup_closed_%d")==="true"){e.remove();go();return}}catch(x){}`+
+		`function shown(){requestAnimationFrame(function(){setTimeout(go,0)})}if(i.complete)shown();else{i.onload=shown;i.onerror=go}`+
+		`setTimeout(go,%d);setTimeout(function(){e.remove()},8000)})()</script>`,
+		html.EscapeString(title), html.EscapeString(p.FileURL), w, h,
+		jsString(code), jsString(entry), id, stored, id, promoCodeWait.Milliseconds())
+}
+
+// promoCodeWait bounds how long the menu's code waits for the promotion's
+// image on a very slow network.
+const promoCodeWait = 2 * time.Second
+
+// jsString returns s as a JavaScript string literal that is safe inside an
+// HTML <script> (json.Marshal escapes <, > and &).
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+var stylesheetLink = regexp.MustCompile(`<link rel="stylesheet" crossorigin href="/(assets/[^"]+\.css)">`)
+
+// inlineStylesheets returns index.html with its stylesheets inlined, for
+// the diner menu's pages: with no stylesheet to fetch, a phone paints the
+// page (and the promotion copy) as soon as the HTML arrives instead of a
+// round trip later. Staff pages keep the cacheable links.
+func inlineStylesheets(web fs.FS, index []byte) []byte {
+	return stylesheetLink.ReplaceAllFunc(index, func(link []byte) []byte {
+		m := stylesheetLink.FindSubmatch(link)
+		css, err := fs.ReadFile(web, string(m[1]))
+		if err != nil || bytes.Contains(css, []byte("</")) {
+			return link
+		}
+		// The disabled link is never fetched; it tells Vite's loader of lazy
+		// chunks that the stylesheet is on the page already.
+		return append(append(append([]byte("<style>"), css...), "</style>"...), bytes.ReplaceAll(link, []byte(">"), []byte(" disabled>"))...)
+	})
+}

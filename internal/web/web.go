@@ -1,0 +1,36 @@
+// Package web serves what browsers load: the built React app with its
+// client-side routes, text files compressed once and kept in memory, the
+// diner menu's pages painted before their JavaScript, the strict
+// Content-Security-Policy of every page, and the public menu's cached JSON
+// answers (ServeMenu).
+package web
+
+import (
+	"io/fs"
+
+	"carta/internal/media"
+	"carta/internal/menu"
+)
+
+// Site is the web app and the public menu cache.
+type Site struct {
+	Menu  *menu.Service
+	Media *media.Pipeline
+	// Files is the built app (nil serves no UI).
+	Files fs.FS
+	// Stripe allows Stripe's origins in the app's policy (Stripe is configured).
+	Stripe bool
+
+	cache menuCache
+	// menuChunks are the preload links of the diner menu's code (from
+	// Vite's manifest), added to the menu pages.
+	menuChunks string
+	// menuIndex is index.html with its stylesheets inlined, the base of
+	// the menu pages.
+	menuIndex []byte
+}
+
+// Forget drops what this replica caches of a restaurant's menu state after
+// it changed the menu (menu.Service.Changed): the next read sees the new
+// version. Other replicas see it in the database within a second or two.
+func (s *Site) Forget(clienteID int64) { s.cache.forget(clienteID) }

@@ -1,0 +1,66 @@
+import type { components, paths } from './schema';
+
+/**
+ * The API contract as the web app uses it: names for the schemas of the
+ * server's OpenAPI document (internal/api/openapi.json, generated into
+ * ./schema.d.ts by `npm run api:types`). Every type here is derived from the
+ * generated ones, so a field renamed or removed in the document breaks the
+ * type-check of the code that reads it. Type-only: nothing here reaches the
+ * bundle.
+ */
+export type Schemas = components['schemas'];
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+
+/** The JSON body that `method path` answers with `status` (200 unless given). */
+export type ResponseBody<P extends keyof paths, M extends Method, S extends number = 200> = Json<
+  Operation<P, M>['responses'][S & keyof Operation<P, M>['responses']]
+>;
+
+/** The JSON body that `method path` takes. */
+export type RequestBody<P extends keyof paths, M extends Method> = Json<NonNullable<Operation<P, M>['requestBody']>>;
+
+export type Cliente = Schemas['Cliente'];
+export type SessionInfo = Schemas['SessionInfo'];
+export type LoginResult = Schemas['LoginResult'];
+export type Translations = Schemas['Translations'];
+
+/** A restaurant's look and feel (GET /api/configuraciones). */
+export type Settings = Schemas['Settings'];
+export type SettingsInput = Schemas['SettingsInput'];
+/** A main category of the menu. */
+export type Categoria = Schemas['Categoria'];
+/** A POS category placed under a main category. */
+export type Subcategoria = Schemas['Subcategoria'];
+/** A menu product; `price` is integer cents. */
+export type Producto = Schemas['Producto'];
+/** The list answers of the menu's reads (the diner menu and the catalogue screens). */
+export type CategoriasBody = ResponseBody<'/api/categories', 'get'>;
+export type SubcategoriasBody = ResponseBody<'/api/categories/{id}/subcategories', 'get'>;
+export type ProductosBody = ResponseBody<'/api/productos', 'get'>;
+/** A point-of-sale category offered by the subcategory picker. */
+export type PosCategoria = Schemas['PosCategoria'];
+export type SyncResult = Schemas['SyncResult'];
+/** A promotional popup of a restaurant. */
+export type Popup = Schemas['Popup'];
+/** A diner's session: POST /api/usuarios/registro and /api/auth/login-usuario. */
+export type DinerSession = Schemas['DinerSession'];
+export type Usuario = Schemas['Usuario'];
+/** A purchased coupon as its diner sees it; amounts are cents, times Unix seconds (0: none). */
+export type Compra = Schemas['Compra'];
+export type PuntosRestaurante = Schemas['PuntosRestaurante'];
+export type PuntosMovimiento = PuntosRestaurante['historial'][number];
+export type RestauranteResumen = Schemas['RestauranteResumen'];
+/** An offer (cupón): money in cents, expiry in Unix seconds. */
+export type Cupon = Schemas['Cupon'];
+/** A platform fee (the 500-cent charge per coupon sold). */
+export type Fee = Schemas['Fee'];
+export type OutboxMessage = Schemas['OutboxMessage'];
+/** A payment taken for a voucher that could not be issued (the offer sold out while the diner paid). */
+export type Refund = Schemas['Refund'];
+/** A purchase as the demo hosted-checkout page shows it (GET /api/demo/checkout/{session_id}). */
+export type DemoCheckout = Schemas['DemoCheckout'];
+/** A voucher a restaurant just redeemed (POST /api/clientes/{cliente_id}/vouchers/canjear). */
+export type Voucher = Schemas['Voucher'];

@@ -1,0 +1,76 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  fetchVoucherQr,
+  getUsuario,
+  getUsuarioMenu,
+  listCompras,
+  listPuntos,
+  listRestaurantes,
+  listUsuarioRestaurantes,
+} from './account-api';
+
+/**
+ * The diner pages' reads as TanStack Query options, one per endpoint, keyed
+ * by `accountKeys`. Kept apart from ./account-api.ts, which the menu pages'
+ * account pieces use without TanStack Query.
+ */
+
+/** Query keys of the diner pages. */
+export const accountKeys = {
+  all: ['diner'] as const,
+  usuario: (id: string) => ['diner', id, 'usuario'] as const,
+  menu: (id: string) => ['diner', id, 'menu'] as const,
+  compras: (id: string) => ['diner', id, 'compras'] as const,
+  qr: (id: string, compraId: number) => ['diner', id, 'qr', compraId] as const,
+  puntos: (id: string) => ['diner', id, 'puntos'] as const,
+  restaurantes: (id: string) => ['diner', id, 'restaurantes'] as const,
+  publicRestaurantes: ['restaurantes'] as const,
+};
+
+/**
+ * Asked afresh on each visit of the user panel (the answer changes as the
+ * diner opens restaurants, so it is never kept once the panel is left); a
+ * failure shows at once.
+ */
+export function usuarioMenuQueryOptions(usuarioId: string) {
+  return queryOptions({
+    queryKey: accountKeys.menu(usuarioId),
+    queryFn: ({ signal }) => getUsuarioMenu(usuarioId, signal),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+export function usuarioQueryOptions(usuarioId: string) {
+  return queryOptions({ queryKey: accountKeys.usuario(usuarioId), queryFn: ({ signal }) => getUsuario(usuarioId, signal) });
+}
+
+export function comprasQueryOptions(usuarioId: string) {
+  return queryOptions({ queryKey: accountKeys.compras(usuarioId), queryFn: ({ signal }) => listCompras(usuarioId, signal) });
+}
+
+export function puntosQueryOptions(usuarioId: string) {
+  return queryOptions({ queryKey: accountKeys.puntos(usuarioId), queryFn: ({ signal }) => listPuntos(usuarioId, signal) });
+}
+
+export function usuarioRestaurantesQueryOptions(usuarioId: string) {
+  return queryOptions({
+    queryKey: accountKeys.restaurantes(usuarioId),
+    queryFn: ({ signal }) => listUsuarioRestaurantes(usuarioId, signal),
+  });
+}
+
+export function restaurantesQueryOptions() {
+  return queryOptions({ queryKey: accountKeys.publicRestaurantes, queryFn: ({ signal }) => listRestaurantes(signal) });
+}
+
+/** A voucher's QR never changes; a failure shows at once. */
+export function voucherQrQueryOptions(usuarioId: string, compraId: number) {
+  return queryOptions({
+    queryKey: accountKeys.qr(usuarioId, compraId),
+    queryFn: ({ signal }) => fetchVoucherQr(usuarioId, compraId, signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
