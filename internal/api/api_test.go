@@ -30,6 +30,7 @@ import (
 	"carta/internal/menu"
 	"carta/internal/metrics"
 	"carta/internal/offers"
+	"carta/internal/onboarding"
 	"carta/internal/ordering"
 	"carta/internal/pos"
 	posdemo "carta/internal/pos/demo"
@@ -113,6 +114,7 @@ func newEnvWith(t testing.TB, db *store.DB, change func(*api.Server)) *env {
 			}},
 		Ordering:            orderSvc,
 		Billing:             &billing.Service{DB: db, Provider: billingdemo.New(), Log: quiet, BaseURL: "https://carta.example"},
+		Onboarding:          &onboarding.Service{DB: db, Auth: authSvc, POS: onboarding.DemoConnector{}, BaseURL: "https://carta.example"},
 		Media:               pipe,
 		Site:                site,
 		Metrics:             metrics.New(),
@@ -149,6 +151,9 @@ type result struct {
 	json   map[string]any
 }
 
+// noRedirects answers a redirect as it is (the test checks where it goes).
+var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+
 // do sends a request; body may be a string (sent raw) or a value (sent as JSON).
 func (e *env) do(method, path, token string, body any, headers ...string) result {
 	e.t.Helper()
@@ -177,7 +182,7 @@ func (e *env) do(method, path, token string, body any, headers ...string) result
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := noRedirects.Do(req)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -304,11 +309,14 @@ func TestClientsListsEveryRestaurant(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		res := e.do("GET", "/api/clients", e.admin, nil)
+		if res.header.Get("X-Total-Count") != "2" {
+			t.Fatalf("X-Total-Count %q", res.header.Get("X-Total-Count"))
+		}
 		var list []clientes.Cliente
 		if err := json.Unmarshal([]byte(res.body), &list); err != nil {
 			t.Fatal(err)
 		}
-		if len(list) != 2 || list[0].Nombre != "La Cava Demo" || list[1].Nombre != "Taquería Demo" {
+		if len(list) != 2 || list[1].Nombre != "La Cava Demo" || list[0].Nombre != "Taquería Demo" {
 			t.Fatalf("got %+v", list)
 		}
 	})

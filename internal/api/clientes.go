@@ -16,11 +16,6 @@ func (s *Server) getCliente(ctx context.Context, t tenant.ID) (clientes.Cliente,
 	return c, clientes.Found(err)
 }
 
-// listClientes lists every restaurant (super admin).
-func (s *Server) listClientes(ctx context.Context) ([]clientes.Cliente, error) {
-	return clientes.List(ctx, s.DB)
-}
-
 // menuQR answers a printable QR code of the public menu URL, as PNG (default)
 // or SVG (?format=svg). Public: the URL it encodes is public.
 func (s *Server) menuQR(w http.ResponseWriter, r *http.Request) error {

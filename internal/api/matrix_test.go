@@ -153,6 +153,7 @@ const (
 	s201 = 201
 	s202 = 202
 	s204 = 204
+	s303 = 303
 	s400 = 400
 	s401 = 401
 	s403 = 403
@@ -277,6 +278,14 @@ func accessTable() map[string][]row {
 			return req{method: "POST", path: "/api/admin/reembolsos/999999"}
 		}, admins(s404)}},
 		"GET /api/admin/outbox": {{"", get("/api/admin/outbox"), admins(s200)}},
+		"POST /api/admin/outbox/{id}/reenviar": {{"unknown message", func(*matrix) req {
+			return req{method: "POST", path: "/api/admin/outbox/999999/reenviar"}
+		}, admins(s404)}},
+		"POST /api/admin/fees/{id}/reintentar": {{"unknown fee", func(*matrix) req {
+			return req{method: "POST", path: "/api/admin/fees/999999/reintentar"}
+		}, admins(s404)}},
+		"GET /api/admin/pedidos/reembolsos": {{"", get("/api/admin/pedidos/reembolsos"), admins(s200)}},
+		"GET /api/admin/resumen":            {{"", get("/api/admin/resumen"), admins(s200)}},
 		"POST /api/webhooks/clover-checkout": {{"signed, unknown session", func(m *matrix) req {
 			body := clovercheckouttest.WebhookBody(fmt.Sprint("cs_none_", m.next()), fmt.Sprint("PAYX", m.next()), "DEMOMERCHANT1", "APPROVED")
 			return req{method: "POST", path: "/api/webhooks/clover-checkout", body: signed{string(body), "Clover-Signature", clovercheckouttest.Sign("whsec_clover_test", time.Now(), body)}}
@@ -359,8 +368,28 @@ func accessTable() map[string][]row {
 			return req{method: "GET", path: fmt.Sprintf("/api/usuarios/%d/pedidos", m.dinerID)}
 		}, diners(s200)}},
 
-		"GET /api/clients":                  {{"", get("/api/clients"), admins(s200)}},
-		"GET /api/clientes/{cliente_id}":    {{"", get("/api/clientes/1"), staffOn1(s200)}},
+		"GET /api/clients":               {{"", get("/api/clients"), admins(s200)}},
+		"GET /api/clientes/{cliente_id}": {{"", get("/api/clientes/1"), staffOn1(s200)}},
+		"POST /api/clients": {{"", func(m *matrix) req {
+			return req{method: "POST", path: "/api/clients", body: map[string]any{"nombre": fmt.Sprint("Matriz ", m.next())}}
+		}, admins(s201)}},
+		"PUT /api/clients/{cliente_id}": {{"", func(*matrix) req {
+			return req{method: "PUT", path: "/api/clients/1", body: map[string]any{"fecha_proximo_pago": "2027-01-01"}}
+		}, admins(s200)}},
+		"POST /api/send-email": {{"", func(*matrix) req {
+			return req{method: "POST", path: "/api/send-email", body: map[string]any{"merchant_id": "DEMOMERCHANT1", "email": "owner@demo.test"}}
+		}, admins(s200)}},
+		"POST /api/establecer-password": {{"forged token", func(*matrix) req {
+			return req{method: "POST", path: "/api/establecer-password", body: map[string]any{"merchant_id": "DEMOMERCHANT1", "email": "owner@demo.test",
+				"new_password": "nueva-clave-123", "token": "forged"}}
+		}, public(s400)}},
+		"POST /api/callback": {{"", func(m *matrix) req {
+			return req{method: "POST", path: "/api/callback", body: map[string]any{"merchant_id": fmt.Sprint("MATRIZ", m.next()), "code": "demo-ok"}}
+		}, admins(s200)}},
+		"GET /api/clover/oauth/callback": {{"refused code", get("/api/clover/oauth/callback?merchant_id=M&code=bad"), public(s303)}},
+		"PUT /api/clientes/{cliente_id}/webhook-secret": {{"", func(*matrix) req {
+			return req{method: "PUT", path: "/api/clientes/1/webhook-secret", body: map[string]any{"webhook_secret": ""}}
+		}, staffOn1(s200)}},
 		"GET /api/clientes/{cliente_id}/qr": {{"", get("/api/clientes/1/qr?format=svg"), public(s200)}},
 
 		"GET /api/configuraciones":                       {{"", get("/api/configuraciones?cliente_id=1"), public(s200)}},

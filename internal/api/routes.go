@@ -91,6 +91,10 @@ func (s *Server) routes() []route {
 		{"GET", "/api/admin/reembolsos", superAdmin, list(s.Offers.Refunds)},
 		{"POST", "/api/admin/reembolsos/{compra_id}", superAdmin, s.markRefunded},
 		{"GET", "/api/admin/outbox", superAdmin, list(s.outbox)},
+		{"POST", "/api/admin/outbox/{id}/reenviar", superAdmin, s.resendMail},
+		{"POST", "/api/admin/fees/{id}/reintentar", superAdmin, s.retryFee},
+		{"GET", "/api/admin/pedidos/reembolsos", superAdmin, list(s.Ordering.Refunds)},
+		{"GET", "/api/admin/resumen", superAdmin, list(s.oversight)},
 		{"POST", "/api/webhooks/clover-checkout", public, s.cloverCheckoutWebhook},
 		{"POST", "/api/webhooks/stripe", public, s.stripeWebhook},
 
@@ -115,8 +119,15 @@ func (s *Server) routes() []route {
 		{"POST", "/api/pedidos/{id}/reembolso", staff, s.refundOrder},
 		{"PUT", "/api/clover/products/{id}/agotado", staff, s.setSoldOut},
 
-		// Restaurants (clientes.go).
-		{"GET", "/api/clients", superAdmin, list(s.listClientes)},
+		// Restaurants and onboarding (clientes.go, platform.go).
+		{"GET", "/api/clients", superAdmin, s.listClientes},
+		{"POST", "/api/clients", superAdmin, s.createCliente},
+		{"PUT", "/api/clients/{cliente_id}", superAdmin, s.updateCliente},
+		{"POST", "/api/send-email", superAdmin, s.sendOnboardingLink},
+		{"POST", "/api/establecer-password", public, s.setOwnerPassword},
+		{"POST", "/api/callback", superAdmin, s.connectPOS},
+		{"GET", "/api/clover/oauth/callback", public, s.cloverInstalled},
+		{"PUT", "/api/clientes/{cliente_id}/webhook-secret", staff, s.setWebhookSecret},
 		{"GET", "/api/clientes/{cliente_id}", staff, ofTenant(s.getCliente)},
 		{"GET", "/api/clientes/{cliente_id}/qr", public, s.menuQR},
 

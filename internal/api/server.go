@@ -21,6 +21,7 @@ import (
 	"carta/internal/menu"
 	"carta/internal/metrics"
 	"carta/internal/offers"
+	"carta/internal/onboarding"
 	"carta/internal/ordering"
 	"carta/internal/respond"
 	"carta/internal/store"
@@ -37,10 +38,12 @@ type Server struct {
 	Offers   *offers.Service
 	Ordering *ordering.Service
 	Billing  *billing.Service
-	Media    *media.Pipeline
-	Site     *web.Site
-	Metrics  *metrics.Metrics
-	Log      *slog.Logger
+	// Onboarding is the super admin's restaurants, links and connections.
+	Onboarding *onboarding.Service
+	Media      *media.Pipeline
+	Site       *web.Site
+	Metrics    *metrics.Metrics
+	Log        *slog.Logger
 	// StripePublishableKey is sent to the browser for Stripe Elements.
 	StripePublishableKey string
 	// Webhook secrets of the hosted checkout and of Stripe.

@@ -11,6 +11,7 @@ import (
 	"carta/internal/billing/stripe"
 	"carta/internal/checkout"
 	clovercheckout "carta/internal/checkout/clover"
+	"carta/internal/clientes"
 	"carta/internal/offers"
 	"carta/internal/store"
 )
@@ -28,12 +29,29 @@ func (s *Server) cloverCheckoutWebhook(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
-	if s.CloverWebhookSecret == "" || clovercheckout.VerifySignature(r.Header.Get("Clover-Signature"), body, s.CloverWebhookSecret, time.Now(), 5*time.Minute) != nil {
-		return errSignature
-	}
+	// The event names its checkout session; the session's restaurant
+	// names the secret it is verified with (its own, or the platform's
+	// fallback of the demo set-up), and must be the merchant the event
+	// names: a merchant's secret never confirms another's payment.
 	ev, err := clovercheckout.ParseEvent(body)
 	if err != nil {
-		return apperr.ErrBadJSON
+		return errSignature
+	}
+	secret := s.CloverWebhookSecret
+	_, merchant, own, err := clientes.CheckoutSigner(r.Context(), s.DB, ev.SessionID)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+	case err != nil:
+		return err
+	case own != "" && ev.MerchantID != merchant:
+		return errSignature
+	case own != "":
+		secret = own
+	case ev.MerchantID != "" && merchant != "" && ev.MerchantID != merchant:
+		return errSignature
+	}
+	if secret == "" || clovercheckout.VerifySignature(r.Header.Get("Clover-Signature"), body, secret, time.Now(), 5*time.Minute) != nil {
+		return errSignature
 	}
 	key := ev.PaymentID
 	if key == "" {

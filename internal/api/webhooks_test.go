@@ -190,3 +190,45 @@ func TestPaymentAfterSoldOut(t *testing.T) {
 		})
 	})
 }
+
+// Each restaurant verifies its checkout webhooks with its own secret (set
+// by its owner, sealed): an event signed with another merchant's secret,
+// with the platform's fallback, or naming another merchant is refused and
+// changes nothing; the restaurant's own signature confirms the payment.
+func TestCheckoutWebhookUsesTheMerchantsOwnSecret(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		for id, owner := range map[int]string{1: e.owner1, 2: e.owner2} {
+			r := e.do("PUT", fmt.Sprintf("/api/clientes/%d/webhook-secret", id), owner, map[string]any{"webhook_secret": fmt.Sprintf("whsec_merchant_%d", id)})
+			if r.status != 200 || r.json["webhook_secret_configurado"] != true {
+				t.Fatalf("set secret %d: %d %s", id, r.status, r.body)
+			}
+		}
+		if r := e.do("PUT", "/api/clientes/1/webhook-secret", e.owner2, map[string]any{"webhook_secret": "robado"}); r.status != 403 {
+			t.Fatalf("another restaurant's secret: %d", r.status)
+		}
+		session, _ := pendingPurchase(t, e, "OWN", 3, "ana@example.com")
+		post := func(merchant, secret string) result {
+			body := clovercheckouttest.WebhookBody(session, "PAY-OWN", merchant, "APPROVED")
+			return e.do("POST", "/api/webhooks/clover-checkout", "", string(body), "Clover-Signature", clovercheckouttest.Sign(secret, time.Now(), body))
+		}
+		for _, bad := range []struct{ merchant, secret string }{
+			{"DEMOMERCHANT1", "whsec_merchant_2"},  // another merchant's secret
+			{"DEMOMERCHANT1", "whsec_clover_test"}, // the platform's fallback
+			{"DEMOMERCHANT2", "whsec_merchant_2"},  // another merchant's event
+		} {
+			if r := post(bad.merchant, bad.secret); r.status != 401 {
+				t.Fatalf("%+v: %d %s", bad, r.status, r.body)
+			}
+		}
+		if n := e.count(`SELECT COUNT(*) FROM compras WHERE estado = 'pagado'`); n != 0 {
+			t.Fatalf("a refused webhook paid %d purchases", n)
+		}
+		if r := post("DEMOMERCHANT1", "whsec_merchant_1"); r.status != 200 {
+			t.Fatalf("own secret: %d %s", r.status, r.body)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM compras WHERE estado = 'pagado' AND payment_id = 'PAY-OWN'`); n != 1 {
+			t.Fatalf("paid: %d", n)
+		}
+	})
+}

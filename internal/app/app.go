@@ -34,6 +34,7 @@ import (
 	"carta/internal/menu"
 	"carta/internal/metrics"
 	"carta/internal/offers"
+	"carta/internal/onboarding"
 	"carta/internal/ordering"
 	"carta/internal/pos"
 	"carta/internal/pos/clover"
@@ -374,18 +375,20 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 		PerAddress: cfg.OrdersPerAddress}
 	go feed.Run(ctx, feedInterval, func(err error) { log.Warn("order feed", "err", err) })
 	go orderSvc.Run(ctx, 30*time.Second)
+	onboard := &onboarding.Service{DB: db, Auth: authSvc, POS: onboarding.DemoConnector{}, BaseURL: cfg.BaseURL}
 	srv := &api.Server{
-		DB:       db,
-		Auth:     authSvc,
-		Accounts: &accounts.Service{DB: db, Auth: authSvc, RegisterPerAddress: cfg.RegisterPerAddress},
-		Menu:     menuSvc,
-		Offers:   offerSvc,
-		Ordering: orderSvc,
-		Billing:  billingSvc,
-		Media:    pipe,
-		Site:     site,
-		Metrics:  mets,
-		Log:      log,
+		DB:         db,
+		Onboarding: onboard,
+		Auth:       authSvc,
+		Accounts:   &accounts.Service{DB: db, Auth: authSvc, RegisterPerAddress: cfg.RegisterPerAddress},
+		Menu:       menuSvc,
+		Offers:     offerSvc,
+		Ordering:   orderSvc,
+		Billing:    billingSvc,
+		Media:      pipe,
+		Site:       site,
+		Metrics:    mets,
+		Log:        log,
 
 		StripePublishableKey: cfg.StripePublishableKey,
 		StripeWebhookSecret:  cfg.StripeWebhookSecret,

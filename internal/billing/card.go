@@ -111,3 +111,19 @@ func (s *Service) Fees(ctx context.Context, t tenant.ID) ([]Fee, error) {
 func (s *Service) FailedFees(ctx context.Context) ([]Fee, error) {
 	return ListFeesByEstado(ctx, s.DB, "fallido")
 }
+
+// ErrNoFailedFee answers a retry of a fee that is not failed.
+var ErrNoFailedFee = apperr.E(apperr.NotFound, "Esta comisión no existe o no está fallida.", "This fee does not exist or has not failed.")
+
+// RetryFee puts a failed fee back in the queue, due now (super admin): the
+// fee job charges it once more with the restaurant's card on file.
+func (s *Service) RetryFee(ctx context.Context, feeID int64) error {
+	res, err := s.DB.Exec(ctx, `UPDATE fees SET estado = 'pendiente', next_attempt_at = 0 WHERE id = ? AND estado = 'fallido'`, feeID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNoFailedFee
+	}
+	return nil
+}

@@ -158,3 +158,10 @@ func MarkFeeChargedByCompra(ctx context.Context, q store.Querier, compraID int64
 		chargeID, q.NowUnix(), compraID)
 	return err
 }
+
+// CountFailedFees counts the fees that could not be charged.
+func CountFailedFees(ctx context.Context, q store.Querier) (int, error) {
+	var n int
+	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM fees WHERE estado = 'fallido'`).Scan(&n)
+	return n, err
+}

@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"carta/internal/apperr"
 	"carta/internal/secrets"
@@ -23,6 +24,16 @@ type Cliente struct {
 	Email            string  `json:"email"`
 	Estado           string  `json:"estado"`
 	FechaProximoPago *string `json:"fecha_proximo_pago"`
+	// Idioma is the restaurant's language for what Carta e-mails it (es, en).
+	Idioma string `json:"idioma"`
+	// The point-of-sale connection, without its secrets: the provider
+	// ("demo" or "clover"), whether it is connected, whether the POS refused
+	// it (the restaurant must be connected again), and whether the
+	// restaurant's own hosted-checkout webhook secret is set.
+	POSProvider      string `json:"pos_provider"`
+	POSConectado     bool   `json:"pos_conectado"`
+	POSReconectar    bool   `json:"pos_reconectar"`
+	WebhookSecretSet bool   `json:"webhook_secret_configurado"`
 }
 
 // Restaurant states: pendiente (invited), activo, suspendido (by the super
@@ -36,14 +47,19 @@ const (
 // ErrNotFound is the answer about a restaurant that does not exist.
 var ErrNotFound = apperr.E(apperr.NotFound, "Restaurante no encontrado.", "Restaurant not found.")
 
-const cols = `id, nombre, merchant_id, email, estado, fecha_proximo_pago`
+const cols = `id, nombre, merchant_id, email, estado, fecha_proximo_pago, idioma, pos_provider,
+	CASE WHEN pos_provider = 'demo' OR pos_token <> '' THEN 1 ELSE 0 END, pos_reconectar,
+	CASE WHEN webhook_secret <> '' THEN 1 ELSE 0 END`
 
 func scan(row interface{ Scan(...any) error }) (Cliente, error) {
 	var c Cliente
 	var mid, fecha sql.NullString
-	if err := row.Scan(&c.ID, &c.Nombre, &mid, &c.Email, &c.Estado, &fecha); err != nil {
+	var connected, reconnect, secret int
+	if err := row.Scan(&c.ID, &c.Nombre, &mid, &c.Email, &c.Estado, &fecha, &c.Idioma, &c.POSProvider,
+		&connected, &reconnect, &secret); err != nil {
 		return c, store.NotFound(err)
 	}
+	c.POSConectado, c.POSReconectar, c.WebhookSecretSet = connected == 1, reconnect == 1, secret == 1
 	if mid.Valid {
 		c.MerchantID = &mid.String
 	}
@@ -59,8 +75,11 @@ func Create(ctx context.Context, q store.Querier, c Cliente) (int64, error) {
 	if c.Estado == "" {
 		c.Estado = EstadoPendiente
 	}
-	id, err := store.InsertID(ctx, q, `INSERT INTO clientes (nombre, merchant_id, email, estado, fecha_proximo_pago, created_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, c.Nombre, c.MerchantID, c.Email, c.Estado, c.FechaProximoPago, q.NowUnix())
+	if c.Idioma == "" {
+		c.Idioma = "es"
+	}
+	id, err := store.InsertID(ctx, q, `INSERT INTO clientes (nombre, merchant_id, email, estado, fecha_proximo_pago, idioma, busqueda, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, c.Nombre, c.MerchantID, c.Email, c.Estado, c.FechaProximoPago, c.Idioma, searchText(c), q.NowUnix())
 	if store.IsUniqueViolation(err) {
 		return 0, store.ErrConflict
 	}
@@ -265,21 +284,158 @@ func SetWebhookSecret(ctx context.Context, q store.Querier, t tenant.ID, secret 
 	return err
 }
 
-// WebhookSecret is the webhook signing secret of the restaurant with that
-// merchant id ("" when it has none); store.ErrNotFound for an unknown
-// merchant.
-func WebhookSecret(ctx context.Context, q store.Querier, merchantID string) (int64, string, error) {
-	var id int64
-	var v string
-	if err := q.QueryRow(ctx, `SELECT id, webhook_secret FROM clientes WHERE merchant_id = ?`, merchantID).Scan(&id, &v); err != nil {
-		return 0, "", store.NotFound(err)
-	}
-	secret, err := q.Secrets().Open(v, place("webhook_secret", id))
-	return id, secret, err
-}
-
 // SetPOSProvider selects the restaurant's point-of-sale provider.
 func SetPOSProvider(ctx context.Context, q store.Querier, t tenant.ID, provider string) error {
 	_, err := q.Exec(ctx, `UPDATE clientes SET pos_provider = ? WHERE id = ?`, provider, t.Int64())
 	return err
+}
+
+// searchText is what the super admin's search matches: name, e-mail and
+// merchant id, lowercased and without accents.
+func searchText(c Cliente) string {
+	mid := ""
+	if c.MerchantID != nil {
+		mid = *c.MerchantID
+	}
+	return Fold(c.Nombre + " " + c.Email + " " + mid)
+}
+
+// Fold lowercases s and removes the Spanish accents, so "Jalapeño" and
+// "jalapeno" match.
+func Fold(s string) string {
+	return accents.Replace(strings.ToLower(strings.TrimSpace(s)))
+}
+
+var accents = strings.NewReplacer("á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u", "ü", "u", "ñ", "n",
+	"à", "a", "è", "e", "ì", "i", "ò", "o", "ù", "u", "ç", "c")
+
+// Filter selects a page of the super admin's list: Query matches name,
+// e-mail or merchant id (accent- and case-insensitive); Estado, when set,
+// one state; Reconnect only restaurants whose POS refused the connection.
+type Filter struct {
+	Query     string
+	Estado    string
+	Reconnect bool
+	Limit     int
+	Offset    int
+}
+
+// Page is one page of restaurants and how many match in all.
+type Page struct {
+	Clientes []Cliente `json:"clientes"`
+	Total    int       `json:"total"`
+}
+
+// Search returns a page of restaurants, newest first by id. The search
+// reads the busqueda column (kept folded on every write); the state
+// filter and the order use the (estado, id) index.
+func Search(ctx context.Context, q store.Querier, f Filter) (Page, error) {
+	where, args := []string{"1 = 1"}, []any{}
+	if f.Query != "" {
+		where = append(where, "busqueda LIKE ? ESCAPE '\\'")
+		args = append(args, "%"+likeEscape.Replace(Fold(f.Query))+"%")
+	}
+	if f.Estado != "" {
+		where = append(where, "estado = ?")
+		args = append(args, f.Estado)
+	}
+	if f.Reconnect {
+		where = append(where, "pos_reconectar = 1")
+	}
+	cond := strings.Join(where, " AND ")
+	p := Page{Clientes: []Cliente{}}
+	if err := q.QueryRow(ctx, `SELECT COUNT(*) FROM clientes WHERE `+cond, args...).Scan(&p.Total); err != nil {
+		return p, err
+	}
+	rows, err := q.Query(ctx, `SELECT `+cols+` FROM clientes WHERE `+cond+` ORDER BY id DESC LIMIT ? OFFSET ?`,
+		append(args, f.Limit, f.Offset)...)
+	if err != nil {
+		return p, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		c, err := scan(rows)
+		if err != nil {
+			return p, err
+		}
+		p.Clientes = append(p.Clientes, c)
+	}
+	return p, rows.Err()
+}
+
+var likeEscape = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// Update stores the super admin's edits of a restaurant: name, e-mail,
+// merchant id (empty: none), next billing date, language. A taken
+// merchant id is store.ErrConflict.
+func Update(ctx context.Context, q store.Querier, t tenant.ID, c Cliente) error {
+	res, err := q.Exec(ctx, `UPDATE clientes SET nombre = ?, email = ?, merchant_id = ?, fecha_proximo_pago = ?, idioma = ?, busqueda = ? WHERE id = ?`,
+		c.Nombre, c.Email, c.MerchantID, c.FechaProximoPago, c.Idioma, searchText(c), t.Int64())
+	if store.IsUniqueViolation(err) {
+		return store.ErrConflict
+	}
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// SetEstado sets the restaurant's state.
+func SetEstado(ctx context.Context, q store.Querier, t tenant.ID, estado string) error {
+	_, err := q.Exec(ctx, `UPDATE clientes SET estado = ? WHERE id = ?`, estado, t.Int64())
+	return err
+}
+
+// Activate moves a pendiente restaurant to activo once it has both an
+// owner account (its password set) and a connected point of sale. It
+// reports whether it did.
+func Activate(ctx context.Context, q store.Querier, t tenant.ID) (bool, error) {
+	res, err := q.Exec(ctx, `UPDATE clientes SET estado = 'activo' WHERE id = ? AND estado = 'pendiente'
+		AND (pos_provider = 'demo' OR pos_token <> '')
+		AND EXISTS (SELECT 1 FROM staff_users WHERE staff_users.cliente_id = clientes.id)`, t.Int64())
+	if err != nil {
+		return false, err
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}
+
+// Counts is how many restaurants are in each state, and how many need
+// their POS connected again (the super admin's badges).
+type Counts struct {
+	Pendiente  int `json:"pendiente"`
+	Activo     int `json:"activo"`
+	Suspendido int `json:"suspendido"`
+	Reconectar int `json:"reconectar"`
+}
+
+// Count counts the restaurants by state.
+func Count(ctx context.Context, q store.Querier) (Counts, error) {
+	var c Counts
+	err := q.QueryRow(ctx, `SELECT
+		COALESCE(SUM(CASE WHEN estado = 'pendiente' THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN estado = 'activo' THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN estado = 'suspendido' THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(pos_reconectar), 0) FROM clientes`).Scan(&c.Pendiente, &c.Activo, &c.Suspendido, &c.Reconectar)
+	return c, err
+}
+
+// CheckoutSigner is, for a hosted-checkout session (a coupon purchase's or
+// an order's), its restaurant, that restaurant's merchant id and its own
+// webhook signing secret ("" when it has none): the webhook is verified
+// with the secret of the restaurant the session belongs to.
+func CheckoutSigner(ctx context.Context, q store.Querier, session string) (id int64, merchant, secret string, err error) {
+	var mid sql.NullString
+	var sealed string
+	err = q.QueryRow(ctx, `SELECT id, merchant_id, webhook_secret FROM clientes WHERE id = COALESCE(
+		(SELECT cliente_id FROM compras WHERE checkout_session_id = ?),
+		(SELECT cliente_id FROM pedidos WHERE checkout_session_id = ?))`, session, session).Scan(&id, &mid, &sealed)
+	if err != nil {
+		return 0, "", "", store.NotFound(err)
+	}
+	secret, err = q.Secrets().Open(sealed, place("webhook_secret", id))
+	return id, mid.String, secret, err
 }

@@ -27,6 +27,13 @@ type Config struct {
 	// CloverBaseURL is Clover's API for restaurants without their own
 	// (sandbox, North America, Europe or Latin America).
 	CloverBaseURL string // CARTA_CLOVER_BASE_URL
+	// CloverRegion is where Carta's Clover app lives (na, eu, la or
+	// sandbox): its OAuth host and, unless CARTA_CLOVER_BASE_URL says
+	// otherwise, its API host.
+	CloverRegion string // CARTA_CLOVER_REGION
+	// CloverAppID and CloverAppSecret are Carta's Clover app (OAuth v2);
+	// without them restaurants are connected with the demo connector.
+	CloverAppID, CloverAppSecret string
 	// SMTP sends the e-mail outbox; with no host, e-mails stay in the outbox
 	// (readable by the super admin), as in demo mode.
 	SMTPHost     string // CARTA_SMTP_HOST
@@ -84,7 +91,9 @@ var Vars = []struct{ Name, Default, Help string }{
 	{"CARTA_REGISTER_PER_ADDRESS", "10", "diner registrations allowed from one address per 10 minutes"},
 	{"CARTA_ORDERS_PER_ADDRESS", "30", "online orders allowed from one address per 10 minutes"},
 	{"CARTA_SECRET_KEY", "a key file `secret.key` in the data dir, created on first start", "seals POS tokens and webhook secrets in the database (AES-256-GCM): base64 of 32 random bytes (`openssl rand -base64 32`); to rotate, put the new key first and the old after a comma, run `carta rotate-secrets`, then drop the old one; environment only"},
-	{"CARTA_CLOVER_BASE_URL", "https://api.clover.com", "Clover REST API base URL (sandbox: https://apisandbox.dev.clover.com; EU: https://api.eu.clover.com; LA: https://api.la.clover.com)"},
+	{"CARTA_CLOVER_REGION", "na", "region of Carta's Clover app: `na` (www.clover.com / api.clover.com), `eu` (eu.clover.com / api.eu.clover.com), `la` (la.clover.com / api.la.clover.com) or `sandbox` (sandbox.dev.clover.com / apisandbox.dev.clover.com)"},
+	{"CARTA_CLOVER_APP_ID / CARTA_CLOVER_APP_SECRET", "(none)", "Carta's Clover app (OAuth v2: connecting restaurants, refreshing their tokens); without them restaurants connect with the offline demo connector (codes `demo-…`); environment only"},
+	{"CARTA_CLOVER_BASE_URL", "the region's API host", "Clover REST API base URL, when it is not the region's (a test server)"},
 }
 
 // Load builds the configuration from getenv, then applies flags from args.
@@ -114,7 +123,8 @@ func Load(name string, args []string, getenv func(string) string) (Config, []str
 		return c, nil, fmt.Errorf("CARTA_SESSION_TTL: %w", err)
 	}
 	fs.DurationVar(&c.SessionTTL, "session-ttl", ttl, "session lifetime (CARTA_SESSION_TTL)")
-	fs.StringVar(&c.CloverBaseURL, "clover-base-url", env("CARTA_CLOVER_BASE_URL", "https://api.clover.com"), "Clover API base URL (CARTA_CLOVER_BASE_URL)")
+	fs.StringVar(&c.CloverRegion, "clover-region", env("CARTA_CLOVER_REGION", "na"), "Clover region: na, eu, la or sandbox (CARTA_CLOVER_REGION)")
+	fs.StringVar(&c.CloverBaseURL, "clover-base-url", env("CARTA_CLOVER_BASE_URL", ""), "Clover API base URL (CARTA_CLOVER_BASE_URL)")
 	fs.StringVar(&c.SMTPHost, "smtp-host", env("CARTA_SMTP_HOST", ""), "SMTP host (CARTA_SMTP_HOST)")
 	port, err := strconv.Atoi(env("CARTA_SMTP_PORT", "587"))
 	if err != nil {
@@ -130,6 +140,8 @@ func Load(name string, args []string, getenv func(string) string) (Config, []str
 	c.StripePublishableKey = env("CARTA_STRIPE_PUBLISHABLE_KEY", "")
 	c.StripeWebhookSecret = env("CARTA_STRIPE_WEBHOOK_SECRET", "")
 	c.CloverWebhookSecret = env("CARTA_CLOVER_WEBHOOK_SECRET", "")
+	c.CloverAppID = env("CARTA_CLOVER_APP_ID", "")
+	c.CloverAppSecret = env("CARTA_CLOVER_APP_SECRET", "")
 	c.SecretKey = env("CARTA_SECRET_KEY", "")
 	fs.StringVar(&c.MetricsAddr, "metrics-addr", env("CARTA_METRICS_ADDR", "127.0.0.1:9090"), "metrics listen address or off (CARTA_METRICS_ADDR)")
 	proxies := fs.String("trusted-proxies", env("CARTA_TRUSTED_PROXIES", ""), "reverse proxies trusted for X-Forwarded-For (CARTA_TRUSTED_PROXIES)")
@@ -186,6 +198,16 @@ func (c *Config) finish() error {
 			errs = append(errs, fmt.Errorf("CARTA_BASE_URL %q: must be an absolute http(s) URL", c.BaseURL))
 		}
 		c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	}
+	regionAPI := map[string]string{"na": "https://api.clover.com", "eu": "https://api.eu.clover.com",
+		"la": "https://api.la.clover.com", "sandbox": "https://apisandbox.dev.clover.com"}
+	if api, ok := regionAPI[c.CloverRegion]; !ok {
+		errs = append(errs, fmt.Errorf("CARTA_CLOVER_REGION %q: must be na, eu, la or sandbox", c.CloverRegion))
+	} else if c.CloverBaseURL == "" {
+		c.CloverBaseURL = api
+	}
+	if (c.CloverAppID == "") != (c.CloverAppSecret == "") {
+		errs = append(errs, errors.New("CARTA_CLOVER_APP_ID and CARTA_CLOVER_APP_SECRET go together"))
 	}
 	if u, err := url.Parse(c.CloverBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, fmt.Errorf("CARTA_CLOVER_BASE_URL %q: must be an absolute http(s) URL", c.CloverBaseURL))

@@ -199,3 +199,37 @@ func truncateRunes(s string, n int) string {
 	}
 	return s
 }
+
+// Resend queues a message again, due now, with a fresh set of attempts
+// (the super admin's 'Reenviar'); store.ErrNotFound when it does not exist
+// or is being sent.
+func Resend(ctx context.Context, q store.Querier, id int64) error {
+	res, err := q.Exec(ctx, `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, last_error = ''
+		WHERE id = ? AND status IN ('failed', 'sent')`, q.NowUnix(), id)
+	if err != nil {
+		return fmt.Errorf("resend mail: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// CountByStatus counts the outbox's messages per status.
+func CountByStatus(ctx context.Context, q store.Querier) (map[string]int, error) {
+	rows, err := q.Query(ctx, `SELECT status, COUNT(*) FROM outbox GROUP BY status`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int{"pending": 0, "sent": 0, "failed": 0}
+	for rows.Next() {
+		var s string
+		var n int
+		if err := rows.Scan(&s, &n); err != nil {
+			return nil, err
+		}
+		out[s] = n
+	}
+	return out, rows.Err()
+}

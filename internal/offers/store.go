@@ -497,3 +497,10 @@ func ListCompras(ctx context.Context, q store.Querier, d tenant.Diner) ([]Compra
 	}
 	return out, rows.Err()
 }
+
+// PendingRefunds counts the purchases waiting for their refund.
+func PendingRefunds(ctx context.Context, q store.Querier) (int, error) {
+	var n int
+	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM compras WHERE reembolso = 'pendiente'`).Scan(&n)
+	return n, err
+}

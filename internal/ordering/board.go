@@ -393,3 +393,51 @@ func AlwaysOpen() []Hours {
 	}
 	return h
 }
+
+// OrderRefund is a cancelled paid order to refund, across restaurants (the
+// super admin's oversight).
+type OrderRefund struct {
+	PedidoID    int64  `json:"pedido_id"`
+	ClienteID   int64  `json:"cliente_id"`
+	Restaurante string `json:"restaurante"`
+	Numero      int64  `json:"numero"`
+	Email       string `json:"email"`
+	Total       int64  `json:"total"`
+	Moneda      string `json:"moneda"`
+	Motivo      string `json:"motivo"`
+	PaymentID   string `json:"payment_id"`
+	Estado      string `json:"reembolso"`
+	PaidAt      int64  `json:"paid_at"`
+	RefundedAt  int64  `json:"reembolsado_at"`
+}
+
+// Refunds lists the orders to refund, oldest first, then the latest
+// refunded ones (super admin).
+func (s *Service) Refunds(ctx context.Context) ([]OrderRefund, error) {
+	rows, err := s.DB.Query(ctx, `SELECT p.id, p.cliente_id, c.nombre, COALESCE(p.numero, 0), p.email, p.total, p.moneda, p.motivo_cancelacion,
+			p.payment_id, p.reembolso, p.paid_at, p.reembolsado_at
+		FROM pedidos p JOIN clientes c ON c.id = p.cliente_id
+		WHERE p.reembolso <> ''
+		ORDER BY p.reembolso DESC, p.paid_at, p.id LIMIT 500`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []OrderRefund{}
+	for rows.Next() {
+		var r OrderRefund
+		if err := rows.Scan(&r.PedidoID, &r.ClienteID, &r.Restaurante, &r.Numero, &r.Email, &r.Total, &r.Moneda, &r.Motivo,
+			&r.PaymentID, &r.Estado, &r.PaidAt, &r.RefundedAt); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// PendingRefunds counts the orders waiting for their refund.
+func PendingRefunds(ctx context.Context, q store.Querier) (int, error) {
+	var n int
+	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM pedidos WHERE reembolso = 'pendiente'`).Scan(&n)
+	return n, err
+}

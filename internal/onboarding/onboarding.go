@@ -1,0 +1,470 @@
+// Package onboarding is how a restaurant joins Carta: the super admin
+// creates it, sends its owner a single-use link that sets the owner's
+// password, connects it to its point of sale (Clover OAuth), and suspends
+// or reactivates it.
+package onboarding
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"carta/internal/apperr"
+	"carta/internal/auth"
+	"carta/internal/clientes"
+	"carta/internal/limits"
+	"carta/internal/mail"
+	"carta/internal/menu"
+	"carta/internal/store"
+	"carta/internal/tenant"
+)
+
+// LinkTTL is how long an onboarding link works.
+const LinkTTL = 72 * time.Hour
+
+// Messages of the spec's onboarding screens, and ours.
+var (
+	ErrLinkFields      = apperr.E(apperr.Invalid, "Merchant ID y email son obligatorios.", "Merchant ID and e-mail are required.")
+	ErrNoMerchant      = apperr.E(apperr.Invalid, "El cliente no tiene un Merchant ID válido.", "The client does not have a valid Merchant ID.")
+	ErrLinkParams      = apperr.E(apperr.Invalid, "Faltan parámetros en el enlace.", "The link is missing parameters.")
+	ErrLinkInvalid     = apperr.E(apperr.Invalid, "El enlace no es válido o ha caducado. Pide a Carta un enlace nuevo.", "The link is not valid or has expired. Ask Carta for a new link.")
+	ErrEmailTaken      = apperr.E(apperr.Conflict, "Este correo ya pertenece a otra cuenta de Carta.", "This e-mail already belongs to another Carta account.")
+	ErrNombre          = apperr.E(apperr.Invalid, "El nombre del restaurante es obligatorio.", "The restaurant's name is required.")
+	ErrMerchantTaken   = apperr.E(apperr.Conflict, "Ya existe un restaurante con ese Merchant ID.", "A restaurant with that Merchant ID already exists.")
+	ErrEstado          = apperr.E(apperr.Invalid, "Estado no válido: usa activo o suspendido.", "Invalid state: use activo or suspendido.")
+	ErrFecha           = apperr.E(apperr.Invalid, "La fecha de próximo pago no es válida (AAAA-MM-DD).", "The next payment date is not valid (YYYY-MM-DD).")
+	ErrIdioma          = apperr.E(apperr.Invalid, "El idioma debe ser es o en.", "The language must be es or en.")
+	ErrConnectFields   = apperr.E(apperr.Invalid, "Todos los campos son obligatorios.", "All fields are required.")
+	ErrCodeRejected    = apperr.E(apperr.Invalid, "Error 401: No autorizado. El código es inválido o ha expirado.", "Error 401: Unauthorized. The code is invalid or has expired.")
+	ErrProviderDown    = apperr.E(apperr.Unavailable, "Error al conectar con el servidor.", "Error connecting to the server.")
+	ErrWrongApp        = apperr.E(apperr.Invalid, "Esta conexión no es para la aplicación de Carta.", "This connection is not for Carta's app.")
+	ErrMerchantRefused = apperr.E(apperr.Invalid, "El código no corresponde a ese Merchant ID.", "The code does not belong to that Merchant ID.")
+)
+
+// ErrBadRequest is the provider's 400 with its reason ("Error 400:
+// Solicitud incorrecta." and the server's error, or "Revisa los
+// parámetros." without one).
+func ErrBadRequest(detail string) error {
+	detail = strings.TrimSpace(detail)
+	es, en := detail, detail
+	if detail == "" {
+		es, en = "Revisa los parámetros.", "Check the parameters."
+	}
+	return apperr.E(apperr.Invalid, "Error 400: Solicitud incorrecta. "+es, "Error 400: Bad request. "+en)
+}
+
+// DefaultNombre names a restaurant connected without a name.
+const DefaultNombre = "Cliente Sin Nombre"
+
+// Connection is what connecting a merchant yields: how to reach its POS
+// and its OAuth tokens.
+type Connection struct {
+	Provider, BaseURL string
+	Tokens            clientes.Tokens
+}
+
+// Connector exchanges a merchant's OAuth authorization code for its
+// tokens and checks that they are that merchant's. Its errors are
+// ErrCodeRejected, ErrBadRequest(…), ErrMerchantRefused or
+// ErrProviderDown.
+type Connector interface {
+	Connect(ctx context.Context, merchantID, code string) (Connection, error)
+}
+
+// Service is onboarding.
+type Service struct {
+	DB      *store.DB
+	Auth    *auth.Service
+	POS     Connector
+	BaseURL string
+	// AppID is the POS app's client id: a direct install callback naming
+	// another app is refused.
+	AppID string
+	// NextPayment is the first platform billing date of a new restaurant:
+	// a month after it joins.
+	NextPayment func(now time.Time) string
+}
+
+func (s *Service) now() time.Time { return s.DB.Now() }
+
+func (s *Service) firstPayment() string {
+	if s.NextPayment != nil {
+		return s.NextPayment(s.now())
+	}
+	return s.now().AddDate(0, 1, 0).Format(time.DateOnly)
+}
+
+// NewCliente is the super admin's new restaurant.
+type NewCliente struct {
+	Nombre     string `json:"nombre"`
+	Email      string `json:"email"`
+	MerchantID string `json:"merchant_id"`
+	Idioma     string `json:"idioma"`
+}
+
+func (in *NewCliente) check() error {
+	in.Nombre, in.Email, in.MerchantID = strings.TrimSpace(in.Nombre), auth.NormalizeEmail(in.Email), strings.TrimSpace(in.MerchantID)
+	if in.Nombre == "" {
+		return ErrNombre
+	}
+	if _, err := limits.Restaurant.Check(in.Nombre); err != nil {
+		return err
+	}
+	if in.Email != "" && !auth.ValidEmail(in.Email) {
+		return auth.ErrEmail
+	}
+	if _, err := limits.MerchantID.Check(in.MerchantID); err != nil {
+		return err
+	}
+	if in.Idioma == "" {
+		in.Idioma = "es"
+	}
+	if in.Idioma != "es" && in.Idioma != "en" {
+		return ErrIdioma
+	}
+	return nil
+}
+
+// Create adds a restaurant, pendiente, billed first a month from now.
+func (s *Service) Create(ctx context.Context, in NewCliente) (clientes.Cliente, error) {
+	if err := in.check(); err != nil {
+		return clientes.Cliente{}, err
+	}
+	c := clientes.Cliente{Nombre: in.Nombre, Email: in.Email, Idioma: in.Idioma, Estado: clientes.EstadoPendiente}
+	if in.MerchantID != "" {
+		c.MerchantID = &in.MerchantID
+	}
+	fecha := s.firstPayment()
+	c.FechaProximoPago = &fecha
+	id, err := clientes.Create(ctx, s.DB, c)
+	if errors.Is(err, store.ErrConflict) {
+		return c, ErrMerchantTaken
+	}
+	if err != nil {
+		return c, err
+	}
+	return clientes.Get(ctx, s.DB, tenant.System(id))
+}
+
+// Edit is the super admin's change of a restaurant; nil fields stay.
+type Edit struct {
+	Nombre           *string `json:"nombre"`
+	Email            *string `json:"email"`
+	MerchantID       *string `json:"merchant_id"`
+	FechaProximoPago *string `json:"fecha_proximo_pago"`
+	Idioma           *string `json:"idioma"`
+	// Estado suspends (suspendido) or reactivates (activo) the restaurant.
+	Estado *string `json:"estado"`
+}
+
+// Update applies the super admin's edit. Reactivating a restaurant that
+// has no owner or no POS yet brings it back to pendiente.
+func (s *Service) Update(ctx context.Context, t tenant.ID, e Edit) (clientes.Cliente, error) {
+	var out clientes.Cliente
+	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+		c, err := clientes.Get(ctx, tx, t)
+		if err != nil {
+			return clientes.Found(err)
+		}
+		in := NewCliente{Nombre: c.Nombre, Email: c.Email, Idioma: c.Idioma}
+		if c.MerchantID != nil {
+			in.MerchantID = *c.MerchantID
+		}
+		if e.Nombre != nil {
+			in.Nombre = *e.Nombre
+		}
+		if e.Email != nil {
+			in.Email = *e.Email
+		}
+		if e.MerchantID != nil {
+			in.MerchantID = *e.MerchantID
+		}
+		if e.Idioma != nil {
+			in.Idioma = *e.Idioma
+		}
+		if err := in.check(); err != nil {
+			return err
+		}
+		c.Nombre, c.Email, c.Idioma, c.MerchantID = in.Nombre, in.Email, in.Idioma, nil
+		if in.MerchantID != "" {
+			c.MerchantID = &in.MerchantID
+		}
+		if e.FechaProximoPago != nil {
+			f := strings.TrimSpace(*e.FechaProximoPago)
+			if _, err := time.Parse(time.DateOnly, f); err != nil {
+				return ErrFecha
+			}
+			c.FechaProximoPago = &f
+		}
+		if err := clientes.Update(ctx, tx, t, c); errors.Is(err, store.ErrConflict) {
+			return ErrMerchantTaken
+		} else if err != nil {
+			return err
+		}
+		if e.Estado != nil {
+			if err := menu.BumpVersion(ctx, tx, t); err != nil { // cached public reads see the change
+				return err
+			}
+			switch *e.Estado {
+			case clientes.EstadoSuspendido:
+				err = clientes.SetEstado(ctx, tx, t, clientes.EstadoSuspendido)
+			case clientes.EstadoActivo:
+				if c.Estado == clientes.EstadoSuspendido {
+					if err = clientes.SetEstado(ctx, tx, t, clientes.EstadoPendiente); err == nil {
+						_, err = clientes.Activate(ctx, tx, t)
+					}
+				}
+			default:
+				return ErrEstado
+			}
+			if err != nil {
+				return err
+			}
+		}
+		out, err = clientes.Get(ctx, tx, t)
+		return err
+	})
+	return out, err
+}
+
+// LinkRequest asks for an onboarding link ('Enviar Enlace').
+type LinkRequest struct {
+	MerchantID string `json:"merchant_id"`
+	Email      string `json:"email"`
+}
+
+// SendLink e-mails the owner of the restaurant with that merchant id a
+// link that sets their password: random, stored as its hash, single use,
+// valid LinkTTL, and every earlier link of the restaurant stops working.
+// The e-mail is queued in the outbox in the same transaction.
+func (s *Service) SendLink(ctx context.Context, in LinkRequest) error {
+	mid, email := strings.TrimSpace(in.MerchantID), auth.NormalizeEmail(in.Email)
+	if mid == "" || email == "" {
+		return ErrLinkFields
+	}
+	if !auth.ValidEmail(email) {
+		return auth.ErrEmail
+	}
+	token, hash, err := auth.NewToken()
+	if err != nil {
+		return err
+	}
+	return s.DB.InTx(ctx, func(tx *store.Tx) error {
+		c, err := clientes.ByMerchant(ctx, tx, mid)
+		if errors.Is(err, store.ErrNotFound) {
+			return ErrNoMerchant
+		}
+		if err != nil {
+			return err
+		}
+		now := tx.NowUnix()
+		if _, err := tx.Exec(ctx, `UPDATE onboarding_links SET revoked_at = ? WHERE cliente_id = ? AND used_at = 0 AND revoked_at = 0`, now, c.ID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO onboarding_links (cliente_id, email, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)`,
+			c.ID, email, hash, now+int64(LinkTTL/time.Second), now); err != nil {
+			return err
+		}
+		if c.Email == "" {
+			c.Email = email
+			if err := clientes.Update(ctx, tx, tenant.System(c.ID), c); err != nil {
+				return err
+			}
+		}
+		m := linkMail(c.Idioma, c.Nombre, s.LinkURL(mid, email, token), s.now().Add(LinkTTL))
+		_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "onboarding", To: email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
+		return err
+	})
+}
+
+// LinkURL is the page an onboarding link opens.
+func (s *Service) LinkURL(merchantID, email, token string) string {
+	return s.BaseURL + "/establecer-password?" + linkQuery(merchantID, email, token)
+}
+
+// NewPassword is what 'Establecer Contraseña' sends.
+type NewPassword struct {
+	MerchantID  string `json:"merchant_id"`
+	Email       string `json:"email"`
+	NewPassword string `json:"new_password"`
+	Token       string `json:"token"`
+}
+
+// SetPassword spends an onboarding link: it creates the restaurant's owner
+// account (or sets its password), activates the restaurant when its POS
+// is connected, and signs the owner in. The link must be the latest one
+// sent to that merchant id and e-mail, unused and unexpired; knowing a
+// merchant id and an e-mail is not enough. A refused link changes nothing.
+func (s *Service) SetPassword(ctx context.Context, in NewPassword) (auth.LoginResult, error) {
+	var res auth.LoginResult
+	mid, email := strings.TrimSpace(in.MerchantID), auth.NormalizeEmail(in.Email)
+	if mid == "" || email == "" || strings.TrimSpace(in.Token) == "" {
+		return res, ErrLinkParams
+	}
+	if len(in.Token) > 200 {
+		return res, ErrLinkInvalid
+	}
+	if err := auth.CheckNewPassword(in.NewPassword); err != nil {
+		return res, err
+	}
+	// A link that cannot work is refused before any hashing (hashing is
+	// slow and bounded: anonymous callers must not spend it); then the
+	// password is hashed without holding the link's row, and the link
+	// checked again, locked, where it is spent.
+	if _, _, err := checkLink(ctx, s.DB, mid, email, in.Token, false); err != nil {
+		return res, err
+	}
+	hash, err := s.Auth.Hash(ctx, in.NewPassword)
+	if err != nil {
+		return res, err
+	}
+	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+		linkID, c, err := checkLink(ctx, tx, mid, email, in.Token, true)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE onboarding_links SET used_at = ? WHERE id = ?`, tx.NowUnix(), linkID); err != nil {
+			return err
+		}
+		u, err := auth.StaffUserByEmail(ctx, tx, email)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			u.ID, err = auth.CreateStaffUser(ctx, tx, auth.StaffUser{Email: email, PasswordHash: hash, Role: tenant.RoleCliente, ClienteID: &c.ID})
+		case err != nil:
+		case u.Role != tenant.RoleCliente || u.ClienteID == nil || *u.ClienteID != c.ID:
+			return ErrEmailTaken
+		default:
+			err = auth.SetStaffPassword(ctx, tx, u.ID, hash)
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := clientes.Activate(ctx, tx, tenant.System(c.ID)); err != nil {
+			return err
+		}
+		res.Token, err = s.Auth.OpenSession(ctx, tx, auth.SessionStaff, u.ID)
+		res.ClienteID, res.MerchantID = &c.ID, c.MerchantID
+		return err
+	})
+	if err != nil {
+		return auth.LoginResult{}, err
+	}
+	return res, nil
+}
+
+// checkLink finds the onboarding link of token and checks it may still be
+// spent by that merchant id and e-mail; lock holds its row until the
+// transaction ends.
+func checkLink(ctx context.Context, q store.Querier, merchantID, email, token string, lock bool) (int64, clientes.Cliente, error) {
+	var linkID, clienteID, expires, used, revoked int64
+	var linkEmail string
+	query := `SELECT id, cliente_id, email, expires_at, used_at, revoked_at FROM onboarding_links WHERE token_hash = ?`
+	if lock {
+		query += store.ForUpdate(q)
+	}
+	err := q.QueryRow(ctx, query, auth.HashToken(token)).Scan(&linkID, &clienteID, &linkEmail, &expires, &used, &revoked)
+	if errors.Is(store.NotFound(err), store.ErrNotFound) {
+		return 0, clientes.Cliente{}, ErrLinkInvalid
+	}
+	if err != nil {
+		return 0, clientes.Cliente{}, err
+	}
+	if used != 0 || revoked != 0 || q.NowUnix() >= expires || linkEmail != email {
+		return 0, clientes.Cliente{}, ErrLinkInvalid
+	}
+	c, err := clientes.Get(ctx, q, tenant.System(clienteID))
+	if err != nil {
+		return 0, c, err
+	}
+	if c.MerchantID == nil || *c.MerchantID != merchantID {
+		return 0, c, ErrLinkInvalid
+	}
+	return linkID, c, nil
+}
+
+// ConnectRequest is 'Configuración del Token de Clover': a merchant's
+// authorization code, and the restaurant's name and e-mail when it is new.
+type ConnectRequest struct {
+	MerchantID string `json:"merchant_id"`
+	Code       string `json:"code"`
+	Nombre     string `json:"nombre"`
+	Email      string `json:"email"`
+}
+
+// Connected is the answer to a connection: the spec's mensaje, and the
+// restaurant.
+type Connected struct {
+	Mensaje string           `json:"mensaje"`
+	Cliente clientes.Cliente `json:"cliente"`
+}
+
+// Connect exchanges a merchant's authorization code for its tokens and
+// stores them (sealed) on the restaurant with that merchant id, creating
+// it (pendiente, 'Cliente Sin Nombre' without a name) when it is new. A
+// restaurant that needed reconnecting is connected again.
+func (s *Service) Connect(ctx context.Context, in ConnectRequest) (Connected, error) {
+	in.MerchantID, in.Code = strings.TrimSpace(in.MerchantID), strings.TrimSpace(in.Code)
+	if in.MerchantID == "" || in.Code == "" {
+		return Connected{}, ErrConnectFields
+	}
+	if strings.TrimSpace(in.Nombre) == "" {
+		in.Nombre = DefaultNombre
+	}
+	nc := NewCliente{Nombre: in.Nombre, Email: in.Email, MerchantID: in.MerchantID}
+	if err := nc.check(); err != nil {
+		return Connected{}, err
+	}
+	if len(in.Code) > 500 {
+		return Connected{}, ErrCodeRejected
+	}
+	conn, err := s.POS.Connect(ctx, in.MerchantID, in.Code)
+	if err != nil {
+		return Connected{}, err
+	}
+	var out Connected
+	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+		c, err := clientes.ByMerchant(ctx, tx, in.MerchantID)
+		if errors.Is(err, store.ErrNotFound) {
+			fecha := s.firstPayment()
+			var id int64
+			id, err = clientes.Create(ctx, tx, clientes.Cliente{Nombre: nc.Nombre, Email: nc.Email, MerchantID: &nc.MerchantID,
+				Idioma: nc.Idioma, FechaProximoPago: &fecha})
+			c.ID = id
+		}
+		if err != nil {
+			return err
+		}
+		t := tenant.System(c.ID)
+		if err := clientes.SetPOSConnection(ctx, tx, t, clientes.POSConnection{Provider: conn.Provider, BaseURL: conn.BaseURL,
+			Token: conn.Tokens.Access, TokenExpires: conn.Tokens.AccessExpires}); err != nil {
+			return err
+		}
+		if err := clientes.SaveTokens(ctx, tx, t, conn.Tokens); err != nil {
+			return err
+		}
+		if _, err := clientes.Activate(ctx, tx, t); err != nil {
+			return err
+		}
+		out.Cliente, err = clientes.Get(ctx, tx, t)
+		return err
+	})
+	if err != nil {
+		return Connected{}, err
+	}
+	out.Mensaje = fmt.Sprintf("%s quedó conectado con Clover (Merchant ID %s).", out.Cliente.Nombre, in.MerchantID)
+	return out, nil
+}
+
+// Installed is a merchant landing from the POS's app market with an
+// authorization code (the app's redirect URL): the code is exchanged and
+// the merchant's restaurant connected, created when new. clientID, when
+// the POS sends it, must be Carta's app.
+func (s *Service) Installed(ctx context.Context, merchantID, clientID, code string) (clientes.Cliente, error) {
+	if clientID != "" && s.AppID != "" && clientID != s.AppID {
+		return clientes.Cliente{}, ErrWrongApp
+	}
+	c, err := s.Connect(ctx, ConnectRequest{MerchantID: merchantID, Code: code})
+	return c.Cliente, err
+}
