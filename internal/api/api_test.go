@@ -37,6 +37,8 @@ import (
 	"carta/internal/store"
 	"carta/internal/store/storetest"
 	"carta/internal/web"
+	"carta/internal/wines"
+	"carta/internal/wines/lookup"
 )
 
 // env is a running API on a fresh demo database.
@@ -115,6 +117,7 @@ func newEnvWith(t testing.TB, db *store.DB, change func(*api.Server)) *env {
 		Ordering:            orderSvc,
 		Billing:             &billing.Service{DB: db, Provider: billingdemo.New(), Log: quiet, BaseURL: "https://carta.example"},
 		Onboarding:          &onboarding.Service{DB: db, Auth: authSvc, POS: onboarding.DemoConnector{}, BaseURL: "https://carta.example"},
+		Wines:               &wines.Service{DB: db, Media: pipe, Lookup: testLookup{}, Changed: site.Forget},
 		Media:               pipe,
 		Site:                site,
 		Metrics:             metrics.New(),
@@ -149,6 +152,18 @@ type result struct {
 	header http.Header
 	body   string
 	json   map[string]any
+}
+
+// testLookup finds one wine: the lookup adapters have their own tests
+// (internal/wines/lookup); these test the route around them.
+type testLookup struct{}
+
+func (testLookup) Find(_ context.Context, q lookup.Query) (lookup.Result, error) {
+	if !strings.Contains(strings.ToLower(q.Nombre), "rioja") {
+		return lookup.Result{}, lookup.ErrNotFound
+	}
+	return lookup.Result{Nombre: q.Nombre, Region: "Rioja", Pais: "España", Tipo: "tinto", Uvas: []string{"Tempranillo"},
+		Maridaje: []string{"carnes rojas"}, Inferidos: []string{"region", "pais", "tipo", "uvas", "maridaje"}, Fuente: "builtin"}, nil
 }
 
 // noRedirects answers a redirect as it is (the test checks where it goes).

@@ -59,6 +59,7 @@ type matrix struct {
 	freshPopup          func() int64
 	freshOffer          func() int64
 	freshPurchaseSessID func() string
+	freshWine           func() int64
 }
 
 func (m *matrix) next() int64 { return m.seq.Add(1) }
@@ -134,6 +135,9 @@ func newMatrix(t *testing.T, db *store.DB) *matrix {
 	}
 	m.freshOffer = func() int64 {
 		return m.mustID(e.do("POST", "/api/cupones", e.owner1, offerForm(fmt.Sprint("MATRIZ", m.next()))), "id")
+	}
+	m.freshWine = func() int64 {
+		return m.mustID(e.do("POST", "/api/vinos", e.owner1, map[string]any{"cliente_id": 1, "nombre": fmt.Sprint("Matriz ", m.next()), "precio": 3000}), "vino", "id")
 	}
 	m.freshPurchaseSessID = func() string {
 		// A diner of its own: one diner may hold only a few checkouts.
@@ -370,6 +374,38 @@ func accessTable() map[string][]row {
 
 		"GET /api/clients":               {{"", get("/api/clients"), admins(s200)}},
 		"GET /api/clientes/{cliente_id}": {{"", get("/api/clientes/1"), staffOn1(s200)}},
+		"GET /api/vinos":                 {{"", get("/api/vinos?cliente_id=1"), public(s200)}},
+		"GET /api/cavas":                 {{"", get("/api/cavas"), public(s200)}},
+		"POST /api/vinos": {{"", func(m *matrix) req {
+			return req{method: "POST", path: "/api/vinos", body: map[string]any{"cliente_id": 1, "nombre": fmt.Sprint("Vino ", m.next()), "precio": 2500}}
+		}, staffOn1(s201)}},
+		"PUT /api/vinos/{id}": {
+			{"restaurant named", func(m *matrix) req {
+				return req{method: "PUT", path: fmt.Sprintf("/api/vinos/%d", m.freshWine()), body: map[string]any{"cliente_id": 1, "disponible": 0}}
+			}, staffOn1(s200)},
+			{"restaurant not named", func(m *matrix) req {
+				return req{method: "PUT", path: fmt.Sprintf("/api/vinos/%d", m.freshWine()), body: map[string]any{"disponible": 0}}
+			}, [5]int{s401, s403, s200, s404, s400}},
+		},
+		"DELETE /api/vinos/{id}": {
+			{"restaurant named", func(m *matrix) req {
+				return req{method: "DELETE", path: fmt.Sprintf("/api/vinos/%d?cliente_id=1", m.freshWine())}
+			}, staffOn1(s200)},
+			{"restaurant not named", func(m *matrix) req {
+				return req{method: "DELETE", path: fmt.Sprintf("/api/vinos/%d", m.freshWine())}
+			}, [5]int{s401, s403, s200, s404, s400}},
+		},
+		"POST /api/vinos/{id}/imagen": {
+			{"restaurant named", func(m *matrix) req {
+				return req{method: "POST", path: fmt.Sprintf("/api/vinos/%d/imagen", m.freshWine()), body: img("imagen", map[string]any{"cliente_id": 1})(m)}
+			}, staffOn1(s200)},
+			{"restaurant not named", func(m *matrix) req {
+				return req{method: "POST", path: fmt.Sprintf("/api/vinos/%d/imagen", m.freshWine()), body: img("imagen", nil)(m)}
+			}, [5]int{s401, s403, s200, s404, s400}},
+		},
+		"POST /api/buscar-vino": {{"", func(*matrix) req {
+			return req{method: "POST", path: "/api/buscar-vino", body: map[string]any{"nombre": "Rioja reserva", "año": "2018", "uva": ""}}
+		}, [5]int{s401, s403, s200, s200, s200}}},
 		"POST /api/clients": {{"", func(m *matrix) req {
 			return req{method: "POST", path: "/api/clients", body: map[string]any{"nombre": fmt.Sprint("Matriz ", m.next())}}
 		}, admins(s201)}},

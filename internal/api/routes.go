@@ -119,6 +119,15 @@ func (s *Server) routes() []route {
 		{"POST", "/api/pedidos/{id}/reembolso", staff, s.refundOrder},
 		{"PUT", "/api/clover/products/{id}/agotado", staff, s.setSoldOut},
 
+		// The wine cellar (wines.go).
+		{"GET", "/api/vinos", public, s.listVinos},
+		{"GET", "/api/cavas", public, list(s.Wines.Cavas)},
+		{"POST", "/api/vinos", staff, s.createVino},
+		{"PUT", "/api/vinos/{id}", staff, s.updateVino},
+		{"DELETE", "/api/vinos/{id}", staff, s.deleteVino},
+		{"POST", "/api/vinos/{id}/imagen", staff, s.uploadWineLabel},
+		{"POST", "/api/buscar-vino", staff, s.searchVino},
+
 		// Restaurants and onboarding (clientes.go, platform.go).
 		{"GET", "/api/clients", superAdmin, s.listClientes},
 		{"POST", "/api/clients", superAdmin, s.createCliente},

@@ -27,6 +27,7 @@ import (
 	"carta/internal/store"
 	"carta/internal/tenant"
 	"carta/internal/web"
+	"carta/internal/wines"
 )
 
 // Server holds the domain services the handlers call.
@@ -40,6 +41,7 @@ type Server struct {
 	Billing  *billing.Service
 	// Onboarding is the super admin's restaurants, links and connections.
 	Onboarding *onboarding.Service
+	Wines      *wines.Service
 	Media      *media.Pipeline
 	Site       *web.Site
 	Metrics    *metrics.Metrics

@@ -29,6 +29,7 @@ var mediaRefs = []struct{ table, column string }{
 	{"configuraciones", "background_image"},
 	{"popups", "file_url"},
 	{"cupones", "imagen_url"},
+	{"vinos", "etiqueta_url"},
 }
 
 // errMediaNotOwned is returned when a restaurant's write names a stored

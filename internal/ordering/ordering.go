@@ -52,13 +52,13 @@ var (
 	ErrPOSTotals     = apperr.E(apperr.Unavailable, "Error al crear la orden: el punto de venta no respondió. Intenta de nuevo en unos minutos.", "Error creating the order: the point of sale did not answer. Try again in a few minutes.")
 	ErrTotalMismatch = apperr.E(apperr.Conflict, "Error al crear la orden: el total no coincide con el del punto de venta. El restaurante debe sincronizar su menú; no se te cobró nada.",
 		"Error creating the order: the total does not match the point of sale's. The restaurant must sync its menu; you were not charged.")
-	ErrPOSRejected  = apperr.E(apperr.Conflict, "Error al crear la orden: el punto de venta no acepta uno de los productos. Actualiza la página e inténtalo de nuevo.", "Error creating the order: the point of sale does not accept one of the products. Reload the page and try again.")
-	ErrNotFound     = apperr.E(apperr.NotFound, "Pedido no encontrado.", "Order not found.")
-	ErrTooMany      = apperr.E(apperr.TooManyRequests, "Demasiados pedidos desde esta conexión. Espera unos minutos.", "Too many orders from this connection. Wait a few minutes.")
-	ErrAmount       = apperr.E(apperr.Invalid, "El monto no coincide con el total del pedido.", "The amount does not match the order's total.")
-	ErrNotDemo      = apperr.E(apperr.Conflict, "Este restaurante cobra con su proveedor de pagos: usa la página de pago.", "This restaurant charges through its payment provider: use the payment page.")
-	ErrPayment      = apperr.E(apperr.Invalid, "Error al procesar el pago.", "Error processing the payment.")
-	ErrDemoSession  = apperr.E(apperr.NotFound, "Esta sesión de pago no existe o ya no está disponible.", "This payment session does not exist or is no longer available.")
+	ErrPOSRejected = apperr.E(apperr.Conflict, "Error al crear la orden: el punto de venta no acepta uno de los productos. Actualiza la página e inténtalo de nuevo.", "Error creating the order: the point of sale does not accept one of the products. Reload the page and try again.")
+	ErrNotFound    = apperr.E(apperr.NotFound, "Pedido no encontrado.", "Order not found.")
+	ErrTooMany     = apperr.E(apperr.TooManyRequests, "Demasiados pedidos desde esta conexión. Espera unos minutos.", "Too many orders from this connection. Wait a few minutes.")
+	ErrAmount      = apperr.E(apperr.Invalid, "El monto no coincide con el total del pedido.", "The amount does not match the order's total.")
+	ErrNotDemo     = apperr.E(apperr.Conflict, "Este restaurante cobra con su proveedor de pagos: usa la página de pago.", "This restaurant charges through its payment provider: use the payment page.")
+	ErrPayment     = apperr.E(apperr.Invalid, "Error al procesar el pago.", "Error processing the payment.")
+	ErrDemoSession = apperr.E(apperr.NotFound, "Esta sesión de pago no existe o ya no está disponible.", "This payment session does not exist or is no longer available.")
 )
 
 // Service is online ordering.
