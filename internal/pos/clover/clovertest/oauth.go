@@ -27,6 +27,9 @@ type OAuthConfig struct {
 	AccessTTL, RefreshTTL time.Duration
 	Now                   func() time.Time
 	EmployeeID            string // sent back by the authorize page; "E1" when empty
+	// BeforeRefresh, when set, runs at the start of every refresh request, before the fake looks
+	// at it; tests block it to hold a refresh in flight.
+	BeforeRefresh func()
 }
 
 // Tokens are tokens the fake issued; their fields are those of clover.Tokens.
@@ -218,6 +221,11 @@ func (s *Server) refreshToken(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	o := s.oauth
+	s.mu.Unlock()
+	if o != nil && o.cfg.BeforeRefresh != nil {
+		o.cfg.BeforeRefresh()
+	}
+	s.mu.Lock()
 	if o == nil || req.ClientID != o.cfg.AppID {
 		s.mu.Unlock()
 		writeOAuthError(w, http.StatusUnauthorized, "Invalid client_id")
