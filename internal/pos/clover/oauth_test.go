@@ -365,3 +365,40 @@ func httptestServer(t *testing.T, h http.HandlerFunc) string {
 	t.Cleanup(srv.Close)
 	return srv.URL
 }
+
+// staticSource is a TokenSource handing out one token and recording refusals.
+type staticSource struct {
+	tok     string
+	refused []string
+}
+
+func (s *staticSource) Token(context.Context) (string, error) { return s.tok, nil }
+func (s *staticSource) Refused(_ context.Context, tok string) error {
+	s.refused = append(s.refused, tok)
+	return nil
+}
+
+// The REST client sends the source's token, keeps it out of its errors and reports a 401 to it.
+func TestClientUsesTokenSource(t *testing.T) {
+	const tok = "acc-FROM-SOURCE-77"
+	for _, status := range []int{400, 401} {
+		var auth string
+		srv := httptestServer(t, func(w http.ResponseWriter, r *http.Request) {
+			auth = r.Header.Get("Authorization")
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(status)
+			_, _ = w.Write([]byte(`{"message":"token ` + tok + ` refused"}`))
+		})
+		src := &staticSource{tok: tok}
+		c := clover.New(srv, "M1", "")
+		c.Tokens = src
+		_, err := c.Categories(context.Background())
+		if err == nil || auth != "Bearer "+tok {
+			t.Fatalf("status %d: err %v, Authorization %q", status, err, auth)
+		}
+		assertNoSecret(t, err, tok)
+		if got := len(src.refused); (status == 401) != (got == 1) || (got == 1 && src.refused[0] != tok) {
+			t.Fatalf("status %d: refused %v", status, src.refused)
+		}
+	}
+}
