@@ -125,7 +125,10 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	menuSvc := &menu.Service{DB: db, Media: pipe, Catalog: posCatalog(cfg.CloverBaseURL)}
+	// The Clover OAuth app (CARTA_CLOVER_APP_ID/SECRET/REGION) is not configured yet: nil keeps
+	// stored tokens as they are; pass clover.NewOAuth(region, id, secret) once it is.
+	cloverTokens := cloverTokenSources(db, nil)
+	menuSvc := &menu.Service{DB: db, Media: pipe, Catalog: posCatalog(cfg.CloverBaseURL, cloverTokens)}
 	switch cmd {
 	case "migrate":
 		fmt.Fprintf(stdout, "applied %d migrations\n", n)
@@ -155,7 +158,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		// a shorter latency tail. GOGC and GOMEMLIMIT still override it.
 		debug.SetGCPercent(serveGCPercent)
 	}
-	return serve(ctx, cfg, db, pipe, menuSvc, log, stdout)
+	return serve(ctx, cfg, db, pipe, menuSvc, cloverTokens, log, stdout)
 }
 
 // feedInterval is how often the order feed reads the changes other
@@ -202,10 +205,40 @@ func newPipeline(cfg config.Config) (*media.Pipeline, error) {
 	return &media.Pipeline{Store: disk}, nil
 }
 
+// cloverTokenSources gives each restaurant's Clover client its token
+// source, one per restaurant for the process's life: OAuth v2 tokens are
+// refreshed before they expire (once, however many callers), and a 401
+// marks the restaurant for reconnection. With oauth nil (no Clover app
+// configured) stored tokens are used as they are.
+func cloverTokenSources(db *store.DB, oauth *clover.OAuth) func(clientes.POSConnection) clover.TokenSource {
+	var refresh func(context.Context, string) (clientes.Tokens, error)
+	if oauth != nil {
+		refresh = func(ctx context.Context, refreshToken string) (clientes.Tokens, error) {
+			tk, err := oauth.Refresh(ctx, refreshToken)
+			return clientes.Tokens(tk), err
+		}
+	}
+	var mu sync.Mutex
+	sources := map[int64]*clientes.TokenSource{}
+	return func(conn clientes.POSConnection) clover.TokenSource {
+		mu.Lock()
+		defer mu.Unlock()
+		if s, ok := sources[conn.ClienteID]; ok {
+			return s
+		}
+		if len(sources) >= 10000 {
+			clear(sources)
+		}
+		s := &clientes.TokenSource{DB: db, ID: tenant.System(conn.ClienteID), Refresh: refresh}
+		sources[conn.ClienteID] = s
+		return s
+	}
+}
+
 // posCatalog opens a restaurant's point of sale for a sync: the built-in
 // demo merchant, or Clover's REST API (the restaurant's own base URL, or
-// cloverBase).
-func posCatalog(cloverBase string) func(clientes.POSConnection) (pos.Catalog, error) {
+// cloverBase) with the restaurant's token source.
+func posCatalog(cloverBase string, tokens func(clientes.POSConnection) clover.TokenSource) func(clientes.POSConnection) (pos.Catalog, error) {
 	return func(conn clientes.POSConnection) (pos.Catalog, error) {
 		switch conn.Provider {
 		case "demo":
@@ -215,7 +248,9 @@ func posCatalog(cloverBase string) func(clientes.POSConnection) (pos.Catalog, er
 			if base == "" {
 				base = cloverBase
 			}
-			return clover.New(base, conn.Merchant, conn.Token), nil
+			c := clover.New(base, conn.Merchant, conn.Token)
+			c.Tokens = tokens(conn)
+			return c, nil
 		}
 		return nil, fmt.Errorf("unknown POS provider %q", conn.Provider)
 	}
@@ -225,7 +260,7 @@ func posCatalog(cloverBase string) func(clientes.POSConnection) (pos.Catalog, er
 // demo merchant per merchant id for the process's life (its orders live in
 // memory), or a Clover client per connection (it caches the merchant's
 // order type).
-func posOrders(cloverBase string) func(clientes.POSConnection) (pos.Orders, error) {
+func posOrders(cloverBase string, tokens func(clientes.POSConnection) clover.TokenSource) func(clientes.POSConnection) (pos.Orders, error) {
 	var mu sync.Mutex
 	demos := map[string]*posdemo.Merchant{}
 	clients := map[clientes.POSConnection]*clover.Client{}
@@ -255,6 +290,7 @@ func posOrders(cloverBase string) func(clientes.POSConnection) (pos.Orders, erro
 				clear(clients)
 			}
 			c := clover.New(base, conn.Merchant, conn.Token)
+			c.Tokens = tokens(conn)
 			clients[conn] = c
 			return c, nil
 		}
@@ -343,7 +379,8 @@ func createSuperAdmin(ctx context.Context, db *store.DB, email, password string,
 	return nil
 }
 
-func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pipeline, menuSvc *menu.Service, log *slog.Logger, stdout io.Writer) error {
+func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pipeline, menuSvc *menu.Service,
+	cloverTokens func(clientes.POSConnection) clover.TokenSource, log *slog.Logger, stdout io.Writer) error {
 	if cfg.Demo {
 		if err := seedDemo(ctx, db, pipe, menuSvc); err != nil {
 			return err
@@ -371,7 +408,7 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	menuSvc.Changed = site.Forget
 	feed := &ordering.Feed{DB: db}
 	orderSvc := &ordering.Service{DB: db, Menu: menuSvc, Auth: authSvc, BaseURL: cfg.BaseURL, Log: log,
-		Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL), POS: posOrders(cfg.CloverBaseURL), Feed: feed,
+		Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL), POS: posOrders(cfg.CloverBaseURL, cloverTokens), Feed: feed,
 		PerAddress: cfg.OrdersPerAddress}
 	go feed.Run(ctx, feedInterval, func(err error) { log.Warn("order feed", "err", err) })
 	go orderSvc.Run(ctx, 30*time.Second)

@@ -128,7 +128,8 @@ func Found(err error) error {
 
 // POSConnection is how a restaurant reaches its point of sale.
 type POSConnection struct {
-	Provider string // "demo" or "clover"
+	ClienteID int64  // the restaurant (for its TokenSource)
+	Provider  string // "demo" or "clover"
 	Token    string // the access token (opened)
 	BaseURL  string
 	Merchant string
@@ -146,7 +147,7 @@ func place(col string, id int64) string { return fmt.Sprintf("clientes.%s:%d", c
 // GetPOSConnection returns how the restaurant reaches its point of sale,
 // its token opened.
 func GetPOSConnection(ctx context.Context, q store.Querier, t tenant.ID) (POSConnection, error) {
-	var c POSConnection
+	c := POSConnection{ClienteID: t.Int64()}
 	var mid *string
 	var reconnect int
 	err := q.QueryRow(ctx, `SELECT pos_provider, pos_token, pos_base_url, merchant_id, pos_token_expira, pos_reconectar FROM clientes WHERE id = ?`, t.Int64()).

@@ -49,7 +49,10 @@ const maxWait = 60 * time.Second
 // Client is safe for concurrent use; it remembers the order types it resolved for its life.
 type Client struct {
 	BaseURL, MerchantID, Token string
-	HTTP                       *http.Client
+	// Tokens, when set, supplies the token of each request instead of Token: the merchant's OAuth
+	// v2 access token, refreshed before it expires (clientes.TokenSource).
+	Tokens TokenSource
+	HTTP   *http.Client
 	// MaxRetries is how many times a 429, 5xx or network failure is retried before giving up.
 	MaxRetries int
 	// Sleep waits between retries; it must return ctx.Err() when the context ends. Tests inject it.
@@ -63,6 +66,13 @@ type Client struct {
 }
 
 var _ pos.Catalog = (*Client)(nil)
+
+// TokenSource hands the client the merchant's current access token. Refused is told when Clover
+// answered 401 to a token it handed out, so the restaurant can be marked for reconnection.
+type TokenSource interface {
+	Token(ctx context.Context) (string, error)
+	Refused(ctx context.Context, token string) error
+}
 
 // New returns a client with Clover's largest page, four retries and a 20 s timeout per request.
 func New(baseURL, merchantID, token string) *Client {
@@ -414,7 +424,16 @@ func (c *Client) try(ctx context.Context, r call, attempt int, dst any) result {
 	if err != nil {
 		return result{err: fmt.Errorf("clover: %s %s: %w", r.method, r.label, err)}
 	}
-	req.Header.Set("Authorization", "Bearer "+c.Token)
+	tok := c.Token
+	if c.Tokens != nil {
+		if tok, err = c.Tokens.Token(ctx); err != nil {
+			// A refresh that failed for a while (ErrUnavailable) is worth another attempt; one
+			// refused (pos.ErrUnauthorized) is not. No request left: nothing is ambiguous.
+			return result{retry: errors.Is(err, pos.ErrUnavailable), wait: backoff(attempt),
+				err: fmt.Errorf("clover: %s %s: %w", r.method, r.label, err)}
+		}
+	}
+	req.Header.Set("Authorization", "Bearer "+tok)
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("User-Agent", UserAgent)
@@ -429,7 +448,7 @@ func (c *Client) try(ctx context.Context, r call, attempt int, dst any) result {
 		if errors.As(err, &uerr) {
 			err = uerr.Err
 		}
-		return result{retry: true, ambiguous: true, wait: backoff(attempt), err: fmt.Errorf("request failed: %s", c.scrub(err.Error()))}
+		return result{retry: true, ambiguous: true, wait: backoff(attempt), err: fmt.Errorf("request failed: %s", c.scrub(tok, err.Error()))}
 	}
 	defer func() {
 		// Drain a little so the connection can be reused, then close.
@@ -444,13 +463,19 @@ func (c *Client) try(ctx context.Context, r call, attempt int, dst any) result {
 				return result{err: fmt.Errorf("clover: %s %s: %w", r.method, r.label, ctx.Err())}
 			}
 			if isJSONError(err) {
-				return result{ambiguous: true, err: fmt.Errorf("clover: %s %s: %s: %w", r.method, r.label, c.scrub(err.Error()), pos.ErrMalformed)}
+				return result{ambiguous: true, err: fmt.Errorf("clover: %s %s: %s: %w", r.method, r.label, c.scrub(tok, err.Error()), pos.ErrMalformed)}
 			}
-			return result{retry: true, ambiguous: true, wait: backoff(attempt), err: fmt.Errorf("reading body: %s", c.scrub(err.Error()))}
+			return result{retry: true, ambiguous: true, wait: backoff(attempt), err: fmt.Errorf("reading body: %s", c.scrub(tok, err.Error()))}
 		}
 		return result{}
 	case resp.StatusCode == http.StatusUnauthorized:
-		return result{err: fmt.Errorf("clover: %s %s: %w", r.method, r.label, pos.ErrUnauthorized)}
+		err := pos.ErrUnauthorized
+		if c.Tokens != nil {
+			if markErr := c.Tokens.Refused(ctx, tok); markErr != nil {
+				err = errors.Join(err, fmt.Errorf("marking the restaurant for reconnection: %w", markErr))
+			}
+		}
+		return result{err: fmt.Errorf("clover: %s %s: %w", r.method, r.label, err)}
 	case resp.StatusCode == http.StatusTooManyRequests:
 		d, ok := retryAfter(resp.Header.Get("Retry-After"), time.Now())
 		if !ok {
@@ -460,14 +485,14 @@ func (c *Client) try(ctx context.Context, r call, attempt int, dst any) result {
 	case resp.StatusCode >= 500:
 		return result{retry: true, ambiguous: true, wait: backoff(attempt), err: fmt.Errorf("status %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))}
 	default:
-		msg, details := c.message(resp.Body)
+		msg, details := c.message(resp.Body, tok)
 		return result{err: &StatusError{Method: r.method, Path: r.label, StatusCode: resp.StatusCode, Message: msg, Details: details}}
 	}
 }
 
 // message extracts Clover's {"message": "...", "details": "..."} from an error body, shortened and
 // without the token. For the atomic order endpoints details is the id of the element refused.
-func (c *Client) message(body io.Reader) (msg, details string) {
+func (c *Client) message(body io.Reader, tok string) (msg, details string) {
 	b, _ := io.ReadAll(io.LimitReader(body, 2<<10))
 	var m struct {
 		Message string `json:"message"`
@@ -486,7 +511,7 @@ func (c *Client) message(body io.Reader) (msg, details string) {
 			}
 		}
 	}
-	return c.scrub(shorten(msg)), c.scrub(shorten(details))
+	return c.scrub(tok, shorten(msg)), c.scrub(tok, shorten(details))
 }
 
 func shorten(s string) string {
@@ -496,12 +521,15 @@ func shorten(s string) string {
 	return s
 }
 
-// scrub removes the token from a text that may end up in an error or a log.
-func (c *Client) scrub(s string) string {
-	if c.Token == "" {
-		return s
+// scrub removes the token used (and the client's own) from a text that may end up in an error or
+// a log.
+func (c *Client) scrub(tok, s string) string {
+	for _, t := range []string{tok, c.Token} {
+		if t != "" {
+			s = strings.ReplaceAll(s, t, "[token]")
+		}
 	}
-	return strings.ReplaceAll(s, c.Token, "[token]")
+	return s
 }
 
 func isJSONError(err error) bool {

@@ -86,6 +86,7 @@ type Server struct {
 	orders    []Order
 	types     []OrderType
 	nextID    int
+	oauth     *oauthState // nil until EnableOAuth
 }
 
 // failure is a pending injected failure: count more requests answer status (0: connection dropped).
@@ -117,6 +118,9 @@ func NewServer(t testing.TB, m Merchant) *Server {
 	mux.HandleFunc("GET /v3/merchants/{mId}/orders", s.listOrders)
 	mux.HandleFunc("POST /v3/merchants/{mId}/atomic_order/checkouts", s.checkout)
 	mux.HandleFunc("POST /v3/merchants/{mId}/atomic_order/orders", s.createOrder)
+	mux.HandleFunc("GET /oauth/v2/authorize", s.authorize)
+	mux.HandleFunc("POST /oauth/v2/token", s.token)
+	mux.HandleFunc("POST /oauth/v2/refresh", s.refreshToken)
 	s.Server = httptest.NewServer(s.middleware(mux))
 	t.Cleanup(s.Close)
 	return s
@@ -196,6 +200,8 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			f.count--
 			lose = &failure{status: f.status}
 		}
+		// The OAuth endpoints take the app's credentials in the body, not a Bearer token.
+		bearerOK := strings.HasPrefix(r.URL.Path, "/oauth/") || s.bearerOK(r.Header.Get("Authorization"))
 		s.mu.Unlock()
 
 		if delay > 0 {
@@ -217,7 +223,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			writeError(w, code)
 			return
 		}
-		if r.Header.Get("Authorization") != "Bearer "+s.m.Token {
+		if !bearerOK {
 			writeError(w, http.StatusUnauthorized)
 			return
 		}
