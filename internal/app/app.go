@@ -43,6 +43,8 @@ import (
 	"carta/internal/store"
 	"carta/internal/tenant"
 	"carta/internal/web"
+	"carta/internal/wines"
+	"carta/internal/wines/lookup"
 	dist "carta/web"
 )
 
@@ -125,16 +127,21 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	// The Clover OAuth app (CARTA_CLOVER_APP_ID/SECRET/REGION) is not configured yet: nil keeps
-	// stored tokens as they are; pass clover.NewOAuth(region, id, secret) once it is.
-	cloverTokens := cloverTokenSources(db, nil)
+	// Carta's Clover app (CARTA_CLOVER_APP_ID/SECRET in CARTA_CLOVER_REGION) refreshes the
+	// restaurants' OAuth tokens; without it stored tokens are used as they are.
+	oauth, err := cloverOAuth(cfg)
+	if err != nil {
+		return err
+	}
+	cloverTokens := cloverTokenSources(db, oauth)
 	menuSvc := &menu.Service{DB: db, Media: pipe, Catalog: posCatalog(cfg.CloverBaseURL, cloverTokens)}
+	wineSvc := &wines.Service{DB: db, Media: pipe, Lookup: wineLookup(cfg)}
 	switch cmd {
 	case "migrate":
 		fmt.Fprintf(stdout, "applied %d migrations\n", n)
 		return nil
 	case "seed-demo":
-		if err := seedDemo(ctx, db, pipe, menuSvc); err != nil {
+		if err := seedDemo(ctx, db, pipe, menuSvc, wineSvc); err != nil {
 			return err
 		}
 		printDemoAccounts(stdout)
@@ -158,7 +165,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		// a shorter latency tail. GOGC and GOMEMLIMIT still override it.
 		debug.SetGCPercent(serveGCPercent)
 	}
-	return serve(ctx, cfg, db, pipe, menuSvc, cloverTokens, log, stdout)
+	return serve(ctx, cfg, db, pipe, menuSvc, wineSvc, oauth, cloverTokens, log, stdout)
 }
 
 // feedInterval is how often the order feed reads the changes other
@@ -203,6 +210,31 @@ func newPipeline(cfg config.Config) (*media.Pipeline, error) {
 		return nil, fmt.Errorf("media storage: %w", err)
 	}
 	return &media.Pipeline{Store: disk}, nil
+}
+
+// cloverOAuth is Carta's Clover app, nil when it is not configured.
+func cloverOAuth(cfg config.Config) (*clover.OAuth, error) {
+	if cfg.CloverAppID == "" {
+		return nil, nil
+	}
+	region, err := clover.ParseRegion(cfg.CloverRegion)
+	if err != nil {
+		return nil, err
+	}
+	o := clover.NewOAuth(region, cfg.CloverAppID, cfg.CloverAppSecret)
+	if cfg.CloverBaseURL != region.APIURL() {
+		o.APIURL = cfg.CloverBaseURL // a test server
+	}
+	return o, nil
+}
+
+// connector connects restaurants to their POS: through Carta's Clover app,
+// or offline with the demo connector.
+func connector(cfg config.Config, oauth *clover.OAuth) onboarding.Connector {
+	if oauth == nil {
+		return onboarding.DemoConnector{}
+	}
+	return onboarding.CloverConnector{OAuth: oauth, APIURL: cfg.CloverBaseURL}
 }
 
 // cloverTokenSources gives each restaurant's Clover client its token
@@ -313,12 +345,15 @@ func checkoutFor(baseURL, cloverBase string) func(clientes.POSConnection) (check
 	}
 }
 
-func seedDemo(ctx context.Context, db *store.DB, pipe *media.Pipeline, menuSvc *menu.Service) error {
+func seedDemo(ctx context.Context, db *store.DB, pipe *media.Pipeline, menuSvc *menu.Service, wineSvc *wines.Service) error {
 	if err := demo.Seed(ctx, db); err != nil {
 		return fmt.Errorf("seed demo: %w", err)
 	}
 	if err := demo.SeedMenus(ctx, db, pipe); err != nil {
 		return fmt.Errorf("seed demo menus: %w", err)
+	}
+	if err := demo.SeedWines(ctx, db, pipe, wineSvc); err != nil {
+		return fmt.Errorf("seed demo wines: %w", err)
 	}
 	// A sync from the demo point of sale fills in what only the POS knows
 	// (modifier groups, tax rates) and changes nothing on later starts.
@@ -379,10 +414,10 @@ func createSuperAdmin(ctx context.Context, db *store.DB, email, password string,
 	return nil
 }
 
-func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pipeline, menuSvc *menu.Service,
+func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pipeline, menuSvc *menu.Service, wineSvc *wines.Service, oauth *clover.OAuth,
 	cloverTokens func(clientes.POSConnection) clover.TokenSource, log *slog.Logger, stdout io.Writer) error {
 	if cfg.Demo {
-		if err := seedDemo(ctx, db, pipe, menuSvc); err != nil {
+		if err := seedDemo(ctx, db, pipe, menuSvc, wineSvc); err != nil {
 			return err
 		}
 	}
@@ -412,10 +447,12 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 		PerAddress: cfg.OrdersPerAddress}
 	go feed.Run(ctx, feedInterval, func(err error) { log.Warn("order feed", "err", err) })
 	go orderSvc.Run(ctx, 30*time.Second)
-	onboard := &onboarding.Service{DB: db, Auth: authSvc, POS: onboarding.DemoConnector{}, BaseURL: cfg.BaseURL}
+	onboard := &onboarding.Service{DB: db, Auth: authSvc, POS: connector(cfg, oauth), BaseURL: cfg.BaseURL, AppID: cfg.CloverAppID}
+	wineSvc.Changed = site.Forget
 	srv := &api.Server{
 		DB:         db,
 		Onboarding: onboard,
+		Wines:      wineSvc,
 		Auth:       authSvc,
 		Accounts:   &accounts.Service{DB: db, Auth: authSvc, RegisterPerAddress: cfg.RegisterPerAddress},
 		Menu:       menuSvc,
@@ -534,3 +571,7 @@ func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger) {
 		}
 	}
 }
+
+// wineLookup is the wine search of the import form: the reference that
+// ships with Carta.
+func wineLookup(config.Config) lookup.Lookup { return nil }

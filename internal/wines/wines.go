@@ -329,6 +329,9 @@ func (s *Service) Search(ctx context.Context, q lookup.Query) (lookup.Result, er
 			return lookup.Result{}, err
 		}
 	}
+	if s.Lookup == nil {
+		return lookup.Result{}, lookup.ErrLookup
+	}
 	res, err := s.Lookup.Find(ctx, q)
 	if err != nil {
 		var ae *apperr.Error

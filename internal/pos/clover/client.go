@@ -566,3 +566,11 @@ func retryAfter(h string, now time.Time) (time.Duration, bool) {
 	}
 	return 0, false
 }
+
+// Verify checks that the client's token opens its merchant: Clover answers
+// 401 for a token of another merchant (one light read of the inventory,
+// which Carta's app needs anyway).
+func (c *Client) Verify(ctx context.Context) error {
+	var out struct{}
+	return c.get(ctx, "categories", url.Values{"limit": {"1"}}, &out)
+}
