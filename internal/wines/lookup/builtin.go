@@ -52,12 +52,15 @@ type index struct {
 	aging    []phrase // longest first
 	grapeBy  map[string]int
 	regionBy map[string]int
+	// reserved are the one-word style and ageing words: a one-word name matches them only
+	// exactly, so "tinto" never passes for a typo of something else.
+	reserved map[string]bool
 }
 
 var loadIndex = sync.OnceValue(buildIndex)
 
 func buildIndex() *index {
-	ix := &index{grapeBy: map[string]int{}, regionBy: map[string]int{}}
+	ix := &index{grapeBy: map[string]int{}, regionBy: map[string]int{}, reserved: map[string]bool{}}
 	add := func(k kind, i int, names ...string) {
 		seen := map[string]bool{}
 		for _, n := range names {
@@ -93,6 +96,11 @@ func buildIndex() *index {
 	}
 	for _, a := range agingWords {
 		ix.aging = append(ix.aging, phrase{tokens: tokens(a.word), label: a.label})
+	}
+	for _, p := range append(slices.Clone(ix.styles), ix.aging...) {
+		if len(p.tokens) == 1 {
+			ix.reserved[p.tokens[0]] = true
+		}
 	}
 	longestFirst := func(a, b phrase) int { return cmp.Compare(len(b.tokens), len(a.tokens)) }
 	slices.SortStableFunc(ix.styles, longestFirst)
@@ -185,9 +193,16 @@ func distance(a, b string, maxD int) int {
 	if d := len(a) - len(b); d > maxD || -d > maxD {
 		return maxD + 1
 	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	// Three rows; on the stack for words of ordinary length.
+	var buf [3 * 48]int
+	var rows []int
+	if n := len(b) + 1; 3*n <= len(buf) {
+		rows = buf[:3*n]
+	} else {
+		rows = make([]int, 3*n)
+	}
+	w := len(b) + 1
+	prev2, prev, cur := rows[:w], rows[w:2*w], rows[2*w:]
 	for j := range prev {
 		prev[j] = j
 	}
@@ -240,20 +255,6 @@ func priority(k kind, f field) int {
 	return int(k)
 }
 
-// reserved are words a one-word name may only match exactly: style, ageing and stop words.
-func (ix *index) reserved(w string) bool {
-	for _, p := range ix.styles {
-		if len(p.tokens) == 1 && p.tokens[0] == w {
-			return true
-		}
-	}
-	for _, p := range ix.aging {
-		if len(p.tokens) == 1 && p.tokens[0] == w {
-			return true
-		}
-	}
-	return false
-}
 
 // entities finds the reference entries named in toks: every variant is tried at every position,
 // then the longest, closest matches are kept without overlapping. used marks the tokens taken.
@@ -270,7 +271,7 @@ func (ix *index) entities(toks []string, f field) ([]match, []bool) {
 				if got == want {
 					continue
 				}
-				if n == 1 && ix.reserved(got) {
+				if n == 1 && ix.reserved[got] {
 					continue starts
 				}
 				maxD := allowed(got, want)

@@ -150,3 +150,13 @@ func TestFold(t *testing.T) {
 		t.Errorf("tokens = %q", got)
 	}
 }
+
+func BenchmarkBuiltinFind(b *testing.B) {
+	l := Builtin()
+	q := Query{Nombre: "Bodegas Ejemplo Gran Reserva Tempranillo Rioja Alavesa 2015 edición limitada", Anio: "2015", Uva: "tempranillo, graciano"}
+	for b.Loop() {
+		if _, err := l.Find(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
