@@ -255,7 +255,6 @@ func priority(k kind, f field) int {
 	return int(k)
 }
 
-
 // entities finds the reference entries named in toks: every variant is tried at every position,
 // then the longest, closest matches are kept without overlapping. used marks the tokens taken.
 func (ix *index) entities(toks []string, f field) ([]match, []bool) {
