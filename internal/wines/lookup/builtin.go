@@ -442,6 +442,7 @@ func (b builtin) Find(_ context.Context, q Query) (Result, error) {
 	}
 	res.Tipo = chooseTipo(rec, reg, grapeIdx)
 
+	fromRegion := false // the grapes are the region's, not the wine's
 	switch {
 	case len(rec.grapesUva) > 0:
 		res.Uvas = grapeNames(rec.grapesUva)
@@ -452,14 +453,14 @@ func (b builtin) Find(_ context.Context, q Query) (Result, error) {
 	case reg != nil:
 		grapeIdx = ix.regionGrapes(reg, res.Tipo)
 		if len(grapeIdx) > 0 {
-			res.Uvas = grapeNames(grapeIdx)
+			res.Uvas, fromRegion = grapeNames(grapeIdx), true
 		}
 	}
 	if len(rec.grapesUva) == 0 && strings.TrimSpace(q.Uva) == "" && len(grapeIdx) > 0 {
 		inferred["uvas"] = true
 	}
 	res.Maridaje = pairings(res.Tipo, grapeIdx)
-	res.Descripcion = describe(res, rec, len(rec.grapesUva) == 0 && len(rec.grapesName) == 0)
+	res.Descripcion = describe(res, rec, fromRegion)
 
 	inferred["bodega"] = res.Bodega != ""
 	inferred["region"] = res.Region != Desconocida
@@ -569,7 +570,7 @@ func describe(res Result, rec recognised, grapesFromRegion bool) string {
 	}
 	b.WriteString(".")
 	if len(res.Uvas) > 0 && res.Uvas[0] != Desconocida {
-		if grapesFromRegion && res.Region != Desconocida {
+		if grapesFromRegion {
 			b.WriteString(" Variedades habituales de la zona: " + joinES(res.Uvas) + ".")
 		} else {
 			b.WriteString(" Variedades: " + joinES(res.Uvas) + ".")

@@ -98,6 +98,24 @@ func TestBuiltinFind(t *testing.T) {
 	}
 }
 
+func TestBuiltinDescription(t *testing.T) {
+	for _, tt := range []struct {
+		q    Query
+		want string
+	}{
+		{Query{Nombre: "rioja"}, "Vino tinto de Rioja (España). Variedades habituales de la zona: Tempranillo, Garnacha, Graciano y Cariñena."},
+		{Query{Nombre: "Rioja", Uva: "Maturana Tinta"}, "Vino tinto de Rioja (España). Variedades: Maturana Tinta."},
+		{Query{Nombre: "Tío Pepe"}, "Vino generoso de Jerez (España), elaborado por González Byass. Variedades habituales de la zona: Palomino, Pedro Ximénez y Moscatel."},
+		{Query{Nombre: "Albariño"}, "Vino blanco. Variedades: Albariño."},
+		{Query{Nombre: "Marqués de Riscal Gran Reserva", Uva: "Tempranillo"}, "Vino tinto de Rioja (España), elaborado por Marqués de Riscal. Variedades: Tempranillo. Mención de envejecimiento: gran reserva."},
+	} {
+		got, err := Builtin().Find(context.Background(), tt.q)
+		if err != nil || got.Descripcion != tt.want {
+			t.Errorf("Find(%+v).Descripcion = %q, %v\nwant %q", tt.q, got.Descripcion, err, tt.want)
+		}
+	}
+}
+
 func TestBuiltinNotFound(t *testing.T) {
 	for _, q := range []Query{
 		{Nombre: "xyzzy qwerty"},

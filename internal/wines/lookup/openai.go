@@ -33,7 +33,10 @@ type OpenAI struct {
 	Fallback        Lookup
 }
 
-var _ Lookup = OpenAI{}
+var (
+	_ Lookup = OpenAI{}
+	_ Lookup = (*OpenAI)(nil)
+)
 
 const (
 	defaultOpenAIURL = "https://api.openai.com/v1/chat/completions"
