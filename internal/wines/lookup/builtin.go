@@ -5,8 +5,10 @@ import (
 	"context"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 	"unicode/utf8"
 )
@@ -396,7 +398,18 @@ func appendNew(s []int, v int) []int {
 	return append(s, v)
 }
 
-var yearRe = regexp.MustCompile(`\b(18|19|20)\d\d\b`)
+var yearRe = regexp.MustCompile(`\b(19|20)\d\d\b`)
+
+// vintageIn returns the first year in a wine's name that can be a vintage (1900 to next year), so
+// "Viña Ardanza 2016" gives 2016 and a brand such as "Cuvée 1865" gives nothing.
+func vintageIn(name string) string {
+	for _, y := range yearRe.FindAllString(name, -1) {
+		if n, _ := strconv.Atoi(y); n <= time.Now().Year()+1 {
+			return y
+		}
+	}
+	return ""
+}
 
 // Find implements Lookup. ctx is not consulted: the work is a few milliseconds of CPU.
 func (b builtin) Find(_ context.Context, q Query) (Result, error) {
@@ -416,7 +429,7 @@ func (b builtin) Find(_ context.Context, q Query) (Result, error) {
 	}
 	inferred := map[string]bool{}
 	if res.Anio == "" {
-		if y := yearRe.FindString(q.Nombre); y != "" {
+		if y := vintageIn(q.Nombre); y != "" {
 			res.Anio, inferred["anio"] = y, true
 		}
 	}

@@ -46,6 +46,7 @@ func TestBuiltinFind(t *testing.T) {
 		{name: "appellation in the name, grape in the grape field", q: Query{Nombre: "Cariñena", Uva: "cariñena"}, region: "Cariñena", tipo: "tinto", uvas: []string{"Cariñena"}},
 		{name: "producer and vintage in the name", q: Query{Nombre: "Viña Ardanza Reserva 2016"}, bodega: "La Rioja Alta", region: "Rioja", tipo: "tinto", anio: "2016",
 			inferred: []string{"bodega", "anio", "region", "pais", "tipo", "uvas", "maridaje", "descripcion"}},
+		{name: "a brand's year is not a vintage", q: Query{Nombre: "Cuvée 1865 Carménère"}, region: Desconocida, tipo: "tinto", anio: ""},
 		{name: "typed vintage wins", q: Query{Nombre: "Château Margaux 2010", Anio: "2015"}, bodega: "Château Margaux", region: "Burdeos", pais: "Francia", tipo: "tinto", anio: "2015"},
 		{name: "most specific region", q: Query{Nombre: "Malbec Valle de Uco, Mendoza"}, region: "Valle de Uco", pais: "Argentina", tipo: "tinto"},
 		{name: "latin america", q: Query{Nombre: "Carmenere Colchagua"}, region: "Valle de Colchagua", pais: "Chile", tipo: "tinto", uvas: []string{"Carménère"}},
