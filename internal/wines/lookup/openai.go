@@ -186,6 +186,9 @@ func (o OpenAI) ask(ctx context.Context, q Query) (Result, error) {
 		return Result{}, o.fail("answer without choices", nil)
 	}
 	msg := cr.Choices[0].Message
+	if cr.Choices[0].FinishReason == "length" {
+		return Result{}, o.fail("answer cut off at the token limit", nil)
+	}
 	if msg.Refusal != nil && strings.TrimSpace(*msg.Refusal) != "" {
 		return Result{}, o.fail("the model refused", nil)
 	}

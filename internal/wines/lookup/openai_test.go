@@ -202,6 +202,7 @@ func TestOpenAIFailures(t *testing.T) {
 		{"no choices", status(200, `{"choices": []}`), 0, ErrLookup},
 		{"refusal", status(200, `{"choices":[{"message":{"role":"assistant","content":null,"refusal":"I can't help with that."}}]}`), 0, ErrLookup},
 		{"body over 1 MiB", big, 0, ErrLookup},
+		{"cut off", status(200, `{"choices":[{"message":{"role":"assistant","content":"{\"region\":\"Mendoza\"}"},"finish_reason":"length"}]}`), 0, ErrLookup},
 		{"time-out", blockUntilDone, 50 * time.Millisecond, ErrLookup},
 		{"rate limited", status(429, `{"error":{"message":"Rate limit reached for key `+testKey+`","type":"requests","code":"rate_limit_exceeded"}}`), 0, ErrLookup},
 		{"bad key", status(401, `{"error":{"message":"Incorrect API key provided: `+testKey+`.","type":"invalid_request_error","code":"invalid_api_key"}}`), 0, ErrLookup},
