@@ -173,13 +173,13 @@ func tokens(s string) []string {
 	return out
 }
 
-// allowed is how many edits two words may differ by: none for short words, one up to seven
-// letters, two beyond, judged on the shorter word so "roja" never becomes "rioja".
+// allowed is how many edits two words may differ by: none up to five letters, one up to eight,
+// two beyond, judged on the shorter word so "roja" never becomes "rioja" nor "santa" "salta".
 func allowed(a, b string) int {
 	switch m := min(len(a), len(b)); {
-	case m <= 4:
+	case m <= 5:
 		return 0
-	case m <= 7:
+	case m <= 8:
 		return 1
 	default:
 		return 2

@@ -54,6 +54,8 @@ func TestBuiltinFind(t *testing.T) {
 		{name: "apostrophes", q: Query{Nombre: "Moscato d'Asti"}, region: "Asti", pais: "Italia", tipo: "espumoso"},
 		{name: "country only", q: Query{Nombre: "tinto chileno"}, region: Desconocida, pais: "Chile", tipo: "tinto", uvas: []string{Desconocida},
 			inferred: []string{"pais", "tipo", "maridaje", "descripcion"}},
+		{name: "santa is not a typo of salta", q: Query{Nombre: "Santa Carolina Reserva"}, bodega: "Santa Carolina", region: "Valle del Maipo", pais: "Chile", tipo: "tinto"},
+		{name: "a longer name beats a word in it", q: Query{Nombre: "Sangre de Toro"}, region: "Catalunya", pais: "España", tipo: "tinto"},
 		{name: "a short word is not a typo of a region", q: Query{Nombre: "Uva roja", Uva: "Syrah"}, region: Desconocida, tipo: "tinto", uvas: []string{"Syrah"}},
 	}
 	for _, tt := range tests {
