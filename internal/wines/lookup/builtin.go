@@ -149,8 +149,10 @@ func fold(s string) string {
 		case 'œ':
 			b.WriteString("oe")
 			continue
-		case '·':
-			continue // Catalan l·l: Xarel·lo is "xarello"
+		case '·', '\'', '’', '`', '´':
+			// Catalan l·l joins its letters (Xarel·lo is "xarello"), and so do apostrophes
+			// (L'Ermita is "lermita", not the word "ermita"; Hawke's Bay is "hawkes bay").
+			continue
 		}
 		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
 			b.WriteRune(r)
@@ -272,7 +274,10 @@ func (ix *index) entities(toks []string, f field) ([]match, []bool) {
 				if got == want {
 					continue
 				}
-				if n == 1 && ix.reserved[got] {
+				// One-word names tolerate no typo when the word is a style word or the name a
+				// producer's: brands are short and look like ordinary words ("Casa de la
+				// Ermita" is not L'Ermita).
+				if n == 1 && (ix.reserved[got] || v.kind == kindProducer) {
 					continue starts
 				}
 				maxD := allowed(got, want)

@@ -54,6 +54,8 @@ func TestBuiltinFind(t *testing.T) {
 		{name: "apostrophes", q: Query{Nombre: "Moscato d'Asti"}, region: "Asti", pais: "Italia", tipo: "espumoso"},
 		{name: "country only", q: Query{Nombre: "tinto chileno"}, region: Desconocida, pais: "Chile", tipo: "tinto", uvas: []string{Desconocida},
 			inferred: []string{"pais", "tipo", "maridaje", "descripcion"}},
+		{name: "an apostrophe joins", q: Query{Nombre: "Casa de la Ermita", Uva: "Monastrell"}, region: Desconocida, tipo: "tinto", uvas: []string{"Monastrell"}},
+		{name: "an apostrophe joins in an alias", q: Query{Nombre: "L'Ermita 2019"}, bodega: "Álvaro Palacios", region: "Priorat", tipo: "tinto", anio: "2019"},
 		{name: "santa is not a typo of salta", q: Query{Nombre: "Santa Carolina Reserva"}, bodega: "Santa Carolina", region: "Valle del Maipo", pais: "Chile", tipo: "tinto"},
 		{name: "a longer name beats a word in it", q: Query{Nombre: "Sangre de Toro"}, region: "Catalunya", pais: "España", tipo: "tinto"},
 		{name: "a short word is not a typo of a region", q: Query{Nombre: "Uva roja", Uva: "Syrah"}, region: Desconocida, tipo: "tinto", uvas: []string{"Syrah"}},
@@ -167,7 +169,7 @@ func TestDistance(t *testing.T) {
 }
 
 func TestFold(t *testing.T) {
-	if got := tokens("Xarel·lo, Château d'Yquem — Müller-Thurgau ÑANDÚ"); !slices.Equal(got, []string{"xarello", "chateau", "yquem", "muller", "thurgau", "nandu"}) {
+	if got := tokens("Xarel·lo, Château d'Yquem — Müller-Thurgau ÑANDÚ"); !slices.Equal(got, []string{"xarello", "chateau", "dyquem", "muller", "thurgau", "nandu"}) {
 		t.Errorf("tokens = %q", got)
 	}
 }
