@@ -572,6 +572,13 @@ func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger) {
 	}
 }
 
-// wineLookup is the wine search of the import form: the reference that
-// ships with Carta.
-func wineLookup(config.Config) lookup.Lookup { return nil }
+// wineLookup is the wine search of the import form: an OpenAI-compatible
+// endpoint when configured (falling back to the built-in reference), else
+// the reference that ships with Carta.
+func wineLookup(cfg config.Config) lookup.Lookup {
+	if cfg.WineLookupURL == "" {
+		return lookup.Builtin()
+	}
+	return lookup.OpenAI{URL: cfg.WineLookupURL, Model: cfg.WineLookupModel, Key: cfg.WineLookupKey,
+		HTTP: &http.Client{Timeout: 20 * time.Second}, Timeout: 15 * time.Second, Fallback: lookup.Builtin()}
+}

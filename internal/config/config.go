@@ -48,6 +48,10 @@ type Config struct {
 	// CloverWebhookSecret verifies the hosted checkout's webhooks of
 	// restaurants that have no secret of their own (the demo set-up).
 	CloverWebhookSecret string
+	// WineLookup* point the wine import's search at an OpenAI-compatible
+	// chat-completions endpoint; without a URL the built-in reference
+	// answers (offline).
+	WineLookupURL, WineLookupModel, WineLookupKey string
 	// SecretKey seals the secrets stored in the database: base64 keys of
 	// 32 bytes, the current first, then those being rotated out. Empty: a
 	// key file in the data directory (created on first start).
@@ -93,6 +97,9 @@ var Vars = []struct{ Name, Default, Help string }{
 	{"CARTA_SECRET_KEY", "a key file `secret.key` in the data dir, created on first start", "seals POS tokens and webhook secrets in the database (AES-256-GCM): base64 of 32 random bytes (`openssl rand -base64 32`); to rotate, put the new key first and the old after a comma, run `carta rotate-secrets`, then drop the old one; environment only"},
 	{"CARTA_CLOVER_REGION", "na", "region of Carta's Clover app: `na` (www.clover.com / api.clover.com), `eu` (eu.clover.com / api.eu.clover.com), `la` (la.clover.com / api.la.clover.com) or `sandbox` (sandbox.dev.clover.com / apisandbox.dev.clover.com)"},
 	{"CARTA_CLOVER_APP_ID / CARTA_CLOVER_APP_SECRET", "(none)", "Carta's Clover app (OAuth v2: connecting restaurants, refreshing their tokens); without them restaurants connect with the offline demo connector (codes `demo-…`); environment only"},
+	{"CARTA_WINE_LOOKUP_URL", "(none)", "an OpenAI-compatible chat-completions URL (e.g. https://api.openai.com/v1/chat/completions) for the wine import's search; without it the built-in reference answers, offline; it is also the fallback when the endpoint fails"},
+	{"CARTA_WINE_LOOKUP_MODEL", "gpt-4o-mini", "the model asked"},
+	{"CARTA_WINE_LOOKUP_KEY", "(none)", "its API key; environment only"},
 	{"CARTA_CLOVER_BASE_URL", "the region's API host", "Clover REST API base URL, when it is not the region's (a test server)"},
 }
 
@@ -140,6 +147,9 @@ func Load(name string, args []string, getenv func(string) string) (Config, []str
 	c.StripePublishableKey = env("CARTA_STRIPE_PUBLISHABLE_KEY", "")
 	c.StripeWebhookSecret = env("CARTA_STRIPE_WEBHOOK_SECRET", "")
 	c.CloverWebhookSecret = env("CARTA_CLOVER_WEBHOOK_SECRET", "")
+	c.WineLookupURL = env("CARTA_WINE_LOOKUP_URL", "")
+	c.WineLookupModel = env("CARTA_WINE_LOOKUP_MODEL", "gpt-4o-mini")
+	c.WineLookupKey = env("CARTA_WINE_LOOKUP_KEY", "")
 	c.CloverAppID = env("CARTA_CLOVER_APP_ID", "")
 	c.CloverAppSecret = env("CARTA_CLOVER_APP_SECRET", "")
 	c.SecretKey = env("CARTA_SECRET_KEY", "")
@@ -205,6 +215,11 @@ func (c *Config) finish() error {
 		errs = append(errs, fmt.Errorf("CARTA_CLOVER_REGION %q: must be na, eu, la or sandbox", c.CloverRegion))
 	} else if c.CloverBaseURL == "" {
 		c.CloverBaseURL = api
+	}
+	if c.WineLookupURL != "" {
+		if u, err := url.Parse(c.WineLookupURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("CARTA_WINE_LOOKUP_URL %q: must be an absolute http(s) URL", c.WineLookupURL))
+		}
 	}
 	if (c.CloverAppID == "") != (c.CloverAppSecret == "") {
 		errs = append(errs, errors.New("CARTA_CLOVER_APP_ID and CARTA_CLOVER_APP_SECRET go together"))
