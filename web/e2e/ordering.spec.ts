@@ -120,6 +120,8 @@ for (const lang of ['es', 'en'] as const) {
     await expect(page.getByTestId('order-total')).toHaveText('$48.71');
     // Paid: the cart is empty.
     await expect(page.getByRole('link', { name: tx.emptyCart })).toBeVisible();
+    mkdirSync('/tmp/shots-diner', { recursive: true });
+    await page.screenshot({ path: `/tmp/shots-diner/pedido-390-${lang}.png`, fullPage: true });
   });
 }
 
@@ -142,6 +144,8 @@ test('on a wide screen the checkout opens in a new tab and this tab follows the 
   await expect(page.getByTestId('order-status')).toHaveText(tx.received);
   await expect(page.getByText(tx.paid)).toBeVisible();
   await expect(page.getByRole('link', { name: /Carrito de Compras: 0 productos/ })).toBeVisible();
+  mkdirSync('/tmp/shots-diner', { recursive: true });
+  await page.screenshot({ path: '/tmp/shots-diner/pedido-1280.png', fullPage: true });
 });
 
 test('the menu links to online ordering', async ({ page }) => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Availability, LineRequest, OrderPlaced, Usuario } from '../../../api/contract';
 import { FormError, Notice, SubmitButton } from '../../../components/Form';
 import { isApiError, isNetworkError } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/money';
 import { useDinerSession } from '../../../lib/diner-session';
 import { availabilityQueryOptions, dinerProfileQueryOptions, placeOrder } from '../api/ordering-api';
 import { AvailabilityNotice, canOrder } from '../components/AvailabilityNotice';
@@ -53,7 +54,7 @@ export function placeError(err: unknown, t: (key: string, values?: Record<string
 }
 
 function Checkout({ clienteId }: { clienteId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const cart = useCheckedCart(clienteId);
   const availability = useQuery(availabilityQueryOptions(clienteId));
   const session = useDinerSession();
@@ -102,6 +103,7 @@ function Checkout({ clienteId }: { clienteId: string }) {
             availability={availability.data}
             ready={quoteReady && canOrder(availability.data)}
             requests={cart.requests}
+            total={quoteReady ? formatCents(cart.quote.data!.total, cart.currency, i18n.resolvedLanguage ?? i18n.language) : ''}
           />
         )}
       </div>
@@ -129,8 +131,11 @@ function CheckoutForm({
   availability,
   ready,
   requests,
+  total,
 }: {
   clienteId: string;
+  /** The server's total, formatted ('' while it is being asked). */
+  total: string;
   profile: Usuario | undefined;
   availability: Availability | undefined;
   ready: boolean;
@@ -260,6 +265,12 @@ function CheckoutForm({
       {opened && (
         <p className="form__ok" role="status">
           {t('ordering.checkout.opened')}
+        </p>
+      )}
+      {total && (
+        <p className="ord-pay-total">
+          <span>{t('ordering.summary.total')}</span>
+          <span>{total}</span>
         </p>
       )}
       <SubmitButton busy={busy} disabled={!ready} label={t('ordering.checkout.pay')} busyLabel={t('ordering.checkout.paying')} />

@@ -1,4 +1,4 @@
-import { useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,12 @@ function OrderOnline({ clienteId }: { clienteId: string }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [customizing, setCustomizing] = useState<OnlineProduct | null>(null);
   const [added, setAdded] = useState<string | null>(null);
+  // The 'added' notice goes away after a few seconds.
+  useEffect(() => {
+    if (!added) return;
+    const timer = window.setTimeout(() => setAdded(null), 4000);
+    return () => window.clearTimeout(timer);
+  }, [added]);
 
   if (menu.isPending) return <p className="ord-status" role="status">{t('ordering.loading')}</p>;
   if (menu.isError)
