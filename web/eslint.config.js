@@ -24,6 +24,7 @@ const featureDependencies = {
   admin: ['settings'],
   dashboard: ['offers', 'vouchers'],
   offers: ['settings'],
+  ordering: ['account'],
   'super-admin': ['offers'],
 };
 

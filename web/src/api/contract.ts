@@ -64,3 +64,24 @@ export type Refund = Schemas['Refund'];
 export type DemoCheckout = Schemas['DemoCheckout'];
 /** A voucher a restaurant just redeemed (POST /api/clientes/{cliente_id}/vouchers/canjear). */
 export type Voucher = Schemas['Voucher'];
+
+/** Online ordering (pickup): the orderable menu; prices are cents. */
+export type OnlineMenu = Schemas['OnlineMenu'];
+export type OnlineCategory = Schemas['OnlineCategory'];
+export type OnlineProduct = Schemas['OnlineProduct'];
+/** A modifier group: choose at least min_required and at most max_allowed (0: no maximum). */
+export type OnlineGroup = Schemas['OnlineGroup'];
+export type OnlineModifier = Schemas['OnlineModifier'];
+/** A cart line as the browser sends it: ids and quantities only, never prices. */
+export type LineRequest = Schemas['LineRequest'];
+/** The server's pricing of a cart (POST /api/orders/quote). */
+export type Quote = Schemas['Quote'];
+/** The pickup times offered now (GET /api/orders/config). */
+export type Availability = Schemas['Availability'];
+export type PickupSlot = Schemas['Slot'];
+/** POST /api/orders: the order placed and its checkout page. */
+export type PlaceOrderInput = RequestBody<'/api/orders', 'post'>;
+export type OrderPlaced = Schemas['OrderPlaced'];
+/** An order as its diner follows it (GET /api/pedidos/{id}, GET /api/usuarios/{usuario_id}/pedidos). */
+export type OrderTracking = Schemas['OrderTracking'];
+export type OrderLine = Schemas['OrderLine'];

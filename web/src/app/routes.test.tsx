@@ -27,9 +27,6 @@ describe('routes', () => {
 
   it.each([
     '/establecer-password?merchant_id=M&email=a@b.c',
-    '/ordenar-en-linea/1',
-    '/carrito/1',
-    '/checkout/1',
     '/cava/1',
   ])('registers the public route %s', async (path) => {
     mockFetch({});

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { BareLayout } from '../components/BareLayout';
 import { Layout } from '../components/Layout';
 import { DinerDrawerSlot } from '../features/account';
+import { OrderOnlineLink } from '../features/ordering';
 import { RequireRole } from './guards';
 
 // Every page is its own chunk: the public diner menu never downloads admin code.
@@ -28,6 +29,10 @@ const ProductsPage = lazy(() => import('../features/admin/routes/ProductsPage'))
 const CreateOfferPage = lazy(() => import('../features/offers/routes/CreateOfferPage'));
 const DinerOffersPage = lazy(() => import('../features/offers/routes/DinerOffersPage'));
 const DemoCheckoutPage = lazy(() => import('../features/checkout/routes/DemoCheckoutPage'));
+const OrderOnlinePage = lazy(() => import('../features/ordering/routes/OrderOnlinePage'));
+const CartPage = lazy(() => import('../features/ordering/routes/CartPage'));
+const CheckoutPage = lazy(() => import('../features/ordering/routes/CheckoutPage'));
+const OrderPage = lazy(() => import('../features/ordering/routes/OrderPage'));
 
 /** The diner menu draws its own fixed header (logo, title, language switch). */
 const MENU_ROUTES = ['/menu/:cliente_id', '/clientes/menu/:cliente_id'];
@@ -36,9 +41,6 @@ const RESTAURANTE_MENU_ROUTES = ['/restaurante/:cliente_id', '/restaurante/:clie
 /** Routes owned by later issues; each shows the "not built yet" page for now. */
 const PUBLIC_PENDING = [
   '/establecer-password',
-  '/ordenar-en-linea/:cliente_id',
-  '/carrito/:cliente_id',
-  '/checkout/:cliente_id',
   '/cava/:cliente_id',
 ];
 const SUPERADMIN_PENDING = [
@@ -54,6 +56,8 @@ const STAFF_PENDING = ['/list'];
 
 /** A signed-in diner also gets their side drawer on the public menu (lazy: anonymous visitors never load it). */
 const dinerDrawer = (clienteId: string) => <DinerDrawerSlot clienteId={clienteId} />;
+/** 'Ordena en Línea' above the menu when the restaurant takes online orders (tiny: part of the menu's first load). */
+const orderLink = (clienteId: string) => <OrderOnlineLink clienteId={clienteId} />;
 
 export function AppRoutes() {
   return (
@@ -61,14 +65,20 @@ export function AppRoutes() {
       {/* The diner menu fetches without TanStack Query (see MenuScreen): no QueryLayout. */}
       <Route element={<BareLayout />}>
         {MENU_ROUTES.map((path) => (
-          <Route key={path} path={path} element={<MenuPage headerActions={dinerDrawer} />} />
+          <Route key={path} path={path} element={<MenuPage headerActions={dinerDrawer} aboveMenu={orderLink} />} />
         ))}
         {RESTAURANTE_MENU_ROUTES.map((path) => (
-          <Route key={path} path={path} element={<RestauranteMenuPage />} />
+          <Route key={path} path={path} element={<RestauranteMenuPage aboveMenu={orderLink} />} />
         ))}
         {/* Diner accounts (issue 5): the user panel embeds the menu; its own read uses TanStack Query. */}
         <Route element={<QueryLayout />}>
           <Route path="/usuario/:usuario_id" element={<UserPanelPage />} />
+          {/* Online ordering for pickup (issue 12): the restaurant's own look, like the menu. */}
+          <Route path="/ordenar-en-linea/:cliente_id" element={<OrderOnlinePage />} />
+          <Route path="/ordenar-en-linea" element={<Navigate to="/seleccionar-cliente" replace />} />
+          <Route path="/carrito/:cliente_id" element={<CartPage />} />
+          <Route path="/checkout/:cliente_id" element={<CheckoutPage />} />
+          <Route path="/pedido/:id" element={<OrderPage />} />
         </Route>
       </Route>
       <Route element={<Layout />}>

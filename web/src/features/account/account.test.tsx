@@ -505,6 +505,31 @@ describe('Mis Compras and Mis Puntos', () => {
     expect(qr.headers.Authorization).toBe('Bearer diner-tok');
   });
 
+  it('lists the pickup orders next to the vouchers, each linking to its page', async () => {
+    signInDiner('1');
+    const { calls } = mockFetch({
+      'GET /api/usuarios/5/compras': { body: [compra({})] },
+      'GET /api/usuarios/5/compras/1/qr': { body: '<svg/>' },
+      'GET /api/usuarios/5/pedidos': {
+        body: [
+          {
+            id: 12, cliente_id: 1, restaurante: 'La Cava', numero: 3, estado: 'listo', nombre: 'Diana', recoger_at: 1_700_000_000,
+            lo_antes_posible: true, subtotal: 4500, impuestos: 371, total: 4871, moneda: 'USD', lineas: [], nota: '',
+            motivo_cancelacion: '', reembolso: '', zona_horaria: 'America/New_York', created_at: 1_700_000_000,
+            paid_at: 1_700_000_000, updated_at: 1_700_000_000,
+          },
+        ],
+      },
+    });
+    renderApp('/usuario/mis-compras');
+    const order = await screen.findByRole('article', { name: /Pedido #3/ });
+    expect(within(order).getByText('Listo para recoger')).toBeInTheDocument();
+    expect(within(order).getByText(/\$48\.71/)).toBeInTheDocument();
+    expect(within(order).getByRole('link', { name: 'Ver pedido #3' })).toHaveAttribute('href', '/pedido/12');
+    expect(await screen.findByRole('article', { name: '2x1 en tapas' })).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/usuarios/5/pedidos')!.headers.Authorization).toBe('Bearer diner-tok');
+  });
+
   it('shows a payment taken after the offer sold out as a pending refund, without a voucher', async () => {
     signInDiner('1');
     mockFetch({

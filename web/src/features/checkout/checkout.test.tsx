@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderApp, resetLanguage } from '../../test/utils';
 import type { DemoCheckoutSession } from './api/demo-checkout-api';
@@ -63,5 +63,52 @@ describe('demo hosted checkout', () => {
     mockFetch({ 'GET /api/demo/checkout/nope': { status: 404, body: { error: 'Sesión de pago no encontrada.' } } });
     renderApp('/demo/checkout/nope');
     expect(await screen.findByRole('alert')).toHaveTextContent('Sesión de pago no encontrada.');
+  });
+});
+
+describe('demo hosted checkout of a pickup order', () => {
+  beforeEach(resetLanguage);
+
+  const orderSession: DemoCheckoutSession = {
+    tipo: 'pedido',
+    descripcion: 'Pedido para recoger (2 productos)',
+    subtotal: 4500,
+    impuestos: 371,
+    total: 4871,
+    moneda: 'USD',
+    restaurante: 'La Cava',
+    estado: 'pendiente_pago',
+    cliente_id: 1,
+    expires_at: 1_900_000_000,
+    pedido_id: 5,
+    token: 'tok-5',
+  };
+
+  it('shows the taxes, pays and lands on the order page', async () => {
+    mockFetch({
+      'GET /api/demo/checkout/demo_cs_9': { body: orderSession },
+      'POST /api/demo/checkout/demo_cs_9/pay': {
+        body: { tipo: 'pedido', estado: 'recibido', pedido_id: 5, cliente_id: 1, token: 'tok-5', message: 'Pago exitoso. Orden confirmada.' },
+      },
+    });
+    renderApp('/demo/checkout/demo_cs_9');
+    expect(await screen.findByText('Pedido para recoger (2 productos)')).toBeInTheDocument();
+    expect(screen.getByText('Impuestos')).toBeInTheDocument();
+    expect(screen.getByText('$3.71')).toBeInTheDocument();
+    expect(screen.getByText('$48.71')).toBeInTheDocument();
+    expect(screen.queryByText('Fee de servicio')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Pagar' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pedido/5?t=tok-5&pago=ok'));
+  });
+
+  it('declines and links back to the checkout with its failure notice', async () => {
+    mockFetch({
+      'GET /api/demo/checkout/demo_cs_8': { body: orderSession },
+      'POST /api/demo/checkout/demo_cs_8/decline': { body: { tipo: 'pedido', estado: 'fallido', pedido_id: 5, cliente_id: 1, token: 'tok-5' } },
+    });
+    renderApp('/demo/checkout/demo_cs_8');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Rechazar' }));
+    expect(await screen.findByText('Pago rechazado. No se hizo ningún cargo.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al pedido' })).toHaveAttribute('href', '/checkout/1?pago=error');
   });
 });

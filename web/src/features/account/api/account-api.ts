@@ -1,5 +1,6 @@
 import type {
   Compra,
+  OrderTracking,
   DinerSession,
   PuntosMovimiento,
   PuntosRestaurante,
@@ -19,7 +20,7 @@ import { getDinerToken } from '../../../lib/diner-session';
  * dialog) use it.
  */
 
-export type { Compra, PuntosMovimiento, PuntosRestaurante, RestauranteResumen, Usuario };
+export type { Compra, OrderTracking, PuntosMovimiento, PuntosRestaurante, RestauranteResumen, Usuario };
 
 /** The diner's session after a registration or a login. */
 export type DinerAuth = DinerSession;
@@ -96,6 +97,12 @@ export function deleteUsuario(usuarioId: string) {
 
 export async function listCompras(usuarioId: string, signal?: AbortSignal): Promise<Compra[]> {
   const body = await apiFetch<Compra[] | null>(`/usuarios/${q(usuarioId)}/compras`, { ...diner(), signal });
+  return Array.isArray(body) ? body : [];
+}
+
+/** GET /api/usuarios/{id}/pedidos: the diner's paid pickup orders, newest first. */
+export async function listPedidos(usuarioId: string, signal?: AbortSignal): Promise<OrderTracking[]> {
+  const body = await apiFetch<OrderTracking[] | null>(`/usuarios/${q(usuarioId)}/pedidos`, { ...diner(), signal });
   return Array.isArray(body) ? body : [];
 }
 

@@ -4,6 +4,7 @@ import {
   getUsuario,
   getUsuarioMenu,
   listCompras,
+  listPedidos,
   listPuntos,
   listRestaurantes,
   listUsuarioRestaurantes,
@@ -21,6 +22,7 @@ export const accountKeys = {
   usuario: (id: string) => ['diner', id, 'usuario'] as const,
   menu: (id: string) => ['diner', id, 'menu'] as const,
   compras: (id: string) => ['diner', id, 'compras'] as const,
+  pedidos: (id: string) => ['diner', id, 'pedidos'] as const,
   qr: (id: string, compraId: number) => ['diner', id, 'qr', compraId] as const,
   puntos: (id: string) => ['diner', id, 'puntos'] as const,
   restaurantes: (id: string) => ['diner', id, 'restaurantes'] as const,
@@ -48,6 +50,15 @@ export function usuarioQueryOptions(usuarioId: string) {
 
 export function comprasQueryOptions(usuarioId: string) {
   return queryOptions({ queryKey: accountKeys.compras(usuarioId), queryFn: ({ signal }) => listCompras(usuarioId, signal) });
+}
+
+/** The diner's orders: their status moves on, so they are read afresh on each visit. */
+export function pedidosQueryOptions(usuarioId: string) {
+  return queryOptions({
+    queryKey: accountKeys.pedidos(usuarioId),
+    queryFn: ({ signal }) => listPedidos(usuarioId, signal),
+    staleTime: 0,
+  });
 }
 
 export function puntosQueryOptions(usuarioId: string) {

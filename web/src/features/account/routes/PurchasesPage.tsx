@@ -1,11 +1,11 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useObjectUrl } from '../../../components/use-object-url';
 import { formatDate } from '../../../lib/dates';
 import { formatCents } from '../../../lib/money';
-import type { Compra } from '../api/account-api';
-import { comprasQueryOptions, voucherQrQueryOptions } from '../api/account-queries';
+import type { Compra, OrderTracking } from '../api/account-api';
+import { comprasQueryOptions, pedidosQueryOptions, voucherQrQueryOptions } from '../api/account-queries';
 import { TicketIcon } from '../components/icons';
 import { DinerPage, DinerQuery, EmptyState } from '../components/DinerPage';
 import { menuQuery } from '../lib/diner-restaurant';
@@ -13,15 +13,21 @@ import { menuQuery } from '../lib/diner-restaurant';
 const KNOWN_STATES = ['pagado', 'canjeado', 'expirado'] as const;
 
 /**
- * 'Mis Compras' (/usuario/mis-compras): the diner's vouchers, each with its
- * code, QR, offer, restaurant, total and status. `?pago=ok` (the hosted
- * checkout's return) shows the payment confirmation.
+ * 'Mis Compras' (/usuario/mis-compras): the diner's pickup orders (each
+ * linking to its live page) and vouchers, each with its code, QR, offer,
+ * restaurant, total and status. `?pago=ok` (the hosted checkout's return)
+ * shows the payment confirmation.
  */
 export default function PurchasesPage() {
   const { t } = useTranslation();
   return (
     <DinerPage title={t('account.purchases.title')}>
-      {({ usuarioId, clienteId }) => <Purchases usuarioId={usuarioId} clienteId={clienteId} />}
+      {({ usuarioId, clienteId }) => (
+        <>
+          <Orders usuarioId={usuarioId} />
+          <Purchases usuarioId={usuarioId} clienteId={clienteId} />
+        </>
+      )}
     </DinerPage>
   );
 }
@@ -64,6 +70,55 @@ function Purchases({ usuarioId, clienteId }: { usuarioId: string; clienteId: str
         }
       </DinerQuery>
     </>
+  );
+}
+
+/** The diner's pickup orders; nothing at all while they have none (the vouchers' empty state says enough). */
+function Orders({ usuarioId }: { usuarioId: string }) {
+  const { t } = useTranslation();
+  const query = useQuery(pedidosQueryOptions(usuarioId));
+  if (query.isSuccess && query.data.length === 0) return null;
+  return (
+    <section className="acct-orders" aria-labelledby="acct-orders-title">
+      <h2 id="acct-orders-title" className="acct-section__title">
+        {t('account.purchases.ordersTitle')}
+      </h2>
+      <DinerQuery query={query} loadError={t('account.purchases.ordersError')}>
+        {(pedidos) => (
+          <ul className="acct-order-list">
+            {pedidos.map((p) => (
+              <li key={p.id}>
+                <OrderRow pedido={p} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </DinerQuery>
+      <h2 className="acct-section__title">{t('account.purchases.vouchersTitle')}</h2>
+    </section>
+  );
+}
+
+function OrderRow({ pedido }: { pedido: OrderTracking }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const titleId = `order-${pedido.id}`;
+  return (
+    <article className={`acct-order acct-order--${pedido.estado}`} aria-labelledby={titleId}>
+      <div className="acct-order__main">
+        <h3 id={titleId} className="acct-order__title">
+          {t('account.purchases.orderNumber', { numero: pedido.numero || pedido.id })}
+          {pedido.restaurante && <span className="acct-order__restaurant"> · {pedido.restaurante}</span>}
+        </h3>
+        <p className="acct-order__meta">
+          {formatDate(pedido.paid_at || pedido.created_at, lang)} · {formatCents(pedido.total, pedido.moneda, lang)}
+        </p>
+      </div>
+      <span className="acct-badge acct-order__badge">{t(`account.purchases.orderStatus.${pedido.estado}`)}</span>
+      <Link className="button" to={`/pedido/${pedido.id}`} aria-label={t('account.purchases.viewOrderOf', { numero: pedido.numero || pedido.id })}>
+        {t('account.purchases.viewOrder')}
+      </Link>
+    </article>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { MenuScreen, MissingClienteId, useMenuClienteId } from '../../menu';
 import { DinerDrawerSlot } from '../components/DinerDrawerSlot';
@@ -11,13 +12,14 @@ import { RegisterCallToAction, useRestauranteDinerRedirect } from '../components
  * to action (auth dialog) for everyone else, and the redirect of a signed-in
  * diner whose stored restaurant differs to their user panel.
  */
-export default function RestauranteMenuPage() {
+export default function RestauranteMenuPage({ aboveMenu }: { aboveMenu?: (clienteId: string) => ReactNode }) {
   const clienteId = useMenuClienteId();
   const redirect = useRestauranteDinerRedirect(clienteId);
   if (!clienteId) return <MissingClienteId />;
   if (redirect) return <Navigate to={redirect} replace />;
   return (
     <MenuScreen clienteId={clienteId} headerActions={<DinerDrawerSlot clienteId={clienteId} />}>
+      {aboveMenu?.(clienteId)}
       <RegisterCallToAction clienteId={clienteId} />
     </MenuScreen>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/Form';
@@ -45,8 +45,17 @@ export default function DemoCheckoutPage() {
   else {
     const s = query.data;
     const money = (cents: number) => formatCents(cents, s.moneda, i18n.language);
-    const offersLink = `/usuario/${encodeURIComponent(String(result?.cliente_id ?? s.cliente_id))}/ofertas`;
     const estado = result?.estado ?? s.estado;
+    const pedido = s.tipo === 'pedido';
+    const clienteId = encodeURIComponent(String(result?.cliente_id ?? s.cliente_id));
+    // Where 'back' goes: the offers of a coupon, the order's checkout (with the failure notice) of an order.
+    const backLink = pedido ? `/checkout/${clienteId}?pago=error` : `/usuario/${clienteId}/ofertas`;
+    const backLabel = pedido ? t('demoCheckout.backToOrder') : t('demoCheckout.backToOffers');
+    const orderId = result?.pedido_id ?? s.pedido_id;
+    const orderToken = result?.token ?? s.token;
+    const orderPage = orderId && orderToken ? `/pedido/${orderId}?t=${encodeURIComponent(orderToken)}&pago=ok` : null;
+    // An order paid here lands on its page (its live status).
+    if (pedido && orderPage && result?.estado === 'recibido') return <Navigate to={orderPage} replace />;
     body = (
       <>
         <dl className="offers-breakdown">
@@ -56,12 +65,28 @@ export default function DemoCheckoutPage() {
           <dd>{s.descripcion}</dd>
           <dt>{t('demoCheckout.subtotal')}</dt>
           <dd>{money(s.subtotal)}</dd>
-          <dt>{t('demoCheckout.fee')}</dt>
-          <dd>{money(s.fee ?? 0)}</dd>
+          {pedido ? (
+            <>
+              <dt>{t('demoCheckout.taxes')}</dt>
+              <dd>{money(s.impuestos ?? 0)}</dd>
+            </>
+          ) : (
+            <>
+              <dt>{t('demoCheckout.fee')}</dt>
+              <dd>{money(s.fee ?? 0)}</dd>
+            </>
+          )}
           <dt className="offers-breakdown__total">{t('demoCheckout.total')}</dt>
           <dd className="offers-breakdown__total">{money(s.total)}</dd>
         </dl>
-        {estado === 'pagado' ? (
+        {pedido && estado !== 'pendiente_pago' && estado !== 'fallido' && estado !== 'expirado' && orderPage ? (
+          <div role="status" className="demo-checkout__outcome">
+            <p className="form__ok">{t('demoCheckout.orderPaid')}</p>
+            <Link to={orderPage} className="button button--primary">
+              {t('demoCheckout.toOrder')}
+            </Link>
+          </div>
+        ) : estado === 'pagado' ? (
           <div role="status" className="demo-checkout__outcome">
             <p className="form__ok">{result?.message || t('demoCheckout.paid')}</p>
             <Link to="/usuario/mis-compras?pago=ok" className="button button--primary">
@@ -71,15 +96,15 @@ export default function DemoCheckoutPage() {
         ) : estado === 'fallido' ? (
           <div role="status" className="demo-checkout__outcome">
             <p className="form__error">{t('demoCheckout.declined')}</p>
-            <Link to={offersLink} className="button">
-              {t('demoCheckout.backToOffers')}
+            <Link to={backLink} className="button">
+              {backLabel}
             </Link>
           </div>
-        ) : estado !== 'pendiente' ? (
+        ) : estado !== 'pendiente' && estado !== 'pendiente_pago' ? (
           <div role="status" className="demo-checkout__outcome">
             <p className="form__error">{t(`demoCheckout.estado.${estado}`, t('demoCheckout.estadoOther', { estado }))}</p>
-            <Link to={offersLink} className="button">
-              {t('demoCheckout.backToOffers')}
+            <Link to={backLink} className="button">
+              {backLabel}
             </Link>
           </div>
         ) : (

@@ -10,11 +10,17 @@ type Props = {
    * does not depend on the account feature, which embeds the menu.
    */
   headerActions?: (clienteId: string) => ReactNode;
+  /** Content above the menu views for the restaurant shown (the app passes the 'Ordena en Línea' link). */
+  aboveMenu?: (clienteId: string) => ReactNode;
 };
 
 /** Public digital menu: /menu/:cliente_id and /clientes/menu/:cliente_id. */
-export default function MenuPage({ headerActions }: Props) {
+export default function MenuPage({ headerActions, aboveMenu }: Props) {
   const clienteId = useMenuClienteId();
   if (!clienteId) return <MissingClienteId />;
-  return <MenuScreen clienteId={clienteId} headerActions={headerActions?.(clienteId)} />;
+  return (
+    <MenuScreen clienteId={clienteId} headerActions={headerActions?.(clienteId)}>
+      {aboveMenu?.(clienteId)}
+    </MenuScreen>
+  );
 }

@@ -1,0 +1,279 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Availability, LineRequest, OrderPlaced, Usuario } from '../../../api/contract';
+import { FormError, Notice, SubmitButton } from '../../../components/Form';
+import { isApiError, isNetworkError } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/money';
+import { useDinerSession } from '../../../lib/diner-session';
+import { availabilityQueryOptions, dinerProfileQueryOptions, placeOrder } from '../api/ordering-api';
+import { AvailabilityNotice, canOrder } from '../components/AvailabilityNotice';
+import { CartLines } from '../components/CartLines';
+import { OrderingShell } from '../components/OrderingShell';
+import { OrderSummary } from '../components/OrderSummary';
+import { openCheckout } from '../lib/browser';
+import { readPendingOrder, writePendingOrder } from '../lib/cart';
+import { useOrderingClienteId } from '../lib/cliente-id';
+import { formatClock } from '../lib/time';
+import { useCheckedCart } from '../lib/use-checked-cart';
+
+/**
+ * 'Finalizar Pedido' (/checkout/:cliente_id): who picks the order up
+ * (prefilled from the signed-in diner, asked of a guest), when (as soon as
+ * possible or a later slot today), an optional note, the server's summary,
+ * and 'Pagar con Clover', which places the order and opens the hosted
+ * checkout (same window up to 768 px, else a new tab). `?pago=error` is the
+ * checkout's return after a failed payment.
+ */
+export default function CheckoutPage() {
+  const clienteId = useOrderingClienteId();
+  const { t } = useTranslation();
+  if (!clienteId)
+    return (
+      <section className="card narrow">
+        <h1>{t('ordering.checkout.title')}</h1>
+        <FormError error={t('ordering.checkout.noCliente')} />
+      </section>
+    );
+  return (
+    <OrderingShell clienteId={clienteId} title={t('ordering.checkout.title')}>
+      <Checkout clienteId={clienteId} />
+    </OrderingShell>
+  );
+}
+
+/** The error text of a failed POST /api/orders (spec section 8). */
+export function placeError(err: unknown, t: (key: string, values?: Record<string, string>) => string): string {
+  if (isNetworkError(err)) return t('errors.network');
+  if (isApiError(err) && err.serverMessage) {
+    // The server's own message already says what failed ("Error al crear la orden: ...", "Error: ...").
+    return /^error\b/i.test(err.serverMessage) ? err.serverMessage : t('ordering.checkout.createError', { error: err.serverMessage });
+  }
+  return t('ordering.checkout.internal');
+}
+
+function Checkout({ clienteId }: { clienteId: string }) {
+  const { t, i18n } = useTranslation();
+  const cart = useCheckedCart(clienteId);
+  const availability = useQuery(availabilityQueryOptions(clienteId));
+  const session = useDinerSession();
+  const profile = useQuery({ ...dinerProfileQueryOptions(session?.usuarioId ?? ''), enabled: !!session });
+  const [params] = useSearchParams();
+  const paymentFailed = params.get('pago') === 'error';
+  const shop = `/ordenar-en-linea/${encodeURIComponent(clienteId)}`;
+
+  if (cart.lines.length === 0)
+    return (
+      <div className="ord-panel ord-empty">
+        <p className="form__error" role="alert">
+          {t('ordering.emptyCart')}
+        </p>
+        <Link className="button" to={shop}>
+          {t('ordering.keepShopping')}
+        </Link>
+      </div>
+    );
+  if (cart.menu.isPending) return <p className="ord-status" role="status">{t('ordering.loading')}</p>;
+  if (cart.valid.length === 0 && cart.menu.isSuccess)
+    return (
+      <div className="ord-panel ord-empty">
+        <FormError error={t('ordering.noValidLines')} />
+        <Link className="button" to={`/carrito/${encodeURIComponent(clienteId)}`}>
+          {t('ordering.backToCart')}
+        </Link>
+      </div>
+    );
+
+  const quoteReady = !!cart.quote.data && !cart.quote.isError && !cart.quote.isPlaceholderData;
+  return (
+    <div className="ord-cart">
+      <div className="ord-panel">
+        {paymentFailed && <Notice message={{ kind: 'error', text: t('ordering.checkout.paymentError') }} className="ord-notice" />}
+        <AvailabilityNotice availability={availability.data} />
+        {/* Mounted once the diner's profile is known, so its fields start filled in. */}
+        {session && profile.isPending ? (
+          <p className="ord-status" role="status">
+            {t('ordering.loading')}
+          </p>
+        ) : (
+          <CheckoutForm
+            clienteId={clienteId}
+            profile={profile.data}
+            availability={availability.data}
+            ready={quoteReady && canOrder(availability.data)}
+            requests={cart.requests}
+            total={quoteReady ? formatCents(cart.quote.data!.total, cart.currency, i18n.resolvedLanguage ?? i18n.language) : ''}
+          />
+        )}
+      </div>
+      <aside className="ord-panel ord-cart__side">
+        <h2 className="ord-summary__title">{t('ordering.checkout.yourOrder')}</h2>
+        <CartLines
+          clienteId={clienteId}
+          checked={cart.checked}
+          quote={quoteReady ? cart.quote.data : undefined}
+          currency={cart.currency}
+          readOnly
+        />
+        <OrderSummary quote={cart.quote} currency={cart.currency} />
+        <Link className="ord-link" to={`/carrito/${encodeURIComponent(clienteId)}`}>
+          {t('ordering.checkout.editCart')}
+        </Link>
+      </aside>
+    </div>
+  );
+}
+
+function CheckoutForm({
+  clienteId,
+  profile,
+  availability,
+  ready,
+  requests,
+  total,
+}: {
+  clienteId: string;
+  /** The server's total, formatted ('' while it is being asked). */
+  total: string;
+  profile: Usuario | undefined;
+  availability: Availability | undefined;
+  ready: boolean;
+  requests: LineRequest[];
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const navigate = useNavigate();
+  const [nombre, setNombre] = useState(profile?.nombre ?? '');
+  const [telefono, setTelefono] = useState(profile?.telefono ?? '');
+  const [email, setEmail] = useState(profile?.email ?? '');
+  const [pickup, setPickup] = useState('0');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
+
+  const asap = availability?.lo_antes_posible ?? null;
+  const slots = availability?.franjas ?? [];
+  const zone = availability?.zona_horaria;
+  // The chosen slot may have gone (time passed, slot full): fall back to the first time offered.
+  const offered = [...(asap ? ['0'] : []), ...slots.map((s) => String(s.at))];
+  const value = offered.includes(pickup) ? pickup : (offered[0] ?? '');
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setError(null);
+    if (requests.length === 0) {
+      setError(t('ordering.noValidLines'));
+      return;
+    }
+    setBusy(true);
+    let placed: OrderPlaced;
+    try {
+      const pending = readPendingOrder(clienteId);
+      placed = await placeOrder({
+        cliente_id: Number(clienteId),
+        order_type: 'pickup',
+        items: requests,
+        customer: { nombre: nombre.trim(), email: email.trim(), telefono: telefono.trim() },
+        pickup_at: Number(value) || 0,
+        note: note.trim(),
+        replaces: pending ? { pedido_id: pending.pedido_id, token: pending.token } : undefined,
+      });
+    } catch (err) {
+      setError(placeError(err, t));
+      setBusy(false);
+      return;
+    }
+    if (!placed || typeof placed.checkout_url !== 'string' || !placed.checkout_url || !placed.pedido_id || !placed.token) {
+      setError(t('ordering.checkout.unexpected'));
+      setBusy(false);
+      return;
+    }
+    writePendingOrder(clienteId, { pedido_id: placed.pedido_id, token: placed.token, checkout_url: placed.checkout_url });
+    const where = openCheckout(placed.checkout_url);
+    if (where === 'tab') {
+      // The checkout is in the new tab; this one follows the order until it is paid.
+      setOpened(true);
+      void navigate(`/pedido/${placed.pedido_id}?t=${encodeURIComponent(placed.token)}`);
+    }
+    // In the same window the browser is leaving: stay busy.
+  }
+
+  return (
+    <form className="form ord-form" onSubmit={(e) => void submit(e)}>
+      <fieldset className="fieldset">
+        <legend>{t('ordering.checkout.pickupBy')}</legend>
+        <div className="field">
+          <label htmlFor="ord-nombre">{t('ordering.checkout.name')}</label>
+          <input id="ord-nombre" name="nombre" autoComplete="name" required maxLength={100} value={nombre} onChange={(e) => setNombre(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="ord-telefono">{t('ordering.checkout.phone')}</label>
+          <input
+            id="ord-telefono"
+            name="telefono"
+            type="tel"
+            autoComplete="tel"
+            maxLength={30}
+            value={telefono}
+            onChange={(e) => setTelefono(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="ord-email">{t('ordering.checkout.email')}</label>
+          <input
+            id="ord-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            aria-describedby="ord-email-help"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <span id="ord-email-help" className="ord-help">
+            {t('ordering.checkout.emailHelp')}
+          </span>
+        </div>
+      </fieldset>
+      <fieldset className="fieldset">
+        <legend>{t('ordering.checkout.when')}</legend>
+        <div className="field">
+          <label htmlFor="ord-pickup">{t('ordering.checkout.pickupTime')}</label>
+          <select id="ord-pickup" name="pickup" value={value} disabled={offered.length === 0} onChange={(e) => setPickup(e.target.value)}>
+            {asap && (
+              <option value="0">
+                {t('ordering.checkout.asap', { hora: formatClock(asap.at, zone, lang), min: availability?.preparacion_min ?? 0 })}
+              </option>
+            )}
+            {slots.map((s) => (
+              <option key={s.at} value={String(s.at)}>
+                {formatClock(s.at, zone, lang)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="ord-note">{t('ordering.checkout.note')}</label>
+          <textarea id="ord-note" name="note" rows={2} maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
+        </div>
+      </fieldset>
+      <FormError error={error} />
+      {opened && (
+        <p className="form__ok" role="status">
+          {t('ordering.checkout.opened')}
+        </p>
+      )}
+      {total && (
+        <p className="ord-pay-total">
+          <span>{t('ordering.summary.total')}</span>
+          <span>{total}</span>
+        </p>
+      )}
+      <SubmitButton busy={busy} disabled={!ready} label={t('ordering.checkout.pay')} busyLabel={t('ordering.checkout.paying')} />
+    </form>
+  );
+}

@@ -1,0 +1,212 @@
+import { useEffect, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { Link, Navigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { OnlineProduct } from '../../../api/contract';
+import { FormError } from '../../../components/Form';
+import { errorText } from '../../../lib/api-client';
+import { mediaUrl } from '../../../lib/media-url';
+import { formatCents } from '../../../lib/money';
+import { availabilityQueryOptions, onlineMenuQueryOptions } from '../api/ordering-api';
+import { AvailabilityNotice, canOrder } from '../components/AvailabilityNotice';
+import { CustomizeDialog } from '../components/CustomizeDialog';
+import { OrderingShell, useRestaurantLook } from '../components/OrderingShell';
+import { addToCart, cartCount, useCart, type CartLine } from '../lib/cart';
+import { useOrderingClienteId } from '../lib/cliente-id';
+import { useLang } from '../lib/lang';
+
+/**
+ * 'Ordena en Línea' (/ordenar-en-linea/:cliente_id): the category tab strip,
+ * the orderable products of the chosen category, the 'Personalizar' dialog
+ * for products with modifiers, and the cart button. Without a restaurant id
+ * it sends the diner to /seleccionar-cliente.
+ */
+export default function OrderOnlinePage() {
+  const clienteId = useOrderingClienteId();
+  const { t } = useTranslation();
+  if (!clienteId) return <Navigate to="/seleccionar-cliente" replace />;
+  return (
+    <OrderingShell clienteId={clienteId} title={t('ordering.title')}>
+      <OrderOnline clienteId={clienteId} />
+    </OrderingShell>
+  );
+}
+
+function OrderOnline({ clienteId }: { clienteId: string }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const menu = useQuery(onlineMenuQueryOptions(clienteId, lang));
+  const availability = useQuery(availabilityQueryOptions(clienteId));
+  const { card } = useRestaurantLook(clienteId);
+  const lines = useCart(clienteId);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [customizing, setCustomizing] = useState<OnlineProduct | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+  // The 'added' notice goes away after a few seconds.
+  useEffect(() => {
+    if (!added) return;
+    const timer = window.setTimeout(() => setAdded(null), 4000);
+    return () => window.clearTimeout(timer);
+  }, [added]);
+
+  if (menu.isPending) return <p className="ord-status" role="status">{t('ordering.loading')}</p>;
+  if (menu.isError)
+    return (
+      <div className="ord-status">
+        <FormError error={errorText(menu.error, t('ordering.menuError'), t('errors.network'))} />
+        <button type="button" className="button" onClick={() => void menu.refetch()}>
+          {t('errors.retry')}
+        </button>
+      </div>
+    );
+
+  const categories = menu.data.categorias;
+  const currency = menu.data.moneda;
+  const orderable = availability.isSuccess ? canOrder(availability.data) : true;
+  const current = categories.find((c) => c.id === selected) ?? categories[0];
+  const count = cartCount(lines);
+
+  function add(line: CartLine) {
+    addToCart(clienteId, line);
+    setCustomizing(null);
+    setAdded(t('ordering.added', { name: line.name, count: line.quantity }));
+  }
+
+  return (
+    <>
+      <AvailabilityNotice availability={availability.data} />
+      {categories.length === 0 ? (
+        <p className="ord-status">{t('ordering.empty')}</p>
+      ) : (
+        <>
+          <CategoryTabs
+            categories={categories.map((c) => ({ id: c.id, name: c.name }))}
+            current={current.id}
+            onSelect={setSelected}
+          />
+          <div id={`ord-panel-${current.id}`} role="tabpanel" aria-labelledby={`ord-tab-${current.id}`} tabIndex={-1}>
+            <ul className="ord-grid">
+              {current.productos.map((p) => (
+                <li key={p.id}>
+                  <ProductCard
+                    product={p}
+                    currency={currency}
+                    style={card}
+                    disabled={!orderable}
+                    onCustomize={() => setCustomizing(p)}
+                    onAdd={() =>
+                      add({ product_id: p.id, name: p.name, unit_price: p.price, quantity: 1, modifiers: [] })
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </>
+      )}
+      <p className="ord-added" role="status">
+        {added}
+      </p>
+      {count > 0 && (
+        <Link className="ord-floating-cart button button--primary" to={`/carrito/${encodeURIComponent(clienteId)}`}>
+          {t('ordering.viewCart', { count })}
+        </Link>
+      )}
+      {customizing && (
+        <CustomizeDialog product={customizing} currency={currency} onAdd={add} onClose={() => setCustomizing(null)} />
+      )}
+    </>
+  );
+}
+
+/** The category tab strip (arrow keys move between tabs, as in any tab list). */
+function CategoryTabs({
+  categories,
+  current,
+  onSelect,
+}: {
+  categories: { id: string; name: string }[];
+  current: string;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const i = categories.findIndex((c) => c.id === current);
+    let next = -1;
+    if (e.key === 'ArrowRight') next = (i + 1) % categories.length;
+    else if (e.key === 'ArrowLeft') next = (i - 1 + categories.length) % categories.length;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = categories.length - 1;
+    if (next < 0) return;
+    e.preventDefault();
+    onSelect(categories[next].id);
+    document.getElementById(`ord-tab-${categories[next].id}`)?.focus();
+  }
+  return (
+    <div className="ord-tabs" role="tablist" aria-label={t('ordering.categories')} onKeyDown={onKeyDown}>
+      {categories.map((c) => (
+        <button
+          key={c.id}
+          id={`ord-tab-${c.id}`}
+          type="button"
+          role="tab"
+          className="ord-tab"
+          aria-selected={c.id === current}
+          aria-controls={`ord-panel-${c.id}`}
+          tabIndex={c.id === current ? 0 : -1}
+          onClick={() => onSelect(c.id)}
+        >
+          {c.name}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ProductCard({
+  product,
+  currency,
+  style,
+  disabled,
+  onCustomize,
+  onAdd,
+}: {
+  product: OnlineProduct;
+  currency: string;
+  style: CSSProperties;
+  disabled: boolean;
+  onCustomize: () => void;
+  onAdd: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const image = mediaUrl(product.image_path);
+  const customizable = product.modifiers.length > 0;
+  const titleId = `ord-product-${product.id}`;
+  return (
+    <article className="ord-product menu-card" style={style} aria-labelledby={titleId}>
+      {image ? (
+        <img className="ord-product__image" src={image} alt="" loading="lazy" decoding="async" width={320} height={240} />
+      ) : (
+        <span className="ord-product__image ord-product__image--empty" aria-hidden="true" />
+      )}
+      <div className="ord-product__body">
+        <h2 id={titleId} className="ord-product__name">
+          {product.name}
+        </h2>
+        {product.description && <p className="ord-product__description">{product.description}</p>}
+        <div className="ord-product__foot">
+          <span className="ord-product__price">{formatCents(product.price, currency, i18n.resolvedLanguage ?? i18n.language)}</span>
+          <button
+            type="button"
+            className="button button--primary ord-product__action"
+            disabled={disabled}
+            aria-label={`${customizable ? t('ordering.customize.open') : t('ordering.add')}: ${product.name}`}
+            onClick={customizable ? onCustomize : onAdd}
+          >
+            {customizable ? t('ordering.customize.open') : t('ordering.add')}
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

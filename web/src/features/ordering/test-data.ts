@@ -1,0 +1,111 @@
+import type { Availability, OnlineMenu, OrderTracking, Quote } from '../../api/contract';
+
+/** Test data shaped like the demo restaurant 1 (La Cava) answers. */
+export const chuleton = {
+  id: 11,
+  name: 'Chuletón de Res',
+  description: 'Chuletón madurado a la parrilla, 500 g.',
+  price: 4200,
+  image_path: '',
+  taxes: [{ id: 'TAX', name: 'Sales Tax 8.25%', rate: 825000 }],
+  modifiers: [
+    {
+      group_id: 'PUNTO',
+      name: 'Punto de cocción',
+      min_required: 1,
+      max_allowed: 1,
+      modifiers: [
+        { id: 'PUNTO-1', name: 'Poco hecho', price: 0 },
+        { id: 'PUNTO-2', name: 'Al punto', price: 0 },
+        { id: 'PUNTO-3', name: 'Bien hecho', price: 0 },
+      ],
+    },
+    {
+      group_id: 'GUAR',
+      name: 'Guarnición',
+      min_required: 0,
+      max_allowed: 2,
+      modifiers: [
+        { id: 'GUAR-1', name: 'Patatas fritas', price: 300 },
+        { id: 'GUAR-2', name: 'Ensalada verde', price: 250 },
+        { id: 'GUAR-3', name: 'Pimientos asados', price: 350 },
+      ],
+    },
+  ],
+};
+
+export const bravas = {
+  id: 6,
+  name: 'Patatas Bravas',
+  description: 'Patatas crujientes con salsa brava y alioli.',
+  price: 800,
+  image_path: '',
+  taxes: [],
+  modifiers: [],
+};
+
+export const onlineMenu: OnlineMenu = {
+  moneda: 'USD',
+  categorias: [
+    { id: 'C1TAPC', name: 'Tapas Calientes', productos: [bravas] },
+    { id: 'C1CARN', name: 'Carnes', productos: [chuleton] },
+  ],
+};
+
+export const openNow: Availability = {
+  activo: true,
+  pausado: false,
+  pausado_hasta: 0,
+  preparacion_min: 15,
+  zona_horaria: 'America/New_York',
+  abierto: true,
+  lo_antes_posible: { at: 1_900_000_000, hora: '10:00' },
+  franjas: [
+    { at: 1_900_000_900, hora: '10:15' },
+    { at: 1_900_001_800, hora: '10:30' },
+  ],
+  horario_hoy: [{ dia: 1, abre: '00:00', cierra: '24:00' }],
+  motivo: '',
+};
+
+/** A quote deliberately unlike anything the browser could add up (the page must show these figures). */
+export const quote: Quote = {
+  lines: [
+    { position: 0, product_id: 11, name: 'Chuletón de Res', quantity: 1, modifiers: [], unit_price: 4500, subtotal: 4500 },
+  ],
+  subtotal: 4500,
+  taxes: 371,
+  total: 4871,
+  tax_details: [{ id: 'TAX', name: 'Sales Tax 8.25%', rate: 825000, amount: 371 }],
+};
+
+export const order: OrderTracking = {
+  id: 5,
+  cliente_id: 1,
+  restaurante: 'La Cava',
+  numero: 7,
+  estado: 'recibido',
+  nombre: 'Ana',
+  recoger_at: 1_900_000_000,
+  lo_antes_posible: true,
+  subtotal: 4500,
+  impuestos: 371,
+  total: 4871,
+  moneda: 'USD',
+  lineas: [
+    {
+      nombre: 'Chuletón de Res',
+      cantidad: 1,
+      precio_unitario: 4500,
+      modificadores: [{ id: 'PUNTO-2', name: 'Al punto', price: 0, group_id: 'PUNTO', group_name: 'Punto de cocción' }],
+      subtotal: 4500,
+    },
+  ],
+  nota: '',
+  motivo_cancelacion: '',
+  reembolso: '',
+  zona_horaria: 'America/New_York',
+  created_at: 1_899_999_000,
+  paid_at: 1_899_999_100,
+  updated_at: 1_899_999_100,
+};
