@@ -64,3 +64,12 @@ export type Refund = Schemas['Refund'];
 export type DemoCheckout = Schemas['DemoCheckout'];
 /** A voucher a restaurant just redeemed (POST /api/clientes/{cliente_id}/vouchers/canjear). */
 export type Voucher = Schemas['Voucher'];
+/** An order as the restaurant's staff see it (the kitchen's board); amounts are cents, times Unix seconds. */
+export type Pedido = Schemas['Pedido'];
+export type EstadoPedido = Pedido['estado'];
+/** The board: the day's orders, their totals and the ordering settings. */
+export type Board = Schemas['Board'];
+/** A restaurant's online ordering settings. */
+export type OrderConfig = Schemas['OrderConfig'];
+/** An opening interval: dia 0–6 (0 = Sunday), abre and cierra "HH:MM" ("24:00" is midnight). */
+export type OpeningHours = Schemas['Hours'];

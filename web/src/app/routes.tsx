@@ -28,6 +28,8 @@ const ProductsPage = lazy(() => import('../features/admin/routes/ProductsPage'))
 const CreateOfferPage = lazy(() => import('../features/offers/routes/CreateOfferPage'));
 const DinerOffersPage = lazy(() => import('../features/offers/routes/DinerOffersPage'));
 const DemoCheckoutPage = lazy(() => import('../features/checkout/routes/DemoCheckoutPage'));
+const OrderBoardPage = lazy(() => import('../features/order-board/routes/OrderBoardPage'));
+const OrderSettingsPage = lazy(() => import('../features/order-board/routes/OrderSettingsPage'));
 
 /** The diner menu draws its own fixed header (logo, title, language switch). */
 const MENU_ROUTES = ['/menu/:cliente_id', '/clientes/menu/:cliente_id'];
@@ -114,6 +116,9 @@ export function AppRoutes() {
 
           <Route element={<RequireRole allow="staff" />}>
             <Route path="/dashboard/:cliente_id" element={<DashboardPage />} />
+            {/* Online ordering, the kitchen's side (issue 12): the live board and its settings. */}
+            <Route path="/pedidos" element={<OrderBoardPage />} />
+            <Route path="/pedidos/ajustes" element={<OrderSettingsPage />} />
             {STAFF_PENDING.map((path) => (
               <Route key={path} path={path} element={<NotBuiltYet />} />
             ))}
