@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Board, EstadoPedido, OrderConfig, Pedido } from '../../../api/contract';
-import { FormError } from '../../../components/Form';
+import { FormError, Notice } from '../../../components/Form';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { boardQueryOptions, orderBoardKeys } from '../api/order-board-api';
@@ -23,6 +23,7 @@ export function OrderBoard({ clienteId }: { clienteId: string }) {
   const stream = useBoardStream(clienteId);
   const now = useNow();
   const [ticket, setTicket] = useState<Pedido | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const boardKey = orderBoardKeys.board(clienteId);
 
   const onChanged = useCallback(
@@ -85,7 +86,15 @@ export function OrderBoard({ clienteId }: { clienteId: string }) {
   const byState = (s: EstadoPedido) => board.pedidos.filter((p) => p.estado === s);
   const closed = board.pedidos.filter((p) => (CLOSED_STATES as readonly string[]).includes(p.estado));
   const card = (p: Pedido) => (
-    <OrderCard key={p.id} clienteId={clienteId} pedido={p} zone={zone} onChanged={onChanged} onPrint={setTicket} />
+    <OrderCard
+      key={p.id}
+      clienteId={clienteId}
+      pedido={p}
+      zone={zone}
+      onChanged={onChanged}
+      onPrint={setTicket}
+      onNotice={setNotice}
+    />
   );
 
   return (
@@ -104,6 +113,7 @@ export function OrderBoard({ clienteId }: { clienteId: string }) {
       )}
       <PauseControl clienteId={clienteId} config={board.config} now={now} onSaved={onConfigSaved} />
       <Summary board={board} />
+      <Notice message={notice ? { kind: 'ok', text: notice } : null} />
       {newIds.length > 0 && (
         <p className="board-new-banner" role="alert">
           {t('orderBoard.newOrders', { count: newIds.length })}

@@ -15,12 +15,14 @@ type Props = {
   /** Replaces the order on the board with the server's answer (then the board reads again). */
   onChanged: (patch: Partial<Pedido> & { id: number }) => void;
   onPrint: (pedido: Pedido) => void;
+  /** A board-wide notice (a cancelled order leaves its column, and its card with it). */
+  onNotice: (text: string) => void;
 };
 
 type Busy = null | 'visto' | 'move' | 'pos' | 'refund';
 
 /** One order on the board: who, when, what, and the moves the transition table allows. */
-export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint }: Props) {
+export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotice }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [busy, setBusy] = useState<Busy>(null);
@@ -69,7 +71,7 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint }: Props
   async function cancel(motivo: string) {
     try {
       onChanged(await moveOrder(clienteId, pedido.id, 'cancelado', motivo));
-      setMessage({ kind: 'ok', text: t('orderBoard.cancelled') });
+      onNotice(t('orderBoard.cancelled', { numero: pedido.numero }));
     } catch (err) {
       throw new Error(failText(err));
     }

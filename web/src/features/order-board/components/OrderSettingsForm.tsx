@@ -48,8 +48,8 @@ export function OrderSettingsForm({ clienteId, initial }: Props) {
   const zones = useMemo(() => timeZones(values.zona), [values.zona]);
   const f = (name: string) => `${id}-${name}`;
 
-  const errorFor = (field: SettingsField): string | null => {
-    const code = errors[field];
+  const errorFor = (field: SettingsField, found: SettingsErrors = errors): string | null => {
+    const code = found[field];
     if (!code) return null;
     if (field.startsWith('dia')) {
       return t(`orderSettings.errors.horario.${code}`, {
@@ -86,7 +86,7 @@ export function OrderSettingsForm({ clienteId, initial }: Props) {
     setErrors(found);
     if (!config) {
       const first = (Object.keys(found) as SettingsField[])[0];
-      setMessage({ kind: 'error', text: errorFor(first) ?? '' });
+      setMessage({ kind: 'error', text: errorFor(first, found) ?? '' });
       // The first invalid field takes the focus.
       requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
