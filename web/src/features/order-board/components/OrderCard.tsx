@@ -30,6 +30,7 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
   const [cancelling, setCancelling] = useState(false);
   const isNew = isNewOrder(pedido);
   const moves = nextStates(pedido.estado);
+  const forward = moves.filter((to) => to !== 'cancelado');
   const failText = (err: unknown) => errorText(err, t('errors.generic'), t('errors.network'));
 
   async function run(kind: Exclude<Busy, null>, action: () => Promise<void>) {
@@ -140,22 +141,21 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
           </div>
         )}
 
-        <div className="order-actions">
-          {isNew && (
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => void acknowledge()}
-              disabled={busy !== null}
-              aria-busy={busy === 'visto'}
-              aria-label={t('orderBoard.ackLabel', { numero: pedido.numero })}
-            >
-              {t('orderBoard.ack')}
-            </button>
-          )}
-          {moves
-            .filter((to) => to !== 'cancelado')
-            .map((to) => (
+        {(isNew || forward.length > 0) && (
+          <div className="order-actions">
+            {isNew && (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void acknowledge()}
+                disabled={busy !== null}
+                aria-busy={busy === 'visto'}
+                aria-label={t('orderBoard.ackLabel', { numero: pedido.numero })}
+              >
+                {t('orderBoard.ack')}
+              </button>
+            )}
+            {forward.map((to) => (
               <button
                 key={to}
                 type="button"
@@ -167,12 +167,15 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
                 {t(`orderBoard.moveTo.${to}`)}
               </button>
             ))}
+          </div>
+        )}
+        <div className="order-actions order-actions--secondary">
           {moves.includes('cancelado') && (
-            <button type="button" className="button button--danger" onClick={() => setCancelling(true)} disabled={busy !== null}>
+            <button type="button" className="button button--small button--danger" onClick={() => setCancelling(true)} disabled={busy !== null}>
               {t('orderBoard.cancel')}
             </button>
           )}
-          <button type="button" className="button button--quiet" onClick={() => onPrint(pedido)}>
+          <button type="button" className="button button--small button--quiet" onClick={() => onPrint(pedido)}>
             {t('orderBoard.print')}
           </button>
         </div>
