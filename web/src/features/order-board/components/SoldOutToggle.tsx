@@ -44,7 +44,7 @@ export function SoldOutToggle({ clienteId, productId, productName, agotadoHoy, o
         <input
           id={`${id}-input`}
           type="checkbox"
-          checked={agotadoHoy}
+          checked={agotadoHoy === true}
           disabled={busy}
           aria-busy={busy}
           aria-describedby={`${id}-hint`}
