@@ -21,8 +21,8 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
  */
 const featureDependencies = {
   account: ['menu'],
-  admin: ['settings'],
-  dashboard: ['offers', 'vouchers'],
+  admin: ['settings', 'order-board'],
+  dashboard: ['offers', 'vouchers', 'order-board'],
   offers: ['settings'],
   ordering: ['account'],
   'super-admin': ['offers'],

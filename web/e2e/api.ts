@@ -378,3 +378,42 @@ async function seedStorage(context: BrowserContext, baseURL: string, entries: Re
     [origin, marker, entries] as const,
   );
 }
+
+// --- Online ordering ---------------------------------------------------------
+
+type OnlineProduct = { id: number; name: string; modifiers: { name: string; modifiers: { id: string; name: string }[] }[] };
+
+/** GET /api/orders/clover_products_online: a product of the online menu by name, with its modifier ids by name. */
+export async function onlineProduct(request: APIRequestContext, clienteId: number, name: string) {
+  const r = await ok<{ categorias: { productos: OnlineProduct[] }[] }>(
+    await request.get(`/api/orders/clover_products_online?cliente_id=${clienteId}`),
+  );
+  const p = r.categorias.flatMap((c) => c.productos).find((x) => x.name === name);
+  expect(p, `${name} on the online menu of ${clienteId}`).toBeTruthy();
+  const modifiers = new Map(p!.modifiers.flatMap((g) => g.modifiers.map((m) => [m.name, m.id] as const)));
+  return { id: p!.id, modifiers };
+}
+
+export type PlacedOrder = { pedidoId: number; token: string; total: number };
+
+/**
+ * A guest's pickup order of restaurant 1 (two steaks 'Al punto' with fries,
+ * as internal/api/ordering_test.go places it), paid with the spec's direct
+ * pay call (POST /api/orders/{cliente_id}/pay, demo provider).
+ */
+export async function placePaidOrder(request: APIRequestContext, nombre: string, note = ''): Promise<PlacedOrder> {
+  const steak = await onlineProduct(request, 1, 'Chuletón de Res');
+  const placed = await ok<{ pedido_id: number; token: string; total: number }>(
+    await request.post('/api/orders', {
+      data: {
+        cliente_id: 1,
+        order_type: 'pickup',
+        items: [{ product_id: steak.id, quantity: 2, modifier_ids: [steak.modifiers.get('Al punto'), steak.modifiers.get('Patatas fritas')] }],
+        customer: { nombre, email: 'guest@e2e.test', telefono: '555 1234' },
+        note,
+      },
+    }),
+  );
+  await ok(await request.post('/api/orders/1/pay', { data: { pedido_id: placed.pedido_id, token: placed.token, amount: placed.total } }));
+  return { pedidoId: placed.pedido_id, token: placed.token, total: placed.total };
+}

@@ -85,3 +85,12 @@ export type OrderPlaced = Schemas['OrderPlaced'];
 /** An order as its diner follows it (GET /api/pedidos/{id}, GET /api/usuarios/{usuario_id}/pedidos). */
 export type OrderTracking = Schemas['OrderTracking'];
 export type OrderLine = Schemas['OrderLine'];
+/** An order as the restaurant's staff see it (the kitchen's board); amounts are cents, times Unix seconds. */
+export type Pedido = Schemas['Pedido'];
+export type EstadoPedido = Pedido['estado'];
+/** The board: the day's orders, their totals and the ordering settings. */
+export type Board = Schemas['Board'];
+/** A restaurant's online ordering settings. */
+export type OrderConfig = Schemas['OrderConfig'];
+/** An opening interval: dia 0–6 (0 = Sunday), abre and cierra "HH:MM" ("24:00" is midnight). */
+export type OpeningHours = Schemas['Hours'];

@@ -33,6 +33,8 @@ const OrderOnlinePage = lazy(() => import('../features/ordering/routes/OrderOnli
 const CartPage = lazy(() => import('../features/ordering/routes/CartPage'));
 const CheckoutPage = lazy(() => import('../features/ordering/routes/CheckoutPage'));
 const OrderPage = lazy(() => import('../features/ordering/routes/OrderPage'));
+const OrderBoardPage = lazy(() => import('../features/order-board/routes/OrderBoardPage'));
+const OrderSettingsPage = lazy(() => import('../features/order-board/routes/OrderSettingsPage'));
 
 /** The diner menu draws its own fixed header (logo, title, language switch). */
 const MENU_ROUTES = ['/menu/:cliente_id', '/clientes/menu/:cliente_id'];
@@ -124,6 +126,9 @@ export function AppRoutes() {
 
           <Route element={<RequireRole allow="staff" />}>
             <Route path="/dashboard/:cliente_id" element={<DashboardPage />} />
+            {/* Online ordering, the kitchen's side (issue 12): the live board and its settings. */}
+            <Route path="/pedidos" element={<OrderBoardPage />} />
+            <Route path="/pedidos/ajustes" element={<OrderSettingsPage />} />
             {STAFF_PENDING.map((path) => (
               <Route key={path} path={path} element={<NotBuiltYet />} />
             ))}

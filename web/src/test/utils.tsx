@@ -14,9 +14,10 @@ export type MockReply = { status?: number; body?: unknown };
 export type FetchCall = { method: string; url: string; headers: Record<string, string>; body: unknown };
 /**
  * A fixed reply, a thrown error (network failure), or a function of the call
- * (to answer by query string, or return a never-settling promise).
+ * (to answer by query string, return a never-settling promise, or a
+ * Response of its own, e.g. a stream).
  */
-export type MockAnswer = MockReply | Error | ((call: FetchCall) => MockReply | Promise<never>);
+export type MockAnswer = MockReply | Error | ((call: FetchCall) => MockReply | Response | Promise<never>);
 
 /**
  * mockFetch replaces global fetch with a table of "METHOD /api/path" answers.
@@ -35,7 +36,7 @@ export function mockFetch(routes: Record<string, MockAnswer>) {
     if (answer === undefined) return json(404, { error: 'not found' });
     if (answer instanceof Error) throw answer;
     const reply = typeof answer === 'function' ? answer(call) : answer;
-    if (reply instanceof Promise) return reply;
+    if (reply instanceof Promise || reply instanceof Response) return reply;
     return json(reply.status ?? 200, reply.body);
   });
   vi.stubGlobal('fetch', fn);

@@ -134,6 +134,34 @@ describe('product management', () => {
     expect(within(j).getByTestId('visibility-badge')).toHaveTextContent('Oculto');
   });
 
+  it("'Agotado hoy' takes a product off today's online menu and back", async () => {
+    const { calls } = routes({
+      'PUT /api/clover/products/41/agotado': (call) => ({ body: { id: 41, agotado: (call.body as { agotado: boolean }).agotado } }),
+    });
+    renderApp('/clover-products?cliente_id=3');
+    const p = await screen.findByRole('article', { name: 'Taco al Pastor' });
+    const toggle = within(p).getByRole('checkbox', { name: 'Agotado hoy: Taco al Pastor' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription('No se puede pedir en línea hasta la medianoche del restaurante.');
+    const user = userEvent.setup();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(within(p).getByTestId('sold-out-badge')).toHaveTextContent('Agotado hoy');
+    expect(calls.find((c) => c.method === 'PUT' && c.url === '/api/clover/products/41/agotado')?.body).toEqual({ cliente_id: 3, agotado: true });
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(within(p).queryByTestId('sold-out-badge')).not.toBeInTheDocument();
+  });
+
+  it("shows why 'Agotado hoy' could not change", async () => {
+    routes({ 'PUT /api/clover/products/41/agotado': { status: 404, body: { error: 'Producto no encontrado.' } } });
+    renderApp('/clover-products?cliente_id=3');
+    const p = await screen.findByRole('article', { name: 'Taco al Pastor' });
+    await userEvent.setup().click(within(p).getByRole('checkbox', { name: 'Agotado hoy: Taco al Pastor' }));
+    expect(await within(p).findByRole('alert')).toHaveTextContent('Producto no encontrado.');
+    expect(within(p).getByRole('checkbox', { name: 'Agotado hoy: Taco al Pastor' })).not.toBeChecked();
+  });
+
   it('needs a cliente_id', async () => {
     storeSession({ clienteId: null });
     mockFetch({ 'POST /api/auth/validate': { body: { cliente_id: null, is_superadmin: 0 } } });

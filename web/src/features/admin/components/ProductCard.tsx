@@ -13,6 +13,7 @@ import {
 import { Notice, type Message } from '../../../components/Form';
 import { useSyncedState } from '../lib/use-synced-state';
 import { ImageCropDialog } from './ImageCropDialog';
+import { SoldOutToggle } from '../../order-board';
 
 type Props = {
   clienteId: string;
@@ -190,6 +191,21 @@ export function ProductCard({ clienteId, producto, currency, onUpdated }: Props)
         >
           {producto.visible ? t('productsAdmin.hide') : t('productsAdmin.show')}
         </button>
+        {producto.agotado_hoy && (
+          <span className="admin-badge admin-badge--hidden" data-testid="sold-out-badge">
+            {t('soldOut.badge')}
+          </span>
+        )}
+        <SoldOutToggle
+          clienteId={clienteId}
+          productId={producto.id}
+          productName={producto.name}
+          agotadoHoy={producto.agotado_hoy}
+          onSaved={(agotadoHoy) =>
+            // Sold out today makes it unorderable; back on, only the POS can still say no (read again).
+            onUpdated(producto.id, agotadoHoy ? { agotado_hoy: true, agotado: true } : { agotado_hoy: false })
+          }
+        />
 
         <form className="form" onSubmit={onSaveDescription} noValidate>
           <div className="field">

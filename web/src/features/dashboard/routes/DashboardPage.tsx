@@ -8,6 +8,7 @@ import { getClienteQueryOptions } from '../api/get-cliente';
 import { MenuQrCard } from '../components/MenuQrCard';
 import { PlatformFeesCard } from '../../offers';
 import { RedeemVoucherCard } from '../../vouchers';
+import { ORDER_BOARD_PATH, ORDER_SETTINGS_PATH } from '../../order-board';
 
 const SECTIONS = [
   { path: '/clover-categories', label: 'dashboard.categories' },
@@ -15,6 +16,12 @@ const SECTIONS = [
   { path: '/settings', label: 'dashboard.settings' },
   { path: '/popups', label: 'dashboard.popups' },
   { path: '/crear-oferta', label: 'dashboard.createOffer' },
+] as const;
+
+/** Online ordering (the kitchen's board and its settings): open to the super admin too. */
+const ORDERING = [
+  { path: ORDER_BOARD_PATH, label: 'dashboard.orderBoard' },
+  { path: ORDER_SETTINGS_PATH, label: 'dashboard.orderSettings' },
 ] as const;
 
 /** Restaurant panel: the restaurant's name and links to its admin sections. */
@@ -46,6 +53,20 @@ export default function DashboardPage() {
         <nav aria-label={t('dashboard.links')}>
           <ul className="link-grid">
             {SECTIONS.map((section) => (
+              <li key={section.path}>
+                <Link to={`${section.path}?cliente_id=${query_}`} className="tile">
+                  {t(section.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="dashboard-ordering">
+          <h2 id="dashboard-ordering" className="section-title">
+            {t('dashboard.ordering')}
+          </h2>
+          <ul className="link-grid">
+            {ORDERING.map((section) => (
               <li key={section.path}>
                 <Link to={`${section.path}?cliente_id=${query_}`} className="tile">
                   {t(section.label)}

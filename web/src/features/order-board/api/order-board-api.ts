@@ -1,0 +1,94 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Board, EstadoPedido, OrderConfig, Pedido, RequestBody, ResponseBody } from '../../../api/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+export type { Board, EstadoPedido, OrderConfig, Pedido };
+
+const q = encodeURIComponent;
+
+/** Query keys of the kitchen's pages. */
+export const orderBoardKeys = {
+  all: ['order-board'] as const,
+  board: (clienteId: string) => [...orderBoardKeys.all, clienteId, 'board'] as const,
+  config: (clienteId: string) => [...orderBoardKeys.all, clienteId, 'config'] as const,
+};
+
+/** GET /api/clientes/{id}/pedidos (staff): today's paid orders (and earlier open ones) with the day's totals. */
+export function getBoard(clienteId: string, signal?: AbortSignal): Promise<Board> {
+  return apiFetch<Board>(`/clientes/${q(clienteId)}/pedidos`, { signal });
+}
+
+export function boardQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: orderBoardKeys.board(clienteId),
+    queryFn: ({ signal }) => getBoard(clienteId, signal),
+    // The live stream says when to read again; this is only a safety net.
+    staleTime: 0,
+    refetchInterval: 60_000,
+  });
+}
+
+/** GET /api/clientes/{id}/pedidos/config (staff). */
+export function getOrderConfig(clienteId: string, signal?: AbortSignal): Promise<OrderConfig> {
+  return apiFetch<OrderConfig>(`/clientes/${q(clienteId)}/pedidos/config`, { signal });
+}
+
+export function orderConfigQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: orderBoardKeys.config(clienteId),
+    queryFn: ({ signal }) => getOrderConfig(clienteId, signal),
+    staleTime: 0,
+  });
+}
+
+type ConfigInput = RequestBody<'/api/clientes/{cliente_id}/pedidos/config', 'put'>;
+
+/**
+ * PUT /api/clientes/{id}/pedidos/config (staff): the whole settings (a field
+ * left out is stored as its zero value, so callers always send them all).
+ */
+export function saveOrderConfig(clienteId: string, config: OrderConfig): Promise<OrderConfig> {
+  const body: Required<ConfigInput> = {
+    activo: config.activo,
+    preparacion_min: config.preparacion_min,
+    horario: config.horario,
+    pedidos_por_franja: config.pedidos_por_franja,
+    pausado_hasta: config.pausado_hasta,
+    zona_horaria: config.zona_horaria,
+  };
+  return apiFetch<OrderConfig>(`/clientes/${q(clienteId)}/pedidos/config`, { method: 'PUT', body });
+}
+
+/** PUT /api/pedidos/{id}/estado (staff): a move of the transition table; cancelling needs motivo (409 for any other move). */
+export function moveOrder(clienteId: string, id: number, estado: EstadoPedido, motivo?: string): Promise<Pedido> {
+  const body: RequestBody<'/api/pedidos/{id}/estado', 'put'> = { cliente_id: Number(clienteId), estado };
+  if (motivo !== undefined) body.motivo = motivo;
+  return apiFetch<Pedido>(`/pedidos/${id}/estado`, { method: 'PUT', body });
+}
+
+/** POST /api/pedidos/{id}/visto (staff): stops a new order's alert on every board. */
+export function acknowledgeOrder(clienteId: string, id: number): Promise<ResponseBody<'/api/pedidos/{id}/visto', 'post'>> {
+  return apiFetch(`/pedidos/${id}/visto`, { method: 'POST', body: { cliente_id: Number(clienteId) } });
+}
+
+/** POST /api/pedidos/{id}/pos (staff): sends an order that did not reach the POS again now. */
+export function retryOrderPOS(clienteId: string, id: number): Promise<ResponseBody<'/api/pedidos/{id}/pos', 'post'>> {
+  return apiFetch(`/pedidos/${id}/pos`, { method: 'POST', body: { cliente_id: Number(clienteId) } });
+}
+
+/** POST /api/pedidos/{id}/reembolso (staff): the cancelled order's payment was refunded (in the POS dashboard). */
+export function markRefunded(clienteId: string, id: number): Promise<Pedido> {
+  return apiFetch<Pedido>(`/pedidos/${id}/reembolso`, { method: 'POST', body: { cliente_id: Number(clienteId) } });
+}
+
+/** PUT /api/clover/products/{id}/agotado (staff): sold out until the restaurant's midnight, or available again. */
+export function setSoldOut(
+  clienteId: string,
+  productId: number,
+  agotado: boolean,
+): Promise<ResponseBody<'/api/clover/products/{id}/agotado', 'put'>> {
+  return apiFetch(`/clover/products/${productId}/agotado`, {
+    method: 'PUT',
+    body: { cliente_id: Number(clienteId), agotado },
+  });
+}

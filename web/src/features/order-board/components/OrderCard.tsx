@@ -1,0 +1,187 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EstadoPedido, Pedido } from '../../../api/contract';
+import { Notice, type Message } from '../../../components/Form';
+import { errorText } from '../../../lib/api-client';
+import { acknowledgeOrder, markRefunded, moveOrder, retryOrderPOS } from '../api/order-board-api';
+import { isNewOrder, nextStates } from '../lib/transitions';
+import { CancelDialog } from './CancelDialog';
+import { OrderLines, PickupTime } from './OrderDetails';
+
+type Props = {
+  clienteId: string;
+  pedido: Pedido;
+  zone: string;
+  /** Replaces the order on the board with the server's answer (then the board reads again). */
+  onChanged: (patch: Partial<Pedido> & { id: number }) => void;
+  onPrint: (pedido: Pedido) => void;
+  /** A board-wide notice (a cancelled order leaves its column, and its card with it). */
+  onNotice: (text: string) => void;
+};
+
+type Busy = null | 'visto' | 'move' | 'pos' | 'refund';
+
+/** One order on the board: who, when, what, and the moves the transition table allows. */
+export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotice }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const isNew = isNewOrder(pedido);
+  const moves = nextStates(pedido.estado);
+  const forward = moves.filter((to) => to !== 'cancelado');
+  const failText = (err: unknown) => errorText(err, t('errors.generic'), t('errors.network'));
+
+  async function run(kind: Exclude<Busy, null>, action: () => Promise<void>) {
+    if (busy) return;
+    setBusy(kind);
+    setMessage(null);
+    try {
+      await action();
+    } catch (err) {
+      setMessage({ kind: 'error', text: failText(err) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const acknowledge = () =>
+    run('visto', async () => {
+      await acknowledgeOrder(clienteId, pedido.id);
+      onChanged({ id: pedido.id, visto: true });
+    });
+
+  const move = (to: EstadoPedido) =>
+    run('move', async () => {
+      onChanged(await moveOrder(clienteId, pedido.id, to));
+    });
+
+  const retry = () =>
+    run('pos', async () => {
+      const answer = await retryOrderPOS(clienteId, pedido.id);
+      onChanged({ id: pedido.id, pos_estado: 'pendiente', pos_error: '' });
+      setMessage({ kind: 'ok', text: answer.message });
+    });
+
+  const refund = () =>
+    run('refund', async () => {
+      onChanged(await markRefunded(clienteId, pedido.id));
+    });
+
+  async function cancel(motivo: string) {
+    try {
+      onChanged(await moveOrder(clienteId, pedido.id, 'cancelado', motivo));
+      onNotice(t('orderBoard.cancelled', { numero: pedido.numero }));
+    } catch (err) {
+      throw new Error(failText(err));
+    }
+  }
+
+  const title = t('orderBoard.orderNumber', { numero: pedido.numero });
+
+  return (
+    <li>
+      <article
+        className={`order-card order-card--${pedido.estado}${isNew ? ' order-card--new' : ''}`}
+        aria-labelledby={`${id}-title`}
+        data-testid="order-card"
+        data-estado={pedido.estado}
+      >
+        <header className="order-card__head">
+          <h3 id={`${id}-title`} className="order-card__number">
+            {title}
+          </h3>
+          {isNew && <span className="order-badge order-badge--new">{t('orderBoard.new')}</span>}
+          <PickupTime pedido={pedido} zone={zone} />
+        </header>
+        <p className="order-customer">
+          <strong>{pedido.nombre}</strong>
+          {pedido.telefono && (
+            <>
+              {' · '}
+              <a href={`tel:${pedido.telefono.replace(/[^\d+]/g, '')}`}>{pedido.telefono}</a>
+            </>
+          )}
+        </p>
+
+        <OrderLines pedido={pedido} />
+
+        {pedido.pos_estado === 'error' && (
+          <div className="order-flag order-flag--error" data-testid="pos-error">
+            <p>
+              <strong>{t('orderBoard.posFailed')}</strong>
+              {pedido.pos_error && <span className="order-flag__detail"> {pedido.pos_error}</span>}
+            </p>
+            <button type="button" className="button button--small" onClick={() => void retry()} disabled={busy !== null} aria-busy={busy === 'pos'}>
+              {busy === 'pos' ? t('orderBoard.retrying') : t('orderBoard.retryPos')}
+            </button>
+          </div>
+        )}
+        {pedido.pos_estado === 'pendiente' && pedido.estado !== 'cancelado' && (
+          <p className="order-flag order-flag--pending">{t('orderBoard.posPending')}</p>
+        )}
+
+        {pedido.estado === 'cancelado' && (
+          <div className="order-flag order-flag--cancelled">
+            {pedido.motivo_cancelacion && (
+              <p>
+                <strong>{t('orderBoard.cancelReason')}:</strong> {pedido.motivo_cancelacion}
+              </p>
+            )}
+            {pedido.reembolso === 'pendiente' && (
+              <>
+                <p>{t('orderBoard.refundPending')}</p>
+                <button type="button" className="button button--small" onClick={() => void refund()} disabled={busy !== null} aria-busy={busy === 'refund'}>
+                  {t('orderBoard.markRefunded')}
+                </button>
+              </>
+            )}
+            {pedido.reembolso === 'reembolsado' && <p>{t('orderBoard.refunded')}</p>}
+          </div>
+        )}
+
+        {(isNew || forward.length > 0) && (
+          <div className="order-actions">
+            {isNew && (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void acknowledge()}
+                disabled={busy !== null}
+                aria-busy={busy === 'visto'}
+                aria-label={t('orderBoard.ackLabel', { numero: pedido.numero })}
+              >
+                {t('orderBoard.ack')}
+              </button>
+            )}
+            {forward.map((to) => (
+              <button
+                key={to}
+                type="button"
+                className={`button ${isNew ? '' : 'button--primary'}`.trim()}
+                onClick={() => void move(to)}
+                disabled={busy !== null}
+                aria-busy={busy === 'move'}
+              >
+                {t(`orderBoard.moveTo.${to}`)}
+              </button>
+            ))}
+          </div>
+        )}
+        <div className="order-actions order-actions--secondary">
+          {moves.includes('cancelado') && (
+            <button type="button" className="button button--small button--danger" onClick={() => setCancelling(true)} disabled={busy !== null}>
+              {t('orderBoard.cancel')}
+            </button>
+          )}
+          <button type="button" className="button button--small button--quiet" onClick={() => onPrint(pedido)}>
+            {t('orderBoard.print')}
+          </button>
+        </div>
+        <Notice message={message} />
+      </article>
+      {cancelling && <CancelDialog numero={pedido.numero} onConfirm={cancel} onClose={() => setCancelling(false)} />}
+    </li>
+  );
+}

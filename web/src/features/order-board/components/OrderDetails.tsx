@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import type { Pedido } from '../../../api/contract';
+import { formatCents } from '../../../lib/money';
+import { formatZonedTime } from '../lib/zoned-time';
+
+/** An order's pickup time in the restaurant's clock, 'lo antes posible' noted. */
+export function PickupTime({ pedido, zone }: { pedido: Pedido; zone: string }) {
+  const { t, i18n } = useTranslation();
+  const time = formatZonedTime(pedido.recoger_at, zone, i18n.language);
+  return (
+    <span className="order-pickup">
+      {t('orderBoard.pickupAt', { time })}
+      {pedido.lo_antes_posible && <span className="order-asap"> · {t('orderBoard.asap')}</span>}
+    </span>
+  );
+}
+
+/** The lines of an order (quantity, name, modifiers, line total), its note and its total. */
+export function OrderLines({ pedido }: { pedido: Pedido }) {
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatCents(cents, pedido.moneda, i18n.language);
+  return (
+    <>
+      <ul className="order-lines">
+        {pedido.lineas.map((l, i) => (
+          <li key={i} className="order-line">
+            <div className="order-line__main">
+              <span>
+                <strong className="order-line__qty">{l.cantidad} ×</strong> {l.nombre}
+              </span>
+              <span className="order-line__price">{money(l.subtotal)}</span>
+            </div>
+            {l.modificadores.length > 0 && (
+              <ul className="order-line__mods" aria-label={t('orderBoard.modifiers')}>
+                {l.modificadores.map((m) => (
+                  <li key={`${m.group_id}-${m.id}`}>
+                    {m.group_name ? `${m.group_name}: ` : ''}
+                    {m.name}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+      {pedido.nota && (
+        <p className="order-note">
+          <strong>{t('orderBoard.note')}:</strong> {pedido.nota}
+        </p>
+      )}
+      <dl className="order-totals">
+        {pedido.impuestos > 0 && (
+          <>
+            <dt>{t('orderBoard.subtotal')}</dt>
+            <dd>{money(pedido.subtotal)}</dd>
+            <dt>{t('orderBoard.taxes')}</dt>
+            <dd>{money(pedido.impuestos)}</dd>
+          </>
+        )}
+        <dt className="order-totals__total">{t('orderBoard.total')}</dt>
+        <dd className="order-totals__total">{money(pedido.total)}</dd>
+      </dl>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import type { Pedido } from '../../../api/contract';
+import { formatZonedTime } from '../lib/zoned-time';
+import { OrderLines } from './OrderDetails';
+
+/**
+ * The printable ticket of one order. It lives beside the app in <body> and
+ * shows only in print (order-board.css: `@media print` hides the app and
+ * shows this), so 'Imprimir' prints the ticket and nothing else.
+ */
+export function PrintTicket({ pedido, zone }: { pedido: Pedido; zone: string }) {
+  const { t, i18n } = useTranslation();
+  const time = (s: number) => formatZonedTime(s, zone, i18n.language);
+  return createPortal(
+    <div className="print-ticket" data-testid="print-ticket">
+      <p className="print-ticket__restaurant">{pedido.restaurante}</p>
+      <h2 className="print-ticket__number">{t('orderBoard.orderNumber', { numero: pedido.numero })}</h2>
+      <p>
+        {t('orderBoard.pickupAt', { time: time(pedido.recoger_at) })}
+        {pedido.lo_antes_posible ? ` · ${t('orderBoard.asap')}` : ''}
+      </p>
+      <p>
+        {pedido.nombre}
+        {pedido.telefono ? ` · ${pedido.telefono}` : ''}
+      </p>
+      <p className="print-ticket__meta">
+        {t('orderBoard.paidAt', { time: time(pedido.paid_at) })} · {t(`orderBoard.status.${pedido.estado}`)}
+      </p>
+      <OrderLines pedido={pedido} />
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,329 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Board, Pedido } from '../../api/contract';
+import { mockFetch, renderApp, resetLanguage, storeSession, type FetchCall } from '../../test/utils';
+import { alertSound } from './lib/alert-sound';
+import { parseEvents } from './lib/event-stream';
+
+// 2025-03-14 18:30 UTC = 14:30 in New York (EDT).
+const PICKUP = Date.UTC(2025, 2, 14, 18, 30) / 1000;
+
+function pedido(over: Partial<Pedido> & { id: number }): Pedido {
+  return {
+    cliente_id: 1,
+    numero: over.id,
+    estado: 'recibido',
+    nombre: 'Ana Pérez',
+    telefono: '555 1234',
+    email: 'ana@example.com',
+    nota: '',
+    recoger_at: PICKUP,
+    lo_antes_posible: false,
+    subtotal: 9000,
+    impuestos: 743,
+    detalle_impuestos: [],
+    total: 9743,
+    moneda: 'USD',
+    lineas: [
+      {
+        nombre: 'Chuletón de Res',
+        cantidad: 2,
+        precio_unitario: 4500,
+        subtotal: 9000,
+        modificadores: [
+          { id: 'm1', name: 'Al punto', price: 0, group_id: 'g1', group_name: 'Término' },
+          { id: 'm2', name: 'Patatas fritas', price: 0, group_id: 'g2', group_name: 'Guarnición' },
+        ],
+      },
+    ],
+    pos_estado: 'creado',
+    pos_error: '',
+    pos_intentos: 1,
+    motivo_cancelacion: '',
+    reembolso: '',
+    visto: true,
+    paid_at: PICKUP - 1200,
+    updated_at: PICKUP - 1200,
+    created_at: PICKUP - 1300,
+    restaurante: 'La Tasca',
+    ...over,
+  };
+}
+
+function board(pedidos: Pedido[]): Board {
+  return {
+    dia: '2025-03-14',
+    pedidos,
+    resumen: {
+      pedidos: pedidos.filter((p) => p.estado !== 'cancelado').length,
+      subtotal: 0,
+      impuestos: 0,
+      total: pedidos.filter((p) => p.estado !== 'cancelado').reduce((s, p) => s + p.total, 0),
+      moneda: 'USD',
+      por_estado: {},
+      cancelados: pedidos.filter((p) => p.estado === 'cancelado').length,
+    },
+    config: {
+      activo: true,
+      preparacion_min: 20,
+      horario: [],
+      pedidos_por_franja: 0,
+      pausado_hasta: 0,
+      zona_horaria: 'America/New_York',
+    },
+  };
+}
+
+/** A Server-Sent Events stream the test writes to: each connection gets a fresh one. */
+function sseServer() {
+  const encoder = new TextEncoder();
+  const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
+  return {
+    connect: () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(c) {
+            streams.push(c);
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'text/event-stream' } },
+      ),
+    send(event: string, data: string) {
+      streams[streams.length - 1].enqueue(encoder.encode(`event: ${event}\ndata: ${data}\n\n`));
+    },
+    get connections() {
+      return streams.length;
+    },
+    close() {
+      for (const c of streams) {
+        try {
+          c.close();
+        } catch {
+          // already closed
+        }
+      }
+    },
+  };
+}
+
+/** The first look after renderApp waits for the lazy route's chunk too. */
+const LAZY = { timeout: 5000 };
+
+const VALIDATE = { 'POST /api/auth/validate': { body: { cliente_id: 1, merchant_id: 'M1', is_superadmin: false } } };
+
+describe('order board', () => {
+  let sse: ReturnType<typeof sseServer>;
+  beforeEach(async () => {
+    await resetLanguage();
+    sse = sseServer();
+    storeSession({ token: 'owner-1', clienteId: '1' });
+  });
+  afterEach(() => {
+    sse.close();
+    vi.restoreAllMocks();
+  });
+
+  function routes(current: () => Board, extra: Record<string, Parameters<typeof mockFetch>[0][string]> = {}) {
+    return mockFetch({
+      ...VALIDATE,
+      'GET /api/clientes/1/pedidos': () => ({ body: current() }),
+      'GET /api/clientes/1/pedidos/eventos': () => sse.connect(),
+      ...extra,
+    });
+  }
+
+  it('groups the orders by status with who, when, what and the total', async () => {
+    routes(() =>
+      board([
+        pedido({ id: 1, nota: 'Sin sal, por favor', lo_antes_posible: true }),
+        pedido({ id: 2, estado: 'en_preparacion' }),
+        pedido({ id: 3, estado: 'listo' }),
+        pedido({ id: 4, estado: 'cancelado', motivo_cancelacion: 'Sin existencias', reembolso: 'pendiente' }),
+      ]),
+    );
+    renderApp('/pedidos?cliente_id=1');
+    const recibido = await screen.findByTestId('column-recibido', {}, LAZY);
+    const card = within(recibido).getByRole('article', { name: 'Pedido #1' });
+    expect(card).toHaveTextContent('Recoger a las 14:30');
+    expect(card).toHaveTextContent('lo antes posible');
+    expect(card).toHaveTextContent('Ana Pérez');
+    expect(within(card).getByRole('link', { name: '555 1234' })).toHaveAttribute('href', 'tel:5551234');
+    expect(card).toHaveTextContent('2 × Chuletón de Res');
+    expect(card).toHaveTextContent('Término: Al punto');
+    expect(card).toHaveTextContent('Guarnición: Patatas fritas');
+    expect(card).toHaveTextContent('Nota: Sin sal, por favor');
+    expect(card).toHaveTextContent('Total$97.43');
+    expect(within(screen.getByTestId('column-en_preparacion')).getByRole('article', { name: 'Pedido #2' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('column-listo')).getByRole('article', { name: 'Pedido #3' })).toBeInTheDocument();
+    const cancelled = within(screen.getByTestId('column-cancelado')).getByRole('article', { name: 'Pedido #4' });
+    expect(cancelled).toHaveTextContent('Motivo de la cancelación: Sin existencias');
+    expect(cancelled).toHaveTextContent('Reembolso pendiente.');
+    // Today's count and total leave the cancelled order out.
+    expect(screen.getByTestId('summary-count')).toHaveTextContent('3');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$292.29');
+    expect(screen.getByText('Entregados y cancelados (1)')).toBeInTheDocument();
+  });
+
+  it('offers only the legal next moves and sends the chosen one', async () => {
+    let current = board([pedido({ id: 1 }), pedido({ id: 3, estado: 'listo' }), pedido({ id: 5, estado: 'entregado' })]);
+    const { calls } = routes(() => current, {
+      'PUT /api/pedidos/1/estado': (call: FetchCall) => {
+        const moved = pedido({ id: 1, estado: (call.body as { estado: Pedido['estado'] }).estado });
+        current = board([moved, ...current.pedidos.slice(1)]);
+        return { body: moved };
+      },
+    });
+    renderApp('/pedidos?cliente_id=1');
+    const received = await screen.findByRole('article', { name: 'Pedido #1' }, LAZY);
+    const names = (el: HTMLElement) => within(el).getAllByRole('button').map((b) => b.textContent);
+    expect(names(received)).toEqual(['Empezar preparación', 'Cancelar pedido', 'Imprimir ticket']);
+    expect(names(screen.getByRole('article', { name: 'Pedido #3' }))).toEqual(['Entregado', 'Cancelar pedido', 'Imprimir ticket']);
+    expect(names(screen.getByRole('article', { name: 'Pedido #5' }))).toEqual(['Imprimir ticket']);
+
+    await userEvent.setup().click(within(received).getByRole('button', { name: 'Empezar preparación' }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('column-en_preparacion')).getByRole('article', { name: 'Pedido #1' })).toBeInTheDocument(),
+    );
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toEqual({ cliente_id: 1, estado: 'en_preparacion' });
+    expect(put?.headers.Authorization).toBe('Bearer owner-1');
+    expect(names(screen.getByRole('article', { name: 'Pedido #1' }))).toEqual(['Listo para recoger', 'Cancelar pedido', 'Imprimir ticket']);
+  });
+
+  it('cancelling asks for a reason and says the payment is marked for refund', async () => {
+    let current = board([pedido({ id: 1, estado: 'en_preparacion' })]);
+    const { calls } = routes(() => current, {
+      'PUT /api/pedidos/1/estado': (call: FetchCall) => {
+        const body = call.body as { motivo: string };
+        const moved = pedido({ id: 1, estado: 'cancelado', motivo_cancelacion: body.motivo, reembolso: 'pendiente' });
+        current = board([moved]);
+        return { body: moved };
+      },
+    });
+    renderApp('/pedidos?cliente_id=1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancelar pedido' }, LAZY));
+    const dialog = screen.getByRole('dialog', { name: 'Cancelar el pedido #1' });
+    expect(dialog).toHaveAccessibleDescription(/quedará marcado para reembolso/);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar pedido' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Escribe el motivo de la cancelación.');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('Motivo de la cancelación'), 'Se acabó el chuletón');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar pedido' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ cliente_id: 1, estado: 'cancelado', motivo: 'Se acabó el chuletón' });
+    expect(await screen.findByText('Pedido #1 cancelado. El pago quedó marcado para reembolso.')).toHaveAttribute('role', 'status');
+    const card = await within(screen.getByTestId('column-cancelado')).findByRole('article', { name: 'Pedido #1' });
+    expect(within(card).getByRole('button', { name: 'Marcar como reembolsado' })).toBeInTheDocument();
+  });
+
+  it('a new order keeps alerting until someone presses Visto', async () => {
+    const play = vi.spyOn(alertSound, 'play').mockImplementation(() => {});
+    let current = board([pedido({ id: 7, visto: false })]);
+    const { calls } = routes(() => current, {
+      'POST /api/pedidos/7/visto': () => {
+        current = board([pedido({ id: 7, visto: true })]);
+        return { body: { id: 7, visto: true } };
+      },
+    });
+    renderApp('/pedidos?cliente_id=1');
+    const card = await screen.findByRole('article', { name: 'Pedido #7' }, LAZY);
+    expect(card).toHaveClass('order-card--new');
+    expect(within(card).getByText('Nuevo')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('¡1 pedido nuevo!');
+    expect(play).toHaveBeenCalled();
+    expect(document.title).toBe('(1) Pedidos en línea');
+
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Visto: pedido #7' }));
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Pedido #7' })).not.toHaveClass('order-card--new'));
+    expect(calls.find((c) => c.url === '/api/pedidos/7/visto')?.body).toEqual({ cliente_id: 1 });
+    expect(screen.queryByText(/pedido nuevo/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Visto/ })).not.toBeInTheDocument();
+    expect(document.title).toBe('Pedidos en línea');
+  });
+
+  it('a paid order pushed on the stream appears without a reload, and beeps', async () => {
+    const play = vi.spyOn(alertSound, 'play').mockImplementation(() => {});
+    let current = board([]);
+    const { calls } = routes(() => current);
+    renderApp('/pedidos?cliente_id=1');
+    expect(await screen.findByText('Pedidos de hoy', {}, LAZY)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('En vivo')).toBeInTheDocument());
+    const stream = calls.find((c) => c.url === '/api/clientes/1/pedidos/eventos');
+    expect(stream?.headers.Authorization).toBe('Bearer owner-1');
+    expect(stream?.headers.Accept).toBe('text/event-stream');
+    expect(play).not.toHaveBeenCalled();
+
+    current = board([pedido({ id: 9, visto: false, nombre: 'Luis Gómez' })]);
+    sse.send('pedido', '{"id":12,"pedido_id":9,"estado":"recibido"}');
+    const card = await screen.findByRole('article', { name: 'Pedido #9' });
+    expect(card).toHaveTextContent('Luis Gómez');
+    expect(card).toHaveClass('order-card--new');
+    expect(play).toHaveBeenCalled();
+    expect(sse.connections).toBe(1);
+  });
+
+  it('flags an order the POS did not take, with a retry', async () => {
+    const { calls } = routes(() => board([pedido({ id: 2, pos_estado: 'error', pos_error: 'Clover no respondió' })]), {
+      'POST /api/pedidos/2/pos': { body: { id: 2, message: 'Reintentando enviar el pedido al punto de venta.' } },
+    });
+    renderApp('/pedidos?cliente_id=1');
+    const flag = await screen.findByTestId('pos-error', {}, LAZY);
+    expect(flag).toHaveTextContent('No se pudo enviar al punto de venta. Clover no respondió');
+    await userEvent.setup().click(within(flag).getByRole('button', { name: 'Reintentar envío' }));
+    expect(await screen.findByText('Reintentando enviar el pedido al punto de venta.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/pedidos/2/pos')?.method).toBe('POST');
+  });
+
+  it('pauses orders from the board, sending the whole settings', async () => {
+    const current = board([]);
+    const { calls } = routes(() => current, {
+      'PUT /api/clientes/1/pedidos/config': (call: FetchCall) => ({ body: call.body }),
+    });
+    renderApp('/pedidos?cliente_id=1');
+    const before = Math.floor(Date.now() / 1000);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Pausar pedidos 30 minutos' }, LAZY));
+    expect(await screen.findByText(/Pedidos pausados hasta las/)).toBeInTheDocument();
+    const body = calls.find((c) => c.method === 'PUT')?.body as Board['config'];
+    expect(body.pausado_hasta).toBeGreaterThanOrEqual(before + 1800);
+    expect(body).toMatchObject({ activo: true, preparacion_min: 20, zona_horaria: 'America/New_York', horario: [] });
+    expect(screen.getByRole('button', { name: 'Reanudar pedidos' })).toBeInTheDocument();
+  });
+
+  it("another restaurant's owner is told they may not see it", async () => {
+    mockFetch({
+      ...VALIDATE,
+      'GET /api/clientes/2/pedidos': { status: 403, body: { error: 'No tienes acceso a este restaurante.' } },
+      'GET /api/clientes/2/pedidos/eventos': { status: 403, body: { error: 'No tienes acceso a este restaurante.' } },
+    });
+    renderApp('/pedidos?cliente_id=2');
+    expect(await screen.findByRole('alert', {}, LAZY)).toHaveTextContent('No tienes permiso para ver este restaurante.');
+    expect(screen.queryByTestId('column-recibido')).not.toBeInTheDocument();
+  });
+
+  it('prints one ticket', async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    routes(() => board([pedido({ id: 1 })]));
+    renderApp('/pedidos?cliente_id=1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Imprimir ticket' }, LAZY));
+    const ticket = await screen.findByTestId('print-ticket');
+    expect(ticket).toHaveTextContent('La Tasca');
+    expect(ticket).toHaveTextContent('Pedido #1');
+    expect(ticket.parentElement).toBe(document.body);
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('event stream parsing', () => {
+  it('reads events, ids and multi-line data, skips comments and keeps the unfinished rest', () => {
+    const { events, rest } = parseEvents('event: hola\ndata: {}\n\n: latido\n\nid: 4\nevent: pedido\ndata: a\ndata: b\r\n\r\nevent: ped');
+    expect(events).toEqual([
+      { event: 'hola', data: '{}', id: '' },
+      { event: 'pedido', data: 'a\nb', id: '4' },
+    ]);
+    expect(rest).toBe('event: ped');
+  });
+});

@@ -1,0 +1,144 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrderConfig } from '../../api/contract';
+import { mockFetch, renderApp, resetLanguage, storeSession, type FetchCall } from '../../test/utils';
+import { checkSettings, valuesFromConfig } from './lib/settings-form';
+import { fromZonedInput, toZonedInput } from './lib/zoned-time';
+
+const CONFIG: OrderConfig = {
+  activo: true,
+  preparacion_min: 20,
+  pedidos_por_franja: 5,
+  pausado_hasta: 0,
+  zona_horaria: 'America/New_York',
+  horario: [
+    { dia: 1, abre: '11:00', cierra: '15:00' },
+    { dia: 1, abre: '19:00', cierra: '24:00' },
+    { dia: 2, abre: '11:00', cierra: '22:00' },
+  ],
+};
+
+/** The first look after renderApp waits for the lazy route's chunk too. */
+const LAZY = { timeout: 5000 };
+
+const VALIDATE = { 'POST /api/auth/validate': { body: { cliente_id: 1, merchant_id: 'M1', is_superadmin: false } } };
+
+describe('ordering settings page', () => {
+  beforeEach(async () => {
+    await resetLanguage();
+    storeSession({ token: 'owner-1', clienteId: '1' });
+  });
+
+  function routes() {
+    return mockFetch({
+      ...VALIDATE,
+      'GET /api/clientes/1/pedidos/config': { body: CONFIG },
+      'PUT /api/clientes/1/pedidos/config': (call: FetchCall) => ({ body: call.body }),
+    });
+  }
+
+  it('shows the stored settings, midnight as 00:00', async () => {
+    routes();
+    renderApp('/pedidos/ajustes?cliente_id=1');
+    expect(await screen.findByRole('heading', { name: 'Ajustes de pedidos en línea' }, LAZY)).toBeInTheDocument();
+    expect(await screen.findByLabelText('Recibir pedidos en línea', {}, LAZY)).toBeChecked();
+    expect(screen.getByLabelText('Tiempo de preparación (minutos)')).toHaveValue(20);
+    expect(screen.getByLabelText('Máximo de pedidos por franja de 15 minutos')).toHaveValue(5);
+    expect(screen.getByLabelText('lunes, intervalo 2: cierra')).toHaveValue('00:00');
+    expect(within(screen.getByTestId('day-0')).getByText('Cerrado')).toBeInTheDocument();
+  });
+
+  it('refuses out-of-range numbers and bad hours with the spec-style messages, sending nothing', async () => {
+    const { calls } = routes();
+    renderApp('/pedidos/ajustes?cliente_id=1');
+    const prep = await screen.findByLabelText('Tiempo de preparación (minutos)', {}, LAZY);
+    fireEvent.change(prep, { target: { value: '300' } });
+    fireEvent.change(screen.getByLabelText('Máximo de pedidos por franja de 15 minutos'), { target: { value: '-1' } });
+    fireEvent.change(screen.getByLabelText('martes, intervalo 1: cierra'), { target: { value: '10:00' } });
+    fireEvent.change(screen.getByLabelText('lunes, intervalo 2: abre'), { target: { value: '14:00' } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Guardar ajustes' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('El tiempo de preparación debe estar entre 0 y 240 minutos.');
+    expect(prep).toHaveAttribute('aria-invalid', 'true');
+    expect(prep).toHaveAccessibleDescription('El tiempo de preparación debe estar entre 0 y 240 minutos.');
+    expect(screen.getByText('El máximo de pedidos por franja debe estar entre 0 (sin límite) y 1000.')).toBeInTheDocument();
+    expect(screen.getByText('Horario (martes): la hora de cierre debe ser posterior a la de apertura.')).toBeInTheDocument();
+    expect(screen.getByText('Horario (lunes): dos intervalos del mismo día se solapan.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('saves the whole settings: hours per weekday, midnight as 24:00, a pause in the restaurant time', async () => {
+    const { calls } = routes();
+    renderApp('/pedidos/ajustes?cliente_id=1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Recibir pedidos en línea', {}, LAZY));
+    fireEvent.change(screen.getByLabelText('Tiempo de preparación (minutos)'), { target: { value: '35' } });
+    await user.click(screen.getByRole('button', { name: 'Añadir un intervalo al domingo' }));
+    fireEvent.change(screen.getByLabelText('domingo, intervalo 1: abre'), { target: { value: '12:00' } });
+    fireEvent.change(screen.getByLabelText('domingo, intervalo 1: cierra'), { target: { value: '16:30' } });
+    await user.click(screen.getByRole('button', { name: 'Quitar el intervalo 1 del martes' }));
+    const until = Math.floor(Date.now() / 1000) + 3 * 3600;
+    const pause = toZonedInput(until, 'America/New_York');
+    fireEvent.change(screen.getByLabelText('Pausar pedidos hasta (hora del restaurante, America/New_York)'), { target: { value: pause } });
+    await user.click(screen.getByRole('button', { name: 'Guardar ajustes' }));
+
+    expect(await screen.findByText('Ajustes de pedidos guardados.')).toBeInTheDocument();
+    const body = calls.find((c) => c.method === 'PUT')?.body as OrderConfig;
+    expect(body).toMatchObject({ activo: false, preparacion_min: 35, pedidos_por_franja: 5, zona_horaria: 'America/New_York' });
+    expect(body.horario).toEqual([
+      { dia: 1, abre: '11:00', cierra: '15:00' },
+      { dia: 1, abre: '19:00', cierra: '24:00' },
+      { dia: 0, abre: '12:00', cierra: '16:30' },
+    ]);
+    expect(Math.abs(body.pausado_hasta - until)).toBeLessThan(60);
+  });
+
+  it('a pause more than 7 days ahead is refused', async () => {
+    const { calls } = routes();
+    renderApp('/pedidos/ajustes?cliente_id=1');
+    const field = await screen.findByLabelText('Pausar pedidos hasta (hora del restaurante, America/New_York)', {}, LAZY);
+    fireEvent.change(field, { target: { value: toZonedInput(Math.floor(Date.now() / 1000) + 8 * 86400, 'America/New_York') } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Guardar ajustes' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('La pausa debe terminar dentro de los próximos 7 días.');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('shows the server’s refusal', async () => {
+    mockFetch({
+      ...VALIDATE,
+      'GET /api/clientes/1/pedidos/config': { body: CONFIG },
+      'PUT /api/clientes/1/pedidos/config': { status: 400, body: { error: 'La zona horaria no es válida.' } },
+    });
+    renderApp('/pedidos/ajustes?cliente_id=1');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Guardar ajustes' }, LAZY));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('La zona horaria no es válida.'));
+  });
+
+  it('speaks English', async () => {
+    routes();
+    localStorage.setItem('language', 'en');
+    renderApp('/pedidos/ajustes?cliente_id=1');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'English' }, LAZY));
+    fireEvent.change(await screen.findByLabelText('Preparation time (minutes)', {}, LAZY), { target: { value: '241' } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The preparation time must be between 0 and 240 minutes.');
+  });
+});
+
+describe('settings rules', () => {
+  it('turns "00:00" closing into 24:00 and keeps days apart', () => {
+    const v = valuesFromConfig(CONFIG, 0);
+    const { config, errors } = checkSettings(v, 1_000);
+    expect(errors).toEqual({});
+    expect(config?.horario).toContainEqual({ dia: 1, abre: '19:00', cierra: '24:00' });
+  });
+
+  it('converts the restaurant wall clock both ways, across zones', () => {
+    const at = Date.UTC(2025, 6, 1, 16, 0) / 1000; // 12:00 in New York (EDT), 18:00 in Madrid
+    expect(toZonedInput(at, 'America/New_York')).toBe('2025-07-01T12:00');
+    expect(toZonedInput(at, 'Europe/Madrid')).toBe('2025-07-01T18:00');
+    expect(fromZonedInput('2025-07-01T12:00', 'America/New_York')).toBe(at);
+    expect(fromZonedInput('2025-01-15T12:00', 'America/New_York')).toBe(Date.UTC(2025, 0, 15, 17, 0) / 1000);
+  });
+});
