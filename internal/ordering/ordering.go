@@ -313,7 +313,10 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 		return Placed{}, err
 	}
 	lang := menu.Lang(in.Idioma)
-	priced, err := s.price(ctx, r.t, lang, in.Items)
+	// The order keeps the restaurant's own names (the POS's, not the
+	// diner's translation): the kitchen's board, its tickets and the POS
+	// order read the same names as the restaurant's menu.
+	priced, err := s.price(ctx, r.t, "es", in.Items)
 	if err != nil {
 		return Placed{}, err
 	}
