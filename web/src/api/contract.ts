@@ -64,3 +64,11 @@ export type Refund = Schemas['Refund'];
 export type DemoCheckout = Schemas['DemoCheckout'];
 /** A voucher a restaurant just redeemed (POST /api/clientes/{cliente_id}/vouchers/canjear). */
 export type Voucher = Schemas['Voucher'];
+/** The super admin's counts (GET /api/admin/resumen). */
+export type Oversight = Schemas['Oversight'];
+/** A cancelled, paid online order to refund (GET /api/admin/pedidos/reembolsos). */
+export type OrderRefund = Schemas['OrderRefund'];
+/** The super admin's new restaurant (POST /api/clients). */
+export type NewCliente = Schemas['NewCliente'];
+/** The super admin's edit of a restaurant (PUT /api/clients/{cliente_id}). */
+export type ClienteEdit = Schemas['ClienteEdit'];

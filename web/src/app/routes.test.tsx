@@ -26,7 +26,6 @@ describe('routes', () => {
   });
 
   it.each([
-    '/establecer-password?merchant_id=M&email=a@b.c',
     '/ordenar-en-linea/1',
     '/carrito/1',
     '/checkout/1',
@@ -36,5 +35,11 @@ describe('routes', () => {
     renderApp(path);
     expect(await screen.findByText('Esta página aún no está disponible.')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(path);
+  });
+
+  it('registers the public onboarding link /establecer-password', async () => {
+    mockFetch({});
+    renderApp('/establecer-password?merchant_id=M&email=a@b.c');
+    expect(await screen.findByRole('heading', { name: 'Establecer Contraseña' })).toBeInTheDocument();
   });
 });
