@@ -42,7 +42,7 @@ export function WebhookSecretSection({ clienteId }: { clienteId: string }) {
 
   const configured = cliente.data?.webhook_secret_configurado;
   return (
-    <section className="fieldset webhook-section" aria-labelledby={`${id}-title`}>
+    <section className="webhook-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="section-title">
         {t('webhook.title')}
       </h2>
