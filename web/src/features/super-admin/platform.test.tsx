@@ -141,9 +141,13 @@ describe('Dashboard de Super Admin', () => {
     });
     renderApp('/super-admin/dashboard');
     const row = await screen.findByTestId('cliente-44');
-    fireEvent.change(within(row).getByLabelText('Próximo pago de Restaurante 44'), { target: { value: '2027-01-15' } });
-    expect(await screen.findByText('Fecha de próximo pago de Restaurante 44 guardada.')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ fecha_proximo_pago: '2027-01-15' });
+    // Typing the year passes through 0002-…, 0020-…: only the settled date is saved.
+    const date = within(row).getByLabelText('Próximo pago de Restaurante 44');
+    fireEvent.change(date, { target: { value: '0002-01-15' } });
+    fireEvent.change(date, { target: { value: '0202-01-15' } });
+    fireEvent.change(date, { target: { value: '2027-01-15' } });
+    expect(await screen.findByText('Fecha de próximo pago de Restaurante 44 guardada.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ fecha_proximo_pago: '2027-01-15' }]);
 
     await userEvent.click(within(row).getByRole('button', { name: 'Suspender' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Suspender Restaurante 44?' });

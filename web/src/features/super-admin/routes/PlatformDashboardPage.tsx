@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -114,16 +114,12 @@ export default function PlatformDashboardPage() {
                     </span>
                   </td>
                   <td data-label={t('platform.colNextPayment')}>
-                    <input
-                      type="date"
-                      aria-label={t('platform.nextPaymentOf', { nombre: c.nombre })}
-                      defaultValue={c.fecha_proximo_pago ?? ''}
+                    <NextPaymentInput
                       key={`${c.id}-${c.fecha_proximo_pago ?? ''}`}
+                      cliente={c}
+                      label={t('platform.nextPaymentOf', { nombre: c.nombre })}
                       disabled={saveDate.isPending}
-                      onChange={(e) => {
-                        const fecha = e.target.value;
-                        if (/^\d{4}-\d{2}-\d{2}$/.test(fecha) && fecha !== c.fecha_proximo_pago) saveDate.mutate({ cliente: c, fecha });
-                      }}
+                      onSave={(fecha) => saveDate.mutate({ cliente: c, fecha })}
                     />
                   </td>
                   <td data-label={t('platform.colActions')}>
@@ -216,6 +212,53 @@ export default function PlatformDashboardPage() {
         />
       )}
     </section>
+  );
+}
+
+const DATE_SAVE_DELAY_MS = 700;
+
+/**
+ * The 'Próximo Pago' cell: saved once the date stops changing (typing a
+ * year digit by digit passes through valid dates such as 0002-01-15), or
+ * when the field loses the focus.
+ */
+function NextPaymentInput({
+  cliente,
+  label,
+  disabled,
+  onSave,
+}: {
+  cliente: Cliente;
+  label: string;
+  disabled: boolean;
+  onSave: (fecha: string) => void;
+}) {
+  const [value, setValue] = useState(cliente.fecha_proximo_pago ?? '');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function flush(fecha: string) {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    if (/^(19|20|21)\d{2}-\d{2}-\d{2}$/.test(fecha) && fecha !== cliente.fecha_proximo_pago) onSave(fecha);
+  }
+
+  return (
+    <input
+      type="date"
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => {
+        const fecha = e.target.value;
+        setValue(fecha);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => flush(fecha), DATE_SAVE_DELAY_MS);
+      }}
+      onBlur={() => {
+        if (timer.current !== undefined) flush(value);
+      }}
+    />
   );
 }
 
