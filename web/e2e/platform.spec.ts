@@ -29,6 +29,8 @@ const TEXTS = {
     newPassword: 'Nueva contraseña',
     confirm: 'Confirmar contraseña',
     mismatch: 'Las contraseñas no coinciden.',
+    nextPayment: (n: string) => `Próximo pago de ${n}`,
+    dateSaved: (n: string) => `Fecha de próximo pago de ${n} guardada.`,
     panel: 'Panel de Administración - Restaurante',
     activo: 'Activo',
   },
@@ -52,6 +54,8 @@ const TEXTS = {
     newPassword: 'New password',
     confirm: 'Confirm password',
     mismatch: 'The passwords do not match.',
+    nextPayment: (n: string) => `Next payment of ${n}`,
+    dateSaved: (n: string) => `Next payment date of ${n} saved.`,
     panel: 'Administration Panel - Restaurant',
     activo: 'Active',
   },
@@ -126,6 +130,8 @@ for (const lang of ['es', 'en'] as const) {
     const row = page.getByRole('row').filter({ hasText: nombre });
     await expect(row).toHaveCount(1);
     await expect(page.getByRole('row')).toHaveCount(2); // header + the match
+    await row.getByLabel(T.nextPayment(nombre)).fill('2027-03-01');
+    await expect(page.getByText(T.dateSaved(nombre))).toBeVisible();
     await shoot(page, `dashboard-${lang}`);
     await row.getByRole('button', { name: T.sendLink }).click();
     const dialog = page.getByRole('dialog', { name: T.sendLink });
@@ -155,7 +161,9 @@ for (const lang of ['es', 'en'] as const) {
     // The restaurant is now active on the super admin's dashboard.
     await page.reload();
     await page.getByLabel(T.search).fill(tag);
-    await expect(page.getByRole('row').filter({ hasText: nombre })).toContainText(T.activo);
+    const done = page.getByRole('row').filter({ hasText: nombre });
+    await expect(done).toContainText(T.activo);
+    await expect(done.getByLabel(T.nextPayment(nombre))).toHaveValue('2027-03-01');
   });
 }
 
