@@ -65,11 +65,16 @@ test('an owner who opens /super-admin is sent to its own panel', async ({ page }
   await expect(page.getByRole('heading', { name: 'Panel de Administración - Restaurante' })).toBeVisible();
 });
 
-test('a super admin who opens a restaurant-only page is sent to /super-admin', async ({ page }) => {
+test('a super admin opens a restaurant-only page only for a named restaurant', async ({ page }) => {
   await logIn(page, accounts.superAdmin);
   await expect(page).toHaveURL(/\/super-admin$/);
-  await page.goto('/clover-categories?cliente_id=1');
+  // Without ?cliente_id= there is no restaurant to act on: back to the super admin's menu.
+  await page.goto('/clover-categories');
   await expect(page).toHaveURL(/\/super-admin$/);
+  // From a restaurant's panel (/super-admin/dashboard/1) the links name it: the page opens.
+  await page.goto('/clover-categories?cliente_id=1');
+  await expect(page).toHaveURL(/\/clover-categories\?cliente_id=1$/);
+  await expect(page.getByRole('heading', { name: 'Gestión de Categorías' })).toBeVisible();
 });
 
 test('a visitor without session is sent to /login', async ({ page }) => {

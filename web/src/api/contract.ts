@@ -94,3 +94,11 @@ export type Board = Schemas['Board'];
 export type OrderConfig = Schemas['OrderConfig'];
 /** An opening interval: dia 0–6 (0 = Sunday), abre and cierra "HH:MM" ("24:00" is midnight). */
 export type OpeningHours = Schemas['Hours'];
+/** The super admin's counts (GET /api/admin/resumen). */
+export type Oversight = Schemas['Oversight'];
+/** A cancelled, paid online order to refund (GET /api/admin/pedidos/reembolsos). */
+export type OrderRefund = Schemas['OrderRefund'];
+/** The super admin's new restaurant (POST /api/clients). */
+export type NewCliente = Schemas['NewCliente'];
+/** The super admin's edit of a restaurant (PUT /api/clients/{cliente_id}). */
+export type ClienteEdit = Schemas['ClienteEdit'];

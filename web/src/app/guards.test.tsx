@@ -38,6 +38,14 @@ describe('route guards', () => {
     },
   );
 
+  it('lets a super admin open a restaurant-only page for the restaurant named by ?cliente_id=', async () => {
+    storeSession({ superadmin: true });
+    mockFetch({ 'POST /api/auth/validate': { body: { cliente_id: null, merchant_id: null, is_superadmin: true } } });
+    renderApp('/customer?cliente_id=3');
+    expect(await screen.findByText('Esta página aún no está disponible.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/customer?cliente_id=3');
+  });
+
   it('lets a restaurant user open a restaurant-only page', async () => {
     storeSession({ clienteId: '3' });
     mockFetch({ 'POST /api/auth/validate': { body: { cliente_id: 3, is_superadmin: 0 } } });

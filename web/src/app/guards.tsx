@@ -5,7 +5,9 @@ import { useSession } from './session/session-context';
 /**
  * Who may open a staff route, mirroring the server's roles:
  * - `superadmin`: super admin only (a restaurant user goes to its own panel);
- * - `cliente`: restaurant staff only (a super admin goes to /super-admin);
+ * - `cliente`: restaurant staff, and a super admin acting on one restaurant
+ *   named by ?cliente_id= (from /super-admin/dashboard/:cliente_id); a super
+ *   admin without one goes to /super-admin;
  * - `staff`: either.
  */
 export type StaffRole = 'superadmin' | 'cliente' | 'staff';
@@ -21,7 +23,7 @@ export function RequireRole({ allow }: { allow: StaffRole }) {
   if (allow === 'superadmin' && !session.isSuperadmin) {
     return <Navigate to={session.clienteId ? `/dashboard/${session.clienteId}` : '/login'} replace />;
   }
-  if (allow === 'cliente' && session.isSuperadmin) {
+  if (allow === 'cliente' && session.isSuperadmin && !/^\d+$/.test(new URLSearchParams(location.search).get('cliente_id')?.trim() ?? '')) {
     return <Navigate to="/super-admin" replace />;
   }
   return <Outlet />;

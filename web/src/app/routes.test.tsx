@@ -26,12 +26,17 @@ describe('routes', () => {
   });
 
   it.each([
-    '/establecer-password?merchant_id=M&email=a@b.c',
     '/cava/1',
   ])('registers the public route %s', async (path) => {
     mockFetch({});
     renderApp(path);
     expect(await screen.findByText('Esta página aún no está disponible.')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(path);
+  });
+
+  it('registers the public onboarding link /establecer-password', async () => {
+    mockFetch({});
+    renderApp('/establecer-password?merchant_id=M&email=a@b.c');
+    expect(await screen.findByRole('heading', { name: 'Establecer Contraseña' })).toBeInTheDocument();
   });
 });

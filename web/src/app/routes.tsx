@@ -14,6 +14,9 @@ const LoginPage = lazy(() => import('../features/auth/routes/LoginPage'));
 const SuperAdminLoginPage = lazy(() => import('../features/auth/routes/SuperAdminLoginPage'));
 const SuperAdminHomePage = lazy(() => import('../features/super-admin/routes/SuperAdminHomePage'));
 const DashboardPage = lazy(() => import('../features/dashboard/routes/DashboardPage'));
+const PlatformDashboardPage = lazy(() => import('../features/super-admin/routes/PlatformDashboardPage'));
+const CloverAuthPage = lazy(() => import('../features/super-admin/routes/CloverAuthPage'));
+const SetPasswordPage = lazy(() => import('../features/auth/routes/SetPasswordPage'));
 const MenuPage = lazy(() => import('../features/menu/routes/MenuPage'));
 const RestauranteMenuPage = lazy(() => import('../features/account/routes/RestauranteMenuPage'));
 const UserPanelPage = lazy(() => import('../features/account/routes/UserPanelPage'));
@@ -41,16 +44,8 @@ const MENU_ROUTES = ['/menu/:cliente_id', '/clientes/menu/:cliente_id'];
 const RESTAURANTE_MENU_ROUTES = ['/restaurante/:cliente_id', '/restaurante/:cliente_id/menu'];
 
 /** Routes owned by later issues; each shows the "not built yet" page for now. */
-const PUBLIC_PENDING = [
-  '/establecer-password',
-  '/cava/:cliente_id',
-];
-const SUPERADMIN_PENDING = [
-  '/super-admin/dashboard',
-  '/super-admin/clover-auth',
-  '/super-admin/dashboard/:cliente_id',
-  '/admin',
-];
+const PUBLIC_PENDING = ['/cava/:cliente_id'];
+const SUPERADMIN_PENDING = ['/admin'];
 const CLIENTE_PENDING = [
   '/customer',
 ];
@@ -87,6 +82,8 @@ export function AppRoutes() {
         <Route index element={<WelcomePage />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/super-admin/login" element={<SuperAdminLoginPage />} />
+        {/* The onboarding link (issue 13): public, its token is the credential. */}
+        <Route path="/establecer-password" element={<SetPasswordPage />} />
         <Route element={<QueryLayout />}>
           {PUBLIC_PENDING.map((path) => (
             <Route key={path} path={path} element={<NotBuiltYet />} />
@@ -108,6 +105,10 @@ export function AppRoutes() {
 
           <Route element={<RequireRole allow="superadmin" />}>
             <Route path="/super-admin" element={<SuperAdminHomePage />} />
+            <Route path="/super-admin/dashboard" element={<PlatformDashboardPage />} />
+            <Route path="/super-admin/clover-auth" element={<CloverAuthPage />} />
+            {/* The restaurant's own panel, acting on that restaurant. */}
+            <Route path="/super-admin/dashboard/:cliente_id" element={<DashboardPage />} />
             {SUPERADMIN_PENDING.map((path) => (
               <Route key={path} path={path} element={<NotBuiltYet />} />
             ))}

@@ -56,6 +56,15 @@ export type ApiRequestOptions = {
  * the language the user reads.
  */
 export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return (await apiFetchResponse<T>(path, options)).body;
+}
+
+/**
+ * apiFetchResponse is apiFetch that also hands back the response headers,
+ * for the calls that answer part of their result there (X-Total-Count of a
+ * paged list).
+ */
+export async function apiFetchResponse<T>(path: string, options: ApiRequestOptions = {}): Promise<{ body: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const language = i18next.language;
   if (language) headers['Accept-Language'] = language;
@@ -92,7 +101,7 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
         : '';
     throw new ApiError(response.status, message, parsed);
   }
-  return parsed as T;
+  return { body: parsed as T, headers: response.headers };
 }
 
 async function readBody(response: Response): Promise<unknown> {

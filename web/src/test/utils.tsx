@@ -10,7 +10,7 @@ import { writeStoredSession } from '../lib/session-storage';
 
 initI18n();
 
-export type MockReply = { status?: number; body?: unknown };
+export type MockReply = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type FetchCall = { method: string; url: string; headers: Record<string, string>; body: unknown };
 /**
  * A fixed reply, a thrown error (network failure), or a function of the call
@@ -37,17 +37,17 @@ export function mockFetch(routes: Record<string, MockAnswer>) {
     if (answer instanceof Error) throw answer;
     const reply = typeof answer === 'function' ? answer(call) : answer;
     if (reply instanceof Promise || reply instanceof Response) return reply;
-    return json(reply.status ?? 200, reply.body);
+    return json(reply.status ?? 200, reply.body, reply.headers);
   });
   vi.stubGlobal('fetch', fn);
   return { fn, calls };
 }
 
-function json(status: number, body: unknown): Response {
-  if (status === 204 || body === undefined) return new Response(null, { status });
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  if (status === 204 || body === undefined) return new Response(null, { status, headers });
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
   });
 }
 

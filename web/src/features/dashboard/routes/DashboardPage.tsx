@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/Form';
@@ -30,6 +30,8 @@ export default function DashboardPage() {
   const { cliente_id: clienteId = '' } = useParams();
   const query = useQuery(getClienteQueryOptions(clienteId));
   const query_ = encodeURIComponent(clienteId);
+  // The super admin opens this panel from their dashboard (/super-admin/dashboard/:cliente_id).
+  const fromPlatform = useLocation().pathname.startsWith('/super-admin/');
 
   let body;
   if (query.isPending) {
@@ -50,6 +52,16 @@ export default function DashboardPage() {
           <span className="muted">{t('dashboard.restaurant')}: </span>
           <strong>{query.data.nombre}</strong>
         </p>
+        {query.data.estado === 'suspendido' && (
+          <p className="dashboard-alert" role="alert">
+            {t('dashboard.suspendedNotice')}
+          </p>
+        )}
+        {query.data.pos_reconectar && (
+          <p className="dashboard-alert" role="alert">
+            {t('dashboard.reconnectNotice')}
+          </p>
+        )}
         <nav aria-label={t('dashboard.links')}>
           <ul className="link-grid">
             {SECTIONS.map((section) => (
@@ -86,7 +98,13 @@ export default function DashboardPage() {
     <section className="card">
       <div className="page-head">
         <h1>{t('dashboard.title')}</h1>
-        <LogoutButton />
+        {fromPlatform ? (
+          <Link className="button" to="/super-admin/dashboard">
+            {t('dashboard.backToPlatform')}
+          </Link>
+        ) : (
+          <LogoutButton />
+        )}
       </div>
       {body}
     </section>

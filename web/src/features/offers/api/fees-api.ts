@@ -64,3 +64,13 @@ export function feeTotals(fees: Fee[]): { cobrado: number; pendiente: number; fa
   }
   return totals;
 }
+
+/** POST /api/admin/outbox/{id}/reenviar (super admin): queue a failed or sent e-mail again. */
+export function resendMail(id: number): Promise<ResponseBody<'/api/admin/outbox/{id}/reenviar', 'post'>> {
+  return apiFetch(`/admin/outbox/${id}/reenviar`, { method: 'POST' });
+}
+
+/** POST /api/admin/fees/{id}/reintentar (super admin): queue a failed fee again. */
+export function retryFee(id: number): Promise<ResponseBody<'/api/admin/fees/{id}/reintentar', 'post'>> {
+  return apiFetch(`/admin/fees/${id}/reintentar`, { method: 'POST' });
+}

@@ -4,59 +4,97 @@ import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { formatTimestamp } from '../../../lib/dates';
-import { failedFeesQueryOptions, feesKeys, markRefunded, outboxQueryOptions, refundsQueryOptions } from '../api/fees-api';
+import { failedFeesQueryOptions, feesKeys, markRefunded, outboxQueryOptions, refundsQueryOptions, resendMail, retryFee } from '../api/fees-api';
 import { ListSection } from './ListSection';
 
-/** Super admin: 'Comisiones fallidas' across restaurants. */
+/** Super admin: 'Comisiones fallidas' across restaurants, each with 'Reintentar'. */
 export function FailedFeesSection() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
   const query = useQuery(failedFeesQueryOptions());
+  const retry = useMutation({
+    mutationFn: retryFee,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['platform'] }).then(() => qc.invalidateQueries({ queryKey: feesKeys.failed() })),
+  });
   return (
-    <ListSection
-      id="failed-fees-title"
-      title="fees.failedTitle"
-      texts="fees"
-      emptyKey="noFailed"
-      query={query}
-      headers={['fees.restaurant', 'fees.purchase', 'fees.amount', 'fees.attempts', 'fees.lastError', 'fees.date']}
-      row={(f) => (
-        <tr key={f.id}>
-          <td>{f.cliente_id ?? '—'}</td>
-          <td>#{f.compra_id}</td>
-          <td>{formatCents(f.amount, f.currency, i18n.language)}</td>
-          <td>{f.attempts}</td>
-          <td>{f.last_error || '—'}</td>
-          <td>{formatTimestamp(f.created_at, i18n.language)}</td>
-        </tr>
+    <>
+      <ListSection
+        id="failed-fees-title"
+        title="fees.failedTitle"
+        texts="fees"
+        emptyKey="noFailed"
+        query={query}
+        headers={['fees.restaurant', 'fees.purchase', 'fees.amount', 'fees.attempts', 'fees.lastError', 'fees.date', 'fees.action']}
+        row={(f) => (
+          <tr key={f.id}>
+            <td>{f.cliente_id ?? '—'}</td>
+            <td>#{f.compra_id}</td>
+            <td>{formatCents(f.amount, f.currency, i18n.language)}</td>
+            <td>{f.attempts}</td>
+            <td>{f.last_error || '—'}</td>
+            <td>{formatTimestamp(f.created_at, i18n.language)}</td>
+            <td>
+              <button type="button" className="button button--small" disabled={retry.isPending} onClick={() => retry.mutate(f.id)}>
+                {t('fees.retry')}
+              </button>
+            </td>
+          </tr>
+        )}
+      />
+      {retry.isSuccess && (
+        <p className="form__ok" role="status">
+          {t('fees.retryQueued')}
+        </p>
       )}
-    />
+      <FormError error={retry.isError ? errorText(retry.error, t('fees.retryError'), t('errors.network')) : null} />
+    </>
   );
 }
 
-/** Super admin: 'Correos (bandeja de salida)' (in demo mode e-mails stay here). */
+/** Super admin: 'Correos (bandeja de salida)' (in demo mode e-mails stay here), with 'Reenviar'. */
 export function OutboxSection() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
   const query = useQuery(outboxQueryOptions());
+  const resend = useMutation({
+    mutationFn: resendMail,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['platform'] }).then(() => qc.invalidateQueries({ queryKey: feesKeys.outbox() })),
+  });
   return (
-    <ListSection
-      id="outbox-title"
-      title="outbox.title"
-      texts="outbox"
-      emptyKey="empty"
-      query={query}
-      headers={['outbox.date', 'outbox.to', 'outbox.subject', 'outbox.kind', 'outbox.status', 'outbox.attempts', 'outbox.lastError']}
-      row={(m) => (
-        <tr key={m.id}>
-          <td>{formatTimestamp(m.created_at, i18n.language)}</td>
-          <td>{m.to}</td>
-          <td>{m.subject}</td>
-          <td>{m.kind}</td>
-          <td>{m.status}</td>
-          <td>{m.attempts}</td>
-          <td>{m.last_error || '—'}</td>
-        </tr>
+    <>
+      <ListSection
+        id="outbox-title"
+        title="outbox.title"
+        texts="outbox"
+        emptyKey="empty"
+        query={query}
+        headers={['outbox.date', 'outbox.to', 'outbox.subject', 'outbox.kind', 'outbox.status', 'outbox.attempts', 'outbox.lastError', 'outbox.action']}
+        row={(m) => (
+          <tr key={m.id}>
+            <td>{formatTimestamp(m.created_at, i18n.language)}</td>
+            <td>{m.to}</td>
+            <td>{m.subject}</td>
+            <td>{m.kind}</td>
+            <td>{t(`outbox.statuses.${m.status}`, { defaultValue: m.status })}</td>
+            <td>{m.attempts}</td>
+            <td>{m.last_error || '—'}</td>
+            <td>
+              {m.status !== 'pending' && (
+                <button type="button" className="button button--small" disabled={resend.isPending} onClick={() => resend.mutate(m.id)}>
+                  {t('outbox.resend')}
+                </button>
+              )}
+            </td>
+          </tr>
+        )}
+      />
+      {resend.isSuccess && (
+        <p className="form__ok" role="status">
+          {t('outbox.resendQueued')}
+        </p>
       )}
-    />
+      <FormError error={resend.isError ? errorText(resend.error, t('outbox.resendError'), t('errors.network')) : null} />
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { Notice, SubmitButton, type Message } from '../../../components/Form';
 import { RestaurantPage } from '../../../components/RestaurantPage';
 import { errorText } from '../../../lib/api-client';
 import { CardPreview } from '../components/CardPreview';
+import { WebhookSecretSection } from '../components/WebhookSecretSection';
 import { getSettingsQueryOptions, settingsKeys } from '../api/get-settings';
 import { saveSettings, uploadSettingsImage } from '../api/settings-api';
 
@@ -36,6 +37,7 @@ function Settings({ clienteId }: { clienteId: string }) {
         </p>
       )}
       <SettingsForm key={clienteId} clienteId={clienteId} initial={initial} />
+      <WebhookSecretSection clienteId={clienteId} />
     </>
   );
 }

@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { LogoutButton } from '../../../components/LogoutButton';
 import { API_PREFIX } from '../../../lib/api-client';
 import { FailedFeesSection, OutboxSection, RefundsSection } from '../../offers';
+import { OrderRefundsSection, OversightCounts, ReconnectSection } from '../components/OversightSections';
+import '../platform.css';
 
-/** Super admin main menu. */
+/** Super admin main menu and what needs their attention. */
 export default function SuperAdminHomePage() {
   const { t } = useTranslation();
   const backend = `${window.location.origin}${API_PREFIX}`;
@@ -31,7 +33,10 @@ export default function SuperAdminHomePage() {
       <p className="muted">
         {t('superAdmin.backendDescription')} <code data-testid="backend-address">{backend}</code>
       </p>
+      <OversightCounts />
+      <ReconnectSection />
       <RefundsSection />
+      <OrderRefundsSection />
       <FailedFeesSection />
       <OutboxSection />
     </section>

@@ -1,0 +1,90 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Cliente, ClienteEdit, NewCliente, OrderRefund, Oversight, RequestBody, ResponseBody } from '../../../api/contract';
+import { apiFetch, apiFetchResponse } from '../../../lib/api-client';
+
+export type { Cliente, OrderRefund, Oversight };
+
+export type Estado = Cliente['estado'];
+export const ESTADOS = ['pendiente', 'activo', 'suspendido'] as const;
+
+/** What the restaurants table asks for: search, estado filter and the page. */
+export type ClientsFilter = { q: string; estado: '' | (typeof ESTADOS)[number]; reconectar?: boolean; limit: number; offset: number };
+export type ClientsPage = { clientes: Cliente[]; total: number };
+
+export const platformKeys = {
+  all: ['platform'] as const,
+  clients: () => [...platformKeys.all, 'clients'] as const,
+  clientsPage: (f: ClientsFilter) => [...platformKeys.clients(), f] as const,
+  oversight: () => [...platformKeys.all, 'resumen'] as const,
+  orderRefunds: () => [...platformKeys.all, 'pedidos-reembolsos'] as const,
+};
+
+/** GET /api/clients (super admin): a page of restaurants and, from X-Total-Count, how many match. */
+export async function listClients(f: ClientsFilter, signal?: AbortSignal): Promise<ClientsPage> {
+  const params = new URLSearchParams();
+  if (f.q.trim()) params.set('q', f.q.trim());
+  if (f.estado) params.set('estado', f.estado);
+  if (f.reconectar) params.set('reconectar', '1');
+  params.set('limit', String(f.limit));
+  params.set('offset', String(f.offset));
+  const { body, headers } = await apiFetchResponse<Cliente[]>(`/clients?${params}`, { signal });
+  const clientes = Array.isArray(body) ? body : [];
+  const total = Number(headers.get('X-Total-Count'));
+  return { clientes, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : f.offset + clientes.length };
+}
+
+export function clientsQueryOptions(f: ClientsFilter) {
+  return queryOptions({
+    queryKey: platformKeys.clientsPage(f),
+    queryFn: ({ signal }) => listClients(f, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** POST /api/clients (super admin): a new restaurant, pendiente. */
+export function createClient(input: NewCliente): Promise<Cliente> {
+  return apiFetch<Cliente>('/clients', { method: 'POST', body: input });
+}
+
+/** PUT /api/clients/{cliente_id} (super admin): edit, suspend or reactivate. */
+export function updateClient(id: number, edit: ClienteEdit): Promise<Cliente> {
+  return apiFetch<Cliente>(`/clients/${id}`, { method: 'PUT', body: edit });
+}
+
+type LinkInput = RequestBody<'/api/send-email', 'post'>;
+
+/** POST /api/send-email (super admin): 'Enviar Enlace'. */
+export function sendLink(input: LinkInput): Promise<ResponseBody<'/api/send-email', 'post'>> {
+  return apiFetch('/send-email', { method: 'POST', body: input });
+}
+
+export type ConnectInput = RequestBody<'/api/callback', 'post'>;
+
+/** POST /api/callback (super admin): connects a merchant with its authorization code. */
+export function connectMerchant(input: ConnectInput): Promise<ResponseBody<'/api/callback', 'post'>> {
+  return apiFetch('/callback', { method: 'POST', body: input });
+}
+
+/** GET /api/admin/resumen (super admin): the counts behind the badges. */
+export function oversightQueryOptions() {
+  return queryOptions({
+    queryKey: platformKeys.oversight(),
+    queryFn: ({ signal }) => apiFetch<Oversight>('/admin/resumen', { signal }),
+    staleTime: 0,
+  });
+}
+
+/** GET /api/admin/pedidos/reembolsos (super admin): cancelled paid orders to refund. */
+export function orderRefundsQueryOptions() {
+  return queryOptions({
+    queryKey: platformKeys.orderRefunds(),
+    queryFn: ({ signal }) => apiFetch<OrderRefund[]>('/admin/pedidos/reembolsos', { signal }),
+    staleTime: 0,
+  });
+}
+
+/** POST /api/pedidos/{id}/reembolso {cliente_id}: the order's payment was refunded. */
+export function markOrderRefunded(r: Pick<OrderRefund, 'pedido_id' | 'cliente_id'>): Promise<unknown> {
+  return apiFetch(`/pedidos/${r.pedido_id}/reembolso`, { method: 'POST', body: { cliente_id: r.cliente_id } });
+}

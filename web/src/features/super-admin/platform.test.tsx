@@ -1,0 +1,235 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, queryOf, renderApp, resetLanguage, storeSession, type FetchCall } from '../../test/utils';
+import type { Cliente } from './api/platform-api';
+
+const validate = { 'POST /api/auth/validate': { body: { cliente_id: null, merchant_id: null, is_superadmin: true } } };
+
+function cliente(id: number, over: Partial<Cliente> = {}): Cliente {
+  return {
+    id,
+    nombre: `Restaurante ${id}`,
+    merchant_id: `MID-${id}`,
+    email: `r${id}@example.com`,
+    estado: 'activo',
+    fecha_proximo_pago: '2026-12-01',
+    idioma: 'es',
+    pos_provider: 'demo',
+    pos_conectado: true,
+    pos_reconectar: false,
+    webhook_secret_configurado: false,
+    ...over,
+  };
+}
+
+/** GET /api/clients answering a 45-restaurant list by ?q=, ?limit= and ?offset=. */
+function clientsRoute(all: Cliente[]) {
+  return (call: FetchCall) => {
+    const p = queryOf(call);
+    const q = (p.get('q') ?? '').toLowerCase();
+    const matching = all.filter((c) => !q || c.nombre.toLowerCase().includes(q));
+    const offset = Number(p.get('offset') ?? 0);
+    const limit = Number(p.get('limit') ?? 50);
+    return { body: matching.slice(offset, offset + limit), headers: { 'X-Total-Count': String(matching.length) } };
+  };
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  await resetLanguage();
+});
+
+describe('Dashboard de Super Admin', () => {
+  const all = Array.from({ length: 45 }, (_, i) => cliente(45 - i));
+  all[0] = cliente(45, { nombre: 'La Cava', estado: 'pendiente', pos_reconectar: true });
+
+  it('shows the columns, translated estados and a reconnect badge, and pages with X-Total-Count', async () => {
+    storeSession({ superadmin: true });
+    const { calls } = mockFetch({ ...validate, 'GET /api/clients': clientsRoute(all) });
+    renderApp('/super-admin/dashboard');
+    const first = await screen.findByTestId('cliente-45', {}, { timeout: 5000 });
+    expect(screen.getByRole('heading', { name: 'Dashboard de Super Admin' })).toBeInTheDocument();
+    for (const name of ['ID', 'Merchant ID', 'Estado', 'Próximo Pago', 'Acciones']) {
+      expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
+    }
+    expect(within(first).getByText('Pendiente')).toBeInTheDocument();
+    expect(within(first).getByText('Reconectar')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Abrir panel' })).toHaveAttribute('href', '/super-admin/dashboard/45');
+    expect(screen.getByText('Mostrando 1–20 de 45')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Mostrando 21–40 de 45')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Mostrando 41–45 de 45')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    const last = calls.filter((c) => c.url.startsWith('/api/clients')).at(-1)!;
+    expect(queryOf(last).get('offset')).toBe('40');
+    expect(queryOf(last).get('limit')).toBe('20');
+  }, 15_000);
+
+  it('searches once typing settles, from the first page', async () => {
+    storeSession({ superadmin: true });
+    const { calls } = mockFetch({ ...validate, 'GET /api/clients': clientsRoute(all) });
+    renderApp('/super-admin/dashboard');
+    await screen.findByTestId('cliente-45');
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await screen.findByText('Mostrando 21–40 de 45');
+    const before = calls.length;
+    await userEvent.type(screen.getByLabelText('Buscar'), 'cava');
+    expect(await screen.findByText('Mostrando 1–1 de 1', {}, { timeout: 3000 })).toBeInTheDocument();
+    const searches = calls.slice(before).filter((c) => c.url.startsWith('/api/clients'));
+    // Debounced: one request for the whole word, not one per key.
+    expect(searches.map((c) => queryOf(c).get('q'))).toEqual(['cava']);
+    expect(queryOf(searches[0]).get('offset')).toBe('0');
+  }, 15_000);
+
+  it('filters by estado', async () => {
+    storeSession({ superadmin: true });
+    const { calls } = mockFetch({ ...validate, 'GET /api/clients': clientsRoute(all) });
+    renderApp('/super-admin/dashboard');
+    await screen.findByTestId('cliente-45');
+    await userEvent.selectOptions(screen.getByLabelText('Estado'), 'suspendido');
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/clients') && queryOf(c).get('estado') === 'suspendido')).toBe(true));
+  });
+
+  it("sends the onboarding link from the row's merchant id and e-mail", async () => {
+    storeSession({ superadmin: true });
+    const { calls } = mockFetch({
+      ...validate,
+      'GET /api/clients': clientsRoute(all),
+      'POST /api/send-email': { body: { mensaje: 'Correo enviado exitosamente.' } },
+    });
+    renderApp('/super-admin/dashboard');
+    const row = await screen.findByTestId('cliente-44');
+    await userEvent.click(within(row).getByRole('button', { name: 'Enviar Enlace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar Enlace' });
+    expect(within(dialog).getByLabelText('Merchant ID')).toHaveValue('MID-44');
+    expect(within(dialog).getByLabelText('Correo electrónico')).toHaveValue('r44@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar Enlace' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Correo enviado exitosamente.');
+    expect(calls.find((c) => c.url === '/api/send-email')?.body).toEqual({ merchant_id: 'MID-44', email: 'r44@example.com' });
+  });
+
+  it("shows 'Error al enviar el correo: {error}' when the server refuses", async () => {
+    storeSession({ superadmin: true });
+    mockFetch({
+      ...validate,
+      'GET /api/clients': clientsRoute(all),
+      'POST /api/send-email': { status: 400, body: { error: 'El cliente no tiene un Merchant ID válido.' } },
+    });
+    renderApp('/super-admin/dashboard');
+    const row = await screen.findByTestId('cliente-44');
+    await userEvent.click(within(row).getByRole('button', { name: 'Enviar Enlace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar Enlace' });
+    await userEvent.clear(within(dialog).getByLabelText('Merchant ID'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar Enlace' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Merchant ID y email son obligatorios.');
+    await userEvent.type(within(dialog).getByLabelText('Merchant ID'), 'OTRO');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar Enlace' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error al enviar el correo: El cliente no tiene un Merchant ID válido.');
+  });
+
+  it('saves the next payment date and suspends after confirming', async () => {
+    storeSession({ superadmin: true });
+    const { calls } = mockFetch({
+      ...validate,
+      'GET /api/clients': clientsRoute(all),
+      'PUT /api/clients/44': (call) => ({ body: { ...cliente(44), ...(call.body as object) } }),
+    });
+    renderApp('/super-admin/dashboard');
+    const row = await screen.findByTestId('cliente-44');
+    // Typing the year passes through 0002-…, 0020-…: only the settled date is saved.
+    const date = within(row).getByLabelText('Próximo pago de Restaurante 44');
+    fireEvent.change(date, { target: { value: '0002-01-15' } });
+    fireEvent.change(date, { target: { value: '0202-01-15' } });
+    fireEvent.change(date, { target: { value: '2027-01-15' } });
+    expect(await screen.findByText('Fecha de próximo pago de Restaurante 44 guardada.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ fecha_proximo_pago: '2027-01-15' }]);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Suspender' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Suspender Restaurante 44?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspender' }));
+    expect(await screen.findByText('Restaurante 44 quedó suspendido.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ estado: 'suspendido' });
+  });
+
+  it('creates a restaurant', async () => {
+    storeSession({ superadmin: true });
+    const { calls } = mockFetch({
+      ...validate,
+      'GET /api/clients': clientsRoute(all),
+      'POST /api/clients': { status: 201, body: cliente(46, { nombre: 'Nuevo Sitio', estado: 'pendiente', merchant_id: null }) },
+    });
+    renderApp('/super-admin/dashboard');
+    await screen.findByTestId('cliente-45');
+    await userEvent.click(screen.getByRole('button', { name: 'Nuevo restaurante' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo restaurante' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Crear restaurante' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('El nombre del restaurante es obligatorio.');
+    await userEvent.type(within(dialog).getByLabelText('Nombre del restaurante'), 'Nuevo Sitio');
+    await userEvent.type(within(dialog).getByLabelText('Correo del dueño'), 'nuevo@example.com');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Idioma de los correos'), 'en');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Crear restaurante' }));
+    expect(await screen.findByText('Restaurante Nuevo Sitio creado (ID 46).')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/clients')?.body).toEqual({
+      nombre: 'Nuevo Sitio',
+      email: 'nuevo@example.com',
+      idioma: 'en',
+    });
+  });
+});
+
+describe('Configuración del Token de Clover', () => {
+  async function submit(values: { merchant?: string; code?: string; nombre?: string; email?: string }) {
+    if (values.merchant) await userEvent.type(await screen.findByLabelText('Merchant ID'), values.merchant);
+    if (values.code) await userEvent.type(screen.getByLabelText('Código de autorización'), values.code);
+    if (values.nombre) await userEvent.type(screen.getByLabelText('Nombre del restaurante (opcional)'), values.nombre);
+    if (values.email) await userEvent.type(screen.getByLabelText('Correo del dueño'), values.email);
+    await userEvent.click(screen.getByRole('button', { name: 'Conectar con Clover' }));
+  }
+
+  it('explains the demo codes and requires merchant id and code', async () => {
+    storeSession({ superadmin: true });
+    const { calls } = mockFetch(validate);
+    renderApp('/super-admin/clover-auth');
+    expect(await screen.findByRole('heading', { name: 'Configuración del Token de Clover' })).toBeInTheDocument();
+    expect(screen.getByText(/empiece por demo-/)).toBeInTheDocument();
+    await submit({ merchant: 'MID-1' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Todos los campos son obligatorios.');
+    expect(calls.some((c) => c.url === '/api/callback')).toBe(false);
+  });
+
+  it("shows 'Éxito: {mensaje}' and sends the fields", async () => {
+    storeSession({ superadmin: true });
+    const { calls } = mockFetch({
+      ...validate,
+      'POST /api/callback': { body: { mensaje: 'Casa quedó conectado con Clover (Merchant ID MID-1).', cliente: cliente(1) } },
+    });
+    renderApp('/super-admin/clover-auth');
+    await submit({ merchant: 'MID-1', code: 'demo-1', email: 'c@example.com' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Éxito: Casa quedó conectado con Clover (Merchant ID MID-1).');
+    expect(calls.find((c) => c.url === '/api/callback')?.body).toEqual({ merchant_id: 'MID-1', code: 'demo-1', nombre: '', email: 'c@example.com' });
+  });
+
+  it("shows the server's error text as is", async () => {
+    storeSession({ superadmin: true });
+    mockFetch({
+      ...validate,
+      'POST /api/callback': { status: 400, body: { error: 'Error 401: No autorizado. El código es inválido o ha expirado.' } },
+    });
+    renderApp('/super-admin/clover-auth');
+    await submit({ merchant: 'MID-1', code: 'malo' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Error 401: No autorizado. El código es inválido o ha expirado.$/);
+  });
+
+  it("says 'Error al conectar con el servidor.' when the network fails", async () => {
+    storeSession({ superadmin: true });
+    mockFetch({ ...validate, 'POST /api/callback': new TypeError('Failed to fetch') });
+    renderApp('/super-admin/clover-auth');
+    await submit({ merchant: 'MID-1', code: 'demo-1' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al conectar con el servidor.');
+  });
+});
