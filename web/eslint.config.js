@@ -25,6 +25,8 @@ const featureDependencies = {
   dashboard: ['offers', 'vouchers'],
   offers: ['settings'],
   'super-admin': ['offers'],
+  welcome: ['wines'],
+  wines: ['settings'],
 };
 
 function dependenciesOf(feature) {

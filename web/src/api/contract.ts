@@ -64,3 +64,15 @@ export type Refund = Schemas['Refund'];
 export type DemoCheckout = Schemas['DemoCheckout'];
 /** A voucher a restaurant just redeemed (POST /api/clientes/{cliente_id}/vouchers/canjear). */
 export type Voucher = Schemas['Voucher'];
+/** A wine of a restaurant's cellar: prices in cents, `anio` null for a wine without vintage. */
+export type Vino = Schemas['Vino'];
+/** A wine as the owner sends it (POST /api/vinos, PUT /api/vinos/{id}). */
+export type VinoInput = Schemas['VinoInput'];
+/** What the wine lookup found (POST /api/buscar-vino), with the fields it inferred. */
+export type WineLookup = Schemas['WineLookup'];
+/** A restaurant with a cava to explore (GET /api/cavas). */
+export type Cava = Schemas['Cava'];
+export type CreateVinoBody = ResponseBody<'/api/vinos', 'post', 201>;
+export type BuscarVinoBody = ResponseBody<'/api/buscar-vino', 'post'>;
+export type BuscarVinoInput = RequestBody<'/api/buscar-vino', 'post'>;
+export type WineLabelBody = ResponseBody<'/api/vinos/{id}/imagen', 'post'>;

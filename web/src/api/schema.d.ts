@@ -212,10 +212,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List every restaurant (super admin) */
+        /** A page of restaurants, newest first (super admin); X-Total-Count is how many match */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description search in name, e-mail and merchant id (case and accents ignored) */
+                    q?: string;
+                    estado?: "pendiente" | "activo" | "suspendido";
+                    /** @description only restaurants whose POS needs reconnecting */
+                    reconectar?: "1";
+                    /** @description 1–200, default 50 */
+                    limit?: number;
+                    offset?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -225,19 +234,51 @@ export interface paths {
                 /** @description Restaurants */
                 200: {
                     headers: {
+                        /** @description restaurants matching */
+                        "X-Total-Count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Cliente"][];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
             };
         };
         put?: never;
-        post?: never;
+        /** Create a restaurant, pendiente, first billed a month from now (super admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewCliente"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Cliente"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3919,6 +3960,759 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients/{cliente_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit, suspend or reactivate a restaurant (super admin) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ClienteEdit"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Cliente"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/send-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Enviar Enlace': e-mail the owner a single-use link (72 h) that sets their password (super admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merchant_id?: string;
+                        email?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            mensaje: string;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/establecer-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Establecer Contraseña': spend an onboarding link, set the owner's password and sign in */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merchant_id?: string;
+                        email?: string;
+                        new_password?: string;
+                        token?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LoginResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Busy"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Configuración del Token de Clover': exchange a merchant's OAuth code and connect its restaurant (super admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        merchant_id?: string;
+                        code?: string;
+                        nombre?: string;
+                        email?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            mensaje: string;
+                            cliente: components["schemas"]["Cliente"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Busy"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clover/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clover's redirect after a merchant installs Carta's app: connects it and redirects to /login?clover=conectado (or =error) */
+        get: {
+            parameters: {
+                query?: {
+                    merchant_id?: string;
+                    client_id?: string;
+                    code?: string;
+                    employee_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To the sign-in page */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the restaurant's own hosted-checkout webhook signing secret (sealed at rest); empty removes it */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        webhook_secret: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            webhook_secret_configurado: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/outbox/{id}/reenviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue an e-mail of the outbox again (super admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/fees/{id}/reintentar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a failed platform fee to be charged again (super admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pedidos/reembolsos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cancelled orders to refund, and the latest refunded (super admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderRefund"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/resumen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What needs the super admin's attention: the dashboard's badges */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Oversight"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vinos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A restaurant's wines: to its staff (bearer token) every wine; to everyone else the available ones, cacheable (ETag) */
+        get: {
+            parameters: {
+                query: {
+                    cliente_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Vino"][];
+                    };
+                };
+                304: components["responses"]["NotModified"];
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+            };
+        };
+        put?: never;
+        /** Add a wine to a restaurant's cellar (owner or super admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VinoInput"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            vino: components["schemas"]["Vino"];
+                            message: string;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vinos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a wine, or only show / hide it (disponible) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VinoInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Vino"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+            };
+        };
+        post?: never;
+        /** Delete a wine */
+        delete: {
+            parameters: {
+                query?: {
+                    cliente_id?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vinos/{id}/imagen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a wine's label (multipart imagen, cliente_id) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        imagen: string;
+                        cliente_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            imagen_url: string;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["BadRequest"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Busy"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buscar-vino": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Look a wine up by name (and vintage and grape) to import it (owner or super admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nombre?: string;
+                        "a\u00F1o"?: string;
+                        uva?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detalles: components["schemas"]["WineLookup"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Busy"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cavas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The restaurants with a cava to explore (active, with available wines) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Cava"][];
+                    };
+                };
+                500: components["responses"]["Internal"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3951,6 +4745,19 @@ export interface components {
             estado: "pendiente" | "activo" | "suspendido";
             /** Format: date */
             fecha_proximo_pago: string | null;
+            /**
+             * @description the restaurant's language for Carta's e-mails
+             * @enum {string}
+             */
+            idioma: "es" | "en";
+            /** @enum {string} */
+            pos_provider: "demo" | "clover";
+            /** @description the POS is connected (a token, or the demo POS) */
+            pos_conectado: boolean;
+            /** @description the POS refused the connection: connect it again */
+            pos_reconectar: boolean;
+            /** @description the restaurant's own hosted-checkout webhook secret is set */
+            webhook_secret_configurado: boolean;
         };
         /** @description language → field → text */
         Translations: {
@@ -4419,6 +5226,141 @@ export interface components {
                 cancelados: number;
             };
             config: components["schemas"]["OrderConfig"];
+        };
+        Oversight: {
+            clientes: {
+                pendiente: number;
+                activo: number;
+                suspendido: number;
+                reconectar: number;
+            };
+            /** @description messages per status (pending, sent, failed) */
+            outbox: {
+                [key: string]: number;
+            };
+            fees_fallidas: number;
+            /** @description coupon purchases to refund */
+            reembolsos_pendientes: number;
+            /** @description cancelled orders to refund */
+            pedidos_reembolso_pendientes: number;
+        };
+        OrderRefund: {
+            pedido_id: number;
+            cliente_id: number;
+            restaurante: string;
+            numero: number;
+            email: string;
+            /** @description cents */
+            total: number;
+            moneda: string;
+            /** @description why the order was cancelled */
+            motivo: string;
+            payment_id: string;
+            /** @enum {string} */
+            reembolso: "pendiente" | "reembolsado";
+            paid_at: number;
+            reembolsado_at: number;
+        };
+        NewCliente: {
+            nombre: string;
+            email?: string;
+            /** @description optional */
+            merchant_id?: string;
+            /** @enum {string} */
+            idioma?: "es" | "en";
+        };
+        ClienteEdit: {
+            nombre?: string;
+            email?: string;
+            /** @description empty: none */
+            merchant_id?: string;
+            /** Format: date */
+            fecha_proximo_pago?: string;
+            /** @enum {string} */
+            idioma?: "es" | "en";
+            /**
+             * @description suspendido suspends; activo reactivates (pendiente until password and POS)
+             * @enum {string}
+             */
+            estado?: "activo" | "suspendido";
+        };
+        Vino: {
+            id: number;
+            cliente_id: number;
+            nombre: string;
+            /** @description producer */
+            bodega: string;
+            /** @description vintage; null: sin añada */
+            anio: number | null;
+            region: string;
+            pais: string;
+            /** @description grapes, comma-and-space separated, each optionally with its percentage ("Tempranillo 85%, Garnacha 15%") */
+            variedad_uva: string;
+            /** @enum {string} */
+            tipo: "tinto" | "blanco" | "rosado" | "espumoso" | "generoso" | "dulce" | "Desconocido";
+            /** @description alcohol by volume, % (0: unknown) */
+            graduacion: number;
+            descripcion: string;
+            descripcion_en: string;
+            /** @description pairings, comma-and-space separated */
+            maridaje: string;
+            etiqueta_url: string;
+            /** @description bottle price in cents */
+            precio: number;
+            /** @description glass price in cents; null: not by the glass */
+            precio_copa: number | null;
+            /** @enum {integer} */
+            disponible: 0 | 1;
+            updated_at: number;
+        };
+        /** @description A wine. POST: nombre required (precio defaults to 4550). PUT: nombre and precio required, or only disponible to show or hide it. */
+        VinoInput: {
+            nombre?: string;
+            /** @description producer */
+            bodega?: string;
+            /** @description vintage; null: sin añada */
+            anio?: number | null;
+            region?: string;
+            pais?: string;
+            /** @description grapes, comma-and-space separated, each optionally with its percentage ("Tempranillo 85%, Garnacha 15%") */
+            variedad_uva?: string;
+            /** @description tinto, blanco, rosado, espumoso, generoso, dulce or Desconocido (case-insensitive; empty: Desconocido) */
+            tipo?: string;
+            /** @description alcohol by volume, % (0: unknown) */
+            graduacion?: number;
+            descripcion?: string;
+            descripcion_en?: string;
+            /** @description pairings, comma-and-space separated */
+            maridaje?: string;
+            etiqueta_url?: string;
+            /** @description bottle price in cents */
+            precio?: number;
+            /** @description glass price in cents; null: not by the glass */
+            precio_copa?: number | null;
+            /** @enum {integer} */
+            disponible?: 0 | 1;
+            /** @description the restaurant (a super admin must name it) */
+            cliente_id?: number | string;
+        };
+        WineLookup: {
+            nombre: string;
+            bodega: string;
+            anio: string;
+            region: string;
+            pais: string;
+            tipo: string;
+            uvas: string[];
+            maridaje: string[];
+            descripcion: string;
+            /** @description the fields the lookup inferred */
+            inferidos: string[];
+            /** @enum {string} */
+            fuente: "builtin" | "openai";
+        };
+        Cava: {
+            cliente_id: number;
+            nombre: string;
+            vinos: number;
         };
     };
     responses: {

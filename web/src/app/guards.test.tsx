@@ -15,7 +15,7 @@ describe('route guards', () => {
     },
   );
 
-  it.each(['/super-admin', '/super-admin/clover-auth', '/admin'])(
+  it.each(['/super-admin', '/super-admin/clover-auth'])(
     'sends a restaurant user from %s to its own panel',
     async (path) => {
       storeSession({ clienteId: '3' });
@@ -37,6 +37,21 @@ describe('route guards', () => {
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/super-admin$/));
     },
   );
+
+  it.each([
+    ['/list', 'Gestión de Vinos'],
+    ['/admin', 'Panel de Administración'],
+  ])('lets a restaurant user open the wine page %s (owner and super admin)', async (path, title) => {
+    storeSession({ clienteId: '3' });
+    mockFetch({
+      'POST /api/auth/validate': { body: { cliente_id: 3, merchant_id: 'M3', is_superadmin: false } },
+      'GET /api/vinos': { body: [] },
+      'GET /api/configuraciones': { body: {} },
+    });
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(path);
+  });
 
   it('lets a restaurant user open a restaurant-only page', async () => {
     storeSession({ clienteId: '3' });

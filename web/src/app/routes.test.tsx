@@ -30,11 +30,17 @@ describe('routes', () => {
     '/ordenar-en-linea/1',
     '/carrito/1',
     '/checkout/1',
-    '/cava/1',
   ])('registers the public route %s', async (path) => {
     mockFetch({});
     renderApp(path);
     expect(await screen.findByText('Esta página aún no está disponible.')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(path);
+  });
+
+  it('registers the public cava at /cava/1 (no sign-in)', async () => {
+    mockFetch({ 'GET /api/vinos': { body: [] }, 'GET /api/configuraciones': { body: {} } });
+    renderApp('/cava/1');
+    expect(await screen.findByRole('heading', { name: 'Explora Nuestra Cava', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('Esta cava todavía no tiene vinos disponibles.')).toBeInTheDocument();
   });
 });

@@ -28,6 +28,9 @@ const ProductsPage = lazy(() => import('../features/admin/routes/ProductsPage'))
 const CreateOfferPage = lazy(() => import('../features/offers/routes/CreateOfferPage'));
 const DinerOffersPage = lazy(() => import('../features/offers/routes/DinerOffersPage'));
 const DemoCheckoutPage = lazy(() => import('../features/checkout/routes/DemoCheckoutPage'));
+const CavaPage = lazy(() => import('../features/wines/routes/CavaPage'));
+const WinesListPage = lazy(() => import('../features/wines/routes/WinesListPage'));
+const WinesAdminPage = lazy(() => import('../features/wines/routes/WinesAdminPage'));
 
 /** The diner menu draws its own fixed header (logo, title, language switch). */
 const MENU_ROUTES = ['/menu/:cliente_id', '/clientes/menu/:cliente_id'];
@@ -39,18 +42,15 @@ const PUBLIC_PENDING = [
   '/ordenar-en-linea/:cliente_id',
   '/carrito/:cliente_id',
   '/checkout/:cliente_id',
-  '/cava/:cliente_id',
 ];
 const SUPERADMIN_PENDING = [
   '/super-admin/dashboard',
   '/super-admin/clover-auth',
   '/super-admin/dashboard/:cliente_id',
-  '/admin',
 ];
 const CLIENTE_PENDING = [
   '/customer',
 ];
-const STAFF_PENDING = ['/list'];
 
 /** A signed-in diner also gets their side drawer on the public menu (lazy: anonymous visitors never load it). */
 const dinerDrawer = (clienteId: string) => <DinerDrawerSlot clienteId={clienteId} />;
@@ -70,6 +70,8 @@ export function AppRoutes() {
         <Route element={<QueryLayout />}>
           <Route path="/usuario/:usuario_id" element={<UserPanelPage />} />
         </Route>
+        {/* The public cava draws the restaurant's own header, like the menu; no TanStack Query. */}
+        <Route path="/cava/:cliente_id" element={<CavaPage />} />
       </Route>
       <Route element={<Layout />}>
         <Route index element={<WelcomePage />} />
@@ -114,9 +116,9 @@ export function AppRoutes() {
 
           <Route element={<RequireRole allow="staff" />}>
             <Route path="/dashboard/:cliente_id" element={<DashboardPage />} />
-            {STAFF_PENDING.map((path) => (
-              <Route key={path} path={path} element={<NotBuiltYet />} />
-            ))}
+            {/* The wine cellar (issue 14): the owner's or, with ?cliente_id=, the super admin's. */}
+            <Route path="/list" element={<WinesListPage />} />
+            <Route path="/admin" element={<WinesAdminPage />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -15,6 +15,8 @@ const SECTIONS = [
   { path: '/settings', label: 'dashboard.settings' },
   { path: '/popups', label: 'dashboard.popups' },
   { path: '/crear-oferta', label: 'dashboard.createOffer' },
+  { path: '/list', label: 'dashboard.wines' },
+  { path: '/admin', label: 'dashboard.winesAdmin' },
 ] as const;
 
 /** Restaurant panel: the restaurant's name and links to its admin sections. */
