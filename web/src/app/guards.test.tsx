@@ -69,6 +69,9 @@ describe('route guards', () => {
     });
     renderApp('/dashboard/2');
     expect(await screen.findByText('Segundo')).toBeInTheDocument();
+    // The wine cellar's pages, for the restaurant shown.
+    expect(screen.getByRole('link', { name: 'Gestión de Vinos' })).toHaveAttribute('href', '/list?cliente_id=2');
+    expect(screen.getByRole('link', { name: 'Panel de Administración' })).toHaveAttribute('href', '/admin?cliente_id=2');
   });
 
   it('shows a loading indicator, not a redirect, while the session is validated', async () => {

@@ -113,7 +113,8 @@ export function WineCard({ clienteId, vino, currency, onChanged, onDeleted }: Pr
   const origin = [vino.region, vino.pais].filter(Boolean).join(', ');
 
   return (
-    <li>
+    // While edited, the card takes the whole row: the form needs the room, and the other cards keep their size.
+    <li className={editing ? 'wine-grid__wide' : undefined}>
       <article className={`wine-admin${shown ? '' : ' wine-admin--hidden'}`} aria-labelledby={f('name')} data-testid="wine-card">
         <div className="wine-admin__top">
           {src ? (
