@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { accounts, expect, test } from './fixtures';
-import { makePng } from './helpers';
+import { closePromotion, makePng } from './helpers';
 import { createWine, publicWines, signInStaff, staffLogin, unique } from './api';
 
 // The wine cellar of La Cava Demo (restaurant 1, 30 wines). The owner's
@@ -31,6 +31,7 @@ const TEXT = {
     details: (name: string) => `Ver detalles de ${name}`,
     results: /\d+ vinos?/,
     seeMore: 'Ver Más',
+    cavaLink: 'Explora Nuestra Cava',
   },
   en: {
     admin: 'Administration Panel',
@@ -55,6 +56,7 @@ const TEXT = {
     details: (name: string) => `See details of ${name}`,
     results: /\d+ wines?/,
     seeMore: 'See More',
+    cavaLink: 'Explore Our Cellar',
   },
 } as const;
 
@@ -150,7 +152,11 @@ for (const lang of ['es', 'en'] as const) {
 
     test('a diner filters by type and price, shares the link and opens a wine', async ({ page, context, newContext }) => {
       await useLanguage(context, lang);
-      await page.goto('/cava/1');
+      // The diner menu links to the restaurant's cava (once the menu has painted).
+      await page.goto('/menu/1');
+      await closePromotion(page);
+      await page.getByRole('link', { name: T.cavaLink }).click();
+      await expect(page).toHaveURL(/\/cava\/1$/);
       await expect(page.getByRole('heading', { name: T.cava, level: 1 })).toBeVisible();
       await expect(page.getByTestId('cava-card').first()).toBeVisible();
       const all = await page.getByTestId('cava-card').count();
