@@ -3,7 +3,8 @@
 # served by bin/carta with demo data on SQLite, Debian's chromium, offline.
 # Usage: bash bench/lighthouse.sh   (prints performance score, LCP, CLS, TBT)
 # NO_PROMO=1 measures /menu/2 after its owner deleted its promotions (the
-# menu without a promotion popup); LH_REPORT=file keeps the JSON report.
+# menu without a promotion popup); PAGE=/cava/1 measures another page (the
+# public wine cellar); LH_REPORT=file keeps the JSON report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x bin/carta ] || make build
@@ -12,7 +13,7 @@ DATA=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$DATA"' EXIT
 CARTA_DEMO=1 CARTA_ADDR=127.0.0.1:18092 CARTA_DATA_DIR="$DATA" CARTA_LOG_LEVEL=warn bin/carta serve > "$DATA/carta.log" 2>&1 &
 for _ in $(seq 1 150); do curl -fs http://127.0.0.1:18092/readyz >/dev/null 2>&1 && break; sleep 0.2; done
-PAGE=/menu/1
+PAGE=${PAGE:-/menu/1}
 if [ "${NO_PROMO:-0}" = 1 ]; then
   PAGE=/menu/2
   tok=$(curl -fs -X POST -H 'Content-Type: application/json' -d '{"email":"owner2@demo.test","password":"demo-owner-2"}' \

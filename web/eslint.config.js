@@ -26,6 +26,8 @@ const featureDependencies = {
   offers: ['settings'],
   ordering: ['account'],
   'super-admin': ['offers'],
+  welcome: ['wines'],
+  wines: ['settings'],
 };
 
 function dependenciesOf(feature) {

@@ -417,3 +417,25 @@ export async function placePaidOrder(request: APIRequestContext, nombre: string,
   await ok(await request.post('/api/orders/1/pay', { data: { pedido_id: placed.pedido_id, token: placed.token, amount: placed.total } }));
   return { pedidoId: placed.pedido_id, token: placed.token, total: placed.total };
 }
+
+// --- Wines -----------------------------------------------------------------
+
+export type Vino = { id: number; nombre: string; tipo: string; precio: number; disponible: 0 | 1; etiqueta_url: string };
+
+/** POST /api/vinos as the restaurant's staff: a wine of its cellar. */
+export async function createWine(
+  request: APIRequestContext,
+  staff: StaffSession,
+  clienteId: number,
+  wine: { nombre: string; tipo?: string; precio?: number; descripcion?: string; region?: string; pais?: string },
+): Promise<Vino> {
+  const r = await ok<{ vino: Vino }>(
+    await request.post('/api/vinos', { headers: bearer(staff.token), data: { cliente_id: clienteId, ...wine } }),
+  );
+  return r.vino;
+}
+
+/** GET /api/vinos?cliente_id= anonymously: the wines a diner's cava shows. */
+export async function publicWines(request: APIRequestContext, clienteId: number): Promise<Vino[]> {
+  return ok<Vino[]>(await request.get(`/api/vinos?cliente_id=${clienteId}`));
+}

@@ -102,3 +102,15 @@ export type OrderRefund = Schemas['OrderRefund'];
 export type NewCliente = Schemas['NewCliente'];
 /** The super admin's edit of a restaurant (PUT /api/clients/{cliente_id}). */
 export type ClienteEdit = Schemas['ClienteEdit'];
+/** A wine of a restaurant's cellar: prices in cents, `anio` null for a wine without vintage. */
+export type Vino = Schemas['Vino'];
+/** A wine as the owner sends it (POST /api/vinos, PUT /api/vinos/{id}). */
+export type VinoInput = Schemas['VinoInput'];
+/** What the wine lookup found (POST /api/buscar-vino), with the fields it inferred. */
+export type WineLookup = Schemas['WineLookup'];
+/** A restaurant with a cava to explore (GET /api/cavas). */
+export type Cava = Schemas['Cava'];
+export type CreateVinoBody = ResponseBody<'/api/vinos', 'post', 201>;
+export type BuscarVinoBody = ResponseBody<'/api/buscar-vino', 'post'>;
+export type BuscarVinoInput = RequestBody<'/api/buscar-vino', 'post'>;
+export type WineLabelBody = ResponseBody<'/api/vinos/{id}/imagen', 'post'>;

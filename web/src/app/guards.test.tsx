@@ -15,7 +15,7 @@ describe('route guards', () => {
     },
   );
 
-  it.each(['/super-admin', '/super-admin/clover-auth', '/admin'])(
+  it.each(['/super-admin', '/super-admin/clover-auth'])(
     'sends a restaurant user from %s to its own panel',
     async (path) => {
       storeSession({ clienteId: '3' });
@@ -46,6 +46,21 @@ describe('route guards', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/customer?cliente_id=3');
   });
 
+  it.each([
+    ['/list', 'Gestión de Vinos'],
+    ['/admin', 'Panel de Administración'],
+  ])('lets a restaurant user open the wine page %s (owner and super admin)', async (path, title) => {
+    storeSession({ clienteId: '3' });
+    mockFetch({
+      'POST /api/auth/validate': { body: { cliente_id: 3, merchant_id: 'M3', is_superadmin: false } },
+      'GET /api/vinos': { body: [] },
+      'GET /api/configuraciones': { body: {} },
+    });
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(path);
+  });
+
   it('lets a restaurant user open a restaurant-only page', async () => {
     storeSession({ clienteId: '3' });
     mockFetch({ 'POST /api/auth/validate': { body: { cliente_id: 3, is_superadmin: 0 } } });
@@ -62,6 +77,9 @@ describe('route guards', () => {
     });
     renderApp('/dashboard/2');
     expect(await screen.findByText('Segundo')).toBeInTheDocument();
+    // The wine cellar's pages, for the restaurant shown.
+    expect(screen.getByRole('link', { name: 'Gestión de Vinos' })).toHaveAttribute('href', '/list?cliente_id=2');
+    expect(screen.getByRole('link', { name: 'Panel de Administración' })).toHaveAttribute('href', '/admin?cliente_id=2');
   });
 
   it('shows a loading indicator, not a redirect, while the session is validated', async () => {

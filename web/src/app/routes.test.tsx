@@ -25,18 +25,16 @@ describe('routes', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/restaurante\/seleccion$/));
   });
 
-  it.each([
-    '/cava/1',
-  ])('registers the public route %s', async (path) => {
-    mockFetch({});
-    renderApp(path);
-    expect(await screen.findByText('Esta página aún no está disponible.')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(path);
-  });
-
   it('registers the public onboarding link /establecer-password', async () => {
     mockFetch({});
     renderApp('/establecer-password?merchant_id=M&email=a@b.c');
     expect(await screen.findByRole('heading', { name: 'Establecer Contraseña' })).toBeInTheDocument();
+  });
+
+  it('registers the public cava at /cava/1 (no sign-in)', async () => {
+    mockFetch({ 'GET /api/vinos': { body: [] }, 'GET /api/configuraciones': { body: {} } });
+    renderApp('/cava/1');
+    expect(await screen.findByRole('heading', { name: 'Explora Nuestra Cava', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('Esta cava todavía no tiene vinos disponibles.')).toBeInTheDocument();
   });
 });

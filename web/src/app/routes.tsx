@@ -38,18 +38,18 @@ const CheckoutPage = lazy(() => import('../features/ordering/routes/CheckoutPage
 const OrderPage = lazy(() => import('../features/ordering/routes/OrderPage'));
 const OrderBoardPage = lazy(() => import('../features/order-board/routes/OrderBoardPage'));
 const OrderSettingsPage = lazy(() => import('../features/order-board/routes/OrderSettingsPage'));
+const CavaPage = lazy(() => import('../features/wines/routes/CavaPage'));
+const WinesListPage = lazy(() => import('../features/wines/routes/WinesListPage'));
+const WinesAdminPage = lazy(() => import('../features/wines/routes/WinesAdminPage'));
 
 /** The diner menu draws its own fixed header (logo, title, language switch). */
 const MENU_ROUTES = ['/menu/:cliente_id', '/clientes/menu/:cliente_id'];
 const RESTAURANTE_MENU_ROUTES = ['/restaurante/:cliente_id', '/restaurante/:cliente_id/menu'];
 
 /** Routes owned by later issues; each shows the "not built yet" page for now. */
-const PUBLIC_PENDING = ['/cava/:cliente_id'];
-const SUPERADMIN_PENDING = ['/admin'];
 const CLIENTE_PENDING = [
   '/customer',
 ];
-const STAFF_PENDING = ['/list'];
 
 /** A signed-in diner also gets their side drawer on the public menu (lazy: anonymous visitors never load it). */
 const dinerDrawer = (clienteId: string) => <DinerDrawerSlot clienteId={clienteId} />;
@@ -77,6 +77,8 @@ export function AppRoutes() {
           <Route path="/checkout/:cliente_id" element={<CheckoutPage />} />
           <Route path="/pedido/:id" element={<OrderPage />} />
         </Route>
+        {/* The public cava draws the restaurant's own header, like the menu; no TanStack Query. */}
+        <Route path="/cava/:cliente_id" element={<CavaPage />} />
       </Route>
       <Route element={<Layout />}>
         <Route index element={<WelcomePage />} />
@@ -85,9 +87,6 @@ export function AppRoutes() {
         {/* The onboarding link (issue 13): public, its token is the credential. */}
         <Route path="/establecer-password" element={<SetPasswordPage />} />
         <Route element={<QueryLayout />}>
-          {PUBLIC_PENDING.map((path) => (
-            <Route key={path} path={path} element={<NotBuiltYet />} />
-          ))}
           {/* Registration starts from a restaurant: pick one, then 'Registrarse para más funciones'. */}
           <Route path="/registro" element={<Navigate to="/restaurante/seleccion" replace />} />
           {/* Diner accounts (issue 5): the diner's own pages and the restaurant picker. */}
@@ -109,9 +108,6 @@ export function AppRoutes() {
             <Route path="/super-admin/clover-auth" element={<CloverAuthPage />} />
             {/* The restaurant's own panel, acting on that restaurant. */}
             <Route path="/super-admin/dashboard/:cliente_id" element={<DashboardPage />} />
-            {SUPERADMIN_PENDING.map((path) => (
-              <Route key={path} path={path} element={<NotBuiltYet />} />
-            ))}
           </Route>
 
           <Route element={<RequireRole allow="cliente" />}>
@@ -130,9 +126,9 @@ export function AppRoutes() {
             {/* Online ordering, the kitchen's side (issue 12): the live board and its settings. */}
             <Route path="/pedidos" element={<OrderBoardPage />} />
             <Route path="/pedidos/ajustes" element={<OrderSettingsPage />} />
-            {STAFF_PENDING.map((path) => (
-              <Route key={path} path={path} element={<NotBuiltYet />} />
-            ))}
+            {/* The wine cellar (issue 14): the owner's or, with ?cliente_id=, the super admin's. */}
+            <Route path="/list" element={<WinesListPage />} />
+            <Route path="/admin" element={<WinesAdminPage />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

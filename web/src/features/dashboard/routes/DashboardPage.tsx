@@ -16,6 +16,8 @@ const SECTIONS = [
   { path: '/settings', label: 'dashboard.settings' },
   { path: '/popups', label: 'dashboard.popups' },
   { path: '/crear-oferta', label: 'dashboard.createOffer' },
+  { path: '/list', label: 'dashboard.wines' },
+  { path: '/admin', label: 'dashboard.winesAdmin' },
 ] as const;
 
 /** Online ordering (the kitchen's board and its settings): open to the super admin too. */

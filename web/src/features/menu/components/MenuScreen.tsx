@@ -10,6 +10,7 @@ import { mediaUrl } from '../../../lib/media-url';
 import { menuKeys } from '../api/menu-api';
 import { parseMenuView } from '../lib/menu-view';
 import { CategoriesView, ProductsView, SubcategoriesView } from './MenuViews';
+import { CavaLink } from './CavaLink';
 import { PromoPopup } from './PromoPopup';
 import '../menu.css';
 
@@ -127,6 +128,7 @@ function Menu({ clienteId, headerActions, children }: Props) {
         {children}
         {content}
       </main>
+      <CavaLink clienteId={clienteId} />
       <PromoPopup clienteId={clienteId} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CavaDirectory } from '../../wines';
 
 export default function WelcomePage() {
   const { t } = useTranslation();
@@ -12,6 +13,7 @@ export default function WelcomePage() {
           {t('welcome.login')}
         </Link>
       </p>
+      <CavaDirectory />
     </section>
   );
 }
