@@ -2,8 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderApp, resetLanguage } from '../test/utils';
-import es from '../i18n/locales/es.json';
-import en from '../i18n/locales/en.json';
+import esMain from '../i18n/locales/es.json';
+import enMain from '../i18n/locales/en.json';
+import esStaff from '../i18n/locales/es.staff.json';
+import enStaff from '../i18n/locales/en.staff.json';
+
+const es = { ...esMain, ...esStaff };
+const en = { ...enMain, ...enStaff };
 
 function keys(obj: object, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -39,5 +44,10 @@ describe('language', () => {
 
   it('has the same keys in both languages', () => {
     expect(keys(en).sort()).toEqual(keys(es).sort());
+  });
+
+  it('keeps the staff texts out of the diner chunk, without a key in both', () => {
+    for (const k of Object.keys(esStaff)) expect(esMain).not.toHaveProperty(k);
+    expect(Object.keys(esStaff).sort()).toEqual(Object.keys(enStaff).sort());
   });
 });

@@ -36,6 +36,18 @@ const LOCALES: Record<Language, () => Promise<{ default: ResourceKey }>> = {
   en: () => import('../i18n/locales/en.json'),
 };
 
+/**
+ * The texts of the staff's pages (restaurant panel, kitchen board, super
+ * admin) are a chunk of their own per language, loaded with the first staff
+ * page (see loadStaffTexts): a diner's menu never downloads them. Tests load
+ * everything.
+ */
+const STAFF_LOCALES: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  es: () => import('../i18n/locales/es.staff.json'),
+  en: () => import('../i18n/locales/en.staff.json'),
+};
+let staffWanted = import.meta.env.MODE === 'test';
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
@@ -45,12 +57,32 @@ const lazyLocales: BackendModule = {
       callback(null, {});
       return;
     }
-    load().then(
-      (module) => callback(null, module.default),
+    const parts = [load()];
+    if (staffWanted) parts.push(STAFF_LOCALES[language as Language]());
+    Promise.all(parts).then(
+      (modules) => callback(null, Object.assign({}, ...modules.map((m) => m.default)) as ResourceKey),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
     );
   },
 };
+
+/**
+ * loadStaffTexts adds the staff pages' texts (the active language and the
+ * Spanish fallback) before a staff page renders; later language changes
+ * load them with the language itself.
+ */
+export async function loadStaffTexts(): Promise<void> {
+  if (staffWanted) return;
+  staffWanted = true;
+  const langs = new Set<Language>([DEFAULT_LANGUAGE]);
+  if ((SUPPORTED_LANGUAGES as readonly string[]).includes(i18next.language)) langs.add(i18next.language as Language);
+  await Promise.all(
+    [...langs].map(async (lng) => {
+      const m = await STAFF_LOCALES[lng]();
+      i18next.addResourceBundle(lng, 'translation', m.default, true, true);
+    }),
+  );
+}
 
 let ready: Promise<unknown> | null = null;
 

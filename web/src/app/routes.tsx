@@ -1,21 +1,27 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { BareLayout } from '../components/BareLayout';
 import { Layout } from '../components/Layout';
 import { DinerDrawerSlot } from '../features/account';
 import { OrderOnlineLink } from '../features/ordering';
 import { RequireRole } from './guards';
+import { loadStaffTexts } from './i18n';
 
 // Every page is its own chunk: the public diner menu never downloads admin code.
+/** A staff page: its chunk and the staff pages' texts load together. */
+function staffPage<T extends ComponentType>(load: () => Promise<{ default: T }>) {
+  return lazy(() => Promise.all([load(), loadStaffTexts()]).then(([m]) => m));
+}
+
 const QueryLayout = lazy(() => import('./QueryLayout'));
 const NotBuiltYet = lazy(() => import('../components/NotBuiltYet'));
 const WelcomePage = lazy(() => import('../features/welcome/routes/WelcomePage'));
 const LoginPage = lazy(() => import('../features/auth/routes/LoginPage'));
 const SuperAdminLoginPage = lazy(() => import('../features/auth/routes/SuperAdminLoginPage'));
-const SuperAdminHomePage = lazy(() => import('../features/super-admin/routes/SuperAdminHomePage'));
-const DashboardPage = lazy(() => import('../features/dashboard/routes/DashboardPage'));
-const PlatformDashboardPage = lazy(() => import('../features/super-admin/routes/PlatformDashboardPage'));
-const CloverAuthPage = lazy(() => import('../features/super-admin/routes/CloverAuthPage'));
+const SuperAdminHomePage = staffPage(() => import('../features/super-admin/routes/SuperAdminHomePage'));
+const DashboardPage = staffPage(() => import('../features/dashboard/routes/DashboardPage'));
+const PlatformDashboardPage = staffPage(() => import('../features/super-admin/routes/PlatformDashboardPage'));
+const CloverAuthPage = staffPage(() => import('../features/super-admin/routes/CloverAuthPage'));
 const SetPasswordPage = lazy(() => import('../features/auth/routes/SetPasswordPage'));
 const MenuPage = lazy(() => import('../features/menu/routes/MenuPage'));
 const RestauranteMenuPage = lazy(() => import('../features/account/routes/RestauranteMenuPage'));
@@ -25,22 +31,22 @@ const PurchasesPage = lazy(() => import('../features/account/routes/PurchasesPag
 const PointsPage = lazy(() => import('../features/account/routes/PointsPage'));
 const MyRestaurantsPage = lazy(() => import('../features/account/routes/MyRestaurantsPage'));
 const SelectRestaurantPage = lazy(() => import('../features/account/routes/SelectRestaurantPage'));
-const SettingsPage = lazy(() => import('../features/settings/routes/SettingsPage'));
-const PopupsPage = lazy(() => import('../features/popups/routes/PopupsPage'));
-const CategoriesPage = lazy(() => import('../features/admin/routes/CategoriesPage'));
-const ProductsPage = lazy(() => import('../features/admin/routes/ProductsPage'));
-const CreateOfferPage = lazy(() => import('../features/offers/routes/CreateOfferPage'));
+const SettingsPage = staffPage(() => import('../features/settings/routes/SettingsPage'));
+const PopupsPage = staffPage(() => import('../features/popups/routes/PopupsPage'));
+const CategoriesPage = staffPage(() => import('../features/admin/routes/CategoriesPage'));
+const ProductsPage = staffPage(() => import('../features/admin/routes/ProductsPage'));
+const CreateOfferPage = staffPage(() => import('../features/offers/routes/CreateOfferPage'));
 const DinerOffersPage = lazy(() => import('../features/offers/routes/DinerOffersPage'));
 const DemoCheckoutPage = lazy(() => import('../features/checkout/routes/DemoCheckoutPage'));
 const OrderOnlinePage = lazy(() => import('../features/ordering/routes/OrderOnlinePage'));
 const CartPage = lazy(() => import('../features/ordering/routes/CartPage'));
 const CheckoutPage = lazy(() => import('../features/ordering/routes/CheckoutPage'));
 const OrderPage = lazy(() => import('../features/ordering/routes/OrderPage'));
-const OrderBoardPage = lazy(() => import('../features/order-board/routes/OrderBoardPage'));
-const OrderSettingsPage = lazy(() => import('../features/order-board/routes/OrderSettingsPage'));
+const OrderBoardPage = staffPage(() => import('../features/order-board/routes/OrderBoardPage'));
+const OrderSettingsPage = staffPage(() => import('../features/order-board/routes/OrderSettingsPage'));
 const CavaPage = lazy(() => import('../features/wines/routes/CavaPage'));
-const WinesListPage = lazy(() => import('../features/wines/routes/WinesListPage'));
-const WinesAdminPage = lazy(() => import('../features/wines/routes/WinesAdminPage'));
+const WinesListPage = staffPage(() => import('../features/wines/routes/WinesListPage'));
+const WinesAdminPage = staffPage(() => import('../features/wines/routes/WinesAdminPage'));
 
 /** The diner menu draws its own fixed header (logo, title, language switch). */
 const MENU_ROUTES = ['/menu/:cliente_id', '/clientes/menu/:cliente_id'];
