@@ -95,3 +95,27 @@ func TestCompression(t *testing.T) {
 		}
 	})
 }
+
+// The public cava's and online ordering's first views come with preload
+// hints for their code and first reads, as the menu's do; a suspended
+// restaurant's get the plain app.
+func TestFirstViewsPreloadTheirReads(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		for path, want := range map[string]string{
+			"/cava/1":             `<link rel="preload" as="fetch" crossorigin href="/api/vinos?cliente_id=1">`,
+			"/ordenar-en-linea/1": `<link rel="preload" as="fetch" crossorigin href="/api/orders/clover_products_online?cliente_id=1&amp;idioma=es">`,
+		} {
+			r := e.do("GET", path, "", nil)
+			if r.status != 200 || !strings.Contains(r.body, want) || !strings.Contains(r.body, "body{color:#123}") {
+				t.Fatalf("%s: %d %s", path, r.status, r.body)
+			}
+		}
+		if r := e.do("PUT", "/api/clients/1", e.admin, map[string]any{"estado": "suspendido"}); r.status != 200 {
+			t.Fatalf("suspend: %d", r.status)
+		}
+		if r := e.do("GET", "/cava/1", "", nil); strings.Contains(r.body, "/api/vinos") {
+			t.Fatal("a suspended restaurant's cava page names its reads")
+		}
+	})
+}

@@ -31,7 +31,11 @@ func (s *Site) Handler() http.Handler {
 	}
 	index, _ := fs.ReadFile(s.Files, "index.html")
 	files := http.FileServerFS(s.Files)
-	s.menuChunks = menuChunkPreloads(s.Files, string(index))
+	s.menuChunks = chunkPreloads(s.Files, string(index), "src/features/menu/routes/MenuPage.tsx", "src/i18n/locales/es.json")
+	s.viewChunks = make([]string, len(firstViews))
+	for i, v := range firstViews {
+		s.viewChunks[i] = chunkPreloads(s.Files, string(index), v.module, "src/i18n/locales/es.json")
+	}
 	s.menuIndex = inlineStylesheets(s.Files, index)
 	indexBody := newBody(index)
 	indexBody.csp = []string{appCSP(s.Stripe)}
@@ -76,6 +80,9 @@ func (s *Site) Handler() http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		page, ok := s.menuPage(r)
+		if !ok {
+			page, ok = s.firstView(r)
+		}
 		if !ok {
 			page = indexBody
 		}
@@ -219,11 +226,12 @@ type manifestChunk struct {
 	IsEntry bool     `json:"isEntry"`
 }
 
-// menuChunkPreloads reads Vite's manifest and returns modulepreload and
-// stylesheet preload links for the diner menu's lazy route modules (with
-// everything they import) and the Spanish messages, so the browser fetches
-// them in parallel with the entry instead of one after the other.
-func menuChunkPreloads(web fs.FS, index string) string {
+// chunkPreloads reads Vite's manifest and returns modulepreload and
+// stylesheet preload links for the given modules (a page's lazy route
+// module, the Spanish messages) with everything they import, so the
+// browser fetches them in parallel with the entry instead of one after the
+// other.
+func chunkPreloads(web fs.FS, index string, modules ...string) string {
 	raw, err := fs.ReadFile(web, ".vite/manifest.json")
 	if err != nil {
 		return ""
@@ -252,10 +260,69 @@ func menuChunkPreloads(web fs.FS, index string) string {
 			fmt.Fprintf(&b, `<link rel="preload" as="style" crossorigin href="/%s">`, html.EscapeString(css))
 		}
 	}
-	for _, k := range []string{"src/features/menu/routes/MenuPage.tsx", "src/i18n/locales/es.json"} {
+	for _, k := range modules {
 		walk(k)
 	}
 	return b.String()
+}
+
+// firstView is a public page of a restaurant other than the menu whose
+// first view the server helps: its stylesheets inlined, and preload hints
+// for its route's code and the API reads it makes first (the URLs exactly
+// as the app asks them), so a phone on a slow network fetches them while
+// the entry script loads.
+type firstView struct {
+	path   *regexp.Regexp
+	module string   // the route's module in Vite's manifest
+	reads  []string // API reads, %d: the restaurant
+}
+
+var firstViews = []firstView{
+	{path: regexp.MustCompile(`^/cava/([0-9]+)/?$`), module: "src/features/wines/routes/CavaPage.tsx",
+		reads: []string{"configuraciones?cliente_id=%d", "vinos?cliente_id=%d"}},
+	{path: regexp.MustCompile(`^/ordenar-en-linea/([0-9]+)/?$`), module: "src/features/ordering/routes/OrderOnlinePage.tsx",
+		reads: []string{"configuraciones?cliente_id=%d", "orders/clover_products_online?cliente_id=%d&amp;idioma=es", "orders/config?cliente_id=%d"}},
+}
+
+// firstView returns the HTML of such a page, built once per menu version
+// (the restaurant's public data) and kept with the menu's responses.
+// Unknown and suspended restaurants get the plain index.html (ok false).
+func (s *Site) firstView(r *http.Request) (body, bool) {
+	for i, v := range firstViews {
+		m := v.path.FindStringSubmatch(r.URL.Path)
+		if m == nil {
+			continue
+		}
+		id, err := strconv.ParseInt(m[1], 10, 64)
+		if err != nil || id <= 0 {
+			return body{}, false
+		}
+		st, err := s.cache.state(r.Context(), s.Menu.DB, id)
+		if err != nil || st.Estado == clientes.EstadoSuspendido {
+			return body{}, false
+		}
+		key := strconv.FormatInt(id, 10) + "|view" + strconv.Itoa(i)
+		if b, ok := s.cache.get(key, st.Version); ok {
+			return b, true
+		}
+		set, err := s.Menu.Settings(r.Context(), tenant.PublicMenu(id))
+		if err != nil {
+			return body{}, false
+		}
+		var hints strings.Builder
+		hints.WriteString(s.viewChunks[i])
+		for _, read := range v.reads {
+			fmt.Fprintf(&hints, `<link rel="preload" as="fetch" crossorigin href="/api/`+read+`">`, id)
+		}
+		if strings.HasPrefix(set.Logo, "/media/") {
+			fmt.Fprintf(&hints, `<link rel="preload" as="image" href="%s">`, html.EscapeString(set.Logo))
+		}
+		page := bytes.Replace(s.menuIndex, []byte("</head>"), []byte(hints.String()+"</head>"), 1)
+		b := newBody(page)
+		b.csp = []string{pageCSP(page)}
+		return s.cache.put(key, st.Version, b), true
+	}
+	return body{}, false
 }
 
 // promoShell returns, for the first view of a diner menu with an active

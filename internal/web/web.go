@@ -25,6 +25,8 @@ type Site struct {
 	// menuChunks are the preload links of the diner menu's code (from
 	// Vite's manifest), added to the menu pages.
 	menuChunks string
+	// viewChunks are the preload links of each firstViews page's code.
+	viewChunks []string
 	// menuIndex is index.html with its stylesheets inlined, the base of
 	// the menu pages.
 	menuIndex []byte
