@@ -130,9 +130,9 @@ func Found(err error) error {
 type POSConnection struct {
 	ClienteID int64  // the restaurant (for its TokenSource)
 	Provider  string // "demo" or "clover"
-	Token    string // the access token (opened)
-	BaseURL  string
-	Merchant string
+	Token     string // the access token (opened)
+	BaseURL   string
+	Merchant  string
 	// TokenExpires is when Token expires (Unix seconds; 0: it does not,
 	// as a merchant API token). Reconnect: the POS refused the connection
 	// and the super admin must connect the restaurant again.
