@@ -107,15 +107,23 @@ func (s *Site) menuPage(r *http.Request) (body, bool) {
 	if err != nil || id <= 0 {
 		return body{}, false
 	}
-	st, err := s.cache.state(r.Context(), s.Menu.DB, id)
+	return s.cachedPage(r.Context(), id, "page", func() ([]byte, error) { return s.buildMenuPage(r.Context(), id) })
+}
+
+// cachedPage answers a restaurant's public page built by build, once per
+// menu version and kept, compressed, with the menu's other responses;
+// unknown and suspended restaurants, and failed builds, get the plain
+// index.html (ok false).
+func (s *Site) cachedPage(ctx context.Context, id int64, key string, build func() ([]byte, error)) (body, bool) {
+	st, err := s.cache.state(ctx, s.Menu.DB, id)
 	if err != nil || st.Estado == clientes.EstadoSuspendido {
 		return body{}, false
 	}
-	key := strconv.FormatInt(id, 10) + "|page"
+	key = strconv.FormatInt(id, 10) + "|" + key
 	if b, ok := s.cache.get(key, st.Version); ok {
 		return b, true
 	}
-	page, err := s.buildMenuPage(r.Context(), id)
+	page, err := build()
 	if err != nil {
 		return body{}, false
 	}
@@ -202,10 +210,16 @@ const menuFirstRow = 2
 // saves round trips on a phone's slow network: without a promotion, a
 // first-row picture is the largest paint.
 func (s *Site) menuPreloads(id int64, logo string, images []string) string {
+	return s.menuChunks + preloadHints(id, []string{"configuraciones?cliente_id=%d", "categories?cliente_id=%d&amp;idioma=es", "popups?cliente_id=%d"}, logo, images)
+}
+
+// preloadHints returns <link rel=preload> hints for a restaurant's page:
+// its first API reads (%d: the restaurant, the URLs exactly as the app
+// asks them), its logo and its first pictures.
+func preloadHints(id int64, reads []string, logo string, images []string) string {
 	var b strings.Builder
-	b.WriteString(s.menuChunks)
-	for _, api := range []string{"configuraciones?cliente_id=%d", "categories?cliente_id=%d&amp;idioma=es", "popups?cliente_id=%d"} {
-		fmt.Fprintf(&b, `<link rel="preload" as="fetch" crossorigin href="/api/`+api+`">`, id)
+	for _, read := range reads {
+		fmt.Fprintf(&b, `<link rel="preload" as="fetch" crossorigin href="/api/`+read+`">`, id)
 	}
 	if strings.HasPrefix(logo, "/media/") {
 		fmt.Fprintf(&b, `<link rel="preload" as="image" href="%s">`, html.EscapeString(logo))
@@ -297,30 +311,14 @@ func (s *Site) firstView(r *http.Request) (body, bool) {
 		if err != nil || id <= 0 {
 			return body{}, false
 		}
-		st, err := s.cache.state(r.Context(), s.Menu.DB, id)
-		if err != nil || st.Estado == clientes.EstadoSuspendido {
-			return body{}, false
-		}
-		key := strconv.FormatInt(id, 10) + "|view" + strconv.Itoa(i)
-		if b, ok := s.cache.get(key, st.Version); ok {
-			return b, true
-		}
-		set, err := s.Menu.Settings(r.Context(), tenant.PublicMenu(id))
-		if err != nil {
-			return body{}, false
-		}
-		var hints strings.Builder
-		hints.WriteString(s.viewChunks[i])
-		for _, read := range v.reads {
-			fmt.Fprintf(&hints, `<link rel="preload" as="fetch" crossorigin href="/api/`+read+`">`, id)
-		}
-		if strings.HasPrefix(set.Logo, "/media/") {
-			fmt.Fprintf(&hints, `<link rel="preload" as="image" href="%s">`, html.EscapeString(set.Logo))
-		}
-		page := bytes.Replace(s.menuIndex, []byte("</head>"), []byte(hints.String()+"</head>"), 1)
-		b := newBody(page)
-		b.csp = []string{pageCSP(page)}
-		return s.cache.put(key, st.Version, b), true
+		return s.cachedPage(r.Context(), id, "view"+strconv.Itoa(i), func() ([]byte, error) {
+			set, err := s.Menu.Settings(r.Context(), tenant.PublicMenu(id))
+			if err != nil {
+				return nil, err
+			}
+			hints := s.viewChunks[i] + preloadHints(id, v.reads, set.Logo, nil)
+			return bytes.Replace(s.menuIndex, []byte("</head>"), []byte(hints+"</head>"), 1), nil
+		})
 	}
 	return body{}, false
 }
