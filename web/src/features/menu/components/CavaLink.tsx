@@ -8,6 +8,8 @@ import { menuKeys } from '../api/menu-api';
 
 /** How long after the menu's first paint the cava is asked about (the menu's own reads go first). */
 const DELAY_MS = 1200;
+/** The longest it then waits for the browser to be idle: a busy page (a video, a slow phone) must still get the link. */
+const IDLE_TIMEOUT_MS = 2000;
 
 /**
  * A floating link to the restaurant's cava (/cava/:id) when it has wines
@@ -20,7 +22,7 @@ export function CavaLink({ clienteId }: { clienteId: string }) {
   useEffect(() => {
     let idle = 0;
     const timer = setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(() => setReady(true));
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(() => setReady(true), { timeout: IDLE_TIMEOUT_MS });
       else setReady(true);
     }, DELAY_MS);
     return () => {
