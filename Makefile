@@ -5,7 +5,7 @@ WEB   := web
 BIN   := bin/carta
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: all build run test test-go test-web test-e2e web deps-web deps-browser vet clean
+.PHONY: all build run test test-go test-fuzz test-faults test-web test-e2e web deps-web deps-browser vet clean
 
 all: build
 
@@ -15,12 +15,17 @@ $(WEB)/node_modules/.installed: $(WEB)/package.json $(WEB)/package-lock.json
 	cd $(WEB) && npm ci --no-audit --no-fund
 	touch $@
 
-## deps-browser: Debian's chromium for the browser tests (installed when missing)
+## deps-browser: Debian's chromium and its colour emoji font for the browser
+## tests (each installed when missing; without the font ✅/❌ render as boxes)
 deps-browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "installing Debian's chromium for the browser tests"; \
+	@missing=; \
+	command -v chromium >/dev/null 2>&1 || missing="chromium"; \
+	dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing="$$missing fonts-noto-color-emoji"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing for the browser tests:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
 
 ## web: build the React app into web/dist (embedded into the binary)
 web: deps-web
@@ -39,11 +44,20 @@ vet: web
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
 
-## test: every test — Go (SQLite, and PostgreSQL when CARTA_TEST_POSTGRES_URL is set), Vitest, Playwright
-test: build vet test-go test-web test-e2e
+## test: every test — Go (SQLite, and PostgreSQL when CARTA_TEST_POSTGRES_URL is set), a short run of each fuzz target, Vitest, Playwright
+test: build vet test-go test-fuzz test-web test-e2e
 
 test-go: web
 	$(GO) test -count=1 ./...
+
+## test-fuzz: a short run of each fuzz target (scripts/fuzz.sh lists them and their times; FUZZTIME overrides)
+test-fuzz: web
+	GO=$(GO) ./scripts/fuzz.sh
+
+## test-faults: the long versions of the fault and replica scenarios (internal/faulttest: kill -9,
+## misbehaving providers, the database going away, two replicas); `make test` runs bounded ones
+test-faults: web
+	CARTA_FAULTS_LONG=1 $(GO) test -count=1 -timeout 30m -v ./internal/faulttest/
 
 ## test-web: ESLint (incl. the feature boundaries), the API types against openapi.json, Vitest
 test-web: deps-web

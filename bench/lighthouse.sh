@@ -4,28 +4,30 @@
 # Usage: bash bench/lighthouse.sh   (prints performance score, LCP, CLS, TBT)
 # NO_PROMO=1 measures /menu/2 after its owner deleted its promotions (the
 # menu without a promotion popup); PAGE=/cava/1 measures another page (the
-# public wine cellar); LH_REPORT=file keeps the JSON report.
+# public wine cellar); LH_REPORT=file keeps the JSON report; PORT= the
+# server's port (18092).
 set -euo pipefail
+PORT=${PORT:-18092} # another port when several checkouts measure at once
 cd "$(dirname "$0")/.."
 [ -x bin/carta ] || make build
 command -v chromium >/dev/null || { echo "chromium is needed: apt-get install chromium" >&2; exit 1; }
 DATA=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$DATA"' EXIT
-CARTA_DEMO=1 CARTA_ADDR=127.0.0.1:18092 CARTA_DATA_DIR="$DATA" CARTA_LOG_LEVEL=warn bin/carta serve > "$DATA/carta.log" 2>&1 &
-for _ in $(seq 1 150); do curl -fs http://127.0.0.1:18092/readyz >/dev/null 2>&1 && break; sleep 0.2; done
+CARTA_DEMO=1 CARTA_ADDR=127.0.0.1:$PORT CARTA_DATA_DIR="$DATA" CARTA_LOG_LEVEL=warn bin/carta serve > "$DATA/carta.log" 2>&1 &
+for _ in $(seq 1 150); do curl -fs http://127.0.0.1:$PORT/readyz >/dev/null 2>&1 && break; sleep 0.2; done
 PAGE=${PAGE:-/menu/1}
 if [ "${NO_PROMO:-0}" = 1 ]; then
   PAGE=/menu/2
   tok=$(curl -fs -X POST -H 'Content-Type: application/json' -d '{"email":"owner2@demo.test","password":"demo-owner-2"}' \
-    http://127.0.0.1:18092/api/login | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).token))')
-  for id in $(curl -fs "http://127.0.0.1:18092/api/popups?cliente_id=2" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).map(p=>p.id).join(" ")))'); do
-    curl -fs -o /dev/null -X DELETE -H "Authorization: Bearer $tok" "http://127.0.0.1:18092/api/popups/$id"
+    http://127.0.0.1:$PORT/api/login | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).token))')
+  for id in $(curl -fs "http://127.0.0.1:$PORT/api/popups?cliente_id=2" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).map(p=>p.id).join(" ")))'); do
+    curl -fs -o /dev/null -X DELETE -H "Authorization: Bearer $tok" "http://127.0.0.1:$PORT/api/popups/$id"
   done
 fi
 # Warm the server's caches once, as a real restaurant's would be.
-curl -fs "http://127.0.0.1:18092$PAGE" >/dev/null
+curl -fs "http://127.0.0.1:$PORT$PAGE" >/dev/null
 export CHROME_PATH=/usr/bin/chromium
-npx --yes lighthouse@12 "http://127.0.0.1:18092$PAGE" --quiet --only-categories=performance \
+npx --yes lighthouse@12 "http://127.0.0.1:$PORT$PAGE" --quiet --only-categories=performance \
   --chrome-flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync" \
   --output=json --output-path="${LH_REPORT:-$DATA/report.json}" >/dev/null 2>&1 || { echo "lighthouse failed" >&2; exit 1; }
 node -e '

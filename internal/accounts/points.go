@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"context"
+	"strconv"
 
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -26,11 +27,16 @@ func CreditPoints(ctx context.Context, q store.Querier, usuarioID, clienteID int
 	return err
 }
 
-// PuntosMovimiento is one entry of the points ledger.
+// PuntosMovimiento is one entry of the points ledger. Tipo says what earned
+// it, for the app to word it in the diner's language: "compra" (a coupon;
+// Detalle is its offer's title in the asked language), "pedido" (an online
+// order; Detalle is its number) or "" (Motivo as recorded, in Spanish).
 type PuntosMovimiento struct {
 	ClienteID int64  `json:"cliente_id"`
 	Puntos    int64  `json:"puntos"`
 	Motivo    string `json:"motivo"`
+	Tipo      string `json:"tipo"`
+	Detalle   string `json:"detalle"`
 	CreatedAt int64  `json:"created_at"`
 }
 
@@ -42,11 +48,15 @@ type PuntosRestaurante struct {
 	Historial   []PuntosMovimiento `json:"historial"`
 }
 
-// listPuntos returns the diner's points per restaurant.
-func listPuntos(ctx context.Context, q store.Querier, d tenant.Diner) ([]PuntosRestaurante, error) {
+// listPuntos returns the diner's points per restaurant, offer titles in
+// lang where the owner gave an English one.
+func listPuntos(ctx context.Context, q store.Querier, d tenant.Diner, lang string) ([]PuntosRestaurante, error) {
 	usuarioID := d.Int64()
-	rows, err := q.Query(ctx, `SELECT p.cliente_id, COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre), p.puntos, p.motivo, p.created_at
+	rows, err := q.Query(ctx, `SELECT p.cliente_id, COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre), p.puntos, p.motivo, p.created_at,
+			co.id IS NOT NULL, COALESCE(co.descripcion, ''), COALESCE(cu.titulo_en, ''), COALESCE(pe.numero, 0)
 		FROM puntos p JOIN clientes c ON c.id = p.cliente_id LEFT JOIN configuraciones s ON s.cliente_id = p.cliente_id
+		LEFT JOIN compras co ON co.id = p.compra_id LEFT JOIN cupones cu ON cu.id = co.cupon_id
+		LEFT JOIN pedidos pe ON pe.id = p.pedido_id
 		WHERE p.usuario_id = ? ORDER BY p.cliente_id, p.created_at DESC, p.id DESC`, usuarioID)
 	if err != nil {
 		return nil, err
@@ -55,9 +65,20 @@ func listPuntos(ctx context.Context, q store.Querier, d tenant.Diner) ([]PuntosR
 	out := []PuntosRestaurante{}
 	for rows.Next() {
 		var m PuntosMovimiento
-		var name string
-		if err := rows.Scan(&m.ClienteID, &name, &m.Puntos, &m.Motivo, &m.CreatedAt); err != nil {
+		var name, titulo, tituloEN string
+		var compra bool
+		var numero int64
+		if err := rows.Scan(&m.ClienteID, &name, &m.Puntos, &m.Motivo, &m.CreatedAt, &compra, &titulo, &tituloEN, &numero); err != nil {
 			return nil, err
+		}
+		switch {
+		case compra:
+			m.Tipo, m.Detalle = "compra", titulo
+			if lang == "en" && tituloEN != "" {
+				m.Detalle = tituloEN
+			}
+		case numero > 0:
+			m.Tipo, m.Detalle = "pedido", strconv.FormatInt(numero, 10)
 		}
 		if len(out) == 0 || out[len(out)-1].ClienteID != m.ClienteID {
 			out = append(out, PuntosRestaurante{ClienteID: m.ClienteID, Restaurante: name, Historial: []PuntosMovimiento{}})
@@ -69,7 +90,7 @@ func listPuntos(ctx context.Context, q store.Querier, d tenant.Diner) ([]PuntosR
 	return out, rows.Err()
 }
 
-// Points lists the diner's points per restaurant.
-func (s *Service) Points(ctx context.Context, d tenant.Diner) ([]PuntosRestaurante, error) {
-	return listPuntos(ctx, s.DB, d)
+// Points lists the diner's points per restaurant, offer titles in lang.
+func (s *Service) Points(ctx context.Context, d tenant.Diner, lang string) ([]PuntosRestaurante, error) {
+	return listPuntos(ctx, s.DB, d, lang)
 }

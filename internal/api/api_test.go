@@ -32,6 +32,7 @@ import (
 	"carta/internal/offers"
 	"carta/internal/onboarding"
 	"carta/internal/ordering"
+	"carta/internal/panel"
 	"carta/internal/pos"
 	posdemo "carta/internal/pos/demo"
 	"carta/internal/store"
@@ -117,6 +118,7 @@ func newEnvWith(t testing.TB, db *store.DB, change func(*api.Server)) *env {
 		Ordering:            orderSvc,
 		Billing:             &billing.Service{DB: db, Provider: billingdemo.New(), Log: quiet, BaseURL: "https://carta.example"},
 		Onboarding:          &onboarding.Service{DB: db, Auth: authSvc, POS: onboarding.DemoConnector{}, BaseURL: "https://carta.example"},
+		Panel:               &panel.Service{DB: db, Menu: menuSvc, Ordering: orderSvc},
 		Wines:               &wines.Service{DB: db, Media: pipe, Lookup: testLookup{}, Changed: site.Forget},
 		Media:               pipe,
 		Site:                site,
@@ -616,6 +618,16 @@ func TestReadyzFailsWithoutDatabase(t *testing.T) {
 		db.Close()
 		if r := e.do("GET", "/readyz", "", nil); r.status != 503 {
 			t.Fatalf("readyz with closed db: %d", r.status)
+		}
+		// Once the check failed, API calls fail fast with 503 and
+		// Retry-After (not 500), the app's files still answer.
+		for _, p := range []string{"/api/clientes/1", "/api/popups?cliente_id=1"} {
+			if r := e.do("GET", p, "", nil); r.status != 503 || r.header.Get("Retry-After") == "" || r.json["error"] == nil {
+				t.Fatalf("%s with the database down: %d %q %s", p, r.status, r.header.Get("Retry-After"), r.body)
+			}
+		}
+		if r := e.do("GET", "/healthz", "", nil); r.status != 200 {
+			t.Fatalf("healthz with the database down: %d", r.status)
 		}
 	})
 }

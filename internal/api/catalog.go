@@ -79,7 +79,7 @@ func (s *Server) syncAll(w http.ResponseWriter, r *http.Request) error {
 	}
 	res, err := s.Menu.Sync(r.Context(), t)
 	if err != nil {
-		s.Log.Warn("pos sync failed", "cliente_id", t.Int64(), "err", err)
+		s.Log.WarnContext(r.Context(), "pos sync failed", "cliente_id", t.Int64(), "err", err)
 		return err
 	}
 	respond.JSON(w, http.StatusOK, map[string]any{
@@ -299,6 +299,57 @@ func (s *Server) setVisibility(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, map[string]any{"id": id, "visible": *in.Visible})
 }
 
+// updateDietary sets a product's allergens and dietary tags.
+func (s *Server) updateDietary(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		ClienteID respond.ID `json:"cliente_id"`
+		Alergenos []string   `json:"alergenos"`
+		Etiquetas []string   `json:"etiquetas"`
+	}
+	if err := respond.Decode(w, r, &in); err != nil {
+		return err
+	}
+	if in.Alergenos == nil || in.Etiquetas == nil {
+		return apperr.InvalidE("Faltan los campos alergenos y etiquetas.", "The alergenos and etiquetas fields are missing.")
+	}
+	t, id, err := product(r, in.ClienteID.String())
+	if err != nil {
+		return err
+	}
+	a, e, err := s.Menu.SetDietary(r.Context(), t, id, in.Alergenos, in.Etiquetas)
+	if err != nil {
+		return err
+	}
+	return ok(w, map[string]any{"id": id, "alergenos": a, "etiquetas": e,
+		"message": msg(r, "Alérgenos guardados.", "Allergens saved.")})
+}
+
+// setVisibilityMany shows or hides several products in one transaction.
+func (s *Server) setVisibilityMany(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		ClienteID respond.ID `json:"cliente_id"`
+		IDs       []int64    `json:"ids"`
+		Visible   *bool      `json:"visible"`
+	}
+	if err := respond.Decode(w, r, &in); err != nil {
+		return err
+	}
+	if in.Visible == nil {
+		return apperr.InvalidE("Falta el campo visible.", "The visible field is missing.")
+	}
+	t, err := objectTenant(r, in.ClienteID.String())
+	if err != nil {
+		return err
+	}
+	if err := s.Menu.SetVisibleMany(r.Context(), t, in.IDs, *in.Visible); err != nil {
+		return err
+	}
+	if in.IDs == nil {
+		in.IDs = []int64{}
+	}
+	return ok(w, map[string]any{"ids": in.IDs, "visible": *in.Visible})
+}
+
 // uploadProductImage replaces a product's image (the client crops it).
 func (s *Server) uploadProductImage(w http.ResponseWriter, r *http.Request) error {
 	id, err := objectID(r, "id", menu.ErrProductNotFound)
@@ -368,6 +419,10 @@ func (s *Server) createPopup(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	nameEN, err := menu.PopupNameEN(r.FormValue("name_en"))
+	if err != nil {
+		return err
+	}
 	if _, _, err := r.FormFile("file"); err != nil {
 		return menu.ErrPopupFields
 	}
@@ -375,7 +430,7 @@ func (s *Server) createPopup(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	p, err := s.Menu.CreatePopup(r.Context(), t, name, st)
+	p, err := s.Menu.CreatePopup(r.Context(), t, name, nameEN, st)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strconv"
 
+	"carta/internal/apperr"
 	"carta/internal/clientes"
 	"carta/internal/qr"
 	"carta/internal/tenant"
@@ -16,8 +18,14 @@ func (s *Server) getCliente(ctx context.Context, t tenant.ID) (clientes.Cliente,
 	return c, clientes.Found(err)
 }
 
+// maxMesa is the highest table number a table's QR code may carry.
+const maxMesa = 500
+
+var errMesa = apperr.E(apperr.Invalid, "El número de mesa debe ser un entero entre 1 y 500.", "The table number must be a whole number from 1 to 500.")
+
 // menuQR answers a printable QR code of the public menu URL, as PNG (default)
-// or SVG (?format=svg). Public: the URL it encodes is public.
+// or SVG (?format=svg); with ?mesa=N the URL names the table
+// (/menu/{id}?mesa=N). Public: the URL it encodes is public.
 func (s *Server) menuQR(w http.ResponseWriter, r *http.Request) error {
 	id, err := parseClienteID(r.PathValue("cliente_id"))
 	if err != nil {
@@ -28,6 +36,15 @@ func (s *Server) menuQR(w http.ResponseWriter, r *http.Request) error {
 	}
 	url := fmt.Sprintf("%s/menu/%d", s.BaseURL, id)
 	name, ctype := fmt.Sprintf("menu-%d-qr", id), "image/png"
+	// A table's code: the same menu, with the table's number in the URL.
+	if raw := r.URL.Query().Get("mesa"); raw != "" {
+		mesa, err := strconv.Atoi(raw)
+		if err != nil || mesa < 1 || mesa > maxMesa {
+			return errMesa
+		}
+		url += fmt.Sprintf("?mesa=%d", mesa)
+		name = fmt.Sprintf("menu-%d-mesa-%d-qr", id, mesa)
+	}
 	var b []byte
 	if r.URL.Query().Get("format") == "svg" {
 		name, ctype = name+".svg", "image/svg+xml"

@@ -54,6 +54,14 @@ func contractRouter() (routers.Router, error) {
 // the response always.
 func checkContract(t testing.TB, req *http.Request, sent []byte, resp *http.Response, body []byte) {
 	t.Helper()
+	checkExchange(t, req, sent, resp, body, true)
+}
+
+// checkExchange is checkContract; with requests false only the answer is
+// checked (the fuzzer's accepted requests may carry fields the server
+// ignores by design, which the contract's strict schemas do not list).
+func checkExchange(t testing.TB, req *http.Request, sent []byte, resp *http.Response, body []byte, requests bool) {
+	t.Helper()
 	if !strings.HasPrefix(req.URL.Path, "/api/") {
 		return
 	}
@@ -71,7 +79,7 @@ func checkContract(t testing.TB, req *http.Request, sent []byte, resp *http.Resp
 	ctx := context.Background()
 	in := &openapi3filter.RequestValidationInput{Request: r, PathParams: params, Route: route,
 		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, MultiError: true}}
-	if resp.StatusCode < 400 {
+	if requests && resp.StatusCode < 400 {
 		if err := openapi3filter.ValidateRequest(ctx, in); err != nil {
 			t.Errorf("contract: %s %s: the accepted request does not match openapi.json: %v", req.Method, route.Path, err)
 		}

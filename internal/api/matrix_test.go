@@ -275,9 +275,10 @@ func accessTable() map[string][]row {
 		"POST /api/clientes/{cliente_id}/vouchers/canjear": {{"unknown code", func(*matrix) req {
 			return req{method: "POST", path: "/api/clientes/1/vouchers/canjear", body: map[string]string{"codigo": "CARTA-ZZZZ-ZZZZ"}}
 		}, staffOn1(s404)}},
-		"GET /api/clientes/{cliente_id}/fees": {{"", get("/api/clientes/1/fees"), staffOn1(s200)}},
-		"GET /api/admin/fees":                 {{"", get("/api/admin/fees"), admins(s200)}},
-		"GET /api/admin/reembolsos":           {{"", get("/api/admin/reembolsos"), admins(s200)}},
+		"GET /api/clientes/{cliente_id}/fees":    {{"", get("/api/clientes/1/fees"), staffOn1(s200)}},
+		"GET /api/clientes/{cliente_id}/resumen": {{"", get("/api/clientes/1/resumen"), staffOn1(s200)}},
+		"GET /api/admin/fees":                    {{"", get("/api/admin/fees"), admins(s200)}},
+		"GET /api/admin/reembolsos":              {{"", get("/api/admin/reembolsos"), admins(s200)}},
 		"POST /api/admin/reembolsos/{compra_id}": {{"no pending refund", func(*matrix) req {
 			return req{method: "POST", path: "/api/admin/reembolsos/999999"}
 		}, admins(s404)}},
@@ -504,6 +505,17 @@ func accessTable() map[string][]row {
 		"PUT /api/clover/products/{id}/visibility": {{"", func(m *matrix) req {
 			return req{method: "PUT", path: fmt.Sprintf("/api/clover/products/%d/visibility", m.product), body: map[string]any{"cliente_id": 1, "visible": true}}
 		}, staffOn1(s200)}},
+		"PUT /api/productos/{id}/alergenos": {{"", func(m *matrix) req {
+			return req{method: "PUT", path: fmt.Sprintf("/api/productos/%d/alergenos", m.product), body: map[string]any{"cliente_id": 1, "alergenos": []string{"leche"}, "etiquetas": []string{"vegetariano"}}}
+		}, staffOn1(s200)}},
+		"PUT /api/clover/products/visibility": {
+			{"restaurant named", func(m *matrix) req {
+				return req{method: "PUT", path: "/api/clover/products/visibility", body: map[string]any{"cliente_id": 1, "ids": []int64{m.product}, "visible": true}}
+			}, staffOn1(s200)},
+			{"restaurant not named", func(m *matrix) req {
+				return req{method: "PUT", path: "/api/clover/products/visibility", body: map[string]any{"ids": []int64{m.product}, "visible": true}}
+			}, [5]int{s401, s403, s200, s404, s400}},
+		},
 		"POST /api/clover/products/{id}/image": {{"", func(m *matrix) req {
 			return req{method: "POST", path: fmt.Sprintf("/api/clover/products/%d/image", m.product), body: img("image", map[string]any{"cliente_id": 1})(m)}
 		}, staffOn1(s200)}},

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"carta/internal/demo"
+	"carta/internal/qr"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
 	"carta/internal/tenant"
@@ -278,7 +279,7 @@ func TestUploads(t *testing.T) {
 		if n := e.mediaFiles(); n != before {
 			t.Fatalf("rejected uploads stored %d files", n-before)
 		}
-		if n, _ := e.api.Menu.Popups(context.Background(), tenant.PublicMenu(1)); len(n) != 0 {
+		if n, _ := e.api.Menu.Popups(context.Background(), tenant.PublicMenu(1), "es"); len(n) != 0 {
 			t.Fatalf("rejected popups stored: %v", n)
 		}
 
@@ -358,6 +359,18 @@ func TestQRCode(t *testing.T) {
 		svg := e.do("GET", "/api/clientes/1/qr?format=svg", "", nil)
 		if svg.status != 200 || svg.header.Get("Content-Type") != "image/svg+xml" || !strings.HasPrefix(svg.body, "<svg") {
 			t.Fatalf("svg: %d %s", svg.status, svg.header)
+		}
+		// A table's code opens the same menu with the table's number.
+		mesa := e.do("GET", "/api/clientes/1/qr?format=svg&mesa=7", "", nil)
+		want, _ := qr.SVG("https://carta.example/menu/1?mesa=7", true)
+		if mesa.status != 200 || mesa.body != string(want) || mesa.body == svg.body ||
+			!strings.Contains(mesa.header.Get("Content-Disposition"), "menu-1-mesa-7-qr.svg") {
+			t.Fatalf("table 7: %d %s", mesa.status, mesa.header)
+		}
+		for _, bad := range []string{"0", "501", "x", "-1"} {
+			if r := e.do("GET", "/api/clientes/1/qr?mesa="+bad, "", nil); r.status != 400 {
+				t.Errorf("mesa=%s: %d", bad, r.status)
+			}
 		}
 		p := e.do("GET", "/api/clientes/1/qr", "", nil)
 		img, err := png.Decode(strings.NewReader(p.body))

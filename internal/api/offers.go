@@ -8,6 +8,7 @@ import (
 
 	"carta/internal/apperr"
 	"carta/internal/auth"
+	"carta/internal/billing"
 	"carta/internal/media"
 	"carta/internal/offers"
 	"carta/internal/ordering"
@@ -26,19 +27,23 @@ func (s *Server) billingConfig(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, map[string]string{"provider": s.Billing.Provider.Name(), "publishable_key": s.StripePublishableKey})
 }
 
-// verifyCard answers whether the restaurant has a card on file.
+// verifyCard answers whether the restaurant has a card on file: "no card
+// yet" is a normal answer (200, registrada false), not a missing resource.
 func (s *Server) verifyCard(w http.ResponseWriter, r *http.Request) error {
 	t, err := tenantInPath(r)
 	if err != nil {
 		return err
 	}
 	c, err := s.Billing.Card(r.Context(), t)
+	if errors.Is(err, billing.ErrNoCardYet) {
+		return ok(w, map[string]any{"registrada": false, "message": msg(r, "No hay una tarjeta registrada.", "No card is registered."),
+			"brand": "", "last4": "", "provider": ""})
+	}
 	if err != nil {
 		return err
 	}
-	respond.JSON(w, http.StatusOK, map[string]string{"message": msg(r, "Tarjeta registrada.", "Card registered."),
+	return ok(w, map[string]any{"registrada": true, "message": msg(r, "Tarjeta registrada.", "Card registered."),
 		"brand": c.Brand, "last4": c.Last4, "provider": c.Provider})
-	return nil
 }
 
 // setupCard prepares a card registration (Stripe: a SetupIntent for Elements).
@@ -81,7 +86,8 @@ func (s *Server) createCupon(w http.ResponseWriter, r *http.Request) error {
 	}
 	c, err := s.Offers.CheckOffer(r.Context(), t, offers.OfferForm{Titulo: r.FormValue("titulo"), Descripcion: r.FormValue("descripcion"),
 		Codigo: r.FormValue("codigo"), Descuento: r.FormValue("descuento"), Precio: r.FormValue("precio"),
-		FechaExpiracion: r.FormValue("fecha_expiracion"), CantidadDisponible: r.FormValue("cantidad_disponible")})
+		FechaExpiracion: r.FormValue("fecha_expiracion"), CantidadDisponible: r.FormValue("cantidad_disponible"),
+		TituloEN: r.FormValue("titulo_en"), DescripcionEN: r.FormValue("descripcion_en")})
 	if err != nil {
 		return err
 	}
@@ -110,7 +116,7 @@ func (s *Server) listCupones(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	cs, err := s.Offers.OnSale(r.Context(), id)
+	cs, err := s.Offers.OnSale(r.Context(), id, contentLang(w, r))
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,8 @@ func TestOffersFlow(t *testing.T) {
 		e := newEnv(t, db)
 		e.run(t, []scenario{
 			{name: "billing config", method: "GET", path: "/api/billing/config", status: 200, fields: map[string]any{"provider": "demo"}},
-			{name: "no card yet", method: "GET", path: "/api/clientes/1/verificar_tarjeta", token: "owner1", status: 404},
+			{name: "no card yet", method: "GET", path: "/api/clientes/1/verificar_tarjeta", token: "owner1", status: 200,
+				fields: map[string]any{"registrada": false, "last4": "", "message": "No hay una tarjeta registrada."}},
 			{name: "verify card other restaurant", method: "GET", path: "/api/clientes/1/verificar_tarjeta", token: "owner2", status: 403},
 			{name: "verify card no token", method: "GET", path: "/api/clientes/1/verificar_tarjeta", status: 401},
 			{name: "offer without card", method: "POST", path: "/api/cupones", token: "owner1", body: offerForm("SINTARJETA"), status: 402,
@@ -43,7 +44,7 @@ func TestOffersFlow(t *testing.T) {
 			{name: "setup card", method: "POST", path: "/api/clientes/1/setup-tarjeta", token: "owner1", status: 200, fields: map[string]any{"provider": "demo"}},
 			{name: "register card", method: "POST", path: "/api/clientes/1/agregar-tarjeta", token: "owner1", body: map[string]any{"token": "demo_tok_4242"}, status: 200,
 				fields: map[string]any{"last4": "4242", "brand": "visa"}},
-			{name: "card registered", method: "GET", path: "/api/clientes/1/verificar_tarjeta", token: "owner1", status: 200, fields: map[string]any{"last4": "4242"}},
+			{name: "card registered", method: "GET", path: "/api/clientes/1/verificar_tarjeta", token: "owner1", status: 200, fields: map[string]any{"last4": "4242", "registrada": true}},
 			{name: "offer other restaurant", method: "POST", path: "/api/cupones", token: "owner2", body: offerForm("OTRO"), status: 403},
 			{name: "offer no token", method: "POST", path: "/api/cupones", body: offerForm("OTRO"), status: 401},
 			{name: "offer discount 0", method: "POST", path: "/api/cupones", token: "owner1", body: offerForm("D0", "descuento", 0), status: 400},
@@ -241,4 +242,73 @@ func between(s, a, b string) string {
 	s = s[i+len(a):]
 	j := strings.Index(s, b)
 	return s[:j]
+}
+
+// Issue 15 point 4: the offer's and popup's English texts reach a diner
+// reading in English (Accept-Language or ?idioma=en), the Spanish ones
+// otherwise; the points history is a structured entry in that language.
+func TestEnglishRestaurantContent(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		if r := e.do("POST", "/api/clientes/1/agregar-tarjeta", e.owner1, map[string]any{"token": "demo_tok_4242"}); r.status != 200 {
+			t.Fatalf("card: %d %s", r.status, r.body)
+		}
+		r := e.do("POST", "/api/cupones", e.owner1, offerForm("ENGLISH", "titulo_en", "Two for one tapas", "descripcion_en", "Every Thursday"))
+		if r.status != 201 {
+			t.Fatalf("offer: %d %s", r.status, r.body)
+		}
+		if r := e.do("POST", "/api/cupones", e.owner1, offerForm("LONGEN", "titulo_en", strings.Repeat("x", 121))); r.status != 400 {
+			t.Fatalf("a too long English title: %d %s", r.status, r.body)
+		}
+		es := listFirst(t, e.do("GET", "/api/cupones?cliente_id=1", "", nil).body)
+		if es["titulo"] != "2x1 en tapas" || es["descripcion"] != "Todos los jueves" || es["titulo_en"] != "Two for one tapas" {
+			t.Fatalf("offer in Spanish: %v", es)
+		}
+		en := e.do("GET", "/api/cupones?cliente_id=1", "", nil, "Accept-Language", "en-US,en;q=0.9")
+		if c := listFirst(t, en.body); c["titulo"] != "Two for one tapas" || c["descripcion"] != "Every Thursday" {
+			t.Fatalf("offer in English: %v", c)
+		}
+		if !strings.Contains(en.header.Get("Vary"), "Accept-Language") {
+			t.Fatalf("an answer that depends on Accept-Language does not say so: %v", en.header)
+		}
+		if c := listFirst(t, e.do("GET", "/api/cupones?cliente_id=1&idioma=en", "", nil).body); c["titulo"] != "Two for one tapas" {
+			t.Fatalf("offer with ?idioma=en: %v", c)
+		}
+		cupID := int(es["id"].(float64))
+
+		diner := e.register("Ann Lee", "ann@example.com", "secreto-123")
+		tok := diner.json["token"].(string)
+		uid := int(diner.json["usuario_id"].(float64))
+		buy := e.do("POST", "/api/checkout-clover", tok, map[string]any{"cupon_id": cupID, "usuario_id": uid})
+		session := strings.TrimPrefix(buy.json["checkout_url"].(string), "https://carta.example/demo/checkout/")
+		if pay := e.do("POST", "/api/demo/checkout/"+session+"/pay", "", nil); pay.status != 200 {
+			t.Fatalf("pay: %d %s", pay.status, pay.body)
+		}
+		compras := fmt.Sprintf("/api/usuarios/%d/compras", uid)
+		if b := e.do("GET", compras, tok, nil, "Accept-Language", "en").body; !strings.Contains(b, `"descripcion":"Two for one tapas"`) {
+			t.Fatalf("purchases in English: %s", b)
+		}
+		if b := e.do("GET", compras, tok, nil).body; !strings.Contains(b, `"descripcion":"2x1 en tapas"`) {
+			t.Fatalf("purchases in Spanish: %s", b)
+		}
+		puntos := fmt.Sprintf("/api/usuarios/%d/puntos", uid)
+		if b := e.do("GET", puntos+"?idioma=en", tok, nil).body; !strings.Contains(b, `"tipo":"compra","detalle":"Two for one tapas"`) {
+			t.Fatalf("points in English: %s", b)
+		}
+		if b := e.do("GET", puntos, tok, nil).body; !strings.Contains(b, `"tipo":"compra","detalle":"2x1 en tapas"`) {
+			t.Fatalf("points in Spanish: %s", b)
+		}
+
+		img := pngImage(300, 300, color.RGBA{20, 100, 200, 255})
+		if r := e.do("POST", "/api/popups", e.owner1, form(map[string]any{"cliente_id": 1, "name": "Bienvenida", "name_en": "Welcome", "file": img}, "p.png")); r.status != 201 {
+			t.Fatalf("popup: %d %s", r.status, r.body)
+		}
+		if b := e.do("GET", "/api/popups?cliente_id=1&idioma=en", "", nil).body; !strings.Contains(b, `"name":"Welcome"`) {
+			t.Fatalf("popups in English: %s", b)
+		}
+		// The Spanish read, cached separately, still says it in Spanish.
+		if b := e.do("GET", "/api/popups?cliente_id=1", "", nil).body; !strings.Contains(b, `"name":"Bienvenida","name_en":"Welcome"`) {
+			t.Fatalf("popups in Spanish: %s", b)
+		}
+	})
 }

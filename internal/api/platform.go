@@ -162,7 +162,7 @@ func (s *Server) cloverInstalled(w http.ResponseWriter, r *http.Request) error {
 	case apperr.KindOf(err) == apperr.Internal:
 		return err
 	default:
-		s.Log.Warn("clover install callback refused", "merchant_id", q.Get("merchant_id"), "err", err)
+		s.Log.WarnContext(r.Context(), "clover install callback refused", "merchant_id", q.Get("merchant_id"), "err", err)
 		to.Set("clover", "error")
 	}
 	http.Redirect(w, r, "/login?"+to.Encode(), http.StatusSeeOther)

@@ -62,9 +62,9 @@ func (s *Server) routes() []route {
 		{"PUT", "/api/usuarios/{usuario_id}", diner, s.updateUsuario},
 		{"DELETE", "/api/usuarios/{usuario_id}", diner, s.deleteUsuario},
 		{"POST", "/api/usuarios/{usuario_id}/password", diner, s.changeUsuarioPassword},
-		{"GET", "/api/usuarios/{usuario_id}/compras", diner, ofDiner(s.Offers.Compras)},
+		{"GET", "/api/usuarios/{usuario_id}/compras", diner, ofDinerIn(s.Offers.Compras)},
 		{"GET", "/api/usuarios/{usuario_id}/compras/{compra_id}/qr", diner, s.voucherQR},
-		{"GET", "/api/usuarios/{usuario_id}/puntos", diner, ofDiner(s.Accounts.Points)},
+		{"GET", "/api/usuarios/{usuario_id}/puntos", diner, ofDinerIn(s.Accounts.Points)},
 		{"GET", "/api/usuarios/{usuario_id}/pedidos", diner, ofDiner(s.Ordering.DinerOrders)},
 		{"GET", "/api/usuarios/{usuario_id}/restaurantes", diner, ofDiner(s.Accounts.Restaurants)},
 		{"POST", "/api/usuarios/{usuario_id}/restaurantes", diner, s.touchUsuarioRestaurante},
@@ -87,6 +87,8 @@ func (s *Server) routes() []route {
 		{"POST", "/api/demo/checkout/{session_id}/decline", public, s.demoCheckoutResult(false)},
 		{"POST", "/api/clientes/{cliente_id}/vouchers/canjear", staff, s.redeemVoucher},
 		{"GET", "/api/clientes/{cliente_id}/fees", staff, ofTenant(s.Billing.Fees)},
+		// The restaurant panel's summary: orders, coupons, revenue and fees (panel).
+		{"GET", "/api/clientes/{cliente_id}/resumen", staff, ofTenant(s.Panel.Summary)},
 		{"GET", "/api/admin/fees", superAdmin, list(s.Billing.FailedFees)},
 		{"GET", "/api/admin/reembolsos", superAdmin, list(s.Offers.Refunds)},
 		{"POST", "/api/admin/reembolsos/{compra_id}", superAdmin, s.markRefunded},
@@ -165,7 +167,9 @@ func (s *Server) routes() []route {
 		{"DELETE", "/api/categories/{id}/subcategories/{cloverCategoryId}", staff, s.removeSubcategory},
 		{"PUT", "/api/productos/{id}/descripcion", staff, s.updateDescription},
 		{"PUT", "/api/productos/{id}/traduccion", staff, s.updateProductTranslation},
+		{"PUT", "/api/productos/{id}/alergenos", staff, s.updateDietary},
 		{"PUT", "/api/clover/products/{id}/visibility", staff, s.setVisibility},
+		{"PUT", "/api/clover/products/visibility", staff, s.setVisibilityMany},
 		{"POST", "/api/clover/products/{id}/image", staff, s.uploadProductImage},
 	}
 }

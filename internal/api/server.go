@@ -23,6 +23,8 @@ import (
 	"carta/internal/offers"
 	"carta/internal/onboarding"
 	"carta/internal/ordering"
+	"carta/internal/panel"
+	"carta/internal/requestid"
 	"carta/internal/respond"
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -42,10 +44,12 @@ type Server struct {
 	// Onboarding is the super admin's restaurants, links and connections.
 	Onboarding *onboarding.Service
 	Wines      *wines.Service
-	Media      *media.Pipeline
-	Site       *web.Site
-	Metrics    *metrics.Metrics
-	Log        *slog.Logger
+	// Panel is the restaurant panel's summary.
+	Panel   *panel.Service
+	Media   *media.Pipeline
+	Site    *web.Site
+	Metrics *metrics.Metrics
+	Log     *slog.Logger
 	// StripePublishableKey is sent to the browser for Stripe Elements.
 	StripePublishableKey string
 	// Webhook secrets of the hosted checkout and of Stripe.
@@ -67,10 +71,23 @@ type handler func(w http.ResponseWriter, r *http.Request) error
 func handle(fn handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if err := fn(w, r); err != nil {
+			if store.Unavailable(err) && r.Context().Err() == nil {
+				respond.Logger(w).WarnContext(r.Context(), "database unavailable", "method", r.Method, "route", r.Pattern, "err", err)
+				err = errDatabaseDown
+			}
 			respond.Error(w, r, err)
 		}
 	}
 }
+
+// errDatabaseDown answers a request that needs the database while it
+// cannot be reached: 503, try again shortly.
+var errDatabaseDown = func() *apperr.Error {
+	e := apperr.E(apperr.Unavailable, "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.",
+		"The service is unavailable right now. Please try again in a few seconds.")
+	e.RetryAfter = 5
+	return e
+}()
 
 // ok answers v as JSON with 200.
 func ok(w http.ResponseWriter, v any) error {
@@ -121,6 +138,34 @@ func ofDiner[T any](load func(context.Context, tenant.Diner) (T, error)) handler
 	}
 }
 
+// ofDinerIn is ofDiner for a read of restaurant content the diner reads in
+// their language (contentLang).
+func ofDinerIn[T any](load func(context.Context, tenant.Diner, string) (T, error)) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		d, err := dinerOf(r)
+		if err != nil {
+			return err
+		}
+		v, err := load(r.Context(), d, contentLang(w, r))
+		if err != nil {
+			return err
+		}
+		return ok(w, v)
+	}
+}
+
+// contentLang is the language a diner reads restaurant content in: the
+// menu's ?idioma= when given, else Accept-Language (what the app's API
+// client sends); "en" or the default "es". The answer varies with the
+// header, so caches are told.
+func contentLang(w http.ResponseWriter, r *http.Request) string {
+	if v := r.URL.Query().Get("idioma"); v != "" {
+		return menu.Lang(v)
+	}
+	w.Header().Add("Vary", "Accept-Language")
+	return respond.Lang(r)
+}
+
 // Router is the ServeMux the server registers every route on, keeping the
 // list of patterns: the access-matrix test enumerates the routes from it.
 type Router struct {
@@ -157,8 +202,8 @@ func (s *Server) Handler() http.Handler {
 	return s.middleware(rt.mux)
 }
 
-// middleware recovers panics, sets security headers, refuses URLs with
-// control characters, logs and measures.
+// middleware recovers panics, sets security headers, gives the request
+// its id, refuses URLs with control characters, logs and measures.
 func (s *Server) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -167,12 +212,21 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		for k, v := range securityHeaders {
 			h[k] = v
 		}
+		// The request id: a proxy's when it is sane, else a new one; sent
+		// back, and carried by the context into every log line written
+		// with it and every provider call made during the request.
+		id := r.Header.Get(requestid.Header)
+		if !requestid.Sane(id) {
+			id = requestid.New()
+		}
+		h[requestid.Header] = []string{id}
+		r = r.WithContext(requestid.With(r.Context(), id))
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.Log.Error("panic", "method", r.Method, "path", logPath(r.URL.Path), "panic", v, "stack", string(debug.Stack()))
+				s.Log.ErrorContext(r.Context(), "panic", "method", r.Method, "path", logPath(r.URL.Path), "panic", v, "stack", string(debug.Stack()))
 				if rec.Status == 0 {
 					respond.Error(rec, r, apperr.E(apperr.Internal, "panic", "panic"))
 				}
@@ -183,12 +237,18 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			}
 			s.Metrics.Observe(r.Method, r.Pattern, rec.Status, d)
 			if r.Pattern != "GET /healthz" && s.Log.Enabled(r.Context(), slog.LevelDebug) {
-				s.Log.Debug("request", "method", r.Method, "path", logPath(r.URL.Path), "route", r.Pattern,
+				s.Log.DebugContext(r.Context(), "request", "method", r.Method, "path", logPath(r.URL.Path), "route", r.Pattern,
 					"status", rec.Status, "duration_ms", float64(d.Microseconds())/1000)
 			}
 		}()
 		if !respond.CleanURL(r) {
 			respond.Error(rec, r, limits.ErrControl)
+			return
+		}
+		// While the health check cannot reach the database, API calls fail
+		// at once (the app's files, /healthz and /readyz still answer).
+		if s.DB.Down() && strings.HasPrefix(r.URL.Path, "/api/") {
+			respond.Error(rec, r, errDatabaseDown)
 			return
 		}
 		next.ServeHTTP(rec, r)
@@ -228,8 +288,8 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
-	if err := s.DB.Ping(r.Context()); err != nil {
-		s.Log.Warn("readiness check failed", "err", err)
+	if err := s.DB.Check(r.Context()); err != nil {
+		s.Log.WarnContext(r.Context(), "readiness check failed", "err", err)
 		respond.JSON(w, http.StatusServiceUnavailable, map[string]string{"status": "database unavailable"})
 		return nil
 	}

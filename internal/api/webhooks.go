@@ -65,7 +65,7 @@ func (s *Server) cloverCheckoutWebhook(w http.ResponseWriter, r *http.Request) e
 	}
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		s.Log.Warn("checkout webhook for an unknown session", "session", ev.SessionID)
+		s.Log.WarnContext(r.Context(), "checkout webhook for an unknown session", "session", ev.SessionID)
 	case errors.Is(err, offers.ErrPaidSoldOut):
 		// Recorded and marked for refund: nothing for Clover to retry.
 	case err != nil:
@@ -85,7 +85,7 @@ func (s *Server) stripeWebhook(w http.ResponseWriter, r *http.Request) error {
 		return errSignature
 	}
 	if ev.Type == "payment_intent.payment_failed" {
-		s.Log.Warn("stripe reports a failed fee payment", "payment_intent", ev.PaymentIntentID, "code", ev.FailureCode)
+		s.Log.WarnContext(r.Context(), "stripe reports a failed fee payment", "payment_intent", ev.PaymentIntentID, "code", ev.FailureCode)
 	}
 	var compraID int64
 	if ev.Type == "payment_intent.succeeded" {

@@ -11,8 +11,10 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -36,9 +38,11 @@ import (
 	"carta/internal/offers"
 	"carta/internal/onboarding"
 	"carta/internal/ordering"
+	"carta/internal/panel"
 	"carta/internal/pos"
 	"carta/internal/pos/clover"
 	posdemo "carta/internal/pos/demo"
+	"carta/internal/requestid"
 	"carta/internal/secrets"
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -54,8 +58,14 @@ commands:
   serve              start the server (default)
   migrate            apply database migrations and exit
   seed-demo          create the demo restaurants and accounts and exit
+  seed-scale         add generated restaurants for the scale benchmarks (bench/scale.sh):
+                     --restaurants 10000 --products 200 --offers 20 --days 365 --orders-per-day 1
   create-superadmin  --email E --password P: create a super admin account
   rotate-secrets     seal every stored secret with the current CARTA_SECRET_KEY
+  backup DEST        SQLite: write a consistent copy of the database to the file DEST
+                     while the server runs (PostgreSQL: use pg_dump, see docs/deploy.md)
+  media migrate      [--from DIR]: copy the local media folder (default <data dir>/media)
+                     to the storage of CARTA_MEDIA_URL (s3://...), verifying each file
 
 Run "carta serve -h" for the flags; every flag has a CARTA_* variable.
 `
@@ -68,7 +78,13 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
-	case "serve", "migrate", "seed-demo", "create-superadmin", "rotate-secrets":
+	case "serve", "migrate", "seed-demo", "seed-scale", "create-superadmin", "rotate-secrets", "backup":
+	case "media":
+		if len(args) == 0 || args[0] != "migrate" {
+			fmt.Fprint(stderr, usage)
+			return errors.New(`unknown media command: use "carta media migrate"`)
+		}
+		return mediaMigrate(ctx, args[1:], getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -77,6 +93,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return fmt.Errorf("unknown command %q", cmd)
 	}
 	var email, password string
+	var err error
 	if cmd == "create-superadmin" {
 		var rest []string
 		for i := 0; i < len(args); i++ {
@@ -95,7 +112,13 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		args = rest
 	}
-	cfg, _, err := config.Load("carta "+cmd, args, getenv)
+	scale := demo.DefaultScale
+	if cmd == "seed-scale" {
+		if args, err = scaleFlags(args, &scale); err != nil {
+			return err
+		}
+	}
+	cfg, rest, err := config.Load("carta "+cmd, args, getenv)
 	if err != nil {
 		return err
 	}
@@ -105,6 +128,11 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	defer db.Close()
+	if cmd == "backup" {
+		// Before migrating: a backup taken ahead of an upgrade keeps the
+		// schema the old version runs on.
+		return backup(ctx, db, rest, stdout)
+	}
 	if db.Box, err = secretBox(cfg, log); err != nil {
 		return err
 	}
@@ -123,19 +151,22 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		log.Info("sealed stored secrets with the current key", "count", sealed)
 	}
 
-	pipe, err := newPipeline(cfg)
+	mets := metrics.New()
+	pipe, err := newPipeline(ctx, cfg)
 	if err != nil {
 		return err
 	}
+	pipe.Metrics = mets
 	// Carta's Clover app (CARTA_CLOVER_APP_ID/SECRET in CARTA_CLOVER_REGION) refreshes the
 	// restaurants' OAuth tokens; without it stored tokens are used as they are.
-	oauth, err := cloverOAuth(cfg)
+	oauth, err := cloverOAuth(cfg, mets.Client("clover_oauth", 15*time.Second, log))
 	if err != nil {
 		return err
 	}
-	cloverTokens := cloverTokenSources(db, oauth)
-	menuSvc := &menu.Service{DB: db, Media: pipe, Catalog: posCatalog(cfg.CloverBaseURL, cloverTokens)}
-	wineSvc := &wines.Service{DB: db, Media: pipe, Lookup: wineLookup(cfg)}
+	cloverTokens := cloverTokenSources(db, oauth, mets)
+	posHTTP := mets.Client("clover_pos", 20*time.Second, log)
+	menuSvc := &menu.Service{DB: db, Media: pipe, Catalog: posCatalog(cfg.CloverBaseURL, cloverTokens, posHTTP), Metrics: mets}
+	wineSvc := &wines.Service{DB: db, Media: pipe, Lookup: wineLookup(cfg, mets.Client("wine_lookup", 20*time.Second, log))}
 	switch cmd {
 	case "migrate":
 		fmt.Fprintf(stdout, "applied %d migrations\n", n)
@@ -145,6 +176,14 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return err
 		}
 		printDemoAccounts(stdout)
+		return nil
+	case "seed-scale":
+		start := time.Now()
+		rep, err := demo.SeedScale(ctx, db, scale, stdout)
+		if err != nil {
+			return fmt.Errorf("seed scale: %w", err)
+		}
+		fmt.Fprintf(stdout, "restaurants %d to %d added in %s; rows: %v\n", rep.FirstID, rep.LastID, time.Since(start).Round(time.Second), rep.Rows)
 		return nil
 	case "create-superadmin":
 		return createSuperAdmin(ctx, db, email, password, stdout)
@@ -165,12 +204,18 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		// a shorter latency tail. GOGC and GOMEMLIMIT still override it.
 		debug.SetGCPercent(serveGCPercent)
 	}
-	return serve(ctx, cfg, db, pipe, menuSvc, wineSvc, oauth, cloverTokens, log, stdout)
+	return serve(ctx, cfg, db, pipe, menuSvc, wineSvc, oauth, cloverTokens, posHTTP, mets, log, stdout)
 }
 
 // feedInterval is how often the order feed reads the changes other
 // replicas made (this replica's own are read at once).
 const feedInterval = 250 * time.Millisecond
+
+// dbHealthInterval is how often the server checks that the database
+// answers (store.DB.Watch): how long requests may still wait on a dead
+// database before they fail fast, and how soon they work again after it is
+// back.
+const dbHealthInterval = time.Second
 
 // serveGCPercent is the server's GOGC, and serveMemoryLimit its soft
 // memory limit, unless the environment sets GOGC or GOMEMLIMIT.
@@ -203,17 +248,104 @@ func secretBox(cfg config.Config, log *slog.Logger) (*secrets.Box, error) {
 	return secrets.New(keys[0], keys[1:]...)
 }
 
-// newPipeline is the media pipeline on local disk under the data dir.
-func newPipeline(cfg config.Config) (*media.Pipeline, error) {
-	disk, err := media.NewDisk(filepath.Join(cfg.DataDir, "media"))
+// newPipeline is the media pipeline on the storage of CARTA_MEDIA_URL.
+func newPipeline(ctx context.Context, cfg config.Config) (*media.Pipeline, error) {
+	st, err := newStorage(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("media storage: %w", err)
+		return nil, err
 	}
-	return &media.Pipeline{Store: disk}, nil
+	return &media.Pipeline{Store: st}, nil
 }
 
-// cloverOAuth is Carta's Clover app, nil when it is not configured.
-func cloverOAuth(cfg config.Config) (*clover.OAuth, error) {
+// newStorage is where uploads are kept: a local folder (the data dir's
+// media by default), or an S3-compatible bucket for several replicas.
+func newStorage(ctx context.Context, cfg config.Config) (media.Storage, error) {
+	bucket, prefix, ok := cfg.MediaS3()
+	if !ok {
+		disk, err := media.NewDisk(cfg.MediaURL)
+		if err != nil {
+			return nil, fmt.Errorf("media storage: %w", err)
+		}
+		return disk, nil
+	}
+	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	s3, err := media.NewS3(cctx, media.S3Config{Endpoint: cfg.S3Endpoint, Region: cfg.S3Region, Bucket: bucket, Prefix: prefix,
+		AccessKey: cfg.S3AccessKey, SecretKey: cfg.S3SecretKey, SessionToken: cfg.S3SessionToken, PathStyle: cfg.S3PathStyle})
+	if err != nil {
+		return nil, fmt.Errorf("media storage (CARTA_MEDIA_URL): %w", err)
+	}
+	return s3, nil
+}
+
+// mediaMigrate copies the local media folder (--from, default the data
+// dir's media) to the storage of CARTA_MEDIA_URL: files already there with
+// the same content are left alone, every copy is read back and compared.
+func mediaMigrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	var from string
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		switch {
+		case args[i] == "--from" && i+1 < len(args):
+			from, i = args[i+1], i+1
+		case strings.HasPrefix(args[i], "--from="):
+			from = strings.TrimPrefix(args[i], "--from=")
+		default:
+			rest = append(rest, args[i])
+		}
+	}
+	cfg, _, err := config.Load("carta media migrate", rest, getenv)
+	if err != nil {
+		return err
+	}
+	if from == "" {
+		from = filepath.Join(cfg.DataDir, "media")
+	}
+	if _, _, ok := cfg.MediaS3(); !ok {
+		if a, b := filepath.Clean(from), filepath.Clean(cfg.MediaURL); a == b {
+			return fmt.Errorf("media migrate: CARTA_MEDIA_URL is the folder %s itself; set it to s3://bucket/prefix", a)
+		}
+	}
+	if st, err := os.Stat(from); err != nil || !st.IsDir() {
+		return fmt.Errorf("media migrate: %s is not a folder (--from)", from)
+	}
+	src, err := media.NewDisk(from)
+	if err != nil {
+		return err
+	}
+	dst, err := newStorage(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg, stderr)
+	rep, err := media.Copy(ctx, src, dst, func(name string, copied bool) {
+		log.Debug("media migrate", "file", name, "copied", copied)
+	})
+	fmt.Fprintf(stdout, "media migrate: %d copied and verified, %d already there, %d other files left out (from %s to %s)\n",
+		rep.Copied, rep.Present, rep.Skipped, from, cfg.MediaURL)
+	return err
+}
+
+// backup writes a consistent copy of a SQLite database to the file named
+// by args while the server may be writing; PostgreSQL is backed up with
+// its own tools.
+func backup(ctx context.Context, db *store.DB, args []string, stdout io.Writer) error {
+	if len(args) != 1 {
+		return errors.New("usage: carta backup [flags] DEST (a file that does not exist yet)")
+	}
+	if db.Dialect() != store.SQLite {
+		return errors.New("carta backup copies a SQLite database; back up PostgreSQL with pg_dump -Fc (docs/deploy.md)")
+	}
+	if err := db.BackupSQLite(ctx, args[0]); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "backup written to %s\n", args[0])
+	return nil
+}
+
+// cloverOAuth is Carta's Clover app, nil when it is not configured; hc is
+// its HTTP client (measured).
+func cloverOAuth(cfg config.Config, hc *http.Client) (*clover.OAuth, error) {
 	if cfg.CloverAppID == "" {
 		return nil, nil
 	}
@@ -222,6 +354,7 @@ func cloverOAuth(cfg config.Config) (*clover.OAuth, error) {
 		return nil, err
 	}
 	o := clover.NewOAuth(region, cfg.CloverAppID, cfg.CloverAppSecret)
+	o.HTTP = hc
 	if cfg.CloverBaseURL != region.APIURL() {
 		o.APIURL = cfg.CloverBaseURL // a test server
 	}
@@ -241,12 +374,15 @@ func connector(cfg config.Config, oauth *clover.OAuth) onboarding.Connector {
 // source, one per restaurant for the process's life: OAuth v2 tokens are
 // refreshed before they expire (once, however many callers), and a 401
 // marks the restaurant for reconnection. With oauth nil (no Clover app
-// configured) stored tokens are used as they are.
-func cloverTokenSources(db *store.DB, oauth *clover.OAuth) func(clientes.POSConnection) clover.TokenSource {
+// configured) stored tokens are used as they are. Each refresh counts as
+// a pass of the job token_refresh.
+func cloverTokenSources(db *store.DB, oauth *clover.OAuth, mets *metrics.Metrics) func(clientes.POSConnection) clover.TokenSource {
 	var refresh func(context.Context, string) (clientes.Tokens, error)
 	if oauth != nil {
 		refresh = func(ctx context.Context, refreshToken string) (clientes.Tokens, error) {
+			ctx, done := mets.Job(ctx, "token_refresh")
 			tk, err := oauth.Refresh(ctx, refreshToken)
+			done(err)
 			return clientes.Tokens(tk), err
 		}
 	}
@@ -269,8 +405,8 @@ func cloverTokenSources(db *store.DB, oauth *clover.OAuth) func(clientes.POSConn
 
 // posCatalog opens a restaurant's point of sale for a sync: the built-in
 // demo merchant, or Clover's REST API (the restaurant's own base URL, or
-// cloverBase) with the restaurant's token source.
-func posCatalog(cloverBase string, tokens func(clientes.POSConnection) clover.TokenSource) func(clientes.POSConnection) (pos.Catalog, error) {
+// cloverBase) with the restaurant's token source, through hc.
+func posCatalog(cloverBase string, tokens func(clientes.POSConnection) clover.TokenSource, hc *http.Client) func(clientes.POSConnection) (pos.Catalog, error) {
 	return func(conn clientes.POSConnection) (pos.Catalog, error) {
 		switch conn.Provider {
 		case "demo":
@@ -281,7 +417,7 @@ func posCatalog(cloverBase string, tokens func(clientes.POSConnection) clover.To
 				base = cloverBase
 			}
 			c := clover.New(base, conn.Merchant, conn.Token)
-			c.Tokens = tokens(conn)
+			c.Tokens, c.HTTP = tokens(conn), hc
 			return c, nil
 		}
 		return nil, fmt.Errorf("unknown POS provider %q", conn.Provider)
@@ -291,8 +427,8 @@ func posCatalog(cloverBase string, tokens func(clientes.POSConnection) clover.To
 // posOrders opens a restaurant's point of sale for online orders: one
 // demo merchant per merchant id for the process's life (its orders live in
 // memory), or a Clover client per connection (it caches the merchant's
-// order type).
-func posOrders(cloverBase string, tokens func(clientes.POSConnection) clover.TokenSource) func(clientes.POSConnection) (pos.Orders, error) {
+// order type), through hc.
+func posOrders(cloverBase string, tokens func(clientes.POSConnection) clover.TokenSource, hc *http.Client) func(clientes.POSConnection) (pos.Orders, error) {
 	var mu sync.Mutex
 	demos := map[string]*posdemo.Merchant{}
 	clients := map[clientes.POSConnection]*clover.Client{}
@@ -322,7 +458,7 @@ func posOrders(cloverBase string, tokens func(clientes.POSConnection) clover.Tok
 				clear(clients)
 			}
 			c := clover.New(base, conn.Merchant, conn.Token)
-			c.Tokens = tokens(conn)
+			c.Tokens, c.HTTP = tokens(conn), hc
 			clients[conn] = c
 			return c, nil
 		}
@@ -331,8 +467,9 @@ func posOrders(cloverBase string, tokens func(clientes.POSConnection) clover.Tok
 }
 
 // checkoutFor picks a restaurant's hosted checkout: the demo page on this
-// server for the demo POS, Clover's Ecommerce hosted checkout otherwise.
-func checkoutFor(baseURL, cloverBase string) func(clientes.POSConnection) (checkout.Provider, error) {
+// server for the demo POS, Clover's Ecommerce hosted checkout (through hc)
+// otherwise.
+func checkoutFor(baseURL, cloverBase string, hc *http.Client) func(clientes.POSConnection) (checkout.Provider, error) {
 	return func(conn clientes.POSConnection) (checkout.Provider, error) {
 		if conn.Provider == "demo" {
 			return &checkoutdemo.Provider{BaseURL: baseURL}, nil
@@ -341,8 +478,41 @@ func checkoutFor(baseURL, cloverBase string) func(clientes.POSConnection) (check
 		if base == "" {
 			base = cloverBase
 		}
-		return clovercheckout.New(base), nil
+		c := clovercheckout.New(base)
+		c.HTTP = hc
+		return c, nil
 	}
+}
+
+// scaleFlags takes seed-scale's own flags (--name N or --name=N) out of
+// args into o and returns the rest.
+func scaleFlags(args []string, o *demo.ScaleOptions) ([]string, error) {
+	fields := map[string]*int{"restaurants": &o.Restaurants, "products": &o.Products, "offers": &o.Offers, "days": &o.Days,
+		"orders-per-day": &o.OrdersPerDay, "coupons-sold": &o.CouponsSold, "diners": &o.Diners}
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		name, val, hasVal := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		p, ok := fields[name]
+		if !ok || !strings.HasPrefix(args[i], "-") {
+			rest = append(rest, args[i])
+			continue
+		}
+		if !hasVal {
+			if i+1 == len(args) {
+				return nil, fmt.Errorf("seed-scale: --%s needs a number", name)
+			}
+			val, i = args[i+1], i+1
+		}
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("seed-scale: --%s: %q is not a count", name, val)
+		}
+		*p = n
+	}
+	if o.Diners == 0 && (o.CouponsSold > 0 || o.OrdersPerDay > 0) {
+		return nil, errors.New("seed-scale: --diners must be at least 1")
+	}
+	return rest, nil
 }
 
 func seedDemo(ctx context.Context, db *store.DB, pipe *media.Pipeline, menuSvc *menu.Service, wineSvc *wines.Service) error {
@@ -379,10 +549,13 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
 	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewTextHandler(w, opts)
 	if cfg.LogFormat == "json" {
-		return slog.New(slog.NewJSONHandler(w, opts))
+		h = slog.NewJSONHandler(w, opts)
 	}
-	return slog.New(slog.NewTextHandler(w, opts))
+	// Every line logged with a request's (or a job pass's) context
+	// carries its request_id.
+	return slog.New(requestid.NewHandler(h))
 }
 
 func printDemoAccounts(w io.Writer) {
@@ -415,7 +588,7 @@ func createSuperAdmin(ctx context.Context, db *store.DB, email, password string,
 }
 
 func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pipeline, menuSvc *menu.Service, wineSvc *wines.Service, oauth *clover.OAuth,
-	cloverTokens func(clientes.POSConnection) clover.TokenSource, log *slog.Logger, stdout io.Writer) error {
+	cloverTokens func(clientes.POSConnection) clover.TokenSource, posHTTP *http.Client, mets *metrics.Metrics, log *slog.Logger, stdout io.Writer) error {
 	if cfg.Demo {
 		if err := seedDemo(ctx, db, pipe, menuSvc, wineSvc); err != nil {
 			return err
@@ -430,21 +603,25 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = local
 	}
-	offerSvc := &offers.Service{DB: db, BaseURL: cfg.BaseURL, Log: log, Media: pipe, Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL)}
-	billingSvc := &billing.Service{DB: db, Provider: billingdemo.New(), Log: log, BaseURL: cfg.BaseURL}
+	checkoutHTTP := mets.Client("clover_checkout", 15*time.Second, log)
+	offerSvc := &offers.Service{DB: db, BaseURL: cfg.BaseURL, Log: log, Media: pipe, Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL, checkoutHTTP), Metrics: mets}
+	billingSvc := &billing.Service{DB: db, Provider: billingdemo.New(), Log: log, BaseURL: cfg.BaseURL, Metrics: mets}
 	if cfg.StripeSecretKey != "" {
-		billingSvc.Provider = stripe.New(cfg.StripeSecretKey)
+		// stripe-go's own client timeout is 80 s.
+		billingSvc.Provider = stripe.New(cfg.StripeSecretKey, stripe.WithHTTPClient(mets.Client("stripe", 80*time.Second, log)))
 	}
+	mets.Queue("outbox", func(ctx context.Context) (int, error) { return mail.CountPending(ctx, db) })
+	mets.Queue("fees", func(ctx context.Context) (int, error) { return billing.CountPendingFees(ctx, db) })
+	mets.Queue("pos_orders", func(ctx context.Context) (int, error) { return ordering.CountAwaitingPOS(ctx, db) })
 	go offerSvc.Run(ctx, 30*time.Second)
 	go billingSvc.Run(ctx, 30*time.Second)
-	mets := metrics.New()
 	authSvc := &auth.Service{DB: db, TTL: cfg.SessionTTL}
 	site := &web.Site{Menu: menuSvc, Media: pipe, Files: dist.Dist(), Stripe: cfg.StripePublishableKey != ""}
 	menuSvc.Changed = site.Forget
 	feed := &ordering.Feed{DB: db}
 	orderSvc := &ordering.Service{DB: db, Menu: menuSvc, Auth: authSvc, BaseURL: cfg.BaseURL, Log: log,
-		Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL), POS: posOrders(cfg.CloverBaseURL, cloverTokens), Feed: feed,
-		PerAddress: cfg.OrdersPerAddress}
+		Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL, checkoutHTTP), POS: posOrders(cfg.CloverBaseURL, cloverTokens, posHTTP), Feed: feed,
+		PerAddress: cfg.OrdersPerAddress, Metrics: mets}
 	go feed.Run(ctx, feedInterval, func(err error) { log.Warn("order feed", "err", err) })
 	go orderSvc.Run(ctx, 30*time.Second)
 	onboard := &onboarding.Service{DB: db, Auth: authSvc, POS: connector(cfg, oauth), BaseURL: cfg.BaseURL, AppID: cfg.CloverAppID}
@@ -453,6 +630,7 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 		DB:         db,
 		Onboarding: onboard,
 		Wines:      wineSvc,
+		Panel:      &panel.Service{DB: db, Menu: menuSvc, Ordering: orderSvc},
 		Auth:       authSvc,
 		Accounts:   &accounts.Service{DB: db, Auth: authSvc, RegisterPerAddress: cfg.RegisterPerAddress},
 		Menu:       menuSvc,
@@ -478,9 +656,16 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	go sweepSessions(ctx, db, log)
+	go db.Watch(ctx, dbHealthInterval, func(down bool, err error) {
+		if down {
+			log.Error("database unreachable: API calls answer 503 until it is back", "err", err)
+		} else {
+			log.Warn("database reachable again")
+		}
+	})
+	go sweepSessions(ctx, db, log, mets)
 	go pipe.RunSweep(ctx, db, 10*time.Minute, log.Warn)
-	worker := &mail.Worker{DB: db, Log: log}
+	worker := &mail.Worker{DB: db, Log: log, Metrics: mets}
 	if cfg.SMTPHost != "" {
 		worker.Sender = &mail.SMTP{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUser, Password: cfg.SMTPPassword,
 			From: cfg.SMTPFrom, TLS: cfg.SMTPTLS}
@@ -552,18 +737,22 @@ func displayHost(ip net.IP) string {
 // sweepSessions deletes expired sessions and throttle keys every hour (a
 // throttle key is kept a day past its window, so its strikes still count
 // when its address comes back soon).
-func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger) {
+func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger, mets *metrics.Metrics) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
-		if n, err := auth.DeleteExpiredSessions(ctx, db); err != nil && ctx.Err() == nil {
-			log.Warn("sweep sessions", "err", err)
+		pctx, done := mets.Job(ctx, "session_sweep")
+		n, err := auth.DeleteExpiredSessions(pctx, db)
+		if err != nil && ctx.Err() == nil {
+			log.WarnContext(pctx, "sweep sessions", "err", err)
 		} else if n > 0 {
-			log.Debug("swept sessions", "count", n)
+			log.DebugContext(pctx, "swept sessions", "count", n)
 		}
-		if _, err := auth.DeleteExpiredThrottles(ctx, db, 24*time.Hour); err != nil && ctx.Err() == nil {
-			log.Warn("sweep throttle keys", "err", err)
+		_, terr := auth.DeleteExpiredThrottles(pctx, db, 24*time.Hour)
+		if terr != nil && ctx.Err() == nil {
+			log.WarnContext(pctx, "sweep throttle keys", "err", terr)
 		}
+		done(errors.Join(err, terr))
 		select {
 		case <-ctx.Done():
 			return
@@ -575,10 +764,10 @@ func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger) {
 // wineLookup is the wine search of the import form: an OpenAI-compatible
 // endpoint when configured (falling back to the built-in reference), else
 // the reference that ships with Carta.
-func wineLookup(cfg config.Config) lookup.Lookup {
+func wineLookup(cfg config.Config, hc *http.Client) lookup.Lookup {
 	if cfg.WineLookupURL == "" {
 		return lookup.Builtin()
 	}
 	return lookup.OpenAI{URL: cfg.WineLookupURL, Model: cfg.WineLookupModel, Key: cfg.WineLookupKey,
-		HTTP: &http.Client{Timeout: 20 * time.Second}, Timeout: 15 * time.Second, Fallback: lookup.Builtin()}
+		HTTP: hc, Timeout: cfg.WineLookupTimeout, Fallback: lookup.Builtin()}
 }

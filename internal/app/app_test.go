@@ -173,8 +173,15 @@ func TestMetricsOnTheirOwnAddress(t *testing.T) {
 		return string(b)
 	}
 	get(url + "/readyz")
-	if !strings.Contains(get(m[1]), `carta_http_requests_total{code="200",method="GET",route="GET /readyz"}`) {
+	scraped := get(m[1])
+	if !strings.Contains(scraped, `carta_http_requests_total{code="200",method="GET",route="GET /readyz"}`) {
 		t.Fatal("metrics do not count the app's requests")
+	}
+	// The queues are counted at each scrape, from the database.
+	for _, q := range []string{"outbox", "fees", "pos_orders"} {
+		if !strings.Contains(scraped, `carta_queue_depth{queue="`+q+`"} `) {
+			t.Fatalf("no depth of the %s queue:\n%s", q, scraped)
+		}
 	}
 	if strings.Contains(get(url+"/metrics"), "carta_http_requests_total") {
 		t.Fatal("metrics are public on the app's port")

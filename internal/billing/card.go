@@ -8,6 +8,7 @@ import (
 	"carta/internal/apperr"
 	"carta/internal/clientes"
 	"carta/internal/limits"
+	"carta/internal/metrics"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -28,6 +29,8 @@ type Service struct {
 	Log      *slog.Logger
 	// BaseURL is the public address in the fee-failed e-mail's link.
 	BaseURL string
+	// Metrics counts the job's passes; nil records nothing.
+	Metrics *metrics.Metrics
 }
 
 func found(err, as error) error {
@@ -61,7 +64,7 @@ func (s *Service) SetupCard(ctx context.Context, t tenant.ID) (string, error) {
 	}
 	secret, cust, err := s.Provider.SetupCard(ctx, br)
 	if err != nil {
-		s.Log.Warn("billing setup failed", "cliente_id", t.Int64(), "err", err)
+		s.Log.WarnContext(ctx, "billing setup failed", "cliente_id", t.Int64(), "err", err)
 		return "", ErrStripeDown
 	}
 	if cust != "" && cust != br.CustomerID {
@@ -84,7 +87,7 @@ func (s *Service) RegisterCard(ctx context.Context, t tenant.ID, token string) (
 	}
 	card, err := s.Provider.RegisterCard(ctx, br, token)
 	if err != nil {
-		s.Log.Warn("card registration failed", "cliente_id", t.Int64(), "err", err)
+		s.Log.WarnContext(ctx, "card registration failed", "cliente_id", t.Int64(), "err", err)
 		if errors.Is(err, ErrDeclined) {
 			return card, ErrCardDeclined
 		}

@@ -68,7 +68,7 @@ func (s *Service) chargeFee(ctx context.Context, f Fee) (bool, error) {
 		return true, markFeeCharged(ctx, s.DB, f.ID, id)
 	}
 	final := errors.Is(err, ErrDeclined) || errors.Is(err, ErrAuthenticationRequired) || f.Attempts+1 >= FeeMaxAttempts
-	s.Log.Warn("platform fee charge failed", "fee_id", f.ID, "cliente_id", f.ClienteID, "final", final, "err", err)
+	s.Log.WarnContext(ctx, "platform fee charge failed", "fee_id", f.ID, "cliente_id", f.ClienteID, "final", final, "err", err)
 	if !final {
 		return false, markFeeAttempt(ctx, s.DB, f.ID, err.Error(), now.Add(feeBackoff(f.Attempts+1)), false)
 	}
@@ -91,8 +91,11 @@ func (s *Service) Run(ctx context.Context, interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
-		if _, err := s.ChargeFees(ctx); err != nil && ctx.Err() == nil {
-			s.Log.Warn("charge platform fees", "err", err)
+		pctx, done := s.Metrics.Job(ctx, "fees")
+		_, err := s.ChargeFees(pctx)
+		done(err)
+		if err != nil && ctx.Err() == nil {
+			s.Log.WarnContext(pctx, "charge platform fees", "err", err)
 		}
 		select {
 		case <-ctx.Done():

@@ -165,3 +165,37 @@ func CountFailedFees(ctx context.Context, q store.Querier) (int, error) {
 	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM fees WHERE estado = 'fallido'`).Scan(&n)
 	return n, err
 }
+
+// CountPendingFees counts the fees waiting to be charged (the fee job's
+// queue).
+func CountPendingFees(ctx context.Context, q store.Querier) (int, error) {
+	var n int
+	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM fees WHERE estado = 'pendiente'`).Scan(&n)
+	return n, err
+}
+
+// Charge is one entry of the fee ledger for the panel's summary: when the
+// fee arose (Unix seconds), its amount in cents and its state.
+type Charge struct {
+	At     int64
+	Amount int64
+	Estado string
+}
+
+// FeesSince lists the restaurant's fees that arose since since (Unix seconds).
+func FeesSince(ctx context.Context, q store.Querier, t tenant.ID, since int64) ([]Charge, error) {
+	rows, err := q.Query(ctx, `SELECT created_at, amount, estado FROM fees WHERE cliente_id = ? AND created_at >= ? ORDER BY created_at`, t.Int64(), since)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Charge{}
+	for rows.Next() {
+		var c Charge
+		if err := rows.Scan(&c.At, &c.Amount, &c.Estado); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}

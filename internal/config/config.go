@@ -52,6 +52,7 @@ type Config struct {
 	// chat-completions endpoint; without a URL the built-in reference
 	// answers (offline).
 	WineLookupURL, WineLookupModel, WineLookupKey string
+	WineLookupTimeout                             time.Duration // CARTA_WINE_LOOKUP_TIMEOUT, the bound of one lookup
 	// SecretKey seals the secrets stored in the database: base64 keys of
 	// 32 bytes, the current first, then those being rotated out. Empty: a
 	// key file in the data directory (created on first start).
@@ -68,6 +69,18 @@ type Config struct {
 	// OrdersPerAddress bounds online orders placed from one address per
 	// 10 minutes (each holds a pickup slot while its checkout is open).
 	OrdersPerAddress int // CARTA_ORDERS_PER_ADDRESS
+	// MediaURL is where uploads are stored: a local folder (default
+	// <data dir>/media) or s3://bucket/prefix, an S3-compatible bucket.
+	MediaURL string // CARTA_MEDIA_URL
+	// S3Endpoint is the S3-compatible store's URL (MinIO, R2, ...); empty
+	// means AWS S3.
+	S3Endpoint  string // CARTA_S3_ENDPOINT
+	S3Region    string // CARTA_S3_REGION
+	S3PathStyle bool   // CARTA_S3_PATH_STYLE
+	// S3AccessKey, S3SecretKey and S3SessionToken are the usual
+	// AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN;
+	// without them the instance's role is used.
+	S3AccessKey, S3SecretKey, S3SessionToken string
 }
 
 // Vars documents each environment variable with its default; the README
@@ -99,8 +112,14 @@ var Vars = []struct{ Name, Default, Help string }{
 	{"CARTA_CLOVER_APP_ID / CARTA_CLOVER_APP_SECRET", "(none)", "Carta's Clover app (OAuth v2: connecting restaurants, refreshing their tokens); without them restaurants connect with the offline demo connector (codes `demo-…`); environment only"},
 	{"CARTA_WINE_LOOKUP_URL", "(none)", "an OpenAI-compatible chat-completions URL (e.g. https://api.openai.com/v1/chat/completions) for the wine import's search; without it the built-in reference answers, offline; it is also the fallback when the endpoint fails"},
 	{"CARTA_WINE_LOOKUP_MODEL", "gpt-4o-mini", "the model asked"},
+	{"CARTA_WINE_LOOKUP_TIMEOUT", "15s", "the bound of one lookup at that endpoint; past it the built-in reference answers"},
 	{"CARTA_WINE_LOOKUP_KEY", "(none)", "its API key; environment only"},
 	{"CARTA_CLOVER_BASE_URL", "the region's API host", "Clover REST API base URL, when it is not the region's (a test server)"},
+	{"CARTA_MEDIA_URL", "the folder `media` in the data dir", "where uploads are stored: a local folder, or `s3://bucket/prefix` for an S3-compatible bucket (several replicas)"},
+	{"CARTA_S3_ENDPOINT", "AWS S3", "URL of an S3-compatible store (`https://<account>.r2.cloudflarestorage.com`, `http://minio:9000`)"},
+	{"CARTA_S3_REGION", "asked from the store", "the bucket's region (`eu-west-1`; `auto` on R2)"},
+	{"CARTA_S3_PATH_STYLE", "0", "1 puts the bucket in the URL's path (MinIO and most self-hosted stores); 0 lets the client choose (virtual-hosted on AWS)"},
+	{"AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN", "the instance's role", "keys of the S3 bucket; environment only"},
 }
 
 // Load builds the configuration from getenv, then applies flags from args.
@@ -150,6 +169,9 @@ func Load(name string, args []string, getenv func(string) string) (Config, []str
 	c.WineLookupURL = env("CARTA_WINE_LOOKUP_URL", "")
 	c.WineLookupModel = env("CARTA_WINE_LOOKUP_MODEL", "gpt-4o-mini")
 	c.WineLookupKey = env("CARTA_WINE_LOOKUP_KEY", "")
+	if c.WineLookupTimeout, err = time.ParseDuration(env("CARTA_WINE_LOOKUP_TIMEOUT", "15s")); err != nil || c.WineLookupTimeout <= 0 {
+		return c, nil, fmt.Errorf("CARTA_WINE_LOOKUP_TIMEOUT: must be a positive duration such as 15s")
+	}
 	c.CloverAppID = env("CARTA_CLOVER_APP_ID", "")
 	c.CloverAppSecret = env("CARTA_CLOVER_APP_SECRET", "")
 	c.SecretKey = env("CARTA_SECRET_KEY", "")
@@ -165,6 +187,17 @@ func Load(name string, args []string, getenv func(string) string) (Config, []str
 		return c, nil, fmt.Errorf("CARTA_ORDERS_PER_ADDRESS: %w", err)
 	}
 	fs.IntVar(&c.OrdersPerAddress, "orders-per-address", ords, "online orders per address per 10 minutes (CARTA_ORDERS_PER_ADDRESS)")
+	fs.StringVar(&c.MediaURL, "media-url", env("CARTA_MEDIA_URL", ""), "media folder or s3://bucket/prefix (CARTA_MEDIA_URL)")
+	fs.StringVar(&c.S3Endpoint, "s3-endpoint", env("CARTA_S3_ENDPOINT", ""), "S3-compatible endpoint URL (CARTA_S3_ENDPOINT)")
+	fs.StringVar(&c.S3Region, "s3-region", env("CARTA_S3_REGION", ""), "S3 region (CARTA_S3_REGION)")
+	pathStyle, err := parseBool(env("CARTA_S3_PATH_STYLE", "0"))
+	if err != nil {
+		return c, nil, fmt.Errorf("CARTA_S3_PATH_STYLE: %w", err)
+	}
+	fs.BoolVar(&c.S3PathStyle, "s3-path-style", pathStyle, "path-style S3 URLs (CARTA_S3_PATH_STYLE)")
+	c.S3AccessKey = env("AWS_ACCESS_KEY_ID", "")
+	c.S3SecretKey = env("AWS_SECRET_ACCESS_KEY", "")
+	c.S3SessionToken = env("AWS_SESSION_TOKEN", "")
 	if err := fs.Parse(args); err != nil {
 		return c, nil, err
 	}
@@ -260,6 +293,24 @@ func (c *Config) finish() error {
 	if c.OrdersPerAddress < 1 {
 		errs = append(errs, errors.New("CARTA_ORDERS_PER_ADDRESS must be at least 1"))
 	}
+	if c.MediaURL == "" {
+		c.MediaURL = filepath.Join(c.DataDir, "media")
+	}
+	if bucket, _, ok := c.MediaS3(); ok {
+		if !validBucket(bucket) {
+			errs = append(errs, fmt.Errorf("CARTA_MEDIA_URL %q: s3://bucket/prefix needs a bucket name (3-63 lowercase letters, digits, dots and dashes)", c.MediaURL))
+		}
+	} else if strings.Contains(c.MediaURL, "://") {
+		errs = append(errs, fmt.Errorf("CARTA_MEDIA_URL %q: must be a folder or s3://bucket/prefix", c.MediaURL))
+	}
+	if c.S3Endpoint != "" {
+		if u, err := url.Parse(c.S3Endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
+			errs = append(errs, fmt.Errorf("CARTA_S3_ENDPOINT %q: must be an http(s) URL without a path", c.S3Endpoint))
+		}
+	}
+	if (c.S3AccessKey == "") != (c.S3SecretKey == "") {
+		errs = append(errs, errors.New("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together"))
+	}
 	if c.SessionTTL < time.Minute {
 		errs = append(errs, errors.New("CARTA_SESSION_TTL must be at least 1m"))
 	}
@@ -269,6 +320,31 @@ func (c *Config) finish() error {
 // IsPostgres reports whether the database URL selects PostgreSQL.
 func (c Config) IsPostgres() bool {
 	return strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://")
+}
+
+// MediaS3 returns the bucket and prefix of an s3:// CARTA_MEDIA_URL, ok
+// false when media are stored in a local folder.
+func (c Config) MediaS3() (bucket, prefix string, ok bool) {
+	rest, ok := strings.CutPrefix(c.MediaURL, "s3://")
+	if !ok {
+		return "", "", false
+	}
+	bucket, prefix, _ = strings.Cut(rest, "/")
+	return bucket, strings.Trim(prefix, "/"), true
+}
+
+// validBucket accepts S3's bucket names: 3 to 63 lowercase letters,
+// digits, dots and dashes.
+func validBucket(b string) bool {
+	if len(b) < 3 || len(b) > 63 {
+		return false
+	}
+	for _, r := range b {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // ParseCIDRs reads a comma-separated list of addresses ("10.0.0.5") and

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -69,5 +71,72 @@ func TestMetricsAndProxies(t *testing.T) {
 	c, _, err = Load("t", nil, env(map[string]string{"CARTA_METRICS_ADDR": "off", "CARTA_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7,::1"}))
 	if err != nil || c.MetricsAddr != "off" || len(c.TrustedProxies) != 3 || c.TrustedProxies[1].String() != "192.168.1.7/32" || c.TrustedProxies[2].String() != "::1/128" {
 		t.Fatalf("got %+v %v", c.TrustedProxies, err)
+	}
+}
+
+func TestMediaURL(t *testing.T) {
+	c, _, err := Load("t", nil, env(map[string]string{"CARTA_DATA_DIR": "/srv/carta"}))
+	if err != nil || c.MediaURL != "/srv/carta/media" {
+		t.Fatalf("default: %q %v", c.MediaURL, err)
+	}
+	if _, _, ok := c.MediaS3(); ok {
+		t.Fatal("a folder read as S3")
+	}
+	c, _, err = Load("t", nil, env(map[string]string{"CARTA_MEDIA_URL": "s3://carta-media/prod/uploads/", "CARTA_S3_ENDPOINT": "http://minio:9000",
+		"CARTA_S3_PATH_STYLE": "1", "CARTA_S3_REGION": "auto", "AWS_ACCESS_KEY_ID": "id", "AWS_SECRET_ACCESS_KEY": "secret"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, p, ok := c.MediaS3(); !ok || b != "carta-media" || p != "prod/uploads" || !c.S3PathStyle || c.S3Region != "auto" || c.S3AccessKey != "id" || c.S3SecretKey != "secret" {
+		t.Fatalf("s3: %q %q %v %+v", b, p, ok, c)
+	}
+	if b, p, ok := (Config{MediaURL: "s3://bucket"}).MediaS3(); !ok || b != "bucket" || p != "" {
+		t.Fatalf("bucket only: %q %q %v", b, p, ok)
+	}
+	for name, vars := range map[string]map[string]string{
+		"no bucket":       {"CARTA_MEDIA_URL": "s3:///prefix"},
+		"bad bucket":      {"CARTA_MEDIA_URL": "s3://Bad_Bucket/x"},
+		"other scheme":    {"CARTA_MEDIA_URL": "gs://bucket/x"},
+		"endpoint path":   {"CARTA_S3_ENDPOINT": "http://minio:9000/bucket"},
+		"endpoint scheme": {"CARTA_S3_ENDPOINT": "minio:9000"},
+		"path style":      {"CARTA_S3_PATH_STYLE": "sometimes"},
+	} {
+		if _, _, err := Load("t", nil, env(vars)); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if _, _, err := Load("t", nil, env(map[string]string{"AWS_ACCESS_KEY_ID": "id"})); err == nil || !strings.Contains(err.Error(), "AWS_SECRET_ACCESS_KEY") {
+		t.Fatalf("key without secret: %v", err)
+	}
+}
+
+// The README's configuration table and Vars name the same variables.
+func TestREADMETable(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := regexp.MustCompile(`\b(CARTA|AWS)_[A-Z0-9_]*[A-Z0-9]\b`)
+	inTable := map[string]bool{}
+	for _, line := range strings.Split(string(b), "\n") {
+		if first, _, ok := strings.Cut(strings.TrimPrefix(line, "| "), " |"); ok && strings.HasPrefix(line, "| `") {
+			for _, n := range name.FindAllString(first, -1) {
+				inTable[n] = true
+			}
+		}
+	}
+	inVars := map[string]bool{}
+	for _, v := range Vars {
+		for _, n := range name.FindAllString(v.Name, -1) {
+			inVars[n] = true
+			if !inTable[n] {
+				t.Errorf("%s is in config.Vars but not in the README's table", n)
+			}
+		}
+	}
+	for n := range inTable {
+		if !inVars[n] {
+			t.Errorf("%s is in the README's table but not in config.Vars", n)
+		}
 	}
 }

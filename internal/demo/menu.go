@@ -151,6 +151,14 @@ func seedMenu(ctx context.Context, db *store.DB, pipe *media.Pipeline, c cliente
 			if err := menu.SetTranslation(ctx, tx, t, "producto", pid, "en", "description", it.DescEN); err != nil {
 				return err
 			}
+			d := Dietary[it.ID]
+			a, e, err := menu.CheckDietary(d.Alergenos, d.Etiquetas)
+			if err != nil {
+				return fmt.Errorf("demo item %s: %w", it.ID, err)
+			}
+			if err := menu.SetDietary(ctx, tx, t, id, a, e); err != nil {
+				return err
+			}
 		}
 		for i, m := range cat.Main {
 			id, err := menu.CreateCategoria(ctx, tx, t, m.Name, mainImg[i])

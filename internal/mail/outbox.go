@@ -233,3 +233,11 @@ func CountByStatus(ctx context.Context, q store.Querier) (map[string]int, error)
 	}
 	return out, rows.Err()
 }
+
+// CountPending counts the e-mails waiting in the outbox (the worker's
+// queue).
+func CountPending(ctx context.Context, q store.Querier) (int, error) {
+	var n int
+	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM outbox WHERE status = 'pending'`).Scan(&n)
+	return n, err
+}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"carta/internal/metrics"
 	"carta/internal/store"
 )
 
@@ -35,6 +36,9 @@ type Worker struct {
 	Log         *slog.Logger
 	Interval    time.Duration
 	MaxAttempts int
+	// Metrics counts the outbox passes and the SMTP sends; nil records
+	// nothing.
+	Metrics *metrics.Metrics
 	// Passes, when set, receives how many messages each pass of Run sent
 	// (tests wait on it instead of on the clock).
 	Passes chan<- int
@@ -68,9 +72,11 @@ func (w *Worker) Run(ctx context.Context) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
-		n, err := w.Tick(ctx)
+		pctx, done := w.Metrics.Job(ctx, "outbox")
+		n, err := w.Tick(pctx)
+		done(err)
 		if err != nil && ctx.Err() == nil {
-			w.log().Error("mail: outbox pass failed", "err", err)
+			w.log().ErrorContext(pctx, "mail: outbox pass failed", "err", err)
 		}
 		if w.Passes != nil {
 			select {
@@ -103,7 +109,9 @@ func (w *Worker) Tick(ctx context.Context) (sent int, err error) {
 		if ctx.Err() != nil {
 			break // the claims lapse with their lease
 		}
+		call := w.Metrics.Call("smtp")
 		sendErr := w.Sender.Send(ctx, Message{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
+		call(sendErr)
 		// Record the outcome even if ctx ended during the send.
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		if sendErr == nil {
@@ -127,9 +135,9 @@ func (w *Worker) Tick(ctx context.Context) (sent int, err error) {
 			errs = append(errs, err)
 		}
 		if attempt >= maxAttempts {
-			w.log().Error("mail: giving up on message", "id", m.ID, "kind", m.Kind, "attempts", attempt, "err", sendErr)
+			w.log().ErrorContext(ctx, "mail: giving up on message", "id", m.ID, "kind", m.Kind, "attempts", attempt, "err", sendErr)
 		} else {
-			w.log().Warn("mail: send failed, will retry", "id", m.ID, "kind", m.Kind, "attempts", attempt, "next", next.UTC().Format(time.RFC3339), "err", sendErr)
+			w.log().WarnContext(ctx, "mail: send failed, will retry", "id", m.ID, "kind", m.Kind, "attempts", attempt, "next", next.UTC().Format(time.RFC3339), "err", sendErr)
 		}
 	}
 	return sent, errors.Join(errs...)

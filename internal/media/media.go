@@ -35,6 +35,7 @@ import (
 
 	"carta/internal/apperr"
 	"carta/internal/media/imaging"
+	"carta/internal/metrics"
 )
 
 // Kind is the family of an upload; endpoints say which kinds they accept.
@@ -141,6 +142,8 @@ type Pipeline struct {
 	// DecodeWait is how long a Save waits for room in DecodeBudget before
 	// giving up with ErrBusy. Default DefaultDecodeWait when 0.
 	DecodeWait time.Duration
+	// Metrics counts the sweep's passes; nil records nothing.
+	Metrics *metrics.Metrics
 
 	sem *semaphore.Weighted // DecodeBudget; created at the first decode
 	// onDecode, for tests, runs after a decode got n bytes of the budget and

@@ -446,6 +446,8 @@ type flakyStore struct {
 	files  map[string][]byte
 	puts   int
 	failOn int
+	// corrupt stores a flipped copy of the first byte (a store that lies).
+	corrupt bool
 }
 
 func (s *flakyStore) Put(_ context.Context, name string, data []byte, _ string) error {
@@ -456,6 +458,9 @@ func (s *flakyStore) Put(_ context.Context, name string, data []byte, _ string) 
 		return errors.New("disk full")
 	}
 	s.files[name] = append([]byte{}, data...)
+	if s.corrupt && len(data) > 0 {
+		s.files[name][0] ^= 0xff
+	}
 	return nil
 }
 

@@ -121,7 +121,10 @@ func (p *Pipeline) RunSweep(ctx context.Context, db *store.DB, interval time.Dur
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
-		if _, err := p.Sweep(ctx, db, SweepGrace); err != nil && ctx.Err() == nil {
+		pctx, done := p.Metrics.Job(ctx, "media_sweep")
+		_, err := p.Sweep(pctx, db, SweepGrace)
+		done(err)
+		if err != nil && ctx.Err() == nil {
 			errorf("media sweep", "err", err)
 		}
 		select {

@@ -15,6 +15,7 @@ import (
 	"carta/internal/clientes"
 	"carta/internal/limits"
 	"carta/internal/media"
+	"carta/internal/metrics"
 	"carta/internal/pos"
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -46,6 +47,8 @@ type Service struct {
 	// changed (this replica's cache forgets it at once; other replicas see
 	// the new version in the database).
 	Changed func(clienteID int64)
+	// Metrics counts the POS syncs; nil records nothing.
+	Metrics *metrics.Metrics
 }
 
 // errUnchanged, returned by a write's function, commits without bumping
@@ -111,12 +114,24 @@ func (s *Service) Products(ctx context.Context, t tenant.Scope, cloverCategoryID
 // AllProducts lists every product of the restaurant, hidden ones included
 // (the owner's list).
 func (s *Service) AllProducts(ctx context.Context, t tenant.ID, lang string) ([]Producto, error) {
-	return listProductos(ctx, s.DB, t, "", Lang(lang), true)
+	ps, err := listProductos(ctx, s.DB, t, "", Lang(lang), true)
+	if err != nil {
+		return nil, err
+	}
+	cats, err := productCategories(ctx, s.DB, t)
+	for i := range ps {
+		ps[i].Categorias = cats[ps[i].ID]
+		if ps[i].Categorias == nil {
+			ps[i].Categorias = []string{}
+		}
+	}
+	return ps, err
 }
 
-// Popups lists the restaurant's active popups, newest first.
-func (s *Service) Popups(ctx context.Context, t tenant.Scope) ([]Popup, error) {
-	return listPopups(ctx, s.DB, t)
+// Popups lists the restaurant's active popups, newest first, names in lang
+// where translated.
+func (s *Service) Popups(ctx context.Context, t tenant.Scope, lang string) ([]Popup, error) {
+	return listPopups(ctx, s.DB, t, Lang(lang))
 }
 
 // POSCategories lists the POS categories for the subcategory picker.
@@ -371,14 +386,15 @@ func (s *Service) ProductExists(ctx context.Context, t tenant.ID, id int64) erro
 
 // --- Popups ---
 
-// CreatePopup stores a popup with its uploaded file.
-func (s *Service) CreatePopup(ctx context.Context, t tenant.ID, name string, file media.Stored) (Popup, error) {
+// CreatePopup stores a popup with its uploaded file; nameEN (optional) is
+// its English name.
+func (s *Service) CreatePopup(ctx context.Context, t tenant.ID, name, nameEN string, file media.Stored) (Popup, error) {
 	var p Popup
 	err := s.write(ctx, t, func(tx *store.Tx) error {
 		if err := s.Media.Use(ctx, tx, t, file.URL); err != nil {
 			return err
 		}
-		id, err := CreatePopup(ctx, tx, t, Popup{Name: name, FileURL: file.URL, FileType: file.ContentType})
+		id, err := CreatePopup(ctx, tx, t, Popup{Name: name, NameEN: nameEN, FileURL: file.URL, FileType: file.ContentType})
 		if err != nil {
 			return err
 		}
@@ -395,6 +411,11 @@ func PopupName(name string) (string, error) {
 		err = ErrPopupFields
 	}
 	return name, err
+}
+
+// PopupNameEN checks a popup's optional English name.
+func PopupNameEN(name string) (string, error) {
+	return limits.PopupName.Check(name)
 }
 
 // DeletePopup removes a popup (its file goes with the media sweep).

@@ -27,6 +27,7 @@ type OrderItem struct {
 	Groups                                []pos.ModifierGroup
 	Taxes                                 []pos.TaxRate
 	Categories                            []string // POS category ids
+	Alergenos, Etiquetas                  []string // allergen and dietary tag codes
 	// Orderable: shown on the menu, not hidden or unavailable in the POS
 	// and not sold out today.
 	Orderable bool
@@ -36,7 +37,7 @@ type OrderItem struct {
 // name, with their POS categories; only those of ids when ids is not nil
 // (pricing an order: then without their categories).
 func OrderItems(ctx context.Context, q store.Querier, t tenant.Scope, lang string, ids []int64) ([]OrderItem, error) {
-	query := `SELECT id, clover_item_id, name, description, price, image_path, modifiers_json, taxes_json,
+	query := `SELECT id, clover_item_id, name, description, price, image_path, modifiers_json, taxes_json, alergenos, etiquetas,
 		visible = 1 AND pos_hidden = 0 AND pos_available = 1 AND agotado_hasta <= ? FROM productos WHERE cliente_id = ?`
 	args := []any{q.NowUnix(), t.Int64()}
 	var tr map[string]Translations
@@ -70,10 +71,11 @@ func OrderItems(ctx context.Context, q store.Querier, t tenant.Scope, lang strin
 	byID := map[int64]int{}
 	for rows.Next() {
 		var it OrderItem
-		var mods, taxes string
-		if err := rows.Scan(&it.ID, &it.CloverItemID, &it.POSName, &it.Description, &it.Price, &it.ImagePath, &mods, &taxes, &it.Orderable); err != nil {
+		var mods, taxes, alergenos, etiquetas string
+		if err := rows.Scan(&it.ID, &it.CloverItemID, &it.POSName, &it.Description, &it.Price, &it.ImagePath, &mods, &taxes, &alergenos, &etiquetas, &it.Orderable); err != nil {
 			return nil, err
 		}
+		it.Alergenos, it.Etiquetas = splitCodes(alergenos), splitCodes(etiquetas)
 		if err := json.Unmarshal([]byte(mods), &it.Groups); err != nil {
 			return nil, fmt.Errorf("product %d modifiers: %w", it.ID, err)
 		}

@@ -300,7 +300,7 @@ func UpsertProducto(ctx context.Context, q store.Querier, t tenant.ID, p Product
 // name; hidden ones only with all (which only staff may ask for: it takes
 // a tenant.ID).
 func listProductos(ctx context.Context, q store.Querier, t tenant.Scope, cloverCategoryID, idioma string, all bool) ([]Producto, error) {
-	query := `SELECT p.id, p.name, p.description, p.price, p.image_path, p.visible, p.pos_available, p.agotado_hasta FROM productos p`
+	query := `SELECT p.id, p.name, p.description, p.price, p.image_path, p.visible, p.pos_available, p.agotado_hasta, p.alergenos, p.etiquetas FROM productos p`
 	args := []any{t.Int64()}
 	if cloverCategoryID != "" {
 		query += ` JOIN producto_categorias pc ON pc.producto_id = p.id AND pc.clover_category_id = ?`
@@ -326,9 +326,11 @@ func listProductos(ctx context.Context, q store.Querier, t tenant.Scope, cloverC
 		var p Producto
 		var vis, avail int
 		var until int64
-		if err := rows.Scan(&p.ID, &p.Name, &p.Description, &p.Price, &p.ImagePath, &vis, &avail, &until); err != nil {
+		var alergenos, etiquetas string
+		if err := rows.Scan(&p.ID, &p.Name, &p.Description, &p.Price, &p.ImagePath, &vis, &avail, &until, &alergenos, &etiquetas); err != nil {
 			return nil, err
 		}
+		p.Alergenos, p.Etiquetas = splitCodes(alergenos), splitCodes(etiquetas)
 		p.Visible = vis == 1
 		p.AgotadoHoy = until > now
 		p.Agotado = avail == 0 || p.AgotadoHoy
@@ -340,12 +342,36 @@ func listProductos(ctx context.Context, q store.Querier, t tenant.Scope, cloverC
 	return out, rows.Err()
 }
 
+// productCategories maps each product of the restaurant to its POS
+// category ids, in the POS's order.
+func productCategories(ctx context.Context, q store.Querier, t tenant.ID) (map[int64][]string, error) {
+	rows, err := q.Query(ctx, `SELECT pc.producto_id, pc.clover_category_id FROM producto_categorias pc
+		JOIN pos_categorias c ON c.cliente_id = pc.cliente_id AND c.clover_category_id = pc.clover_category_id
+		WHERE pc.cliente_id = ? ORDER BY pc.producto_id, c.sort_order, c.name`, t.Int64())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64][]string{}
+	for rows.Next() {
+		var id int64
+		var cat string
+		if err := rows.Scan(&id, &cat); err != nil {
+			return nil, err
+		}
+		out[id] = append(out[id], cat)
+	}
+	return out, rows.Err()
+}
+
 func getProducto(ctx context.Context, q store.Querier, t tenant.ID, id int64) (Producto, error) {
 	var p Producto
 	var vis, avail int
 	var until int64
-	err := q.QueryRow(ctx, `SELECT id, name, description, price, image_path, visible, pos_available, agotado_hasta FROM productos WHERE id = ? AND cliente_id = ?`, id, t.Int64()).
-		Scan(&p.ID, &p.Name, &p.Description, &p.Price, &p.ImagePath, &vis, &avail, &until)
+	var alergenos, etiquetas string
+	err := q.QueryRow(ctx, `SELECT id, name, description, price, image_path, visible, pos_available, agotado_hasta, alergenos, etiquetas FROM productos WHERE id = ? AND cliente_id = ?`, id, t.Int64()).
+		Scan(&p.ID, &p.Name, &p.Description, &p.Price, &p.ImagePath, &vis, &avail, &until, &alergenos, &etiquetas)
+	p.Alergenos, p.Etiquetas = splitCodes(alergenos), splitCodes(etiquetas)
 	p.Visible = vis == 1
 	p.AgotadoHoy = until > q.NowUnix()
 	p.Agotado = avail == 0 || p.AgotadoHoy
@@ -357,8 +383,10 @@ func setProducto(ctx context.Context, q store.Querier, t tenant.ID, id int64, co
 	return err
 }
 
-func listPopups(ctx context.Context, q store.Querier, t tenant.Scope) ([]Popup, error) {
-	rows, err := q.Query(ctx, `SELECT id, cliente_id, name, file_url, file_type, created_at FROM popups
+// listPopups lists the restaurant's popups, newest first, named in idioma
+// (the English name where given).
+func listPopups(ctx context.Context, q store.Querier, t tenant.Scope, idioma string) ([]Popup, error) {
+	rows, err := q.Query(ctx, `SELECT id, cliente_id, name, name_en, file_url, file_type, created_at FROM popups
 		WHERE cliente_id = ? ORDER BY created_at DESC, id DESC`, t.Int64())
 	if err != nil {
 		return nil, err
@@ -367,8 +395,11 @@ func listPopups(ctx context.Context, q store.Querier, t tenant.Scope) ([]Popup, 
 	out := []Popup{}
 	for rows.Next() {
 		var p Popup
-		if err := rows.Scan(&p.ID, &p.ClienteID, &p.Name, &p.FileURL, &p.FileType, &p.CreatedAt); err != nil {
+		if err := rows.Scan(&p.ID, &p.ClienteID, &p.Name, &p.NameEN, &p.FileURL, &p.FileType, &p.CreatedAt); err != nil {
 			return nil, err
+		}
+		if idioma == "en" && p.NameEN != "" {
+			p.Name = p.NameEN
 		}
 		out = append(out, p)
 	}
@@ -377,14 +408,14 @@ func listPopups(ctx context.Context, q store.Querier, t tenant.Scope) ([]Popup, 
 
 // CreatePopup stores a popup of the restaurant.
 func CreatePopup(ctx context.Context, q store.Querier, t tenant.ID, p Popup) (int64, error) {
-	return store.InsertID(ctx, q, `INSERT INTO popups (cliente_id, name, file_url, file_type, created_at) VALUES (?, ?, ?, ?, ?)`,
-		t.Int64(), p.Name, p.FileURL, p.FileType, q.NowUnix())
+	return store.InsertID(ctx, q, `INSERT INTO popups (cliente_id, name, name_en, file_url, file_type, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		t.Int64(), p.Name, p.NameEN, p.FileURL, p.FileType, q.NowUnix())
 }
 
 func getPopup(ctx context.Context, q store.Querier, t tenant.ID, id int64) (Popup, error) {
 	var p Popup
-	err := q.QueryRow(ctx, `SELECT id, cliente_id, name, file_url, file_type, created_at FROM popups WHERE id = ? AND cliente_id = ?`, id, t.Int64()).
-		Scan(&p.ID, &p.ClienteID, &p.Name, &p.FileURL, &p.FileType, &p.CreatedAt)
+	err := q.QueryRow(ctx, `SELECT id, cliente_id, name, name_en, file_url, file_type, created_at FROM popups WHERE id = ? AND cliente_id = ?`, id, t.Int64()).
+		Scan(&p.ID, &p.ClienteID, &p.Name, &p.NameEN, &p.FileURL, &p.FileType, &p.CreatedAt)
 	return p, store.NotFound(err)
 }
 

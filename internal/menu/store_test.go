@@ -130,10 +130,14 @@ func TestMenuStore(t *testing.T) {
 		}
 
 		pa, _ := CreatePopup(ctx, db, c1, Popup{Name: "A", FileURL: "/media/a.jpg", FileType: "image/jpeg"})
-		pb, _ := CreatePopup(ctx, db, c1, Popup{Name: "B", FileURL: "/media/b.mp4", FileType: "video/mp4"})
-		pops, _ := listPopups(ctx, db, c1)
-		if len(pops) != 2 || pops[0].ID != pb {
+		pb, _ := CreatePopup(ctx, db, c1, Popup{Name: "Bienvenida", NameEN: "Welcome", FileURL: "/media/b.mp4", FileType: "video/mp4"})
+		pops, _ := listPopups(ctx, db, c1, "es")
+		if len(pops) != 2 || pops[0].ID != pb || pops[0].Name != "Bienvenida" || pops[0].NameEN != "Welcome" {
 			t.Fatalf("popups newest first: %+v", pops)
+		}
+		// In English: the English name where given, else the Spanish one.
+		if pops, _ = listPopups(ctx, db, c1, "en"); len(pops) != 2 || pops[0].Name != "Welcome" || pops[1].Name != "A" {
+			t.Fatalf("popups in English: %+v", pops)
 		}
 		if err := deletePopup(ctx, db, c2, pa); !errors.Is(err, store.ErrNotFound) {
 			t.Fatal("another restaurant deleted a popup")

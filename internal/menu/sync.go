@@ -39,7 +39,9 @@ type SyncItem struct {
 // page into compact records), then applies it in ONE transaction: a
 // failure at any point leaves the previous menu untouched, and a sync that
 // changes nothing bumps no version.
-func (s *Service) Sync(ctx context.Context, t tenant.ID) (SyncResult, error) {
+func (s *Service) Sync(ctx context.Context, t tenant.ID) (_ SyncResult, err error) {
+	ctx, done := s.Metrics.Job(ctx, "pos_sync")
+	defer func() { done(err) }()
 	conn, err := clientes.GetPOSConnection(ctx, s.DB, t)
 	if err != nil {
 		return SyncResult{}, clientes.Found(err)

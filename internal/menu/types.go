@@ -76,6 +76,13 @@ type Producto struct {
 	Agotado      bool         `json:"agotado"`
 	AgotadoHoy   bool         `json:"agotado_hoy"`
 	Translations Translations `json:"translations"`
+	// Alergenos and Etiquetas: the owner's allergen and dietary tag codes
+	// (dietary.go), in canonical order.
+	Alergenos []string `json:"alergenos"`
+	Etiquetas []string `json:"etiquetas"`
+	// Categorias: the product's POS category ids, only in the owner's list
+	// (the products page groups by them).
+	Categorias []string `json:"categorias,omitempty"`
 }
 
 // Popup is a promotional popup (image, GIF or video).
@@ -83,6 +90,9 @@ type Popup struct {
 	ID        int64  `json:"id"`
 	ClienteID int64  `json:"cliente_id"`
 	Name      string `json:"name"`
+	// NameEN is the owner's optional English name; a diner reading in
+	// English gets it as Name.
+	NameEN    string `json:"name_en"`
 	FileURL   string `json:"file_url"`
 	FileType  string `json:"file_type"`
 	CreatedAt int64  `json:"created_at"`

@@ -1,5 +1,6 @@
 // Package metrics exposes Prometheus metrics: request counts and latency by
-// route pattern (never by raw path, so ids do not explode cardinality).
+// route pattern (never by raw path, so ids do not explode cardinality),
+// background job passes, provider calls and queue depths (work.go).
 package metrics
 
 import (
@@ -18,6 +19,7 @@ type Metrics struct {
 	reg      *prometheus.Registry
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
+	work
 
 	// bound keeps the label-bound collectors of each method, route and
 	// status seen, so a request costs a map lookup instead of hashing its
@@ -53,7 +55,9 @@ func New() *Metrics {
 			Help:    "HTTP request latency by method and route pattern.",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
 		}, []string{"method", "route"}),
+		work: newWork(),
 	}
+	m.reg.MustRegister(m.work.collectors()...)
 	m.reg.MustRegister(m.requests, m.latency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -52,6 +52,8 @@ func found(err, as error) error {
 // currency units, "12.50" or "12,50").
 type OfferForm struct {
 	Titulo, Descripcion, Codigo, Descuento, Precio, FechaExpiracion, CantidadDisponible string
+	// TituloEN and DescripcionEN are optional: the English texts.
+	TituloEN, DescripcionEN string
 }
 
 // CheckOffer validates the form of a new offer of the restaurant, before
@@ -87,14 +89,16 @@ func (s *Service) CreateOffer(ctx context.Context, t tenant.ID, c Cupon, image m
 // parseOffer validates the offer form.
 func parseOffer(in OfferForm, now time.Time) (Cupon, error) {
 	f := strings.TrimSpace
-	c := Cupon{Titulo: f(in.Titulo), Descripcion: f(in.Descripcion), Codigo: strings.ToUpper(f(in.Codigo))}
+	c := Cupon{Titulo: f(in.Titulo), Descripcion: f(in.Descripcion), Codigo: strings.ToUpper(f(in.Codigo)),
+		TituloEN: f(in.TituloEN), DescripcionEN: f(in.DescripcionEN)}
 	if c.Titulo == "" || c.Descripcion == "" || c.Codigo == "" || f(in.Descuento) == "" || f(in.Precio) == "" || f(in.FechaExpiracion) == "" || f(in.CantidadDisponible) == "" {
 		return c, invalid("Todos los campos son obligatorios.", "All fields are required.")
 	}
 	for _, x := range []struct {
 		field limits.Field
 		value string
-	}{{limits.OfferTitle, c.Titulo}, {limits.Description, c.Descripcion}, {limits.OfferCode, c.Codigo}} {
+	}{{limits.OfferTitle, c.Titulo}, {limits.Description, c.Descripcion}, {limits.OfferCode, c.Codigo},
+		{limits.OfferTitle, c.TituloEN}, {limits.Description, c.DescripcionEN}} {
 		if _, err := x.field.Check(x.value); err != nil {
 			return c, err
 		}
@@ -180,8 +184,13 @@ func (s *Service) SetEstado(ctx context.Context, t tenant.ID, id int64, estado s
 
 // OnSale lists the offers diners can buy, of one restaurant (or of all
 // when clienteID is 0).
-func (s *Service) OnSale(ctx context.Context, clienteID int64) ([]Cupon, error) {
-	return ListActiveCupones(ctx, s.DB, clienteID)
+// Titles and descriptions are in lang ("en" or "es"), falling back to Spanish.
+func (s *Service) OnSale(ctx context.Context, clienteID int64, lang string) ([]Cupon, error) {
+	cs, err := ListActiveCupones(ctx, s.DB, clienteID)
+	for i := range cs {
+		cs[i] = cs[i].Localize(lang)
+	}
+	return cs, err
 }
 
 // Merchant is an active restaurant's merchant id (public).
@@ -264,9 +273,9 @@ func (s *Service) DemoResult(ctx context.Context, sessionID string, approved boo
 	return s.DemoSession(ctx, sessionID)
 }
 
-// Compras lists the diner's purchases.
-func (s *Service) Compras(ctx context.Context, d tenant.Diner) ([]Compra, error) {
-	return ListCompras(ctx, s.DB, d)
+// Compras lists the diner's purchases, offer titles in lang.
+func (s *Service) Compras(ctx context.Context, d tenant.Diner, lang string) ([]Compra, error) {
+	return ListCompras(ctx, s.DB, d, lang)
 }
 
 // Offers lists every offer of the restaurant, newest first.
@@ -323,7 +332,7 @@ func (s *Service) Purchase(ctx context.Context, d tenant.Diner, cuponID int64, m
 	}
 	p, err := s.Buy(ctx, cuponID, Buyer{UsuarioID: u.ID, Email: u.Email, FirstName: first, LastName: last, Phone: phone}, clientTotal)
 	if e, ok := apperr.As(err); ok && e.Err != nil {
-		s.Log.Warn("checkout failed", "cupon_id", cuponID, "err", e.Err)
+		s.Log.WarnContext(ctx, "checkout failed", "cupon_id", cuponID, "err", e.Err)
 	}
 	return p, err
 }

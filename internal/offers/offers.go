@@ -23,6 +23,7 @@ import (
 	"carta/internal/mail"
 	"carta/internal/media"
 	"carta/internal/menu"
+	"carta/internal/metrics"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -66,6 +67,8 @@ type Service struct {
 	Media *media.Pipeline
 	// Checkout picks the restaurant's hosted checkout.
 	Checkout func(conn clientes.POSConnection) (checkout.Provider, error)
+	// Metrics counts the job's passes; nil records nothing.
+	Metrics *metrics.Metrics
 }
 
 // Buyer is the signed-in diner paying.
@@ -184,7 +187,7 @@ func (s *Service) Buy(ctx context.Context, cuponID int64, b Buyer, clientTotal *
 func (s *Service) release(ctx context.Context, compraID int64, estado string) {
 	err := s.DB.InTx(ctx, func(tx *store.Tx) error { return releaseCompra(ctx, tx, compraID, estado) })
 	if err != nil && !errors.Is(err, errNotPending) {
-		s.Log.Error("release purchase", "compra_id", compraID, "err", err)
+		s.Log.ErrorContext(ctx, "release purchase", "compra_id", compraID, "err", err)
 	}
 }
 
@@ -272,7 +275,7 @@ func (s *Service) Confirm(ctx context.Context, o checkout.Outcome) error {
 		return err
 	})
 	if err == nil && soldOut {
-		s.Log.Warn("payment received after the offer sold out: marked for refund", "compra_id", c.ID, "payment_id", o.PaymentID)
+		s.Log.WarnContext(ctx, "payment received after the offer sold out: marked for refund", "compra_id", c.ID, "payment_id", o.PaymentID)
 		return ErrPaidSoldOut
 	}
 	return err
@@ -345,10 +348,13 @@ func (s *Service) Run(ctx context.Context, interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
-		if n, err := s.ExpireHolds(ctx); err != nil && ctx.Err() == nil {
-			s.Log.Warn("expire checkout holds", "err", err)
+		pctx, done := s.Metrics.Job(ctx, "checkout_holds")
+		n, err := s.ExpireHolds(pctx)
+		done(err)
+		if err != nil && ctx.Err() == nil {
+			s.Log.WarnContext(pctx, "expire checkout holds", "err", err)
 		} else if n > 0 {
-			s.Log.Info("released expired checkout holds", "count", n)
+			s.Log.InfoContext(pctx, "released expired checkout holds", "count", n)
 		}
 		select {
 		case <-ctx.Done():

@@ -394,7 +394,7 @@ func TestPaidAfterSoldOutIsRefunded(t *testing.T) {
 			t.Fatalf("refund e-mails %d (want 1), fees %d (want 1: only the sold coupon)", mails, fees)
 		}
 		// The diner sees it among their purchases.
-		list, err := offers.ListCompras(ctx, db, tenant.SystemDiner(f.diners[0]))
+		list, err := offers.ListCompras(ctx, db, tenant.SystemDiner(f.diners[0]), "es")
 		if err != nil || len(list) != 1 || list[0].Reembolso != "pendiente" {
 			t.Fatalf("diner's purchases: %+v %v", list, err)
 		}
@@ -462,6 +462,84 @@ func TestHoldsPerDiner(t *testing.T) {
 		}
 		if f.stock(t) != 3 {
 			t.Fatalf("stock %d after renewing, want 3", f.stock(t))
+		}
+	})
+}
+
+// Issue 15 point 4: an offer's English title and description reach the
+// diner reading in English (on sale, their purchases, their points
+// history), and the Spanish ones otherwise or when the owner gave none.
+func TestEnglishContentFallsBackToSpanish(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 5, 1)
+		en, err := offers.CreateCupon(ctx, db, tenant.System(f.cliente), offers.Cupon{Codigo: "TWOFORONE", Titulo: "2x1 en cañas",
+			Descripcion: "Dos cañas por una", TituloEN: "Two beers for one", DescripcionEN: "Two small beers for the price of one",
+			Descuento: 50, Precio: 1000, FechaExpiracion: time.Now().Add(72 * time.Hour).Unix(), CantidadDisponible: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		titles := func(lang string) map[int64]string {
+			cs, err := f.svc.OnSale(ctx, f.cliente, lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := map[int64]string{}
+			for _, c := range cs {
+				out[c.ID] = c.Titulo + " / " + c.Descripcion
+			}
+			return out
+		}
+		if got := titles("en"); got[en] != "Two beers for one / Two small beers for the price of one" || got[f.cupon] != "2x1 en tapas / " {
+			t.Fatalf("on sale in English: %v", got)
+		}
+		if got := titles("es"); got[en] != "2x1 en cañas / Dos cañas por una" {
+			t.Fatalf("on sale in Spanish: %v", got)
+		}
+		d := f.diners[0]
+		for _, id := range []int64{en, f.cupon} {
+			p, err := f.svc.Buy(ctx, id, offers.Buyer{UsuarioID: d, Email: "d0@example.com"}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.svc.Confirm(ctx, checkout.Outcome{Session: sessionOf(t, db, p.CompraID), Approved: true}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		bought := func(lang string) []string {
+			list, err := f.svc.Compras(ctx, tenant.SystemDiner(d), lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, c := range list {
+				out = append(out, c.Descripcion)
+			}
+			return out
+		}
+		if got := fmt.Sprint(bought("en")); got != "[2x1 en tapas Two beers for one]" && got != "[Two beers for one 2x1 en tapas]" {
+			t.Fatalf("purchases in English: %s", got)
+		}
+		if got := fmt.Sprint(bought("es")); got != "[2x1 en tapas 2x1 en cañas]" && got != "[2x1 en cañas 2x1 en tapas]" {
+			t.Fatalf("purchases in Spanish: %s", got)
+		}
+		acc := &accounts.Service{DB: db}
+		history := func(lang string) map[string]bool {
+			pts, err := acc.Points(ctx, tenant.SystemDiner(d), lang)
+			if err != nil || len(pts) != 1 {
+				t.Fatalf("points: %+v %v", pts, err)
+			}
+			out := map[string]bool{}
+			for _, m := range pts[0].Historial {
+				out[m.Tipo+": "+m.Detalle] = true
+			}
+			return out
+		}
+		if got := history("en"); !got["compra: Two beers for one"] || !got["compra: 2x1 en tapas"] {
+			t.Fatalf("points history in English: %v", got)
+		}
+		if got := history("es"); !got["compra: 2x1 en cañas"] || !got["compra: 2x1 en tapas"] {
+			t.Fatalf("points history in Spanish: %v", got)
 		}
 	})
 }

@@ -18,11 +18,15 @@ import (
 
 // Cupon is a coupon offer; Precio is cents before the discount.
 type Cupon struct {
-	ID                 int64  `json:"id"`
-	ClienteID          int64  `json:"cliente_id"`
-	Codigo             string `json:"codigo"`
-	Titulo             string `json:"titulo"`
-	Descripcion        string `json:"descripcion"`
+	ID          int64  `json:"id"`
+	ClienteID   int64  `json:"cliente_id"`
+	Codigo      string `json:"codigo"`
+	Titulo      string `json:"titulo"`
+	Descripcion string `json:"descripcion"`
+	// TituloEN and DescripcionEN are the owner's optional English texts;
+	// a diner reading in English gets them as Titulo and Descripcion.
+	TituloEN           string `json:"titulo_en"`
+	DescripcionEN      string `json:"descripcion_en"`
 	Descuento          int64  `json:"descuento"`
 	Precio             int64  `json:"precio"`
 	PrecioFinal        int64  `json:"precio_final"`
@@ -33,13 +37,27 @@ type Cupon struct {
 	Vendidos           int64  `json:"vendidos"`
 }
 
+// Localize returns the offer as a diner reading lang sees it: in English
+// the owner's English title and description where given, else the Spanish.
+func (c Cupon) Localize(lang string) Cupon {
+	if lang == "en" {
+		if c.TituloEN != "" {
+			c.Titulo = c.TituloEN
+		}
+		if c.DescripcionEN != "" {
+			c.Descripcion = c.DescripcionEN
+		}
+	}
+	return c
+}
+
 // DiscountedPrice is what a diner pays for the coupon before the fee:
 // precio less descuento percent, rounded half up to the cent.
 func DiscountedPrice(precio, descuento int64) int64 {
 	return (precio*(100-descuento) + 50) / 100
 }
 
-const cuponCols = `id, cliente_id, codigo, titulo, descripcion, descuento, precio, imagen_url, fecha_expiracion, cantidad_disponible, estado,
+const cuponCols = `id, cliente_id, codigo, titulo, descripcion, titulo_en, descripcion_en, descuento, precio, imagen_url, fecha_expiracion, cantidad_disponible, estado,
 	(SELECT COUNT(*) FROM compras co WHERE co.cupon_id = cupones.id AND co.estado IN ('pagado', 'canjeado'))`
 
 func scanCupones(rows *sql.Rows, err error) ([]Cupon, error) {
@@ -60,7 +78,7 @@ func scanCupones(rows *sql.Rows, err error) ([]Cupon, error) {
 
 func scanCupon(row interface{ Scan(...any) error }) (Cupon, error) {
 	var c Cupon
-	err := row.Scan(&c.ID, &c.ClienteID, &c.Codigo, &c.Titulo, &c.Descripcion, &c.Descuento, &c.Precio, &c.ImagenURL,
+	err := row.Scan(&c.ID, &c.ClienteID, &c.Codigo, &c.Titulo, &c.Descripcion, &c.TituloEN, &c.DescripcionEN, &c.Descuento, &c.Precio, &c.ImagenURL,
 		&c.FechaExpiracion, &c.CantidadDisponible, &c.Estado, &c.Vendidos)
 	c.PrecioFinal = DiscountedPrice(c.Precio, c.Descuento)
 	return c, store.NotFound(err)
@@ -70,9 +88,9 @@ func scanCupon(row interface{ Scan(...any) error }) (Cupon, error) {
 // store.ErrConflict.
 func CreateCupon(ctx context.Context, q store.Querier, t tenant.ID, c Cupon) (int64, error) {
 	c.ClienteID = t.Int64()
-	id, err := store.InsertID(ctx, q, `INSERT INTO cupones (cliente_id, codigo, titulo, descripcion, descuento, precio, imagen_url, fecha_expiracion,
-		cantidad_disponible, estado, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'activo', ?)`,
-		c.ClienteID, c.Codigo, c.Titulo, c.Descripcion, c.Descuento, c.Precio, c.ImagenURL, c.FechaExpiracion, c.CantidadDisponible, q.NowUnix())
+	id, err := store.InsertID(ctx, q, `INSERT INTO cupones (cliente_id, codigo, titulo, descripcion, titulo_en, descripcion_en, descuento, precio,
+		imagen_url, fecha_expiracion, cantidad_disponible, estado, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'activo', ?)`,
+		c.ClienteID, c.Codigo, c.Titulo, c.Descripcion, c.TituloEN, c.DescripcionEN, c.Descuento, c.Precio, c.ImagenURL, c.FechaExpiracion, c.CantidadDisponible, q.NowUnix())
 	if store.IsUniqueViolation(err) {
 		return 0, store.ErrConflict
 	}
@@ -462,10 +480,12 @@ type Compra struct {
 // ListCompras lists a diner's purchases, newest first: vouchers
 // paid or redeemed, and payments that are (or were) to be refunded; an
 // abandoned or declined checkout is not a purchase. A paid voucher past its
-// offer's expiry is reported as expirado.
-func ListCompras(ctx context.Context, q store.Querier, d tenant.Diner) ([]Compra, error) {
+// offer's expiry is reported as expirado. In English (lang "en") a voucher
+// is described by its offer's English title when the owner gave one.
+func ListCompras(ctx context.Context, q store.Querier, d tenant.Diner, lang string) ([]Compra, error) {
 	usuarioID := d.Int64()
 	rows, err := q.Query(ctx, `SELECT co.id, co.cliente_id, COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre), co.cupon_id, co.descripcion,
+			COALESCE(cu.titulo_en, ''),
 			CASE WHEN co.estado = 'pagado' AND cu.fecha_expiracion IS NOT NULL AND cu.fecha_expiracion < ? THEN 'expirado' ELSE co.estado END,
 			co.subtotal, co.fee, co.total, co.codigo_voucher, co.reembolso, COALESCE(s.moneda, 'USD'), COALESCE(cu.fecha_expiracion, 0),
 			co.paid_at, co.redeemed_at, co.created_at
@@ -483,7 +503,8 @@ func ListCompras(ctx context.Context, q store.Querier, d tenant.Diner) ([]Compra
 		var c Compra
 		var cup sql.NullInt64
 		var code sql.NullString
-		if err := rows.Scan(&c.ID, &c.ClienteID, &c.Restaurante, &cup, &c.Descripcion, &c.Estado, &c.Subtotal, &c.Fee, &c.Total,
+		var tituloEN string
+		if err := rows.Scan(&c.ID, &c.ClienteID, &c.Restaurante, &cup, &c.Descripcion, &tituloEN, &c.Estado, &c.Subtotal, &c.Fee, &c.Total,
 			&code, &c.Reembolso, &c.Moneda, &c.ExpiraEn, &c.PaidAt, &c.RedeemedAt, &c.CreatedAt); err != nil {
 			return nil, err
 		}
@@ -492,6 +513,9 @@ func ListCompras(ctx context.Context, q store.Querier, d tenant.Diner) ([]Compra
 		}
 		if code.Valid {
 			c.CodigoVoucher = &code.String
+		}
+		if lang == "en" && tituloEN != "" {
+			c.Descripcion = tituloEN
 		}
 		out = append(out, c)
 	}
@@ -503,4 +527,31 @@ func PendingRefunds(ctx context.Context, q store.Querier) (int, error) {
 	var n int
 	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM compras WHERE reembolso = 'pendiente'`).Scan(&n)
 	return n, err
+}
+
+// Sale is one coupon sold: when it was paid (Unix seconds) and its price in
+// cents, without the service fee (which goes to the platform).
+type Sale struct {
+	At       int64
+	Subtotal int64
+}
+
+// SoldSince lists the restaurant's coupons paid since since (Unix seconds):
+// a voucher paid or already redeemed (a payment kept for refund is not a sale).
+func SoldSince(ctx context.Context, q store.Querier, t tenant.ID, since int64) ([]Sale, error) {
+	rows, err := q.Query(ctx, `SELECT paid_at, subtotal FROM compras
+		WHERE cliente_id = ? AND paid_at >= ? AND paid_at > 0 AND estado IN ('pagado', 'canjeado') ORDER BY paid_at`, t.Int64(), since)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Sale{}
+	for rows.Next() {
+		var s Sale
+		if err := rows.Scan(&s.At, &s.Subtotal); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
 }

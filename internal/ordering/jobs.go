@@ -102,7 +102,7 @@ func (s *Service) sendOne(ctx context.Context, id int64) error {
 	now := s.DB.Now()
 	if err != nil {
 		attempts := p.PosIntentos + 1
-		s.Log.Warn("order not created in the POS: will retry", "pedido_id", id, "attempt", attempts, "err", err)
+		s.Log.WarnContext(ctx, "order not created in the POS: will retry", "pedido_id", id, "attempt", attempts, "err", err)
 		msg := err.Error()
 		if len(msg) > 300 {
 			msg = msg[:300]
@@ -180,8 +180,11 @@ func (s *Service) Run(ctx context.Context, interval time.Duration) {
 				case <-ctx.Done():
 					return
 				case id := <-q:
-					if err := s.sendOne(ctx, id); err != nil && ctx.Err() == nil {
-						s.Log.Debug("POS send failed: retried by the job", "pedido_id", id, "err", err)
+					sctx, done := s.Metrics.Job(ctx, "pos_order")
+					err := s.sendOne(sctx, id)
+					done(err)
+					if err != nil && ctx.Err() == nil {
+						s.Log.DebugContext(sctx, "POS send failed: retried by the job", "pedido_id", id, "err", err)
 					}
 				}
 			}
@@ -193,7 +196,8 @@ func (s *Service) Run(ctx context.Context, interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
-		s.RunOnce(ctx)
+		pctx, done := s.Metrics.Job(ctx, "ordering")
+		done(s.RunOnce(pctx))
 		select {
 		case <-ctx.Done():
 			return
@@ -203,22 +207,34 @@ func (s *Service) Run(ctx context.Context, interval time.Duration) {
 	}
 }
 
-// RunOnce does one pass of the job.
-func (s *Service) RunOnce(ctx context.Context) {
-	if n, err := s.ExpirePending(ctx); err != nil && ctx.Err() == nil {
-		s.Log.Warn("expire unpaid orders", "err", err)
-	} else if n > 0 {
-		s.Log.Info("released the slots of unpaid orders", "count", n)
+// RunOnce does one pass of the job; it returns the first of its steps'
+// errors (each is logged).
+func (s *Service) RunOnce(ctx context.Context) error {
+	var first error
+	note := func(err error) bool {
+		if err != nil && first == nil {
+			first = err
+		}
+		return err != nil && ctx.Err() == nil
 	}
-	if _, err := s.SendToPOS(ctx); err != nil && ctx.Err() == nil {
-		s.Log.Warn("send orders to the POS", "err", err)
+	if n, err := s.ExpirePending(ctx); note(err) {
+		s.Log.WarnContext(ctx, "expire unpaid orders", "err", err)
+	} else if n > 0 {
+		s.Log.InfoContext(ctx, "released the slots of unpaid orders", "count", n)
+	}
+	pctx, done := s.Metrics.Job(ctx, "pos_order_retry")
+	_, err := s.SendToPOS(pctx)
+	done(err)
+	if note(err) {
+		s.Log.WarnContext(ctx, "send orders to the POS", "err", err)
 	}
 	if s.Menu != nil {
-		if _, err := s.Menu.ClearSoldOut(ctx); err != nil && ctx.Err() == nil {
-			s.Log.Warn("end sold out today", "err", err)
+		if _, err := s.Menu.ClearSoldOut(ctx); note(err) {
+			s.Log.WarnContext(ctx, "end sold out today", "err", err)
 		}
 	}
-	if _, err := s.DB.Exec(ctx, `DELETE FROM pedido_eventos WHERE created_at < ?`, s.DB.Now().Add(-48*time.Hour).Unix()); err != nil && ctx.Err() == nil {
-		s.Log.Warn("prune the order feed", "err", err)
+	if _, err := s.DB.Exec(ctx, `DELETE FROM pedido_eventos WHERE created_at < ?`, s.DB.Now().Add(-48*time.Hour).Unix()); note(err) {
+		s.Log.WarnContext(ctx, "prune the order feed", "err", err)
 	}
+	return first
 }

@@ -47,6 +47,9 @@ type OnlineProduct struct {
 	ImagePath   string        `json:"image_path"`
 	Modifiers   []OnlineGroup `json:"modifiers"`
 	Taxes       []OnlineTax   `json:"taxes"`
+	// Alergenos and Etiquetas: allergen and dietary tag codes (menu.Allergens, menu.DietTags).
+	Alergenos []string `json:"alergenos"`
+	Etiquetas []string `json:"etiquetas"`
 }
 
 // OnlineCategory is a POS category with its orderable products.
@@ -92,7 +95,8 @@ func (s *Service) OnlineMenu(ctx context.Context, t tenant.Public, lang string) 
 			continue
 		}
 		p := OnlineProduct{ID: it.ID, Name: it.Name, Description: it.Description, Price: it.Price, ImagePath: it.ImagePath,
-			Modifiers: make([]OnlineGroup, 0, len(it.Groups)), Taxes: onlineTaxes(it.Taxes)}
+			Modifiers: make([]OnlineGroup, 0, len(it.Groups)), Taxes: onlineTaxes(it.Taxes),
+			Alergenos: it.Alergenos, Etiquetas: it.Etiquetas}
 		for _, g := range it.Groups {
 			og := OnlineGroup{GroupID: g.ID, Name: g.Name, MinRequired: g.MinRequired, MaxAllowed: g.MaxAllowed, Modifiers: make([]OnlineModifier, 0, len(g.Modifiers))}
 			for _, m := range g.Modifiers {

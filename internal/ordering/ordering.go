@@ -28,6 +28,7 @@ import (
 	"carta/internal/limits"
 	"carta/internal/mail"
 	"carta/internal/menu"
+	"carta/internal/metrics"
 	"carta/internal/pos"
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -49,6 +50,7 @@ var (
 	ErrTelefono      = apperr.E(apperr.Invalid, "El teléfono solo puede tener números, espacios y + - ( ).", "The phone number can only have digits, spaces and + - ( ).")
 	ErrNoMerchant    = apperr.E(apperr.Invalid, "Este restaurante no tiene un punto de venta conectado para recibir pedidos.", "This restaurant has no point of sale connected to take orders.")
 	ErrCheckout      = apperr.E(apperr.Unavailable, "Error al crear la orden: no se pudo abrir el pago. Intenta de nuevo.", "Error creating the order: the payment page could not be opened. Try again.")
+	ErrPOSReconnect  = apperr.E(apperr.Unavailable, "Este restaurante no puede recibir pedidos en línea en este momento: su punto de venta debe conectarse de nuevo.", "This restaurant cannot take online orders right now: its point of sale must be connected again.")
 	ErrPOSTotals     = apperr.E(apperr.Unavailable, "Error al crear la orden: el punto de venta no respondió. Intenta de nuevo en unos minutos.", "Error creating the order: the point of sale did not answer. Try again in a few minutes.")
 	ErrTotalMismatch = apperr.E(apperr.Conflict, "Error al crear la orden: el total no coincide con el del punto de venta. El restaurante debe sincronizar su menú; no se te cobró nada.",
 		"Error creating the order: the total does not match the point of sale's. The restaurant must sync its menu; you were not charged.")
@@ -78,6 +80,9 @@ type Service struct {
 	// PerAddress bounds the orders placed from one address per 10 minutes
 	// (30 when 0).
 	PerAddress int
+	// Metrics counts the job's passes and the POS sends; nil records
+	// nothing.
+	Metrics *metrics.Metrics
 
 	kickOnce sync.Once
 	kick     chan struct{} // wakes the POS job
@@ -328,6 +333,11 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 	if r.conn.Provider != "demo" && (r.conn.Merchant == "" || r.conn.Token == "") {
 		return Placed{}, ErrNoMerchant
 	}
+	if r.conn.Reconnect {
+		// The POS refused the restaurant's tokens: every call would be
+		// refused until the super admin connects it again.
+		return Placed{}, ErrPOSReconnect
+	}
 	if s.Auth != nil {
 		per := s.PerAddress
 		if per <= 0 {
@@ -388,7 +398,7 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 		if _, ok := apperr.As(err); ok {
 			return Placed{}, err
 		}
-		s.Log.Warn("order checkout failed", "pedido_id", id, "err", err)
+		s.Log.WarnContext(ctx, "order checkout failed", "pedido_id", id, "err", err)
 		e := *ErrCheckout
 		e.Err = err
 		return Placed{}, &e
@@ -440,6 +450,11 @@ func checkoutRequest(conn clientes.POSConnection, ref, moneda string, p Priced, 
 	return req
 }
 
+// posTotalsBudget is how long a diner placing an order waits for the POS's
+// total, retries included: past it the order fails with ErrPOSTotals (a
+// rate-limited or failing POS must not hold the diner for minutes).
+const posTotalsBudget = 10 * time.Second
+
 // confirmTotal asks the POS to compute the order's total and refuses any
 // difference from Carta's: a one-cent disagreement would leave the POS
 // order partially paid.
@@ -448,18 +463,23 @@ func (s *Service) confirmTotal(ctx context.Context, conn clientes.POSConnection,
 	if err != nil {
 		return err
 	}
-	got, err := orders.Totals(ctx, posOrder("", "", "", p.Lines))
+	tctx, cancel := context.WithTimeout(ctx, posTotalsBudget)
+	defer cancel()
+	got, err := orders.Totals(tctx, posOrder("", "", "", p.Lines))
 	switch {
 	case errors.Is(err, pos.ErrRejected):
-		s.Log.Warn("the POS refused an order's lines", "err", err)
+		s.Log.WarnContext(ctx, "the POS refused an order's lines", "err", err)
 		return ErrPOSRejected
+	case errors.Is(err, pos.ErrUnauthorized):
+		s.Log.Warn("the POS refused the restaurant's connection", "cliente_id", conn.ClienteID, "err", err)
+		return ErrPOSReconnect
 	case err != nil:
-		s.Log.Warn("the POS could not compute an order's total", "err", err)
+		s.Log.WarnContext(ctx, "the POS could not compute an order's total", "err", err)
 		e := *ErrPOSTotals
 		e.Err = err
 		return &e
 	case got.Total != p.Total:
-		s.Log.Error("order total differs from the POS's: not charged", "carta_total", p.Total, "pos_total", got.Total,
+		s.Log.ErrorContext(ctx, "order total differs from the POS's: not charged", "carta_total", p.Total, "pos_total", got.Total,
 			"carta_subtotal", p.Subtotal, "pos_subtotal", got.Subtotal, "carta_tax", p.Taxes, "pos_tax", got.Tax)
 		return ErrTotalMismatch
 	}
@@ -470,7 +490,7 @@ func (s *Service) confirmTotal(ctx context.Context, conn clientes.POSConnection,
 func (s *Service) fail(ctx context.Context, id int64) {
 	err := s.DB.InTx(ctx, func(tx *store.Tx) error { return failPending(ctx, tx, id, EstadoFallido) })
 	if err != nil && !errors.Is(err, errNotPending) {
-		s.Log.Error("end failed order", "pedido_id", id, "err", err)
+		s.Log.ErrorContext(ctx, "end failed order", "pedido_id", id, "err", err)
 	}
 }
 
@@ -521,7 +541,7 @@ func (s *Service) confirm(ctx context.Context, o checkout.Outcome) (Pedido, erro
 			return err
 		}
 		if cur.Estado == EstadoExpirado || cur.Estado == EstadoFallido {
-			s.Log.Warn("payment for an order whose checkout had ended: the order is taken", "pedido_id", cur.ID, "estado", cur.Estado)
+			s.Log.WarnContext(ctx, "payment for an order whose checkout had ended: the order is taken", "pedido_id", cur.ID, "estado", cur.Estado)
 		}
 		first, numero, err := markPaid(ctx, tx, cur, o.PaymentID, s.POS != nil && conn.Provider != "", s.sends())
 		if err != nil {

@@ -20,6 +20,10 @@ const (
 	MaxLines           = 50
 	MaxQuantity        = 99
 	MaxModifiersOnLine = 50
+	// MaxUnitPrice bounds what one unit (item plus modifiers) may cost, in
+	// cents. The catalogue comes from the POS unchecked; with this bound,
+	// 50 lines of 99 units times a 100% rate stay far inside int64.
+	MaxUnitPrice = 100_000_000
 )
 
 // LineRequest is one cart line as the diner's browser sends it.
@@ -120,8 +124,18 @@ func Price(items map[int64]menu.OrderItem, req []LineRequest) (Priced, error) {
 		}
 		l := Line{Position: i, ProductID: it.ID, CloverItemID: it.CloverItemID, Name: it.Name, POSName: it.POSName,
 			Quantity: r.Quantity, Modifiers: mods, UnitPrice: it.Price, taxes: it.Taxes}
+		valid := it.Price >= 0 && it.Price <= MaxUnitPrice
 		for _, m := range mods {
+			valid = valid && m.Price >= 0 && m.Price <= MaxUnitPrice
 			l.UnitPrice += m.Price
+		}
+		for _, t := range it.Taxes {
+			valid = valid && t.Rate >= 0 && t.Rate <= pos.RateScale
+		}
+		if !valid || l.UnitPrice > MaxUnitPrice {
+			// A price or rate no restaurant means (negative, or past what
+			// int64 cents can total): found by FuzzPrice.
+			return Priced{}, lineError(i, it.Name, "no se puede pedir en línea: su precio no es válido.", "cannot be ordered online: its price is not valid.")
 		}
 		l.Subtotal = l.UnitPrice * int64(l.Quantity)
 		out.Subtotal += l.Subtotal

@@ -166,3 +166,32 @@ func TestPriceRefuses(t *testing.T) {
 		})
 	}
 }
+
+// Found by FuzzPrice: a catalogue price near the int64 limit wrapped the
+// line's total negative. Prices and rates no restaurant means are refused
+// per line, so every total stays exact.
+func TestPriceRefusesPricesThatCannotBeRight(t *testing.T) {
+	huge := catalog()
+	steak := huge[1]
+	steak.Groups[1].Modifiers[0].Price = 1 << 62
+	huge[1] = steak
+	tapa := huge[2]
+	tapa.Price = -550
+	huge[2] = tapa
+	drink := huge[3]
+	drink.Taxes = []pos.TaxRate{{ID: "X", Rate: pos.RateScale + 1}}
+	huge[3] = drink
+	taco := huge[7]
+	taco.Price = ordering.MaxUnitPrice
+	huge[7] = taco
+	for _, req := range [][]ordering.LineRequest{{line(1, 99, "P1", "G1")}, {line(2, 1)}, {line(3, 1)}, {line(7, 1, "E1")}} {
+		_, err := ordering.Price(huge, req)
+		if e, ok := apperr.As(err); !ok || e.Kind != apperr.Invalid || !strings.Contains(e.ES, "su precio no es válido") {
+			t.Fatalf("%+v: %v, want the invalid price refused", req, err)
+		}
+	}
+	p, err := ordering.Price(huge, []ordering.LineRequest{line(7, 99)})
+	if err != nil || p.Total != p.Subtotal+p.Taxes || p.Subtotal != 99*ordering.MaxUnitPrice {
+		t.Fatalf("the highest price: %+v, %v", p.Totals, err)
+	}
+}

@@ -334,3 +334,7 @@ func (c Config) pickup(now time.Time, at int64) (time.Time, time.Time, error) {
 	}
 	return t, t, nil
 }
+
+// Location is the restaurant's time zone (UTC if its name no longer loads):
+// the panel's days are the restaurant's days.
+func (c Config) Location() *time.Location { return c.location() }

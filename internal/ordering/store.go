@@ -487,3 +487,41 @@ func duePOS(ctx context.Context, db *store.DB, limit int, leaseUntil int64) ([]i
 	}
 	return out, nil
 }
+
+// CountAwaitingPOS counts the paid orders not yet created in their POS
+// (the POS retry's queue).
+func CountAwaitingPOS(ctx context.Context, q store.Querier) (int, error) {
+	var n int
+	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM pedidos WHERE pos_estado IN ('pendiente', 'error')`).Scan(&n)
+	return n, err
+}
+
+// Paid is one paid amount and when it was paid (Unix seconds), for the
+// panel's summary.
+type Paid struct {
+	At     int64
+	Amount int64
+}
+
+// PaidOrders lists the restaurant's orders paid since since (Unix seconds),
+// with their totals in cents; a cancelled order is not a sale.
+func PaidOrders(ctx context.Context, q store.Querier, t tenant.ID, since int64) ([]Paid, error) {
+	return scanPaid(q.Query(ctx, `SELECT paid_at, total FROM pedidos
+		WHERE cliente_id = ? AND paid_at >= ? AND paid_at > 0 AND estado <> 'cancelado' ORDER BY paid_at`, t.Int64(), since))
+}
+
+func scanPaid(rows *sql.Rows, err error) ([]Paid, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Paid{}
+	for rows.Next() {
+		var p Paid
+		if err := rows.Scan(&p.At, &p.Amount); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}

@@ -92,6 +92,9 @@ func (w *Writer) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the underlying writer.
 func (w *Writer) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
+// Logger is the server's logger behind w, slog's default outside a server.
+func Logger(w http.ResponseWriter) *slog.Logger { return logger(w) }
+
 // logger is the server's logger behind w, slog's default outside a server.
 func logger(w http.ResponseWriter) *slog.Logger {
 	if rw, ok := w.(*Writer); ok && rw.Log != nil {

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"carta/internal/secrets"
@@ -42,6 +43,15 @@ type DB struct {
 	Box *secrets.Box
 
 	stmts stmtCache
+	// writer serialises SQLite's writes in the process (a buffered channel
+	// of one; nil on PostgreSQL). SQLite lets one writer at a time in
+	// anyway; without it the others wait in SQLite's busy handler, which
+	// polls with sleeps of up to 100 ms, so under load a write could wait
+	// far longer than the writes ahead of it took (orders' p99). Waiting
+	// here hands the lock over as soon as it is free, in arrival order.
+	// Other processes (a backup, seed-scale) still meet busy_timeout.
+	writer chan struct{}
+	down   atomic.Bool // see Watch
 }
 
 // stmtCache keeps SQLite's prepared statements by query text: SQLite
@@ -138,6 +148,15 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	)
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		dialect = Postgres
+		// A database that went away must not hold a request for the
+		// system's TCP time-out: a connection is given 5 s unless the
+		// URL says otherwise.
+		if u, perr := url.Parse(dsn); perr == nil && !u.Query().Has("connect_timeout") {
+			q := u.Query()
+			q.Set("connect_timeout", "5")
+			u.RawQuery = q.Encode()
+			dsn = u.String()
+		}
 		db, err = sql.Open("pgx", dsn)
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
@@ -175,7 +194,11 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("connect to %s: %w", dialect, err)
 	}
-	return &DB{sql: db, dialect: dialect, Now: time.Now}, nil
+	d := &DB{sql: db, dialect: dialect, Now: time.Now}
+	if dialect == SQLite {
+		d.writer = make(chan struct{}, 1)
+	}
+	return d, nil
 }
 
 // Close closes the prepared statements and the connection pool.
@@ -236,7 +259,29 @@ type Querier interface {
 	Secrets() *secrets.Box
 }
 
+// lockWrites waits for the process's turn to write to SQLite (see
+// DB.writer) and returns its release; on PostgreSQL it returns at once.
+func (db *DB) lockWrites(ctx context.Context) (func(), error) {
+	if db.writer == nil {
+		return func() {}, nil
+	}
+	select {
+	case db.writer <- struct{}{}:
+		return func() { <-db.writer }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// Exec runs a statement outside any transaction; on SQLite it takes the
+// write turn (see DB.writer), so it must not be called from inside InTx's
+// function (use the Tx there).
 func (db *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	unlock, err := db.lockWrites(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	q = rebind(db.dialect, q)
 	if st := db.stmt(ctx, q); st != nil {
 		return st.ExecContext(ctx, args...)
@@ -302,8 +347,15 @@ func (t *Tx) NowUnix() int64   { return t.db.NowUnix() }
 func (t *Tx) Secrets() *secrets.Box { return t.db.Box }
 
 // InTx runs fn in a transaction, committing when fn returns nil and rolling
-// back otherwise. Writes that belong together go through it.
+// back otherwise. Writes that belong together go through it. On SQLite the
+// transaction holds the process's write turn (see DB.writer) until it
+// ends, so fn must not call InTx or DB.Exec itself.
 func (db *DB) InTx(ctx context.Context, fn func(*Tx) error) error {
+	unlock, err := db.lockWrites(ctx)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -368,4 +420,39 @@ func BoolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// BackupSQLite writes a consistent copy of a SQLite database to the file
+// dest (which must not exist) while other connections keep writing:
+// VACUUM INTO reads one snapshot, in a read transaction that WAL mode lets
+// run beside writers. The copy is written under a temporary name, synced
+// and then renamed, so dest is never a partial file.
+func (db *DB) BackupSQLite(ctx context.Context, dest string) error {
+	if db.dialect != SQLite {
+		return errors.New("store: BackupSQLite needs a SQLite database")
+	}
+	if _, err := os.Lstat(dest); err == nil {
+		return fmt.Errorf("store: backup %s: the file exists", dest)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("store: backup %s: %w", dest, err)
+	}
+	tmp := dest + ".partial"
+	_ = os.Remove(tmp)
+	if _, err := db.sql.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
+		_ = os.Remove(tmp)
+		return fmt.Errorf("store: backup %s: %w", dest, err)
+	}
+	f, err := os.Open(tmp)
+	if err == nil {
+		err = f.Sync()
+		f.Close()
+	}
+	if err == nil {
+		err = os.Rename(tmp, dest)
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+		return fmt.Errorf("store: backup %s: %w", dest, err)
+	}
+	return nil
 }

@@ -2,8 +2,8 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
-	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -65,21 +65,19 @@ func TestInTxRollsBack(t *testing.T) {
 
 // A transaction never waits for a second connection to prepare a
 // statement for the cache: here one transaction holds SQLite's write lock
-// while every other connection of the pool waits to begin its own; the
-// holder's statement, never seen before, still runs at once (waiting for a
-// free connection would stall everyone until the busy time-out).
+// while every other connection of the pool is busy reading; the holder's
+// statement, never seen before, still runs at once (waiting for a free
+// connection would stall it until the readers finish). Writers waiting for
+// their turn hold no connection at all (see DB.writer).
 func TestStatementsInTransactionsNeverWaitForAConnection(t *testing.T) {
 	db := storetest.Open(t, store.SQLite)
 	ctx := context.Background()
 	const pool = 8 // store.Open's SQLite pool
 	holding := make(chan struct{})
 	release := make(chan struct{})
-	var wg sync.WaitGroup
-	errs := make(chan error, pool)
-	wg.Add(1)
+	done := make(chan error, 1)
 	go func() {
-		defer wg.Done()
-		errs <- db.InTx(ctx, func(tx *store.Tx) error {
+		done <- db.InTx(ctx, func(tx *store.Tx) error {
 			close(holding)
 			<-release
 			var n int
@@ -87,27 +85,46 @@ func TestStatementsInTransactionsNeverWaitForAConnection(t *testing.T) {
 		})
 	}()
 	<-holding
-	for g := 1; g < pool; g++ {
+	// Writers queued behind the holder take no connection.
+	var wg sync.WaitGroup
+	errs := make(chan error, pool)
+	for range pool {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			errs <- db.InTx(ctx, func(tx *store.Tx) error { return nil })
 		}()
 	}
-	for db.InUse() < pool {
-		runtime.Gosched() // the others are waiting to begin, each on a connection
+	// Readers take every other connection and keep it.
+	var open []*sql.Rows
+	for g := 1; g < pool; g++ {
+		rows, err := db.Query(ctx, "SELECT 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		open = append(open, rows)
 	}
-	start := time.Now()
+	if n := db.InUse(); n != pool {
+		t.Fatalf("%d connections in use, want %d (the holder's and the readers')", n, pool)
+	}
 	close(release)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("the holder failed: %v", err)
+		}
+	case <-time.After(10 * time.Second): // a failure's bound, not a wait: success returns at once
+		t.Fatal("the holder waited for a connection")
+	}
+	for _, rows := range open {
+		rows.Close()
+	}
 	wg.Wait()
 	close(errs)
 	for err := range errs {
 		if err != nil {
-			t.Fatalf("a transaction failed: %v", err)
+			t.Fatalf("a queued transaction failed: %v", err)
 		}
-	}
-	if waited := time.Since(start); waited > 5*time.Second {
-		t.Fatalf("the transactions waited %s: the holder waited for a connection", waited)
 	}
 	// Prepared in the background meanwhile, the statement now comes from
 	// the cache, outside transactions too.

@@ -119,13 +119,16 @@ func (s *Site) ProductsOf(w http.ResponseWriter, r *http.Request, q url.Values) 
 	})
 }
 
-// Popups answers the restaurant's active popups, newest first.
+// Popups answers the restaurant's active popups, newest first, named in
+// ?idioma= (the menu's language; one cached body per language).
 func (s *Site) Popups(w http.ResponseWriter, r *http.Request) error {
-	id, err := clienteID(r.URL.Query().Get("cliente_id"))
+	q := r.URL.Query()
+	id, err := clienteID(q.Get("cliente_id"))
 	if err != nil {
 		return err
 	}
-	return s.ServeMenu(w, r, id, "popups", nil, func(t tenant.Public) (any, error) {
-		return s.Menu.Popups(r.Context(), t)
+	lang := menu.Lang(q.Get("idioma"))
+	return s.ServeMenu(w, r, id, "popups|"+lang, nil, func(t tenant.Public) (any, error) {
+		return s.Menu.Popups(r.Context(), t, lang)
 	})
 }

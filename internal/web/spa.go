@@ -31,12 +31,13 @@ func (s *Site) Handler() http.Handler {
 	}
 	index, _ := fs.ReadFile(s.Files, "index.html")
 	files := http.FileServerFS(s.Files)
+	s.menuIndex = inlineStylesheets(s.Files, index)
 	s.menuChunks = chunkPreloads(s.Files, string(index), "src/features/menu/routes/MenuPage.tsx", "src/i18n/locales/es.json")
+	s.menuTemplates = loadMenuTemplates(s.Files)
 	s.viewChunks = make([]string, len(firstViews))
 	for i, v := range firstViews {
 		s.viewChunks[i] = chunkPreloads(s.Files, string(index), v.module, "src/i18n/locales/es.json")
 	}
-	s.menuIndex = inlineStylesheets(s.Files, index)
 	indexBody := newBody(index)
 	indexBody.csp = []string{appCSP(s.Stripe)}
 	var texts sync.Map // path → body: the compressible static files served so far
@@ -107,8 +108,22 @@ func (s *Site) menuPage(r *http.Request) (body, bool) {
 	if err != nil || id <= 0 {
 		return body{}, false
 	}
-	return s.cachedPage(r.Context(), id, "page", func() ([]byte, error) { return s.buildMenuPage(r.Context(), id) })
+	// The painted categories must sit where the app will draw them. Since
+	// the diner shell (its header, navigation and the call to register)
+	// frames every menu page, the copy rendered from MenuScreen alone would
+	// jump down when the app takes over, on /menu/ as on /restaurante/: the
+	// copy is off until the build renders the shell with the menu (see
+	// docs/decisions.md, "The menu's first view and the diner shell").
+	withFirstView := menuFirstViewOn && !strings.HasPrefix(r.URL.Path, "/restaurante/")
+	key := "page"
+	if !withFirstView {
+		key = "page-r"
+	}
+	return s.cachedPage(r.Context(), id, key, func() ([]byte, error) { return s.buildMenuPage(r.Context(), id, withFirstView) })
 }
+
+// menuFirstViewOn paints the menu's categories with the HTML (see menuPage).
+const menuFirstViewOn = false
 
 // cachedPage answers a restaurant's public page built by build, once per
 // menu version and kept, compressed, with the menu's other responses;
@@ -139,9 +154,9 @@ func (s *Site) cachedPage(ctx context.Context, id int64, key string, build func(
 // promotion on screen first, the app's code starts once its image has
 // painted: on a slow link the image would otherwise share the bandwidth
 // with the code and the diner would wait longer for the first thing they see.
-func (s *Site) buildMenuPage(ctx context.Context, id int64) ([]byte, error) {
+func (s *Site) buildMenuPage(ctx context.Context, id int64, withFirstView bool) ([]byte, error) {
 	t := tenant.PublicMenu(id)
-	pops, err := s.Menu.Popups(ctx, t)
+	pops, err := s.Menu.Popups(ctx, t, "es")
 	if err != nil {
 		return nil, err
 	}
@@ -165,34 +180,56 @@ func (s *Site) buildMenuPage(ctx context.Context, id int64) ([]byte, error) {
 		firstRow = append(firstRow, c.ImagePath)
 	}
 	hints := s.menuPreloads(id, set.Logo, firstRow)
-	page := s.menuIndex
+	var first string
+	if withFirstView {
+		first = s.menuTemplates.menuFirstView(id, set, cats)
+	}
+	// With a copy on screen first (the promotion's, the categories'), the
+	// code's tags leave the head; a copy's script adds them once its
+	// pictures have painted.
+	page, code, entry := s.menuIndex, "", ""
+	if promo != nil || first != "" {
+		page, code, entry = splitCode(s.menuIndex)
+	}
 	var shell string
-	if promo != nil {
-		// The code's tags leave the head and are added by the copy's script.
-		var code strings.Builder
-		var entry string
-		page = codeTag.ReplaceAllFunc(page, func(tag []byte) []byte {
-			if m := codeTag.FindSubmatch(tag); len(m[1]) > 0 {
-				entry = string(m[1])
-			} else {
-				code.Write(bytes.TrimSpace(tag))
-			}
-			return nil
-		})
-		shell = s.promoShell(ctx, id, *promo, code.String()+hints, entry)
-		image := fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(promo.FileURL))
-		if shell == "" || entry == "" {
-			page = s.menuIndex // no copy after all: the code starts as usual
-			shell, hints = "", image+hints
-		} else {
-			hints = image
+	if promo != nil && entry != "" {
+		shell = s.promoShell(ctx, id, *promo, code+hints, entry)
+	}
+	switch {
+	case shell != "":
+		hints = fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(promo.FileURL))
+		if first != "" {
+			first += firstViewScript("", "") // the promotion's copy starts the code
+		}
+	case first != "" && entry != "":
+		first += firstViewScript(code+hints, entry)
+		hints = preloadHints(id, nil, set.Logo, firstRow)
+	default: // no copy after all: the code starts as usual
+		page, first = s.menuIndex, ""
+		if promo != nil {
+			hints = fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(promo.FileURL)) + hints
 		}
 	}
 	page = bytes.Replace(page, []byte("</head>"), []byte(hints+"</head>"), 1)
-	if shell != "" {
-		page = bytes.Replace(page, []byte(`<div id="root">`), []byte(shell+`<div id="root">`), 1)
+	if shell+first != "" {
+		page = bytes.Replace(page, []byte(`<div id="root">`), []byte(shell+first+`<div id="root">`), 1)
 	}
 	return page, nil
+}
+
+// splitCode takes the tags that load the app's code out of index.html:
+// the page without them, the modulepreload links, and the entry module.
+func splitCode(index []byte) (page []byte, code, entry string) {
+	var b strings.Builder
+	page = codeTag.ReplaceAllFunc(index, func(tag []byte) []byte {
+		if m := codeTag.FindSubmatch(tag); len(m[1]) > 0 {
+			entry = string(m[1])
+		} else {
+			b.Write(bytes.TrimSpace(tag))
+		}
+		return nil
+	})
+	return page, b.String(), entry
 }
 
 // codeTag matches the tags of index.html that load the app's code: the
@@ -210,7 +247,7 @@ const menuFirstRow = 2
 // saves round trips on a phone's slow network: without a promotion, a
 // first-row picture is the largest paint.
 func (s *Site) menuPreloads(id int64, logo string, images []string) string {
-	return s.menuChunks + preloadHints(id, []string{"configuraciones?cliente_id=%d", "categories?cliente_id=%d&amp;idioma=es", "popups?cliente_id=%d"}, logo, images)
+	return s.menuChunks + preloadHints(id, []string{"configuraciones?cliente_id=%d", "categories?cliente_id=%d&amp;idioma=es", "popups?cliente_id=%d", "orders/config?cliente_id=%d"}, logo, images)
 }
 
 // preloadHints returns <link rel=preload> hints for a restaurant's page:
@@ -246,12 +283,8 @@ type manifestChunk struct {
 // browser fetches them in parallel with the entry instead of one after the
 // other.
 func chunkPreloads(web fs.FS, index string, modules ...string) string {
-	raw, err := fs.ReadFile(web, ".vite/manifest.json")
-	if err != nil {
-		return ""
-	}
-	var m map[string]manifestChunk
-	if json.Unmarshal(raw, &m) != nil {
+	m := readManifest(web)
+	if m == nil {
 		return ""
 	}
 	seen := map[string]bool{}
@@ -278,6 +311,19 @@ func chunkPreloads(web fs.FS, index string, modules ...string) string {
 		walk(k)
 	}
 	return b.String()
+}
+
+// readManifest reads Vite's build manifest (nil without one).
+func readManifest(web fs.FS) map[string]manifestChunk {
+	raw, err := fs.ReadFile(web, ".vite/manifest.json")
+	if err != nil {
+		return nil
+	}
+	var m map[string]manifestChunk
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	return m
 }
 
 // firstView is a public page of a restaurant other than the menu whose

@@ -28,8 +28,10 @@ type Site struct {
 	// viewChunks are the preload links of each firstViews page's code.
 	viewChunks []string
 	// menuIndex is index.html with its stylesheets inlined, the base of
-	// the menu pages.
+	// the menu pages (and the first views' of the other public pages).
 	menuIndex []byte
+	// menuTemplates are the menu's first view (nil: the build has none).
+	menuTemplates *menuTemplates
 }
 
 // Forget drops what this replica caches of a restaurant's menu state after

@@ -375,10 +375,23 @@ func (c *Client) do(ctx context.Context, r call, dst any) error {
 		if attempt >= c.MaxRetries {
 			return c.giveUp(r, attempt, res.err)
 		}
+		if !waitFits(ctx, res.wait) {
+			// Unavailable, and the caller's deadline is why it was not waited out.
+			return fmt.Errorf("%w (%w: next attempt in %s)", c.giveUp(r, attempt, res.err), context.DeadlineExceeded, res.wait)
+		}
 		if err := c.sleep(ctx, res.wait); err != nil {
 			return fmt.Errorf("clover: %s %s: %w", r.method, r.label, err)
 		}
 	}
+}
+
+// waitFits reports whether waiting d still leaves time before ctx's
+// deadline: a caller with a deadline (a diner's request) gets Clover's
+// "unavailable" at once instead of sleeping through a Retry-After it
+// cannot outlast.
+func waitFits(ctx context.Context, d time.Duration) bool {
+	dl, ok := ctx.Deadline()
+	return !ok || time.Until(dl) > d
 }
 
 func (c *Client) giveUp(r call, attempts int, last error) error {

@@ -614,3 +614,25 @@ func TestLostAnswerNeverDuplicates(t *testing.T) {
 		t.Errorf("ids not unique: %v", ids)
 	}
 }
+
+// A caller with a deadline (a diner placing an order) is not held through a
+// Retry-After it cannot outlast: the client gives up at once, unavailable,
+// without sleeping (regression: an order waited up to a minute per 429).
+func TestRetryAfterPastTheDeadlineGivesUp(t *testing.T) {
+	m := taqueria("MQ9")
+	srv := clovertest.NewServer(t, m)
+	c, sl := newClient(srv, m)
+	if _, err := c.Totals(context.Background(), pedido("")); err != nil { // order type looked up
+		t.Fatal(err)
+	}
+	srv.FailNextOn("POST /v3/merchants/MQ9/atomic_order/checkouts", 429, "120", 10)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err := c.Totals(ctx, pedido(""))
+	if !errors.Is(err, pos.ErrUnavailable) {
+		t.Fatalf("err = %v, want unavailable", err)
+	}
+	if s := sl.got(); len(s) != 0 {
+		t.Fatalf("slept %v past the caller's deadline", s)
+	}
+}

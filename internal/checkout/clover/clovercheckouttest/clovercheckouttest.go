@@ -114,6 +114,13 @@ func (s *Server) FailAlways(status int) {
 	s.failAll = &failure{status, errorBody(status)}
 }
 
+// Heal ends every injected failure: queued, permanent and malformed answers.
+func (s *Server) Heal() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failures, s.failAll, s.malformed = nil, nil, 0
+}
+
 // Malformed makes the next n successful answers broken JSON.
 func (s *Server) Malformed(n int) {
 	s.mu.Lock()

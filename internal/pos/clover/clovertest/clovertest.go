@@ -79,6 +79,8 @@ type Server struct {
 	failAfter string
 	failOn    map[string]*failure // by "METHOD /path"
 	loseOn    map[string]*failure // by "METHOD /path": the answer is lost after the work is done
+	holds     map[string]*Hold    // by "METHOD /path": the next request waits for the test
+	held      []*Hold             // every hold set, released when the fake closes
 	malformed bool
 	delay     time.Duration
 	requests  map[string]int
@@ -107,7 +109,7 @@ type Call struct {
 func NewServer(t testing.TB, m Merchant) *Server {
 	t.Helper()
 	s := &Server{m: m, requests: map[string]int{}, failOn: map[string]*failure{}, loseOn: map[string]*failure{},
-		types: slices.Clone(m.OrderTypes)}
+		holds: map[string]*Hold{}, types: slices.Clone(m.OrderTypes)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v3/merchants/{mId}/categories", s.categories)
 	mux.HandleFunc("GET /v3/merchants/{mId}/items", s.items)
@@ -122,7 +124,14 @@ func NewServer(t testing.TB, m Merchant) *Server {
 	mux.HandleFunc("POST /oauth/v2/token", s.token)
 	mux.HandleFunc("POST /oauth/v2/refresh", s.refreshToken)
 	s.Server = httptest.NewServer(s.middleware(mux))
-	t.Cleanup(s.Close)
+	t.Cleanup(func() {
+		s.mu.Lock()
+		for _, h := range s.held {
+			h.Release()
+		}
+		s.mu.Unlock()
+		s.Close()
+	})
 	return s
 }
 
@@ -150,6 +159,41 @@ func (s *Server) LoseAnswers(route string, status, count int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.loseOn[route] = &failure{count: count, status: status}
+}
+
+// Hold is a pending stop of one request, set by HoldNext: Arrived is closed when the request
+// reaches the fake, which then waits until Release or until the client goes away (a killed
+// server), so a test can act "during" the call.
+type Hold struct {
+	Arrived   chan struct{}
+	release   chan struct{}
+	once      sync.Once
+	afterWork bool
+}
+
+// Release lets the held request go on (its answer is written if the client is still there).
+func (h *Hold) Release() { h.once.Do(func() { close(h.release) }) }
+
+// HoldNext makes the next request to route wait: before doing its work, or after it (the order
+// is created, the refresh token rotated) with the answer not yet written when afterWork is true.
+func (s *Server) HoldNext(route string, afterWork bool) *Hold {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h := &Hold{Arrived: make(chan struct{}), release: make(chan struct{}), afterWork: afterWork}
+	s.holds[route] = h
+	s.held = append(s.held, h)
+	return h
+}
+
+// wait blocks until h is released or the request's client is gone; false when it is gone.
+func (h *Hold) wait(r *http.Request) bool {
+	close(h.Arrived)
+	select {
+	case <-h.release:
+		return true
+	case <-r.Context().Done():
+		return false
+	}
 }
 
 // Calls returns every request received so far, in order, failed ones included.
@@ -200,6 +244,8 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			f.count--
 			lose = &failure{status: f.status}
 		}
+		hold := s.holds[route]
+		delete(s.holds, route)
 		// The OAuth endpoints take the app's credentials in the body, not a Bearer token.
 		bearerOK := strings.HasPrefix(r.URL.Path, "/oauth/") || s.bearerOK(r.Header.Get("Authorization"))
 		s.mu.Unlock()
@@ -229,6 +275,22 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		}
 		if r.Method == http.MethodPost && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
 			writeError(w, http.StatusUnsupportedMediaType)
+			return
+		}
+		if hold != nil && !hold.afterWork && !hold.wait(r) {
+			return
+		}
+		if hold != nil && hold.afterWork {
+			rec := httptest.NewRecorder()
+			next.ServeHTTP(rec, r)
+			if !hold.wait(r) {
+				return
+			}
+			for k, v := range rec.Header() {
+				w.Header()[k] = v
+			}
+			w.WriteHeader(rec.Code)
+			_, _ = w.Write(rec.Body.Bytes())
 			return
 		}
 		if lose == nil {

@@ -1,0 +1,215 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"io/fs"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"carta/internal/menu"
+)
+
+// The diner menu's first view painted by the server: the categories as the
+// app shows them, in the HTML, so a phone paints them (and their first
+// row's pictures, the largest paint) before any JavaScript has arrived.
+//
+// The markup is not written here: the build renders the app's own
+// MenuScreen with React's server renderer, with slots (cartaslot…) in
+// place of the data (web/src/first-view/render.tsx, and
+// web/scripts/first-views.mjs, which writes the templates to
+// .vite/first-views.json). The server fills the slots from the menu it
+// reads for the page anyway, escaping every value; what it computes itself
+// is only what the app computes from the settings: the card style
+// (cardStyle) and the pictures' URLs (mediaURL). The app renders into
+// #root and removes the copy (#first-view) in the commit where its own
+// categories appear (useFirstViewTakeover in
+// web/src/features/menu/lib/shell.ts).
+
+// menuTemplates are the templates of the menu's first view.
+type menuTemplates struct {
+	// Pages, by "LNB" (1 or 0: logo, restaurant name, background present),
+	// hold the page around the category cards (slot cartaslotitems).
+	Pages map[string]string `json:"pages"`
+	// Cards, by position and picture ("01": the first card, with a
+	// picture); position FirstRow-1 serves every later card.
+	Cards    map[string]string `json:"cards"`
+	FirstRow int               `json:"firstRow"`
+}
+
+// loadMenuTemplates reads the templates from the built app (nil when it
+// has none: the menu is served without a first view).
+func loadMenuTemplates(web fs.FS) *menuTemplates {
+	raw, err := fs.ReadFile(web, ".vite/first-views.json")
+	if err != nil {
+		return nil
+	}
+	var v struct {
+		Menu menuTemplates `json:"menu"`
+	}
+	if json.Unmarshal(raw, &v) != nil || len(v.Menu.Pages) != 8 || v.Menu.FirstRow < 1 {
+		return nil
+	}
+	return &v.Menu
+}
+
+// slot matches the templates' slots.
+var slot = regexp.MustCompile(`cartaslot[a-z]+`)
+
+var errSlot = errors.New("web: first view template with an unknown slot")
+
+// fill replaces the slots of tpl with the HTML-escaped values (raw: the
+// values that are markup already). Every value lands in text or in a
+// double-quoted attribute, where escaping is enough. A slot without a
+// value is an error (the template and this code disagree).
+func fill(tpl string, values map[string]string, raw map[string]string) (string, error) {
+	var err error
+	out := slot.ReplaceAllStringFunc(tpl, func(s string) string {
+		if v, ok := raw[s]; ok {
+			return v
+		}
+		v, ok := values[s]
+		if !ok {
+			err = errSlot
+			return ""
+		}
+		return html.EscapeString(v)
+	})
+	return out, err
+}
+
+// menuFirstView returns the server-painted categories of a restaurant's
+// menu (its settings and Spanish categories) inside #first-view, or ""
+// when there is nothing to paint (no templates, no categories) or the
+// templates do not fit.
+func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.Categoria) string {
+	if t == nil || len(cats) == 0 {
+		return ""
+	}
+	style := cardStyle(set)
+	var items strings.Builder
+	for i, c := range cats {
+		pos := min(i, t.FirstRow-1)
+		img := mediaURL(c.ImagePath)
+		key := strconv.Itoa(pos) + bit(img != "")
+		card, err := fill(t.Cards[key], map[string]string{
+			"cartaslotcliente":   strconv.FormatInt(id, 10),
+			"cartaslotitemid":    strconv.FormatInt(c.ID, 10),
+			"cartaslotitemname":  c.Name,
+			"cartaslotitemimg":   img,
+			"cartaslotcardstyle": style,
+		}, nil)
+		if err != nil || t.Cards[key] == "" {
+			return ""
+		}
+		items.WriteString(card)
+	}
+	logo, bg := mediaURL(set.Logo), mediaURL(set.BackgroundImage)
+	page, err := fill(t.Pages[bit(logo != "")+bit(set.NombreRestaurante != "")+bit(bg != "")], map[string]string{
+		"cartaslotcliente": strconv.FormatInt(id, 10),
+		"cartaslotlogo":    logo,
+		"cartaslotname":    set.NombreRestaurante,
+		"cartaslotbg":      strings.ReplaceAll(bg, `"`, "%22"),
+	}, map[string]string{"cartaslotitems": items.String()})
+	if err != nil || page == "" {
+		return ""
+	}
+	return `<div id="first-view">` + page + `</div>`
+}
+
+// firstViewScript is the inline script after the first view: a diner who
+// chose English gets no Spanish copy (the app paints theirs at once);
+// otherwise, like the promotion's copy, it starts the app's code (code:
+// the preload links, entry: the entry module; none when the promotion's
+// copy starts it) once the copy's first pictures have painted, or failed,
+// or after firstViewCodeWait at the latest: on a phone's slow link the
+// code would otherwise take the bandwidth the largest paint needs.
+func firstViewScript(code, entry string) string {
+	return fmt.Sprintf(`<script>(function(){var v=document.getElementById("first-view"),d=%t;`+
+		`function go(){if(d)return;d=1;document.head.insertAdjacentHTML("beforeend",%s);var c=document.createElement("script");c.type="module";c.crossOrigin="";c.src=%s;document.head.appendChild(c)}`+
+		`try{if(localStorage.getItem("language")==="en"){v.remove();go();return}}catch(x){}`+
+		`var im=v.querySelectorAll("img[fetchpriority=high]"),n=im.length+1;function one(){if(--n===0)requestAnimationFrame(function(){setTimeout(go,0)})}`+
+		`for(var k=0;k<im.length;k++){if(im[k].complete)one();else im[k].onload=im[k].onerror=one}one();setTimeout(go,%d)})()</script>`,
+		entry == "", jsString(code), jsString(entry), firstViewCodeWait.Milliseconds())
+}
+
+// firstViewCodeWait bounds how long the menu's code waits for the first
+// view's pictures on a very slow network.
+const firstViewCodeWait = 2 * time.Second
+
+func bit(b bool) string {
+	if b {
+		return "1"
+	}
+	return "0"
+}
+
+// mediaURL is the app's mediaUrl (web/src/lib/media-url.ts) for the
+// pictures of the first view: http(s) links and absolute paths as they
+// are, other paths made absolute. It is stricter: a URL with quotes,
+// backslashes, parentheses, angle brackets or spaces (which no upload
+// has) is left out, so it is also safe inside the background's CSS url("").
+func mediaURL(p string) string {
+	p = strings.TrimSpace(p)
+	if p == "" || strings.ContainsAny(p, "\"'\\()<> \t\r\n") {
+		return ""
+	}
+	lower := strings.ToLower(p)
+	switch {
+	case strings.HasPrefix(lower, "https://"), strings.HasPrefix(lower, "http://"):
+		return p
+	case strings.HasPrefix(p, "//"), strings.Contains(lower, ":") && !strings.HasPrefix(p, "/"):
+		return "" // another scheme (javascript:, data:) or another host
+	case strings.HasPrefix(p, "/"):
+		return p
+	}
+	return "/" + p
+}
+
+var (
+	hexColor   = regexp.MustCompile(`(?i)^#[0-9a-f]{3,8}$`)
+	namedColor = regexp.MustCompile(`(?i)^[a-z]+$`)
+	rgbColor   = regexp.MustCompile(`(?i)^rgba?\([\d\s.,%]+\)$`)
+	bareLength = regexp.MustCompile(`^\d+(\.\d+)?$`)
+	unitLength = regexp.MustCompile(`^\d+(\.\d+)?(px|rem|em|%)$`)
+	fontJunk   = regexp.MustCompile(`["';{}]`)
+)
+
+// cardStyle is the style attribute React writes for the app's cardStyle
+// (web/src/api/settings.ts) with the menu's 10px default radius: the same
+// rules for colours, lengths and the font stack. The browser test
+// 'the first view is the app's own markup' compares the two.
+func cardStyle(s menu.Settings) string {
+	color := func(v, fallback string) string {
+		v = strings.TrimSpace(v)
+		if hexColor.MatchString(v) || namedColor.MatchString(v) || rgbColor.MatchString(v) {
+			return v
+		}
+		return fallback
+	}
+	length := func(v, fallback string) string {
+		v = strings.TrimSpace(v)
+		if bareLength.MatchString(v) {
+			return v + "px"
+		}
+		if unitLength.MatchString(v) {
+			return v
+		}
+		return fallback
+	}
+	font := strings.TrimSpace(fontJunk.ReplaceAllString(s.FontFamily, ""))
+	if font == "" {
+		font = "Arial"
+	}
+	generic := map[string]string{"Georgia": "serif", "Times New Roman": "serif", "Courier New": "monospace"}[font]
+	if generic == "" {
+		generic = "sans-serif"
+	}
+	return "background-color:" + color(s.CardColor, "#f0f0f0") + ";color:" + color(s.TextColor, "#000000") +
+		";border-radius:" + length(s.CardBorderRadius, "10px") + ";font-size:" + length(s.FontSize, "16px") +
+		`;font-family:"` + font + `", ` + generic
+}
