@@ -97,7 +97,7 @@ const noQueryOnTheMenu = {
 };
 
 export default defineConfig(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/api/schema.d.ts'] },
+  { ignores: ['dist', 'dist-ssr', 'node_modules', 'test-results', 'playwright-report', 'src/api/schema.d.ts'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -81,12 +81,17 @@ function menuWithoutTanStackQuery(): Plugin {
 
 // The Go server (`carta serve`) listens on :8080 by default; in development
 // Vite serves the SPA and forwards every /api call to it.
-export default defineConfig(({ command }) => ({
-  plugins: [react(), menuWithoutTanStackQuery()],
+//
+// `vite build --ssr src/first-view/render.tsx` (see the build script) makes
+// the module that renders the diner menu's first view at build time
+// (scripts/first-views.mjs): Node, the real React and its server renderer,
+// into dist-ssr/ (not shipped).
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), menuWithoutTanStackQuery()],
   resolve: {
-    alias: command === 'build' ? [...preactAliases, reactRouterProduction] : [],
+    alias: command === 'build' && !isSsrBuild ? [...preactAliases, reactRouterProduction] : [],
   },
-  build: {
+  build: isSsrBuild ? { outDir: 'dist-ssr', emptyOutDir: true } : {
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',
@@ -112,8 +117,10 @@ export default defineConfig(({ command }) => ({
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             // The diner menu's own modules and the small shared helpers it
             // uses form one chunk: on a phone over HTTP/1.1 every extra file
-            // is another round trip before the menu can paint.
-            { name: 'menu', test: /src[\\/](features[\\/]menu|lib|api)[\\/]/ },
+            // is another round trip before the menu can paint. The products
+            // view (allergen icons, diet filter) is not part of the first
+            // paint: MenuScreen loads it lazily, after the first view.
+            { name: 'menu', test: /src[\\/](features[\\/]menu[\\/](?!components[\\/]ProductsView\.tsx)|lib[\\/]|api[\\/])/ },
           ],
         },
       },

@@ -35,9 +35,10 @@ test('a diner registers from the menu, lands on the user panel and starts with e
   // The dialog closes on the menu, then 1.5 s later the location is replaced by the user panel.
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/usuario\/\d+\?menu=1$/);
-  await expect(page.getByRole('heading', { name: 'Panel de Usuario - Restaurante 1' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Panel de Usuario - La Cava Demo' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Categorías Principales' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Volver al Menú' })).toHaveAttribute('href', '/menu/1');
+  // The diner shell's navigation leads back to the menu (no 'Volver al Menú' on the menu itself).
+  await expect(page.getByRole('link', { name: 'Menú', exact: true })).toHaveAttribute('href', '/menu/1');
   await expect(page.getByRole('link', { name: 'Ofertas y Cupones' })).toHaveAttribute('href', '/usuario/ofertas?menu=1');
   // The side menu of a signed-in diner (the promotion was closed on the first visit).
   await expect(page.getByRole('button', { name: 'Mi cuenta' })).toBeVisible();
@@ -48,14 +49,15 @@ test('a diner registers from the menu, lands on the user panel and starts with e
   await page.goto('/usuario/mis-puntos?menu=1');
   await expect(page.getByRole('heading', { name: 'Aún no tienes puntos' })).toBeVisible();
   await page.goto('/usuario/restaurantes');
-  await expect(page.getByRole('link', { name: /La Cava|Demo|Restaurante/ }).first()).toHaveAttribute('href', '/restaurante/1');
+  // The page's list (the shell's header links the restaurant to its menu).
+  await expect(page.getByRole('main').getByRole('link', { name: /La Cava|Demo|Restaurante/ }).first()).toHaveAttribute('href', '/restaurante/1');
 });
 
 test('a diner signs out from the side menu, and the other tab follows', async ({ page, context, request, baseURL, diner }) => {
   const session = await signInDiner(context, request, diner, baseURL!);
   await page.goto(`/usuario/${session.usuario_id}?menu=1`);
   await closePromotion(page);
-  await expect(page.getByRole('heading', { name: 'Panel de Usuario - Restaurante 1' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Panel de Usuario - La Cava Demo' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mi cuenta' })).toBeVisible();
 
   // A second tab of the same browser shares the diner session.
@@ -146,5 +148,5 @@ test('the restaurant picker lists the restaurants', async ({ page }) => {
   await expect(first).toHaveAttribute('href', /^\/restaurante\/\d+$/);
   await first.click();
   await expect(page).toHaveURL(/\/restaurante\/\d+$/);
-  await expect(page.getByRole('button', { name: 'Registrarse para más funciones' })).toBeVisible();
+  await expect(page.getByTestId('register-cta').getByRole('button', { name: 'Registrarse para más funciones' })).toBeVisible();
 });

@@ -105,9 +105,8 @@ export async function registerDemoCard(request: APIRequestContext, staff: StaffS
 /** GET /api/clientes/{id}/verificar_tarjeta: whether the restaurant has a card on file. */
 export async function hasCard(request: APIRequestContext, staff: StaffSession, clienteId: number): Promise<boolean> {
   const res = await request.get(`/api/clientes/${clienteId}/verificar_tarjeta`, { headers: bearer(staff.token) });
-  if (res.status() === 404) return false;
   await expect(res).toBeOK();
-  return true;
+  return ((await res.json()) as { registrada: boolean }).registrada;
 }
 
 export type OfferInput = {
@@ -118,6 +117,9 @@ export type OfferInput = {
   precio: string;
   cantidad_disponible: number;
   fecha_expiracion: string;
+  /** Optional English texts. */
+  titulo_en?: string;
+  descripcion_en?: string;
 };
 
 /** The offer the offers tests use: 20 % off 20.00, so $16.00 + $5.00 fee = $21.00. */
@@ -149,6 +151,8 @@ export async function createOffer(request: APIRequestContext, staff: StaffSessio
         codigo: input.codigo,
         fecha_expiracion: input.fecha_expiracion,
         cantidad_disponible: String(input.cantidad_disponible),
+        ...(input.titulo_en ? { titulo_en: input.titulo_en } : {}),
+        ...(input.descripcion_en ? { descripcion_en: input.descripcion_en } : {}),
         imagen: { name: 'oferta.png', mimeType: 'image/png', buffer: makePng(80, 60, [220, 120, 40]) },
       },
     }),
@@ -273,13 +277,14 @@ export async function menuProducts(request: APIRequestContext, clienteId: number
 export type Popup = { id: number; cliente_id: number; name: string; file_url: string };
 
 /** POST /api/popups (multipart): a new promotion of the restaurant, the newest one. */
-export async function createPopup(request: APIRequestContext, staff: StaffSession, clienteId: number, name: string): Promise<Popup> {
+export async function createPopup(request: APIRequestContext, staff: StaffSession, clienteId: number, name: string, nameEn = ''): Promise<Popup> {
   return ok<Popup>(
     await request.post('/api/popups', {
       headers: bearer(staff.token),
       multipart: {
         cliente_id: String(clienteId),
         name,
+        ...(nameEn ? { name_en: nameEn } : {}),
         file: { name: 'promo.png', mimeType: 'image/png', buffer: makePng(64, 48, [200, 40, 60]) },
       },
     }),

@@ -155,8 +155,9 @@ test('the owner hides a product; it stays hidden after a reload and leaves the d
   await page.getByLabel('Buscar productos').fill('gringa');
   const card = page.getByRole('article', { name: 'Gringa', exact: true });
   await expect(card).toBeVisible();
-  await expect(page.getByTestId('product-card')).toHaveCount(1);
+  await expect(page.getByTestId('product-row')).toHaveCount(1);
   await expect(card.getByTestId('visibility-badge')).toHaveText('Visible');
+  await card.getByRole('button', { name: 'Editar Gringa' }).click();
   await card.getByRole('button', { name: 'Ocultar' }).click();
   await expect(card.getByRole('button', { name: 'Mostrar' })).toBeVisible();
   await expect(card.getByTestId('visibility-badge')).toHaveText('Oculto');
@@ -205,6 +206,7 @@ test('the owner crops a product image and the JPEG of the crop replaces it', asy
   const card = page.getByRole('article', { name: 'Taco al Pastor', exact: true });
   await expect(card).toBeVisible();
   await expect(card.getByRole('img', { name: 'Taco al Pastor' })).toHaveAttribute('src', before!);
+  await card.getByRole('button', { name: 'Editar Taco al Pastor' }).click();
 
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),

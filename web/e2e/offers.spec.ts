@@ -54,7 +54,7 @@ test('the offer form asks the owner for a card first, and the demo card is regis
   const dialog = page.getByRole('dialog', { name: 'Registrar tarjeta' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/Modo demostración — no se cobra nada; usa 4242 4242 4242 4242 \(aprueba\)/)).toBeVisible();
-  await expect(page.getByLabel('Título')).toBeDisabled();
+  await expect(page.getByLabel('Título', { exact: true })).toBeDisabled();
 
   const sent: string[] = [];
   page.on('request', (r) => {
@@ -66,7 +66,7 @@ test('the offer form asks the owner for a card first, and the demo card is regis
   await dialog.getByRole('button', { name: 'Registrar tarjeta' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('card-on-file')).toHaveText(/Tarjeta \S+ •••• \d{4}/);
-  await expect(page.getByLabel('Título')).toBeEnabled();
+  await expect(page.getByLabel('Título', { exact: true })).toBeEnabled();
   // Only the provider's token reaches the server, never the card number.
   expect(sent.some((b) => b.includes('demo_tok_4242'))).toBe(true);
   expect(sent.some((b) => /4242 ?4242 ?4242 ?4242/.test(b))).toBe(false);
@@ -81,8 +81,8 @@ test('the owner creates an offer with the form and it goes on sale', async ({ pa
 
   await page.goto('/crear-oferta?cliente_id=1');
   await expect(page.getByTestId('card-on-file')).toHaveText(/Tarjeta \S+ •••• \d{4}/);
-  await page.getByLabel('Título').fill(title);
-  await page.getByLabel('Descripción').fill('Postre de la casa con cualquier plato fuerte');
+  await page.getByLabel('Título', { exact: true }).fill(title);
+  await page.getByLabel('Descripción', { exact: true }).fill('Postre de la casa con cualquier plato fuerte');
   await page.getByLabel('Descuento (%)').fill('20');
   await page.getByLabel('Precio (sin descuento)').fill('20.00');
   await page.getByLabel('Cantidad disponible').fill('5');
@@ -96,7 +96,7 @@ test('the owner creates an offer with the form and it goes on sale', async ({ pa
   await expect(page.getByTestId('offer-preview')).toBeVisible();
   await page.getByRole('button', { name: 'Crear Oferta' }).click();
   await expect(page.getByText('✅ Oferta creada con éxito')).toBeVisible();
-  await expect(page.getByLabel('Título')).toHaveValue('');
+  await expect(page.getByLabel('Título', { exact: true })).toHaveValue('');
   const item = page.getByTestId('owner-offer').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(item).toBeVisible();
   await expect(item.getByTestId('owner-offer-stock')).toHaveText('5');

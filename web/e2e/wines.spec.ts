@@ -31,7 +31,7 @@ const TEXT = {
     details: (name: string) => `Ver detalles de ${name}`,
     results: /\d+ vinos?/,
     seeMore: 'Ver Más',
-    cavaLink: 'Explora Nuestra Cava',
+    cavaLink: 'Cava',
   },
   en: {
     admin: 'Administration Panel',
@@ -56,7 +56,7 @@ const TEXT = {
     details: (name: string) => `See details of ${name}`,
     results: /\d+ wines?/,
     seeMore: 'See More',
-    cavaLink: 'Explore Our Cellar',
+    cavaLink: 'Wine cellar',
   },
 } as const;
 
@@ -155,7 +155,7 @@ for (const lang of ['es', 'en'] as const) {
       // The diner menu links to the restaurant's cava (once the menu has painted).
       await page.goto('/menu/1');
       await closePromotion(page);
-      await page.getByRole('link', { name: T.cavaLink }).click();
+      await page.getByRole('link', { name: T.cavaLink, exact: true }).click();
       await expect(page).toHaveURL(/\/cava\/1$/);
       await expect(page.getByRole('heading', { name: T.cava, level: 1 })).toBeVisible();
       await expect(page.getByTestId('cava-card').first()).toBeVisible();

@@ -19,9 +19,14 @@ function asList(body: unknown): Popup[] {
   return [];
 }
 
-/** GET /api/popups?cliente_id= (public): the active popups, newest first. */
-export async function getPopups(clienteId: string, signal?: AbortSignal): Promise<Popup[]> {
-  const body = await apiFetch<unknown>(`/popups?cliente_id=${encodeURIComponent(clienteId)}`, {
+/**
+ * GET /api/popups?cliente_id=[&idioma=en] (public): the active popups, newest
+ * first, named in lang (English where the owner gave an English name). The
+ * Spanish read keeps the plain URL the menu page preloads.
+ */
+export async function getPopups(clienteId: string, signal?: AbortSignal, lang: 'es' | 'en' = 'es'): Promise<Popup[]> {
+  const idioma = lang === 'en' ? '&idioma=en' : '';
+  const body = await apiFetch<unknown>(`/popups?cliente_id=${encodeURIComponent(clienteId)}${idioma}`, {
     signal,
     token: null,
   });

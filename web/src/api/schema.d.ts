@@ -30,6 +30,7 @@ export interface paths {
                     content?: never;
                 };
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -161,6 +162,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -197,6 +199,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -246,6 +249,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -277,6 +281,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -318,6 +323,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -363,6 +369,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -393,6 +400,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -436,6 +444,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -485,6 +494,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -524,6 +534,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -575,6 +586,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -600,6 +612,8 @@ export interface paths {
             parameters: {
                 query: {
                     cliente_id: number;
+                    /** @description es (default) or en; falls back to Spanish where no translation exists */
+                    idioma?: string;
                 };
                 header?: never;
                 path?: never;
@@ -620,6 +634,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -635,6 +650,8 @@ export interface paths {
                 content: {
                     "multipart/form-data": {
                         name: string;
+                        /** @description optional English name */
+                        name_en?: string;
                         /** Format: binary */
                         file: string;
                         cliente_id: number;
@@ -655,6 +672,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -700,6 +718,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         options?: never;
@@ -745,6 +764,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -791,6 +811,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -806,12 +827,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Printable QR code of the public menu URL */
+        /** Printable QR code of the public menu URL (of one table's with ?mesa=) */
         get: {
             parameters: {
                 query?: {
                     /** @description png (default) or svg */
                     format?: string;
+                    /** @description table number: the code opens /menu/{cliente_id}?mesa={mesa} */
+                    mesa?: number;
                 };
                 header?: never;
                 path: {
@@ -834,6 +857,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -885,6 +909,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -927,6 +952,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1027,6 +1053,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1080,6 +1107,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -1113,6 +1141,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         options?: never;
@@ -1167,6 +1196,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1216,6 +1246,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         options?: never;
@@ -1260,6 +1291,65 @@ export interface paths {
                             message: string;
                             /** @description The description as stored (trimmed) */
                             description: string;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/productos/{id}/alergenos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a product's allergens and dietary tags (unknown code or contradiction → 400) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        cliente_id?: number | string;
+                        alergenos: string[];
+                        etiquetas: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description allergen codes, in Annex II order */
+                            alergenos: components["schemas"]["Alergeno"][];
+                            /** @description dietary tag codes */
+                            etiquetas: components["schemas"]["EtiquetaDieta"][];
+                            message: string;
                         };
                     };
                 };
@@ -1323,6 +1413,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -1367,6 +1458,59 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: number;
+                            visible: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clover/products/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Show or hide several products at once (one transaction: a product not of the restaurant → 404, nothing changed) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        cliente_id?: number | string;
+                        ids: number[];
+                        visible: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ids: number[];
                             visible: boolean;
                         };
                     };
@@ -1431,6 +1575,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1594,6 +1739,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1636,6 +1782,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1678,6 +1825,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         /** Edit name, phone, mailing and WhatsApp preferences */
@@ -1714,6 +1862,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -1740,6 +1889,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         options?: never;
@@ -1809,7 +1959,10 @@ export interface paths {
         /** The diner's purchases (vouchers), newest first */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description es or en; without it the Accept-Language header decides (Spanish by default); English texts fall back to Spanish where the owner gave none */
+                    idioma?: string;
+                };
                 header?: never;
                 path: {
                     usuario_id: number;
@@ -1831,6 +1984,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1851,7 +2005,10 @@ export interface paths {
         /** The diner's points: balance and history per restaurant */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description es or en; without it the Accept-Language header decides (Spanish by default); English texts fall back to Spanish where the owner gave none */
+                    idioma?: string;
+                };
                 header?: never;
                 path: {
                     usuario_id: number;
@@ -1873,6 +2030,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1915,6 +2073,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1948,6 +2107,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1986,6 +2146,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2026,6 +2187,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2067,6 +2229,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2084,7 +2247,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the restaurant has a card on file for platform fees */
+        /** Whether the restaurant has a card on file for platform fees (registrada false, not a 404, when none yet) */
         get: {
             parameters: {
                 query?: never;
@@ -2103,6 +2266,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            registrada: boolean;
                             message: string;
                             brand: string;
                             last4: string;
@@ -2113,8 +2277,8 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2230,6 +2394,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -2250,6 +2415,8 @@ export interface paths {
             parameters: {
                 query?: {
                     cliente_id?: number;
+                    /** @description es or en; without it the Accept-Language header decides (Spanish by default); English texts fall back to Spanish where the owner gave none */
+                    idioma?: string;
                 };
                 header?: never;
                 path?: never;
@@ -2268,6 +2435,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2285,6 +2453,10 @@ export interface paths {
                         cliente_id: number;
                         titulo: string;
                         descripcion: string;
+                        /** @description optional English title */
+                        titulo_en?: string;
+                        /** @description optional English description */
+                        descripcion_en?: string;
                         descuento: number;
                         /** @description currency units, e.g. 20.00 */
                         precio: string;
@@ -2333,6 +2505,7 @@ export interface paths {
                     };
                 };
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -2373,6 +2546,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2435,6 +2609,7 @@ export interface paths {
                     };
                 };
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -2477,6 +2652,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2592,6 +2768,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2646,6 +2823,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -2697,6 +2875,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -2758,6 +2937,7 @@ export interface paths {
                     };
                 };
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -2792,6 +2972,49 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Fee"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/resumen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The restaurant panel's summary: today and the last 30 days (restaurant's time zone) of paid orders, coupons sold, revenue and platform fees, in cents, with a series per day */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Resumen"];
                     };
                 };
                 400: components["responses"]["BadRequest"];
@@ -2838,6 +3061,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2883,6 +3107,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -2926,6 +3151,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -2967,6 +3193,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -3006,6 +3233,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -3052,6 +3280,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -3098,6 +3327,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -3144,6 +3374,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -3186,6 +3417,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -3234,6 +3466,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -3377,6 +3610,7 @@ export interface paths {
                     };
                 };
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -3423,6 +3657,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -3518,6 +3753,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -3605,6 +3841,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         /** Save the ordering settings: on/off, preparation time, opening hours, maximum orders per 15-minute slot, pause until, time zone */
@@ -3647,6 +3884,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -3700,6 +3938,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -3753,6 +3992,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -3806,6 +4046,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -3856,6 +4097,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -3908,6 +4150,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -3950,6 +4193,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -3999,6 +4243,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -4049,6 +4294,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -4190,6 +4436,7 @@ export interface paths {
                     content?: never;
                 };
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -4241,6 +4488,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -4286,6 +4534,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -4330,6 +4579,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -4367,6 +4617,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -4406,6 +4657,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -4449,6 +4701,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -4483,6 +4736,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -4529,6 +4783,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -4562,6 +4817,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         options?: never;
@@ -4703,6 +4959,7 @@ export interface paths {
                     };
                 };
                 500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -4823,11 +5080,19 @@ export interface components {
             agotado: boolean;
             /** @description the owner marked it sold out for today (until the restaurant's midnight) */
             agotado_hoy: boolean;
+            /** @description allergen codes, in Annex II order */
+            alergenos: components["schemas"]["Alergeno"][];
+            /** @description dietary tag codes */
+            etiquetas: components["schemas"]["EtiquetaDieta"][];
+            /** @description POS category ids, in the POS's order; only in the owner's list (GET /api/productos without category_id) */
+            categorias?: string[];
         };
         Popup: {
             id: number;
             cliente_id: number;
             name: string;
+            /** @description the owner's English name ('' when none); name is already in the asked language */
+            name_en: string;
             file_url: string;
             /** @example image/jpeg */
             file_type: string;
@@ -4894,7 +5159,15 @@ export interface components {
             historial: {
                 cliente_id: number;
                 puntos: number;
+                /** @description as recorded, in Spanish (the app words the entry from tipo and detalle) */
                 motivo: string;
+                /**
+                 * @description what earned the points: a coupon purchase, an online order, or other (use motivo)
+                 * @enum {string}
+                 */
+                tipo: "compra" | "pedido" | "";
+                /** @description compra: the offer's title in the asked language; pedido: the order number */
+                detalle: string;
                 created_at: number;
             }[];
         };
@@ -4932,6 +5205,10 @@ export interface components {
             codigo: string;
             titulo: string;
             descripcion: string;
+            /** @description the owner's English title ('' when none); a diner's read has titulo already in the asked language */
+            titulo_en: string;
+            /** @description the owner's English description ('' when none) */
+            descripcion_en: string;
             imagen_url: string;
             /** @enum {string} */
             estado: "activo" | "pausado" | "finalizado";
@@ -5031,6 +5308,10 @@ export interface components {
             image_path: string;
             modifiers: components["schemas"]["OnlineGroup"][];
             taxes: components["schemas"]["OnlineTax"][];
+            /** @description allergen codes, in Annex II order */
+            alergenos: components["schemas"]["Alergeno"][];
+            /** @description dietary tag codes */
+            etiquetas: components["schemas"]["EtiquetaDieta"][];
         };
         OnlineCategory: {
             /** @description the POS category id */
@@ -5362,6 +5643,42 @@ export interface components {
             nombre: string;
             vinos: number;
         };
+        /**
+         * @description An allergen of Regulation (EU) 1169/2011, Annex II
+         * @enum {string}
+         */
+        Alergeno: "gluten" | "crustaceos" | "huevos" | "pescado" | "cacahuetes" | "soja" | "leche" | "frutos_cascara" | "apio" | "mostaza" | "sesamo" | "sulfitos" | "altramuces" | "moluscos";
+        /**
+         * @description A dietary tag
+         * @enum {string}
+         */
+        EtiquetaDieta: "vegetariano" | "vegano" | "sin_gluten" | "picante";
+        ResumenDia: {
+            /** Format: date */
+            fecha: string;
+            pedidos: number;
+            ventas_pedidos: number;
+            cupones: number;
+            ventas_cupones: number;
+            fees: number;
+        };
+        ResumenTotales: {
+            pedidos: number;
+            ventas_pedidos: number;
+            cupones: number;
+            ventas_cupones: number;
+            ingresos: number;
+            fees: number;
+            fees_cobrados: number;
+        };
+        Resumen: {
+            moneda: string;
+            zona_horaria: string;
+            dias: number;
+            hoy: components["schemas"]["ResumenTotales"];
+            periodo: components["schemas"]["ResumenTotales"];
+            serie: components["schemas"]["ResumenDia"][];
+        };
     };
     responses: {
         /** @description Malformed input */
@@ -5436,6 +5753,15 @@ export interface components {
         };
         /** @description The request conflicts with the current state */
         Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The database cannot be reached right now: the call changed nothing; Retry-After says when to try again */
+        Unavailable: {
             headers: {
                 [name: string]: unknown;
             };

@@ -1,9 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { BareLayout } from '../components/BareLayout';
 import { Layout } from '../components/Layout';
-import { DinerDrawerSlot } from '../features/account';
-import { OrderOnlineLink } from '../features/ordering';
+import { RegisterCallToAction } from '../features/account';
+import DinerLayout from './DinerLayout';
 import { RequireRole } from './guards';
 import { loadStaffTexts } from './i18n';
 
@@ -19,6 +18,8 @@ const WelcomePage = lazy(() => import('../features/welcome/routes/WelcomePage'))
 const LoginPage = lazy(() => import('../features/auth/routes/LoginPage'));
 const SuperAdminLoginPage = lazy(() => import('../features/auth/routes/SuperAdminLoginPage'));
 const SuperAdminHomePage = staffPage(() => import('../features/super-admin/routes/SuperAdminHomePage'));
+const StaffLayout = staffPage(() => import('../features/dashboard/routes/StaffLayout'));
+const TablesSheetPage = staffPage(() => import('../features/dashboard/routes/TablesSheetPage'));
 const DashboardPage = staffPage(() => import('../features/dashboard/routes/DashboardPage'));
 const PlatformDashboardPage = staffPage(() => import('../features/super-admin/routes/PlatformDashboardPage'));
 const CloverAuthPage = staffPage(() => import('../features/super-admin/routes/CloverAuthPage'));
@@ -48,7 +49,7 @@ const CavaPage = lazy(() => import('../features/wines/routes/CavaPage'));
 const WinesListPage = staffPage(() => import('../features/wines/routes/WinesListPage'));
 const WinesAdminPage = staffPage(() => import('../features/wines/routes/WinesAdminPage'));
 
-/** The diner menu draws its own fixed header (logo, title, language switch). */
+/** The diner menu's routes: the restaurant's home for a diner (the QR code opens /menu/{id}). */
 const MENU_ROUTES = ['/menu/:cliente_id', '/clientes/menu/:cliente_id'];
 const RESTAURANTE_MENU_ROUTES = ['/restaurante/:cliente_id', '/restaurante/:cliente_id/menu'];
 
@@ -57,34 +58,43 @@ const CLIENTE_PENDING = [
   '/customer',
 ];
 
-/** A signed-in diner also gets their side drawer on the public menu (lazy: anonymous visitors never load it). */
-const dinerDrawer = (clienteId: string) => <DinerDrawerSlot clienteId={clienteId} />;
-/** 'Ordena en Línea' above the menu when the restaurant takes online orders (tiny: part of the menu's first load). */
-const orderLink = (clienteId: string) => <OrderOnlineLink clienteId={clienteId} />;
+/** 'Registrarse para más funciones' above the menu for visitors not signed in (the dialog's code loads on demand). */
+const registerCall = (clienteId: string) => <RegisterCallToAction clienteId={clienteId} />;
 
 export function AppRoutes() {
   return (
     <Routes>
-      {/* The diner menu fetches without TanStack Query (see MenuScreen): no QueryLayout. */}
-      <Route element={<BareLayout />}>
+      {/*
+        Every diner page of a restaurant shares one branded shell (logo, name, background, font,
+        navigation, account entry): DinerLayout. The menu and the cava read without TanStack Query.
+      */}
+      <Route element={<DinerLayout />}>
         {MENU_ROUTES.map((path) => (
-          <Route key={path} path={path} element={<MenuPage headerActions={dinerDrawer} aboveMenu={orderLink} />} />
+          <Route key={path} path={path} element={<MenuPage aboveMenu={registerCall} />} />
         ))}
         {RESTAURANTE_MENU_ROUTES.map((path) => (
-          <Route key={path} path={path} element={<RestauranteMenuPage aboveMenu={orderLink} />} />
+          <Route key={path} path={path} element={<RestauranteMenuPage />} />
         ))}
-        {/* Diner accounts (issue 5): the user panel embeds the menu; its own read uses TanStack Query. */}
+        {/* The public cava (issue 14). */}
+        <Route path="/cava/:cliente_id" element={<CavaPage />} />
         <Route element={<QueryLayout />}>
+          {/* Diner accounts (issue 5): the user panel embeds the menu; the diner's own pages. */}
           <Route path="/usuario/:usuario_id" element={<UserPanelPage />} />
-          {/* Online ordering for pickup (issue 12): the restaurant's own look, like the menu. */}
+          <Route path="/usuario/cuenta" element={<AccountPage />} />
+          <Route path="/usuario/:usuario_id/cuenta" element={<AccountPage />} />
+          <Route path="/usuario/mis-compras" element={<PurchasesPage />} />
+          <Route path="/usuario/mis-puntos" element={<PointsPage />} />
+          <Route path="/usuario/restaurantes" element={<MyRestaurantsPage />} />
+          {/* Offers (issue 6): the diner's coupons. */}
+          <Route path="/usuario/ofertas" element={<DinerOffersPage />} />
+          <Route path="/usuario/:usuario_id/ofertas" element={<DinerOffersPage />} />
+          {/* Online ordering for pickup (issue 12). */}
           <Route path="/ordenar-en-linea/:cliente_id" element={<OrderOnlinePage />} />
           <Route path="/ordenar-en-linea" element={<Navigate to="/seleccionar-cliente" replace />} />
           <Route path="/carrito/:cliente_id" element={<CartPage />} />
           <Route path="/checkout/:cliente_id" element={<CheckoutPage />} />
           <Route path="/pedido/:id" element={<OrderPage />} />
         </Route>
-        {/* The public cava draws the restaurant's own header, like the menu; no TanStack Query. */}
-        <Route path="/cava/:cliente_id" element={<CavaPage />} />
       </Route>
       <Route element={<Layout />}>
         <Route index element={<WelcomePage />} />
@@ -95,46 +105,43 @@ export function AppRoutes() {
         <Route element={<QueryLayout />}>
           {/* Registration starts from a restaurant: pick one, then 'Registrarse para más funciones'. */}
           <Route path="/registro" element={<Navigate to="/restaurante/seleccion" replace />} />
-          {/* Diner accounts (issue 5): the diner's own pages and the restaurant picker. */}
-          <Route path="/usuario/cuenta" element={<AccountPage />} />
-          <Route path="/usuario/:usuario_id/cuenta" element={<AccountPage />} />
-          <Route path="/usuario/mis-compras" element={<PurchasesPage />} />
-          <Route path="/usuario/mis-puntos" element={<PointsPage />} />
-          <Route path="/usuario/restaurantes" element={<MyRestaurantsPage />} />
           <Route path="/restaurante/seleccion" element={<SelectRestaurantPage />} />
           <Route path="/seleccionar-cliente" element={<SelectRestaurantPage />} />
-          {/* Offers (issue 6): the diner's coupons and the demo hosted checkout. */}
-          <Route path="/usuario/ofertas" element={<DinerOffersPage />} />
-          <Route path="/usuario/:usuario_id/ofertas" element={<DinerOffersPage />} />
+          {/* The demo hosted checkout (issue 6). */}
           <Route path="/demo/checkout/:session_id" element={<DemoCheckoutPage />} />
 
-          <Route element={<RequireRole allow="superadmin" />}>
-            <Route path="/super-admin" element={<SuperAdminHomePage />} />
-            <Route path="/super-admin/dashboard" element={<PlatformDashboardPage />} />
-            <Route path="/super-admin/clover-auth" element={<CloverAuthPage />} />
-            {/* The restaurant's own panel, acting on that restaurant. */}
-            <Route path="/super-admin/dashboard/:cliente_id" element={<DashboardPage />} />
-          </Route>
+          {/* Every staff page: one shell with the panel's navigation (issue 15). */}
+          <Route element={<StaffLayout />}>
+            <Route element={<RequireRole allow="superadmin" />}>
+              <Route path="/super-admin" element={<SuperAdminHomePage />} />
+              <Route path="/super-admin/dashboard" element={<PlatformDashboardPage />} />
+              <Route path="/super-admin/clover-auth" element={<CloverAuthPage />} />
+              {/* The restaurant's own panel, acting on that restaurant. */}
+              <Route path="/super-admin/dashboard/:cliente_id" element={<DashboardPage />} />
+            </Route>
 
-          <Route element={<RequireRole allow="cliente" />}>
-            <Route path="/settings" element={<SettingsPage />} />
-            <Route path="/popups" element={<PopupsPage />} />
-            <Route path="/clover-categories" element={<CategoriesPage />} />
-            <Route path="/clover-products" element={<ProductsPage />} />
-            <Route path="/crear-oferta" element={<CreateOfferPage />} />
-            {CLIENTE_PENDING.map((path) => (
-              <Route key={path} path={path} element={<NotBuiltYet />} />
-            ))}
-          </Route>
+            <Route element={<RequireRole allow="cliente" />}>
+              <Route path="/settings" element={<SettingsPage />} />
+              <Route path="/popups" element={<PopupsPage />} />
+              <Route path="/clover-categories" element={<CategoriesPage />} />
+              <Route path="/clover-products" element={<ProductsPage />} />
+              <Route path="/crear-oferta" element={<CreateOfferPage />} />
+              {CLIENTE_PENDING.map((path) => (
+                <Route key={path} path={path} element={<NotBuiltYet />} />
+              ))}
+            </Route>
 
-          <Route element={<RequireRole allow="staff" />}>
-            <Route path="/dashboard/:cliente_id" element={<DashboardPage />} />
-            {/* Online ordering, the kitchen's side (issue 12): the live board and its settings. */}
-            <Route path="/pedidos" element={<OrderBoardPage />} />
-            <Route path="/pedidos/ajustes" element={<OrderSettingsPage />} />
-            {/* The wine cellar (issue 14): the owner's or, with ?cliente_id=, the super admin's. */}
-            <Route path="/list" element={<WinesListPage />} />
-            <Route path="/admin" element={<WinesAdminPage />} />
+            <Route element={<RequireRole allow="staff" />}>
+              <Route path="/dashboard/:cliente_id" element={<DashboardPage />} />
+              {/* Online ordering, the kitchen's side (issue 12): the live board and its settings. */}
+              <Route path="/pedidos" element={<OrderBoardPage />} />
+              <Route path="/pedidos/ajustes" element={<OrderSettingsPage />} />
+              {/* The printable sheet of the tables' QR codes (?mesas=N). */}
+              <Route path="/mesas" element={<TablesSheetPage />} />
+              {/* The wine cellar (issue 14): the owner's or, with ?cliente_id=, the super admin's. */}
+              <Route path="/list" element={<WinesListPage />} />
+              <Route path="/admin" element={<WinesAdminPage />} />
+            </Route>
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -47,13 +47,33 @@ type Entry = {
 
 export type Fetcher<T> = () => Promise<T>;
 
+/**
+ * Answers every new FetchCache starts with (key → data), set by
+ * primeFetchCaches. Only the build step that renders the first views
+ * (src/first-view/render.tsx) uses it: it renders the real components
+ * synchronously, without fetching.
+ */
+let primed = new Map<string, unknown>();
+
+/** primeFetchCaches makes every FetchCache created afterwards start with these answers (build-time rendering only). */
+export function primeFetchCaches(data: Record<string, unknown>): void {
+  primed = new Map(Object.entries(data));
+}
+
 export class FetchCache {
   private readonly entries = new Map<string, Entry>();
 
   private entry(key: string): Entry {
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = { state: PENDING, updatedAt: 0, inflight: false, listeners: new Set() };
+      entry = primed.has(key)
+        ? {
+            state: { status: 'success', isPending: false, isError: false, isSuccess: true, data: primed.get(key), error: null },
+            updatedAt: Date.now(),
+            inflight: false,
+            listeners: new Set(),
+          }
+        : { state: PENDING, updatedAt: 0, inflight: false, listeners: new Set() };
       this.entries.set(key, entry);
     }
     return entry;

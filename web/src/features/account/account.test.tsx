@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { LocationProbe, mockFetch, renderApp, resetLanguage, storeSession, type MockAnswer } from '../../test/utils';
 import { setDinerSession } from '../../lib/diner-session';
@@ -51,7 +52,8 @@ function signInDiner(restaurant: string | null = '1') {
 
 async function openDialog() {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Registrarse para más funciones' }));
+  // The first test of the file loads the menu's lazy chunks cold: give them time on a busy machine.
+  await user.click(await screen.findByRole('button', { name: 'Registrarse para más funciones' }, { timeout: 5000 }));
   return { user, dialog: await screen.findByRole('dialog') };
 }
 
@@ -276,8 +278,10 @@ describe('restaurant page redirect and user panel', () => {
     const { calls } = routes();
     renderApp('/restaurante/1');
     await waitFor(() => expect(location()).toBe('/usuario/5?menu=1'));
-    expect(await screen.findByRole('heading', { name: 'Panel de Usuario - Restaurante 1' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Volver al Menú' })).toHaveAttribute('href', '/menu/1');
+    // The panel names the restaurant; the shell's navigation, not a 'Volver al Menú', leads back to the menu.
+    expect(await screen.findByRole('heading', { name: 'Panel de Usuario - La Cava Demo' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Volver al Menú' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Menú' })).toHaveAttribute('href', '/menu/1');
     expect(screen.getByRole('link', { name: 'Ofertas y Cupones' })).toHaveAttribute('href', '/usuario/ofertas?menu=1');
     expect(await screen.findByRole('heading', { name: 'Categorías Principales' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mi cuenta' })).toBeInTheDocument();
@@ -317,7 +321,7 @@ describe('restaurant page redirect and user panel', () => {
     routes({ 'GET /api/usuario/menu': { body: { cliente_id: 1 } } });
     renderApp('/usuario/5');
     await waitFor(() => expect(location()).toBe('/usuario/5?menu=1'));
-    expect(await screen.findByRole('heading', { name: 'Panel de Usuario - Restaurante 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Panel de Usuario - La Cava Demo' })).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor back to the restaurant page', async () => {
@@ -372,7 +376,8 @@ describe('Manejar Cuenta', () => {
       whatsapp_notificaciones: false,
     });
     expect(put.headers.Authorization).toBe('Bearer diner-tok');
-    expect(screen.getByRole('link', { name: 'Volver al Menú' })).toHaveAttribute('href', '/restaurante/1/menu');
+    // The diner shell's navigation leads back to the restaurant's menu.
+    expect(screen.getByRole('link', { name: 'Menú' })).toHaveAttribute('href', '/menu/1');
   });
 
   it('validates the password change before calling the server', async () => {
@@ -576,6 +581,34 @@ describe('Mis Compras and Mis Puntos', () => {
     expect(within(card).getByText('puntos')).toBeInTheDocument();
     expect(within(card).getByText('Compra: 2x1 en tapas')).toBeInTheDocument();
     expect(within(card).getByText('+25')).toBeInTheDocument();
+  });
+
+  it('words the history in the diner\'s language: a purchase by its offer, an order by its number, else as recorded', async () => {
+    signInDiner('1');
+    const { calls } = mockFetch({
+      'GET /api/usuarios/5/puntos': {
+        body: [
+          {
+            cliente_id: 1,
+            restaurante: 'La Cava Demo',
+            saldo: 60,
+            historial: [
+              { cliente_id: 1, puntos: 25, motivo: 'Compra: 2x1 en tapas', tipo: 'compra', detalle: 'Two for one tapas', created_at: 1_700_000_000 },
+              { cliente_id: 1, puntos: 30, motivo: 'Pedido #12', tipo: 'pedido', detalle: '12', created_at: 1_695_000_000 },
+              { cliente_id: 1, puntos: 5, motivo: 'Ajuste', tipo: '', detalle: '', created_at: 1_690_000_000 },
+            ],
+          },
+        ],
+      },
+    });
+    await i18next.changeLanguage('en');
+    renderApp('/usuario/mis-puntos');
+    const card = await screen.findByRole('article', { name: 'La Cava Demo' });
+    expect(within(card).getByText('Purchase: Two for one tapas')).toBeInTheDocument();
+    expect(within(card).getByText('Order #12')).toBeInTheDocument();
+    expect(within(card).getByText('Ajuste')).toBeInTheDocument();
+    expect(within(card).queryByText(/Compra:/)).toBeNull();
+    expect(calls.find((c) => c.url.includes('/puntos'))!.headers['Accept-Language']).toBe('en');
   });
 
   it('shows the points empty state', async () => {

@@ -316,6 +316,9 @@ describe('category management', () => {
     expect(await screen.findByText('Categoría eliminada correctamente.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Postres', level: 3 })).not.toBeInTheDocument());
     expect(queryOf(calls.find((c) => c.method === 'DELETE')!).get('cliente_id')).toBe('3');
+    // The deleted category's subcategories are not asked for again (it would be a 404).
+    const deletedAt = calls.findIndex((c) => c.method === 'DELETE');
+    expect(calls.slice(deletedAt).filter((c) => c.url.startsWith('/api/categories/7/subcategories'))).toEqual([]);
   });
 
   it('shows the delete error', async () => {

@@ -37,7 +37,7 @@ describe('picker positions', () => {
 });
 
 describe('product search', () => {
-  const p = { id: 1, name: 'Café Cortado', description: '', price: 0, image_path: '', visible: true, agotado: false, agotado_hoy: false, translations: { en: { name: 'Cortado' } } };
+  const p = { id: 1, name: 'Café Cortado', description: '', price: 0, image_path: '', visible: true, agotado: false, agotado_hoy: false, alergenos: [], etiquetas: [], translations: { en: { name: 'Cortado' } } };
   it('ignores case and accents and looks at both languages', () => {
     expect(matchesSearch(p, 'cafe')).toBe(true);
     expect(matchesSearch(p, 'CORTADO')).toBe(true);

@@ -10,6 +10,9 @@ const pastor = {
   price: 2500,
   image_path: '/media/pastor.jpg',
   visible: true,
+  alergenos: [],
+  etiquetas: ['sin_gluten', 'picante'],
+  categorias: ['C2TAP'],
   translations: { en: { name: 'Al Pastor Taco', description: 'Marinated pork.' } },
 };
 const jamaica = {
@@ -19,6 +22,9 @@ const jamaica = {
   price: 3550,
   image_path: '',
   visible: false,
+  alergenos: [],
+  etiquetas: [],
+  categorias: ['C2AGU'],
   translations: { en: { name: 'Hibiscus Water', description: '' } },
 };
 
@@ -28,11 +34,26 @@ function routes(extra: Record<string, MockAnswer> = {}) {
     'POST /api/auth/validate': { body: { cliente_id: 3, merchant_id: 'M3', is_superadmin: 0 } },
     'GET /api/productos': { body: { productos: [pastor, jamaica] } },
     'GET /api/configuraciones': { body: { cliente_id: 3, moneda: 'MXN' } },
+    'GET /api/clover/categories': {
+      body: {
+        categorias: [
+          { clover_category_id: 'C2TAP', subcategoria_nombre: 'Tacos al Pastor', position: 0 },
+          { clover_category_id: 'C2AGU', subcategoria_nombre: 'Aguas Frescas', position: 1 },
+        ],
+      },
+    },
     ...extra,
   });
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
+
+/** Finds a product's row and opens its editor. */
+async function openRow(name: string) {
+  const row = await screen.findByRole('article', { name });
+  await userEvent.setup().click(within(row).getByRole('button', { name: `Editar ${name}` }));
+  return row;
+}
 
 describe('product management', () => {
   beforeEach(resetLanguage);
@@ -45,9 +66,12 @@ describe('product management', () => {
     expect(within(p).getByRole('img', { name: 'Taco al Pastor' })).toHaveAttribute('src', '/media/pastor.jpg');
     expect(await within(p).findByText('$25.00')).toBeInTheDocument();
     expect(within(p).getByTestId('visibility-badge')).toHaveTextContent('Visible');
-    expect(within(p).getByRole('button', { name: 'Ocultar' })).toBeInTheDocument();
+    expect(within(p).getByRole('button', { name: 'Editar Taco al Pastor' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(p).getByRole('list', { name: 'Alérgenos e información dietética' })).toBeInTheDocument();
+    expect(within(p).getByRole('img', { name: 'Sin gluten' })).toBeInTheDocument();
     expect(within(card('Agua de Jamaica')).getByTestId('visibility-badge')).toHaveTextContent('Oculto');
-    expect(within(card('Agua de Jamaica')).getByRole('button', { name: 'Mostrar' })).toBeInTheDocument();
+    // Grouped by POS category, in the POS's order.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Tacos al Pastor (1)', 'Aguas Frescas (1)']);
     const list = calls.find((c) => c.url.startsWith('/api/productos'))!;
     expect(queryOf(list).get('cliente_id')).toBe('3');
     expect(queryOf(list).get('idioma')).toBe('es');
@@ -77,7 +101,7 @@ describe('product management', () => {
     const { calls } = routes({ 'PUT /api/productos/41/descripcion': { body: { message: 'ok', description: 'Con piña.' } } });
     renderApp('/clover-products?cliente_id=3');
     const user = userEvent.setup();
-    const p = await screen.findByRole('article', { name: 'Taco al Pastor' });
+    const p = await openRow('Taco al Pastor');
     const textarea = within(p).getByLabelText('Descripción');
     expect(textarea).toHaveValue('Cerdo adobado.');
     await user.clear(textarea);
@@ -97,7 +121,7 @@ describe('product management', () => {
     const { calls } = routes({ 'PUT /api/productos/41/traduccion': { body: { message: 'Traducción guardada.' } } });
     renderApp('/clover-products?cliente_id=3');
     const user = userEvent.setup();
-    const p = await screen.findByRole('article', { name: 'Taco al Pastor' });
+    const p = await openRow('Taco al Pastor');
     const name = within(p).getByLabelText('Nombre en inglés');
     expect(name).toHaveValue('Al Pastor Taco');
     await user.clear(name);
@@ -119,7 +143,7 @@ describe('product management', () => {
     });
     renderApp('/clover-products?cliente_id=3');
     const user = userEvent.setup();
-    const p = await screen.findByRole('article', { name: 'Taco al Pastor' });
+    const p = await openRow('Taco al Pastor');
     await user.click(within(p).getByRole('button', { name: 'Ocultar' }));
     expect(await within(p).findByRole('button', { name: 'Mostrar' })).toBeInTheDocument();
     expect(within(p).getByTestId('visibility-badge')).toHaveTextContent('Oculto');
@@ -128,7 +152,7 @@ describe('product management', () => {
     expect(await within(p).findByRole('button', { name: 'Ocultar' })).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT')[1].body).toEqual({ visible: true, cliente_id: 3 });
 
-    const j = card('Agua de Jamaica');
+    const j = await openRow('Agua de Jamaica');
     await user.click(within(j).getByRole('button', { name: 'Mostrar' }));
     expect(await within(j).findByRole('alert')).toHaveTextContent('Error al cambiar visibilidad.');
     expect(within(j).getByTestId('visibility-badge')).toHaveTextContent('Oculto');
@@ -139,7 +163,7 @@ describe('product management', () => {
       'PUT /api/clover/products/41/agotado': (call) => ({ body: { id: 41, agotado: (call.body as { agotado: boolean }).agotado } }),
     });
     renderApp('/clover-products?cliente_id=3');
-    const p = await screen.findByRole('article', { name: 'Taco al Pastor' });
+    const p = await openRow('Taco al Pastor');
     const toggle = within(p).getByRole('checkbox', { name: 'Agotado hoy: Taco al Pastor' });
     expect(toggle).not.toBeChecked();
     expect(toggle).toHaveAccessibleDescription('No se puede pedir en línea hasta la medianoche del restaurante.');
@@ -156,10 +180,60 @@ describe('product management', () => {
   it("shows why 'Agotado hoy' could not change", async () => {
     routes({ 'PUT /api/clover/products/41/agotado': { status: 404, body: { error: 'Producto no encontrado.' } } });
     renderApp('/clover-products?cliente_id=3');
-    const p = await screen.findByRole('article', { name: 'Taco al Pastor' });
+    const p = await openRow('Taco al Pastor');
     await userEvent.setup().click(within(p).getByRole('checkbox', { name: 'Agotado hoy: Taco al Pastor' }));
     expect(await within(p).findByRole('alert')).toHaveTextContent('Producto no encontrado.');
     expect(within(p).getByRole('checkbox', { name: 'Agotado hoy: Taco al Pastor' })).not.toBeChecked();
+  });
+
+  it('hides the selected products in one call, and filters by category', async () => {
+    const { calls } = routes({
+      'PUT /api/clover/products/visibility': (call) => ({ body: call.body as object }),
+    });
+    renderApp('/clover-products?cliente_id=3');
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Taco al Pastor' });
+    const bulk = screen.getByRole('group', { name: 'Acciones con los seleccionados' });
+    expect(within(bulk).getByRole('button', { name: 'Ocultar' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar todos los de Tacos al Pastor' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar Agua de Jamaica' }));
+    expect(within(bulk).getByText('2 seleccionados')).toBeInTheDocument();
+    await user.click(within(bulk).getByRole('button', { name: 'Ocultar' }));
+    expect(await screen.findByText('2 productos ocultos.')).toBeInTheDocument();
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0].body).toEqual({ cliente_id: 3, ids: [41, 72], visible: false });
+    expect(within(card('Taco al Pastor')).getByTestId('visibility-badge')).toHaveTextContent('Oculto');
+    expect(screen.getByRole('checkbox', { name: 'Seleccionar Taco al Pastor' })).not.toBeChecked();
+
+    await user.selectOptions(screen.getByLabelText('Categoría'), 'Aguas Frescas');
+    expect(screen.queryByRole('article', { name: 'Taco al Pastor' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Agua de Jamaica' })).toBeInTheDocument();
+  });
+
+  it('saves the allergens and dietary tags, and shows the server refusal', async () => {
+    let n = 0;
+    const { calls } = routes({
+      'PUT /api/productos/72/alergenos': () =>
+        n++ === 0
+          ? { status: 400, body: { error: 'Un producto con alérgenos de origen animal no puede ser vegano.' } }
+          : { body: { id: 72, alergenos: ['sulfitos'], etiquetas: ['vegano'], message: 'Alérgenos guardados.' } },
+    });
+    renderApp('/clover-products?cliente_id=3');
+    const user = userEvent.setup();
+    const j = await openRow('Agua de Jamaica');
+    const editor = within(j).getByTestId('dietary-editor');
+    await user.click(within(editor).getByRole('checkbox', { name: 'Leche' }));
+    await user.click(within(editor).getByRole('checkbox', { name: 'Vegano' }));
+    await user.click(within(editor).getByRole('button', { name: 'Guardar alérgenos' }));
+    expect(await within(editor).findByRole('alert')).toHaveTextContent('no puede ser vegano');
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ cliente_id: 3, alergenos: ['leche'], etiquetas: ['vegano'] });
+    await user.click(within(editor).getByRole('checkbox', { name: 'Leche' }));
+    await user.click(within(editor).getByRole('checkbox', { name: 'Sulfitos' }));
+    await user.click(within(editor).getByRole('button', { name: 'Guardar alérgenos' }));
+    expect(await within(editor).findByText('Alérgenos guardados.')).toBeInTheDocument();
+    expect(within(j).getByRole('img', { name: 'Contiene: Sulfitos' })).toBeInTheDocument();
+    expect(within(j).getByRole('img', { name: 'Vegano' })).toBeInTheDocument();
   });
 
   it('needs a cliente_id', async () => {
@@ -178,7 +252,7 @@ describe('product image crop dialog', () => {
     const fetchMock = routes(extra);
     renderApp('/clover-products?cliente_id=3');
     const user = userEvent.setup();
-    const p = await screen.findByRole('article', { name: 'Taco al Pastor' });
+    const p = await openRow('Taco al Pastor');
     expect(within(p).getByRole('button', { name: 'Cambiar imagen' })).toBeInTheDocument();
     await user.upload(within(p).getByTestId('product-image-input'), new File(['img'], 'foto.png', { type: 'image/png' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ajustar Imagen' });

@@ -72,6 +72,8 @@ const ownerOffer: Cupon = {
   codigo: 'PIZZA2X1',
   titulo: 'Pizza 2x1',
   descripcion: 'Dos pizzas al precio de una',
+  titulo_en: '',
+  descripcion_en: '',
   descuento: 50,
   precio: 2000,
   precio_final: 1000,
@@ -86,7 +88,7 @@ function ownerRoutes(extra: Record<string, Parameters<typeof mockFetch>[0][strin
   storeSession({ clienteId: '3' });
   return mockFetch({
     'POST /api/auth/validate': { body: { cliente_id: 3, is_superadmin: 0 } },
-    'GET /api/clientes/3/verificar_tarjeta': { body: { message: 'Tarjeta registrada.', brand: 'visa', last4: '4242' } },
+    'GET /api/clientes/3/verificar_tarjeta': { body: { registrada: true, message: 'Tarjeta registrada.', brand: 'visa', last4: '4242', provider: 'demo' } },
     'GET /api/billing/config': { body: { provider: 'demo', publishable_key: '' } },
     'GET /api/clientes/3/cupones': { body: [ownerOffer] },
     ...extra,
@@ -107,9 +109,9 @@ describe('Crear Oferta: card registration', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('demands a card (404), registers the demo 4242 card as demo_tok_4242 and enables the form', async () => {
+  it('demands a card (a 200 without one, not a 404), registers the demo 4242 card as demo_tok_4242 and enables the form', async () => {
     const { calls } = ownerRoutes({
-      'GET /api/clientes/3/verificar_tarjeta': { status: 404, body: { error: 'No hay una tarjeta registrada.' } },
+      'GET /api/clientes/3/verificar_tarjeta': { body: { registrada: false, message: 'No hay una tarjeta registrada.', brand: '', last4: '', provider: '' } },
       'POST /api/clientes/3/agregar-tarjeta': { body: { message: 'Tarjeta registrada correctamente.', brand: 'visa', last4: '4242' } },
     });
     renderApp('/crear-oferta?cliente_id=3');
@@ -139,7 +141,7 @@ describe('Crear Oferta: card registration', () => {
 
   it('sends demo_tok_0002 for the declining card and shows the errors', async () => {
     const { calls } = ownerRoutes({
-      'GET /api/clientes/3/verificar_tarjeta': { status: 404, body: { error: 'x' } },
+      'GET /api/clientes/3/verificar_tarjeta': { body: { registrada: false, message: 'No hay una tarjeta registrada.', brand: '', last4: '', provider: '' } },
       'POST /api/clientes/3/agregar-tarjeta': { status: 400, body: { error: 'Error al registrar la tarjeta' } },
     });
     renderApp('/crear-oferta?cliente_id=3');
@@ -214,6 +216,8 @@ describe('Crear Oferta: the offer form', () => {
     const user = userEvent.setup();
     await screen.findByText('Tarjeta visa •••• 4242');
     await fillOffer(user);
+    // The English title is optional; an empty English description is not sent.
+    await user.type(screen.getByLabelText('Título en inglés (opcional)'), 'Free dessert');
     expect(screen.getByTestId('offer-preview')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Crear Oferta' }));
     expect(await screen.findByText('Subiendo oferta...')).toBeInTheDocument();
@@ -222,6 +226,8 @@ describe('Crear Oferta: the offer form', () => {
     const form = posts(calls, '/api/cupones')[0].body as FormData;
     expect(form.get('cliente_id')).toBe('3');
     expect(form.get('titulo')).toBe('Postre gratis');
+    expect(form.get('titulo_en')).toBe('Free dessert');
+    expect(form.get('descripcion_en')).toBeNull();
     expect(form.get('precio')).toBe('20.00');
     expect(form.get('descuento')).toBe('20');
     expect(form.get('codigo')).toBe('POSTRE20');
@@ -313,7 +319,7 @@ describe('diner offers', () => {
   beforeEach(resetLanguage);
   afterEach(() => vi.restoreAllMocks());
 
-  it('shows the coupons of the restaurant with the countdown and the sidebar', async () => {
+  it('shows the coupons of the restaurant with the countdown, in the diner shell', async () => {
     const { calls } = dinerRoutes();
     renderApp('/usuario/ofertas?menu=1');
     expect(await screen.findByText('Cargando ofertas...')).toBeInTheDocument();
@@ -324,11 +330,12 @@ describe('diner offers', () => {
     expect(within(card).getByTestId('coupon-countdown')).toHaveTextContent('Expira en: 2 días, 3 horas');
     expect(within(card).getByText('$20.00')).toBeInTheDocument();
     expect(within(card).getByText('$16.00')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Cuenta' })).toHaveAttribute('href', '/usuario/cuenta?menu=1');
-    expect(screen.getByRole('link', { name: 'Ofertas' })).toHaveAttribute('href', '/usuario/ofertas?menu=1');
-    expect(screen.getByRole('link', { name: 'Restaurantes' })).toHaveAttribute('href', '/usuario/restaurantes');
-    expect(screen.getByRole('link', { name: 'Volver al Menú' })).toHaveAttribute('href', '/menu/1');
-    expect(calls.find((c) => c.url.startsWith('/api/cupones'))!.url).toBe('/api/cupones?cliente_id=1');
+    // The shell's navigation replaces the spec's sidebar: the same on every diner page.
+    const nav = screen.getByRole('navigation', { name: 'Navegación del restaurante' });
+    expect(within(nav).getByRole('link', { name: 'Menú' })).toHaveAttribute('href', '/menu/1');
+    expect(within(nav).getByRole('link', { name: 'Ofertas' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(calls.find((c) => c.url.startsWith('/api/cupones'))!.url).toBe('/api/cupones?cliente_id=1&idioma=es');
   });
 
   it('takes the restaurant from /usuario/{cliente_id}/ofertas', async () => {

@@ -1,6 +1,6 @@
 /**
- * The ordering feature as the rest of the app uses it: the small
- * 'Ordena en Línea' link of a restaurant's menu (the app hands it to the
- * menu pages). Its pages are lazy route modules (app/routes.tsx).
+ * The ordering feature as the rest of the app uses it: whether a restaurant
+ * takes online orders (the diner shell shows 'Ordena en Línea' then). Its
+ * pages are lazy route modules (app/routes.tsx).
  */
-export { OrderOnlineLink } from './components/OrderOnlineLink';
+export { useOnlineOrdering } from './lib/use-online-ordering';

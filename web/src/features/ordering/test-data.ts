@@ -1,4 +1,4 @@
-import type { Availability, OnlineMenu, OrderTracking, Quote } from '../../api/contract';
+import type { Availability, OnlineMenu, OnlineProduct, OrderTracking, Quote } from '../../api/contract';
 
 /** Test data shaped like the demo restaurant 1 (La Cava) answers. */
 export const chuleton = {
@@ -7,6 +7,8 @@ export const chuleton = {
   description: 'Chuletón madurado a la parrilla, 500 g.',
   price: 4200,
   image_path: '',
+  alergenos: [] as OnlineProduct['alergenos'],
+  etiquetas: ['sin_gluten'] as OnlineProduct['etiquetas'],
   taxes: [{ id: 'TAX', name: 'Sales Tax 8.25%', rate: 825000 }],
   modifiers: [
     {
@@ -40,6 +42,8 @@ export const bravas = {
   description: 'Patatas crujientes con salsa brava y alioli.',
   price: 800,
   image_path: '',
+  alergenos: ['huevos'] as OnlineProduct['alergenos'],
+  etiquetas: ['vegetariano', 'picante'] as OnlineProduct['etiquetas'],
   taxes: [],
   modifiers: [],
 };

@@ -33,7 +33,7 @@ describe('settings', () => {
   it('updates the live preview as the form changes', async () => {
     routes();
     renderApp('/settings?cliente_id=3');
-    expect(await screen.findByRole('heading', { name: 'Configuraciones' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Configuraciones', level: 1 }, { timeout: 10_000 })).toBeInTheDocument();
     const card = await screen.findByTestId('preview-card');
     expect(card).toHaveStyle({ backgroundColor: '#f0f0f0', borderRadius: '8px' });
 

@@ -21,10 +21,10 @@ export const accountKeys = {
   all: ['diner'] as const,
   usuario: (id: string) => ['diner', id, 'usuario'] as const,
   menu: (id: string) => ['diner', id, 'menu'] as const,
-  compras: (id: string) => ['diner', id, 'compras'] as const,
+  compras: (id: string, lang?: string) => ['diner', id, 'compras', ...(lang ? [lang] : [])] as const,
   pedidos: (id: string) => ['diner', id, 'pedidos'] as const,
   qr: (id: string, compraId: number) => ['diner', id, 'qr', compraId] as const,
-  puntos: (id: string) => ['diner', id, 'puntos'] as const,
+  puntos: (id: string, lang?: string) => ['diner', id, 'puntos', ...(lang ? [lang] : [])] as const,
   restaurantes: (id: string) => ['diner', id, 'restaurantes'] as const,
   publicRestaurantes: ['restaurantes'] as const,
 };
@@ -48,8 +48,9 @@ export function usuarioQueryOptions(usuarioId: string) {
   return queryOptions({ queryKey: accountKeys.usuario(usuarioId), queryFn: ({ signal }) => getUsuario(usuarioId, signal) });
 }
 
-export function comprasQueryOptions(usuarioId: string) {
-  return queryOptions({ queryKey: accountKeys.compras(usuarioId), queryFn: ({ signal }) => listCompras(usuarioId, signal) });
+/** The diner's purchases, offer titles in lang (the API client sends it as Accept-Language). */
+export function comprasQueryOptions(usuarioId: string, lang: string) {
+  return queryOptions({ queryKey: accountKeys.compras(usuarioId, lang), queryFn: ({ signal }) => listCompras(usuarioId, signal) });
 }
 
 /** The diner's orders: their status moves on, so they are read afresh on each visit. */
@@ -61,8 +62,9 @@ export function pedidosQueryOptions(usuarioId: string) {
   });
 }
 
-export function puntosQueryOptions(usuarioId: string) {
-  return queryOptions({ queryKey: accountKeys.puntos(usuarioId), queryFn: ({ signal }) => listPuntos(usuarioId, signal) });
+/** The diner's points, offer titles in lang (the API client sends it as Accept-Language). */
+export function puntosQueryOptions(usuarioId: string, lang: string) {
+  return queryOptions({ queryKey: accountKeys.puntos(usuarioId, lang), queryFn: ({ signal }) => listPuntos(usuarioId, signal) });
 }
 
 export function usuarioRestaurantesQueryOptions(usuarioId: string) {

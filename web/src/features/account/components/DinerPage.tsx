@@ -7,7 +7,6 @@ import { useDinerSession } from '../../../lib/diner-session';
 import { errorText } from '../../../lib/api-client';
 import { dinerExit, dropDinerSessionOn401, setDinerExit } from '../lib/diner-actions';
 import { dinerClienteId } from '../lib/diner-restaurant';
-import { DinerDrawer } from './DinerDrawer';
 import '../account.css';
 
 export type DinerContext = { usuarioId: string; clienteId: string | null };
@@ -18,14 +17,13 @@ export function signedOutTarget(clienteId: string | null): string {
 }
 
 /**
- * Shell of the diner's own pages (account, purchases, points, restaurants):
- * signed-out visitors are sent to the restaurant's menu (where the
- * registration dialog is), signed-in ones get the page title, 'Volver al
- * Menú' and their side drawer. The restaurant comes from `?menu=`, else the
- * stored one.
+ * The diner's own pages (account, purchases, points, restaurants), inside
+ * the diner shell (its header leads back to the menu and holds the diner's
+ * drawer): signed-out visitors are sent to the restaurant's menu (where the
+ * registration dialog is), signed-in ones get the page title. The
+ * restaurant comes from `?menu=`, else the stored one.
  */
 export function DinerPage({ title, children }: { title: string; children: (ctx: DinerContext) => ReactNode }) {
-  const { t } = useTranslation();
   const session = useDinerSession();
   const [params] = useSearchParams();
   const clienteId = dinerClienteId(params);
@@ -40,14 +38,6 @@ export function DinerPage({ title, children }: { title: string; children: (ctx: 
     <div className="acct-page">
       <div className="acct-page__head">
         <h1 className="acct-page__title">{title}</h1>
-        <div className="acct-page__actions">
-          {clienteId && (
-            <Link className="button" to={`/restaurante/${encodeURIComponent(clienteId)}/menu`}>
-              {t('account.backToMenu')}
-            </Link>
-          )}
-          <DinerDrawer clienteId={clienteId} tone="page" />
-        </div>
       </div>
       {children({ usuarioId: session.usuarioId, clienteId })}
     </div>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useMatch } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useDinerShell } from '../../../components/DinerShell';
 import { useDinerSession } from '../../../lib/diner-session';
 import { useRecordRestaurant } from '../lib/diner-actions';
 import { readDinerRestaurant } from '../lib/diner-restaurant';
@@ -28,33 +29,44 @@ export function useRestauranteDinerRedirect(clienteId: string | null): string | 
   return redirect;
 }
 
-/** 'Registrarse para más funciones' for visitors not signed in; opens the auth dialog. */
+/** The registration dialog (its code loads when it first opens). */
+export function RegistrationDialog({ clienteId, onClose }: { clienteId: string | null; onClose: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      <AuthDialog clienteId={clienteId} onClose={onClose} />
+    </Suspense>
+  );
+}
+
+/** Starts loading the registration dialog's code (on hover or focus of a button that opens it). */
+export const preloadRegistration = () => void loadAuthDialog();
+
+/**
+ * 'Registrarse para más funciones' for visitors not signed in; opens the
+ * auth dialog: the diner shell's one (useDinerShell), else its own.
+ */
 export function RegisterCallToAction({ clienteId }: { clienteId: string | null }) {
   const { t } = useTranslation();
   const session = useDinerSession();
+  const shell = useDinerShell();
   const [open, setOpen] = useState(false);
   if (session) return null;
-  const preload = () => void loadAuthDialog();
   return (
     <>
-      <section className="acct-cta" aria-label={t('account.cta.label')}>
+      <section className="acct-cta" aria-label={t('account.cta.label')} data-testid="register-cta">
         <p className="acct-cta__text">{t('account.cta.text')}</p>
         <button
           type="button"
           className="button button--primary"
           aria-haspopup="dialog"
-          onClick={() => setOpen(true)}
-          onPointerEnter={preload}
-          onFocus={preload}
+          onClick={() => (shell ? shell.openRegister() : setOpen(true))}
+          onPointerEnter={preloadRegistration}
+          onFocus={preloadRegistration}
         >
           {t('account.cta.button')}
         </button>
       </section>
-      {open && (
-        <Suspense fallback={null}>
-          <AuthDialog clienteId={clienteId} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <RegistrationDialog clienteId={clienteId} onClose={() => setOpen(false)} />}
     </>
   );
 }

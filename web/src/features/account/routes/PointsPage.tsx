@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { formatDate } from '../../../lib/dates';
 import { intlLocale } from '../../../lib/intl';
 import type { PuntosRestaurante } from '../api/account-api';
@@ -20,8 +21,8 @@ export default function PointsPage() {
 }
 
 function Points({ usuarioId, clienteId }: { usuarioId: string; clienteId: string | null }) {
-  const { t } = useTranslation();
-  const query = useQuery(puntosQueryOptions(usuarioId));
+  const { t, i18n } = useTranslation();
+  const query = useQuery(puntosQueryOptions(usuarioId, i18n.resolvedLanguage ?? 'es'));
 
   return (
     <DinerQuery query={query} loadError={t('account.points.loadError')}>
@@ -80,7 +81,7 @@ function RestaurantPoints({ data }: { data: PuntosRestaurante }) {
             {historial.map((m, i) => (
               <tr key={`${m.created_at}-${i}`}>
                 <td>{formatDate(m.created_at, lang)}</td>
-                <td>{m.motivo}</td>
+                <td>{pointsReason(m, t)}</td>
                 <td className={`acct-history__num ${m.puntos < 0 ? 'acct-history__num--neg' : 'acct-history__num--pos'}`}>
                   {m.puntos > 0 ? '+' : ''}
                   {number.format(m.puntos)}
@@ -92,4 +93,11 @@ function RestaurantPoints({ data }: { data: PuntosRestaurante }) {
       )}
     </article>
   );
+}
+
+/** An entry's reason in the diner's language: a coupon purchase or an order, else as recorded. */
+function pointsReason(m: { motivo: string; tipo: string; detalle: string }, t: TFunction): string {
+  if (m.tipo === 'compra') return t('account.points.purchase', { titulo: m.detalle });
+  if (m.tipo === 'pedido') return t('account.points.order', { numero: m.detalle });
+  return m.motivo;
 }

@@ -33,11 +33,11 @@ export default function PurchasesPage() {
 }
 
 function Purchases({ usuarioId, clienteId }: { usuarioId: string; clienteId: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const paid = params.get('pago') === 'ok';
   const query = useQuery({
-    ...comprasQueryOptions(usuarioId),
+    ...comprasQueryOptions(usuarioId, i18n.resolvedLanguage ?? 'es'),
     // Coming back from the checkout: the new voucher must show at once.
     staleTime: paid ? 0 : undefined,
   });

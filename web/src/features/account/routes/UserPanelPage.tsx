@@ -5,18 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { useDinerSession } from '../../../lib/diner-session';
+import { useDinerShell } from '../../../components/DinerShell';
 import { MenuScreen } from '../../menu';
 import { usuarioMenuQueryOptions } from '../api/account-queries';
-import { DinerDrawer } from '../components/DinerDrawer';
 import { signedOutTarget } from '../components/DinerPage';
 import { dropDinerSessionOn401, useRecordRestaurant } from '../lib/diner-actions';
 import { validClienteId } from '../lib/diner-restaurant';
 import '../account.css';
 
 /**
- * 'Panel de Usuario' (/usuario/:usuario_id): the restaurant's menu with the
- * diner's side drawer, the restaurant id in the title, 'Volver al Menú'
- * (/menu/{id}) and 'Ofertas y Cupones'. The restaurant is `?menu=`, else the
+ * 'Panel de Usuario' (/usuario/:usuario_id): the restaurant's menu in the
+ * diner shell (whose navigation leads back to the menu and whose drawer is
+ * the diner's), the restaurant's name in the title and 'Ofertas y Cupones'. The restaurant is `?menu=`, else the
  * one the server remembers (GET /api/usuario/menu); without one it shows
  * the missing-restaurant error. Not signed in: 'Cargando menú...' and back to
  * the restaurant's public page.
@@ -27,6 +27,7 @@ export default function UserPanelPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const session = useDinerSession();
+  const shell = useDinerShell();
   const fromQuery = validClienteId(params.get('menu'));
   const usuarioId = session?.usuarioId ?? null;
   const ownPanel = usuarioId !== null && usuarioId === routeId;
@@ -71,12 +72,14 @@ export default function UserPanelPage() {
     return <Navigate to={`/usuario/${encodeURIComponent(usuarioId)}${search ? `?${search}` : ''}`} replace />;
   }
 
+  // The shell reads the restaurant's settings: its name, once known, titles the panel.
+  const restaurantName = shell?.clienteId === fromQuery ? shell.restaurantName : '';
+
   if (!fromQuery) {
     return (
       <div className="acct-page acct-page--bare">
         <div className="acct-page__head">
           <h1 className="acct-page__title">{t('account.panel.titleNoRestaurant')}</h1>
-          <DinerDrawer clienteId={null} tone="page" />
         </div>
         {lookup.isPending || found ? (
           <p className="acct-status" role="status">
@@ -101,15 +104,14 @@ export default function UserPanelPage() {
   }
 
   return (
-    <MenuScreen key={fromQuery} clienteId={fromQuery} headerActions={<DinerDrawer clienteId={fromQuery} />}>
+    <MenuScreen key={fromQuery} clienteId={fromQuery}>
       <section className="acct-panel" aria-labelledby="acct-panel-title">
         <h2 id="acct-panel-title" className="acct-panel__title">
-          {t('account.panel.title', { id: fromQuery })}
+          {restaurantName
+            ? t('account.panel.title', { name: restaurantName })
+            : t('account.panel.titleNoRestaurant')}
         </h2>
         <div className="acct-panel__actions">
-          <Link className="button" to={`/menu/${encodeURIComponent(fromQuery)}`}>
-            {t('account.panel.backToMenu')}
-          </Link>
           <Link className="button button--primary" to={`/usuario/ofertas?menu=${encodeURIComponent(fromQuery)}`}>
             {t('account.panel.offers')}
           </Link>

@@ -245,3 +245,19 @@ export async function uploadProductImage(clienteId: string, id: Producto['id'], 
   if (!body || typeof body.url !== 'string' || !body.url) throw new Error('upload answered without a url');
   return body.url;
 }
+
+/** PUT /api/productos/{id}/alergenos {cliente_id, alergenos, etiquetas} → the codes as saved. */
+export function setDietary(clienteId: string, id: Producto['id'], alergenos: string[], etiquetas: string[]) {
+  return apiFetch<ResponseBody<'/api/productos/{id}/alergenos', 'put'>>(`/productos/${q(String(id))}/alergenos`, {
+    method: 'PUT',
+    body: { cliente_id: Number(clienteId), alergenos, etiquetas },
+  });
+}
+
+/** PUT /api/clover/products/visibility {cliente_id, ids, visible}: several products in one transaction. */
+export function setVisibilityMany(clienteId: string, ids: Producto['id'][], visible: boolean) {
+  return apiFetch<ResponseBody<'/api/clover/products/visibility', 'put'>>('/clover/products/visibility', {
+    method: 'PUT',
+    body: { cliente_id: Number(clienteId), ids, visible },
+  });
+}

@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../lib/media-url';
 import {
+  adminKeys,
   adminSubcategoriesQueryOptions,
   deleteCategory,
   removeSubcategory,
@@ -30,6 +31,7 @@ type Props = {
 export function CategoryCard({ clienteId, categoria, onPageMessage, onAssign, onChanged }: Props) {
   const { t } = useTranslation();
   const id = useId();
+  const queryClient = useQueryClient();
   const [message, setMessage] = useState<Message>(null);
   // 'image', 'name', 'delete', or `sub:{clover_category_id}` while removing a subcategory.
   const [busy, setBusy] = useState<string | null>(null);
@@ -99,7 +101,11 @@ export function CategoryCard({ clienteId, categoria, onPageMessage, onAssign, on
     try {
       await deleteCategory(clienteId, categoria.id);
       onPageMessage({ kind: 'ok', text: t('categoriesAdmin.deleted') });
+      // Its subcategories' query is disabled while busy is 'delete', so the
+      // refetch below does not ask for a deleted category's list (a 404);
+      // then its cache entry goes.
       await onChanged();
+      queryClient.removeQueries({ queryKey: adminKeys.subcategories(clienteId, categoria.id), exact: true });
     } catch (err) {
       setConfirming(false);
       setMessage({ kind: 'error', text: categoryErrorText(t, err, t('categoriesAdmin.deleteError')) });
@@ -191,7 +197,8 @@ function SubcategoryList({
   onAssign: () => void;
 }) {
   const { t } = useTranslation();
-  const query = useQuery(adminSubcategoriesQueryOptions(clienteId, categoria.id));
+  // Not while the category is being deleted: it would be refetched after it is gone.
+  const query = useQuery({ ...adminSubcategoriesQueryOptions(clienteId, categoria.id), enabled: busy !== 'delete' });
   let body;
   if (query.isPending) body = <p role="status">{t('categoriesAdmin.subcategoriesLoading')}</p>;
   else if (query.isError)

@@ -12,6 +12,7 @@ import {
 } from '../api/catalog-admin-api';
 import { Notice, type Message } from '../../../components/Form';
 import { useSyncedState } from '../lib/use-synced-state';
+import { DietaryEditor } from './DietaryEditor';
 import { ImageCropDialog } from './ImageCropDialog';
 import { SoldOutToggle } from '../../order-board';
 
@@ -23,7 +24,10 @@ type Props = {
   onUpdated: (id: Producto['id'], patch: Partial<Producto>) => void;
 };
 
-/** One product: image (with the crop dialog), price, visibility, descriptions. */
+/**
+ * The editor of one product, opened from its row: image (with the crop
+ * dialog), visibility, sold out today, descriptions, allergens.
+ */
 export function ProductCard({ clienteId, producto, currency, onUpdated }: Props) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -125,17 +129,13 @@ export function ProductCard({ clienteId, producto, currency, onUpdated }: Props)
   const lang = i18n.resolvedLanguage ?? i18n.language ?? 'es';
 
   return (
-    <li>
-      <article
-        className={`admin-item${producto.visible ? '' : ' admin-item--hidden'}`}
-        aria-labelledby={f('name')}
-        data-testid="product-card"
-      >
+    <>
+      <div className="admin-item admin-editor" data-testid="product-card">
         {src ? (
           <img
             className="admin-image admin-image--square"
             src={src}
-            alt={producto.name}
+            alt=""
             width={240}
             height={240}
             loading="lazy"
@@ -169,15 +169,6 @@ export function ProductCard({ clienteId, producto, currency, onUpdated }: Props)
           />
         </div>
 
-        <div className="admin-item__head">
-          <h3 id={f('name')}>{producto.name}</h3>
-          <span
-            className={`admin-badge ${producto.visible ? 'admin-badge--visible' : 'admin-badge--hidden'}`}
-            data-testid="visibility-badge"
-          >
-            {producto.visible ? t('productsAdmin.visible') : t('productsAdmin.hidden')}
-          </span>
-        </div>
         <p className="admin-price" style={{ margin: 0 }}>
           {formatCents(producto.price, currency, lang)}
         </p>
@@ -191,11 +182,6 @@ export function ProductCard({ clienteId, producto, currency, onUpdated }: Props)
         >
           {producto.visible ? t('productsAdmin.hide') : t('productsAdmin.show')}
         </button>
-        {producto.agotado_hoy && (
-          <span className="admin-badge admin-badge--hidden" data-testid="sold-out-badge">
-            {t('soldOut.badge')}
-          </span>
-        )}
         <SoldOutToggle
           clienteId={clienteId}
           productId={producto.id}
@@ -256,7 +242,9 @@ export function ProductCard({ clienteId, producto, currency, onUpdated }: Props)
         </details>
 
         <Notice message={message} />
-      </article>
+
+        <DietaryEditor clienteId={clienteId} producto={producto} onSaved={(patch) => onUpdated(producto.id, patch)} />
+      </div>
       {cropFile && (
         <ImageCropDialog
           file={cropFile}
@@ -268,6 +256,6 @@ export function ProductCard({ clienteId, producto, currency, onUpdated }: Props)
           }}
         />
       )}
-    </li>
+    </>
   );
 }

@@ -1,43 +1,72 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { API_PREFIX } from '../../../lib/api-client';
+import { sectionHref, TABLES_PATH } from '../lib/sections';
+import { MAX_TABLES, menuPath, parseTables, qrSrc } from '../lib/tables';
 
 /**
  * The printable QR code of the restaurant's public menu, the menu's address
- * and PNG/SVG downloads. The QR image is public (GET /api/clientes/{id}/qr).
+ * and PNG/SVG downloads; and the sheet of one QR code per table (each
+ * carries its table number in the URL). The QR images are public
+ * (GET /api/clientes/{id}/qr).
  */
 export function MenuQrCard({ clienteId }: { clienteId: string }) {
   const { t } = useTranslation();
-  const id = encodeURIComponent(clienteId);
-  const qr = (format: 'png' | 'svg') => `${API_PREFIX}/clientes/${id}/qr?format=${format}`;
-  const menuPath = `/menu/${id}`;
-  const menuUrl = `${window.location.origin}${menuPath}`;
+  const id = useId();
+  const [tables, setTables] = useState('10');
+  const count = parseTables(tables);
+  const path = menuPath(clienteId);
+  const menuUrl = `${window.location.origin}${path}`;
+  const sheet = `${sectionHref(TABLES_PATH, clienteId)}&mesas=${count ?? ''}`;
   return (
-    <section className="qr-card tile" aria-labelledby="qr-card-title">
-      <img
-        className="qr-card__image"
-        src={qr('svg')}
-        alt={t('dashboard.qrAlt')}
-        width={180}
-        height={180}
-        loading="lazy"
-        decoding="async"
-      />
+    <section className="panel-section qr-card" aria-labelledby="qr-card-title">
+      <img className="qr-card__image" src={qrSrc(clienteId, 'svg')} alt={t('dashboard.qrAlt')} width={160} height={160} loading="lazy" decoding="async" />
       <div className="qr-card__body">
         <h2 id="qr-card-title">{t('dashboard.qrTitle')}</h2>
         <p className="muted">{t('dashboard.qrHint')}</p>
         <p>
           <span className="muted">{t('dashboard.menuLink')}: </span>
-          <a href={menuPath} target="_blank" rel="noopener" data-testid="menu-url">
+          <a href={path} target="_blank" rel="noopener" data-testid="menu-url">
             {menuUrl}
           </a>
         </p>
         <div className="qr-card__links">
-          <a className="button" href={qr('png')} download={`menu-${clienteId}-qr.png`}>
+          <a className="button" href={qrSrc(clienteId, 'png')} download={`menu-${clienteId}-qr.png`}>
             {t('dashboard.downloadPng')}
           </a>
-          <a className="button" href={qr('svg')} download={`menu-${clienteId}-qr.svg`}>
+          <a className="button" href={qrSrc(clienteId, 'svg')} download={`menu-${clienteId}-qr.svg`}>
             {t('dashboard.downloadSvg')}
           </a>
+        </div>
+        <div className="qr-card__tables">
+          <div className="field">
+            <label htmlFor={`${id}-tables`}>{t('tables.count')}</label>
+            <input
+              id={`${id}-tables`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_TABLES}
+              value={tables}
+              onChange={(e) => setTables(e.currentTarget.value)}
+              aria-invalid={count === null}
+              aria-describedby={`${id}-tables-hint`}
+            />
+          </div>
+          {count === null ? (
+            <p id={`${id}-tables-hint`} className="form__error">
+              {t('tables.invalid', { max: MAX_TABLES })}
+            </p>
+          ) : (
+            <p id={`${id}-tables-hint`} className="muted">
+              {t('tables.hint', { example: `${path}?mesa=7` })}
+            </p>
+          )}
+          {count !== null && (
+            <Link className="button button--primary" to={sheet}>
+              {t('tables.open')}
+            </Link>
+          )}
         </div>
       </div>
     </section>

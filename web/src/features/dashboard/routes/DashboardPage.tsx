@@ -1,39 +1,25 @@
-import { Link, useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/Form';
-import { LogoutButton } from '../../../components/LogoutButton';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { getClienteQueryOptions } from '../api/get-cliente';
 import { MenuQrCard } from '../components/MenuQrCard';
+import { SummarySection } from '../components/SummarySection';
 import { PlatformFeesCard } from '../../offers';
 import { RedeemVoucherCard } from '../../vouchers';
-import { ORDER_BOARD_PATH, ORDER_SETTINGS_PATH } from '../../order-board';
+import '../dashboard.css';
 
-const SECTIONS = [
-  { path: '/clover-categories', label: 'dashboard.categories' },
-  { path: '/clover-products', label: 'dashboard.products' },
-  { path: '/settings', label: 'dashboard.settings' },
-  { path: '/popups', label: 'dashboard.popups' },
-  { path: '/crear-oferta', label: 'dashboard.createOffer' },
-  { path: '/list', label: 'dashboard.wines' },
-  { path: '/admin', label: 'dashboard.winesAdmin' },
-] as const;
-
-/** Online ordering (the kitchen's board and its settings): open to the super admin too. */
-const ORDERING = [
-  { path: ORDER_BOARD_PATH, label: 'dashboard.orderBoard' },
-  { path: ORDER_SETTINGS_PATH, label: 'dashboard.orderSettings' },
-] as const;
-
-/** Restaurant panel: the restaurant's name and links to its admin sections. */
+/**
+ * Restaurant panel: its state, the summary (today's orders, 30 days of
+ * coupons, revenue and fees), voucher redemption, the menu's and the
+ * tables' QR codes and the platform's fees. The sections, the restaurant's
+ * name and sign-out are in the staff navigation (StaffLayout).
+ */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { cliente_id: clienteId = '' } = useParams();
   const query = useQuery(getClienteQueryOptions(clienteId));
-  const query_ = encodeURIComponent(clienteId);
-  // The super admin opens this panel from their dashboard (/super-admin/dashboard/:cliente_id).
-  const fromPlatform = useLocation().pathname.startsWith('/super-admin/');
 
   let body;
   if (query.isPending) {
@@ -50,10 +36,6 @@ export default function DashboardPage() {
   } else {
     body = (
       <>
-        <p className="restaurant-name">
-          <span className="muted">{t('dashboard.restaurant')}: </span>
-          <strong>{query.data.nombre}</strong>
-        </p>
         {query.data.estado === 'suspendido' && (
           <p className="dashboard-alert" role="alert">
             {t('dashboard.suspendedNotice')}
@@ -64,33 +46,9 @@ export default function DashboardPage() {
             {t('dashboard.reconnectNotice')}
           </p>
         )}
-        <nav aria-label={t('dashboard.links')}>
-          <ul className="link-grid">
-            {SECTIONS.map((section) => (
-              <li key={section.path}>
-                <Link to={`${section.path}?cliente_id=${query_}`} className="tile">
-                  {t(section.label)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="dashboard-ordering">
-          <h2 id="dashboard-ordering" className="section-title">
-            {t('dashboard.ordering')}
-          </h2>
-          <ul className="link-grid">
-            {ORDERING.map((section) => (
-              <li key={section.path}>
-                <Link to={`${section.path}?cliente_id=${query_}`} className="tile">
-                  {t(section.label)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <MenuQrCard clienteId={clienteId} />
+        <SummarySection clienteId={clienteId} />
         <RedeemVoucherCard clienteId={clienteId} />
+        <MenuQrCard clienteId={clienteId} />
         <PlatformFeesCard clienteId={clienteId} />
       </>
     );
@@ -98,16 +56,7 @@ export default function DashboardPage() {
 
   return (
     <section className="card">
-      <div className="page-head">
-        <h1>{t('dashboard.title')}</h1>
-        {fromPlatform ? (
-          <Link className="button" to="/super-admin/dashboard">
-            {t('dashboard.backToPlatform')}
-          </Link>
-        ) : (
-          <LogoutButton />
-        )}
-      </div>
+      <h1>{t('dashboard.title')}</h1>
       {body}
     </section>
   );

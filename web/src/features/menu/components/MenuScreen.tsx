@@ -1,35 +1,37 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { removeMenuShell } from '../lib/shell';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../components/LanguageSwitch';
-import { cardStyle, getSettings, DEFAULT_SETTINGS } from '../../../api/settings';
+import { cardStyle, DEFAULT_SETTINGS } from '../../../api/settings';
+import { useDinerSettings } from '../../../components/DinerShell';
 import { isApiError } from '../../../lib/api-client';
-import { FetchCache, FetchCacheContext, useFetch } from '../../../lib/fetch-cache';
-import { mediaUrl } from '../../../lib/media-url';
-import { menuKeys } from '../api/menu-api';
+import { FetchCache, FetchCacheContext } from '../../../lib/fetch-cache';
+import { DIET_PARAM } from '../../../lib/dietary';
 import { parseMenuView } from '../lib/menu-view';
-import { CategoriesView, ProductsView, SubcategoriesView } from './MenuViews';
-import { CavaLink } from './CavaLink';
+import { CategoriesView, Loading, SubcategoriesView } from './MenuViews';
 import { PromoPopup } from './PromoPopup';
 import '../menu.css';
 
+const loadProductsView = () => import('./ProductsView');
+const ProductsView = lazy(() => loadProductsView().then((m) => ({ default: m.ProductsView })));
+
 type Props = {
   clienteId: string;
-  /** Extra controls for the header (e.g. the diner-account entry of /restaurante). */
-  headerActions?: ReactNode;
   /** Content shown above the menu views (e.g. a registration call to action). */
   children?: ReactNode;
 };
 
 /**
- * The diner's digital menu of one restaurant: fixed header with the logo,
- * the restaurant's background, the three views (kept in the URL) and the
- * promotion popup. Its data lives in a fetch cache of its own (one per
- * visit), not in TanStack Query: the menu's first load stays small.
+ * The diner's digital menu of one restaurant, inside the diner shell (which
+ * draws the restaurant's header, navigation and background): the page
+ * title, the three views (kept in the URL) and the promotion popup. Its data
+ * lives in the shell's fetch cache (else one of its own), not in TanStack
+ * Query: the menu's first load stays small.
  */
 export function MenuScreen(props: Props) {
-  const [cache] = useState(() => new FetchCache());
+  const outer = useContext(FetchCacheContext);
+  const [own] = useState(() => (outer ? null : new FetchCache()));
+  const cache = outer ?? own!;
   return (
     <FetchCacheContext.Provider value={cache}>
       <Menu {...props} />
@@ -37,17 +39,27 @@ export function MenuScreen(props: Props) {
   );
 }
 
-function Menu({ clienteId, headerActions, children }: Props) {
+function Menu({ clienteId, children }: Props) {
   const { t, i18n } = useTranslation();
   const lang = (i18n.resolvedLanguage ?? i18n.language ?? 'es').startsWith('en') ? 'en' : 'es';
   const [params] = useSearchParams();
   const view = parseMenuView(params);
-  const settingsQuery = useFetch(menuKeys.settings(clienteId), () => getSettings(clienteId));
+  const settingsQuery = useDinerSettings(clienteId);
   // The server's static promotion copy must not outlive the menu screen.
   useEffect(() => removeMenuShell, []);
+  // The products' chunk (allergen icons, diet filter) is fetched as soon as
+  // the diner opens a category, so the tap on a subcategory never waits for
+  // it; the first view (the categories) does not load it.
+  const wantsProducts = view.kind === 'subcategorias' || view.kind === 'productos';
+  useEffect(() => {
+    if (wantsProducts) void loadProductsView();
+  }, [wantsProducts]);
 
-  // Move focus and scroll to the new view's title after a view change (not on first load).
-  const search = params.toString();
+  // Move focus and scroll to the new view's title after a view change (not on
+  // first load, nor when only the diet filter changed).
+  const viewParams = new URLSearchParams(params);
+  viewParams.delete(DIET_PARAM);
+  const search = viewParams.toString();
   const firstRender = useRef(true);
   const headingEl = useRef<HTMLHeadingElement | null>(null);
   const headingRef = useCallback((el: HTMLHeadingElement | null) => {
@@ -72,19 +84,16 @@ function Menu({ clienteId, headerActions, children }: Props) {
   if (settingsQuery.isError && isApiError(settingsQuery.error) && settingsQuery.error.status === 404) {
     return (
       <div className="menu-page">
-        <MenuHeader title={t('menu.title')} actions={headerActions} />
-        <main className="menu-main">
-          <p className="menu-status menu-unavailable" role="status">
-            {t('menu.notAvailable')}
-          </p>
-        </main>
+        <h1 className="menu-title">{t('menu.title')}</h1>
+        <p className="menu-status menu-unavailable" role="status">
+          {t('menu.notAvailable')}
+        </p>
       </div>
     );
   }
 
   const settings = settingsQuery.data;
   const style: CSSProperties = cardStyle(settings ?? {}, '10px');
-  const background = mediaUrl(settings?.backgroundImage);
   const common = { clienteId, lang, cardStyle: style, headingRef };
 
   let content: ReactNode;
@@ -97,12 +106,14 @@ function Menu({ clienteId, headerActions, children }: Props) {
       break;
     case 'productos':
       content = (
-        <ProductsView
-          {...common}
-          categoryId={view.categoryId}
-          cloverCategoryId={view.cloverCategoryId}
-          currency={settings?.moneda || DEFAULT_SETTINGS.moneda}
-        />
+        <Suspense fallback={<Loading />}>
+          <ProductsView
+            {...common}
+            categoryId={view.categoryId}
+            cloverCategoryId={view.cloverCategoryId}
+            currency={settings?.moneda || DEFAULT_SETTINGS.moneda}
+          />
+        </Suspense>
       );
       break;
     default:
@@ -114,66 +125,11 @@ function Menu({ clienteId, headerActions, children }: Props) {
   }
 
   return (
-    <div
-      className="menu-page"
-      style={background ? { backgroundImage: `url("${background.replace(/"/g, '%22')}")` } : undefined}
-    >
-      <MenuHeader
-        title={t('menu.title')}
-        logo={settings ? mediaUrl(settings.logo) : ''}
-        restaurantName={settings?.nombre_restaurante ?? ''}
-        actions={headerActions}
-      />
-      <main className="menu-main">
-        {children}
-        {content}
-      </main>
-      <CavaLink clienteId={clienteId} />
+    <div className="menu-page">
+      <h1 className="menu-title">{t('menu.title')}</h1>
+      {children}
+      {content}
       <PromoPopup clienteId={clienteId} />
     </div>
-  );
-}
-
-function MenuHeader({
-  title,
-  logo = '',
-  restaurantName = '',
-  actions,
-}: {
-  title: string;
-  logo?: string;
-  restaurantName?: string;
-  actions?: ReactNode;
-}) {
-  return (
-    <header className="menu-header">
-      <div className="menu-header__brand">
-        {logo ? (
-          <img
-            className="menu-header__logo"
-            src={logo}
-            alt={restaurantName}
-            width={44}
-            height={44}
-            decoding="async"
-            fetchPriority="high"
-            data-testid="menu-logo"
-            onError={(e) => {
-              e.currentTarget.style.visibility = 'hidden';
-            }}
-          />
-        ) : (
-          <span className="menu-header__logo" aria-hidden="true" />
-        )}
-        <div className="menu-header__titles">
-          <h1 className="menu-header__title">{title}</h1>
-          {restaurantName && <p className="menu-header__name">{restaurantName}</p>}
-        </div>
-      </div>
-      <div className="menu-header__actions">
-        {actions}
-        <LanguageSwitch />
-      </div>
-    </header>
   );
 }

@@ -1,23 +1,22 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '../../../lib/money';
 import { useFetch } from '../../../lib/fetch-cache';
-import { getCategories, getProducts, getSubcategories, menuKeys } from '../api/menu-api';
+import { getCategories, getSubcategories, menuKeys } from '../api/menu-api';
 import { menuViewSearch } from '../lib/menu-view';
 import { MenuImage } from './MenuImage';
 
 /** How many grid cards form the first row on a phone (loaded eagerly). */
 const FIRST_ROW = 2;
 
-type Common = {
+export type Common = {
   clienteId: string;
   lang: string;
   cardStyle: CSSProperties;
   headingRef: (el: HTMLHeadingElement | null) => void;
 };
 
-function Status({ children }: { children: ReactNode }) {
+export function Status({ children }: { children: ReactNode }) {
   return (
     <p className="menu-status" role="status">
       {children}
@@ -33,7 +32,7 @@ function ErrorText({ children }: { children: ReactNode }) {
   );
 }
 
-function Loading() {
+export function Loading() {
   const { t } = useTranslation();
   return (
     <p className="menu-status" role="status" aria-live="polite">
@@ -42,7 +41,8 @@ function Loading() {
   );
 }
 
-function useCategories(clienteId: string, lang: string) {
+/** The main categories (shared with MenuScreen, which waits for them to take over the server's first view). */
+export function useCategories(clienteId: string, lang: string) {
   return useFetch(menuKeys.categories(clienteId, lang), () => getCategories(clienteId, lang));
 }
 
@@ -130,56 +130,3 @@ export function SubcategoriesView({ clienteId, lang, cardStyle, headingRef, cate
 }
 
 /** 'Productos': list of the visible products of a subcategory. */
-export function ProductsView({
-  clienteId,
-  lang,
-  cardStyle,
-  headingRef,
-  categoryId,
-  cloverCategoryId,
-  currency,
-}: Common & { categoryId: string; cloverCategoryId: string; currency: string }) {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const query = useFetch(menuKeys.products(clienteId, cloverCategoryId, lang), () =>
-    getProducts(clienteId, cloverCategoryId, lang),
-  );
-
-  let body: ReactNode;
-  if (query.isPending) body = <Loading />;
-  // The spec shows a friendly note, not an error, when products cannot load.
-  else if (query.isError) body = <Status>{t('menu.productsUnavailable')}</Status>;
-  else if (query.data.length === 0) body = <Status>{t('menu.noProducts')}</Status>;
-  else
-    body = (
-      <ul className="menu-list">
-        {query.data.map((p, i) => (
-          <li key={p.id}>
-            <article className="menu-card menu-product" style={cardStyle}>
-              <MenuImage path={p.image_path} width={112} height={112} eager={i < 1} className="menu-product__image" />
-              <div className="menu-product__body">
-                <div className="menu-product__head">
-                  <h3 className="menu-product__name">{p.name}</h3>
-                  <span className="menu-product__price">{formatCents(p.price, currency, lang)}</span>
-                </div>
-                {p.description && <p className="menu-product__description">{p.description}</p>}
-              </div>
-            </article>
-          </li>
-        ))}
-      </ul>
-    );
-  return (
-    <section aria-labelledby="menu-view-title">
-      <div className="menu-view-head">
-        <Link className="button menu-back" to={{ search: menuViewSearch(params, { kind: 'subcategorias', categoryId }) }}>
-          {t('menu.back')}
-        </Link>
-        <h2 id="menu-view-title" className="menu-view-title" tabIndex={-1} ref={headingRef}>
-          {t('menu.productsTitle')}
-        </h2>
-      </div>
-      {body}
-    </section>
-  );
-}

@@ -6,11 +6,9 @@ export function MissingClienteId() {
   const { t } = useTranslation();
   return (
     <div className="menu-page">
-      <main className="menu-main">
-        <p className="menu-status menu-status--error" role="alert">
-          {t('menu.missingClienteId')}
-        </p>
-      </main>
+      <p className="menu-status menu-status--error" role="alert">
+        {t('menu.missingClienteId')}
+      </p>
     </div>
   );
 }

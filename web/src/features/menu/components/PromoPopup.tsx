@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog';
+import { useDinerShell } from '../../../components/DinerShell';
+import { useDinerSession } from '../../../lib/diner-session';
 import { getPopups, mediaKind, type Popup } from '../../../api/popups';
 import { removeMenuShell } from '../lib/shell';
 import { useFetch } from '../../../lib/fetch-cache';
@@ -21,8 +23,9 @@ import {
  * ../lib/popup-state.ts.
  */
 export function PromoPopup({ clienteId }: { clienteId: string }) {
-  const { t } = useTranslation();
-  const query = useFetch(menuKeys.popups(clienteId), () => getPopups(clienteId));
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'es';
+  const query = useFetch(menuKeys.popups(clienteId, lang), () => getPopups(clienteId, undefined, lang));
   const popup: Popup | null = query.data?.[0] ?? null;
   const [open, setOpen] = useState(false);
   const reopenRef = useRef<HTMLButtonElement>(null);
@@ -73,6 +76,35 @@ export function PromoPopup({ clienteId }: { clienteId: string }) {
   return <PromoDialog popup={popup} onClose={close} />;
 }
 
+/**
+ * A visitor not signed in finds the way to register inside the promotion:
+ * on a first visit the promotion opens over the menu, and must not hide
+ * 'Registrarse para más funciones'. It closes the promotion and opens the
+ * shell's registration dialog.
+ */
+function PromoRegister({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const shell = useDinerShell();
+  const session = useDinerSession();
+  if (!shell || session) return null;
+  return (
+    <div className="promo__register" data-testid="promo-register">
+      <p>{t('account.cta.text')}</p>
+      <button
+        type="button"
+        className="button button--primary"
+        aria-haspopup="dialog"
+        onClick={() => {
+          onClose();
+          shell.openRegister();
+        }}
+      >
+        {t('account.cta.button')}
+      </button>
+    </div>
+  );
+}
+
 function PromoDialog({ popup, onClose }: { popup: Popup; onClose: () => void }) {
   const { t } = useTranslation();
   const [broken, setBroken] = useState(false);
@@ -108,6 +140,7 @@ function PromoDialog({ popup, onClose }: { popup: Popup; onClose: () => void }) 
         </button>
       </div>
       {media}
+      <PromoRegister onClose={onClose} />
     </Dialog>
   );
 }

@@ -5,22 +5,16 @@ import { useMenuClienteId } from '../lib/use-menu-cliente-id';
 
 type Props = {
   /**
-   * Extra header controls for the restaurant shown. The app passes the
-   * signed-in diner's drawer (features/account), so that the menu feature
-   * does not depend on the account feature, which embeds the menu.
+   * Content above the menu views for the restaurant shown: the app passes
+   * the registration call to action (features/account), so that the menu
+   * feature does not depend on the account feature, which embeds the menu.
    */
-  headerActions?: (clienteId: string) => ReactNode;
-  /** Content above the menu views for the restaurant shown (the app passes the 'Ordena en Línea' link). */
   aboveMenu?: (clienteId: string) => ReactNode;
 };
 
-/** Public digital menu: /menu/:cliente_id and /clientes/menu/:cliente_id. */
-export default function MenuPage({ headerActions, aboveMenu }: Props) {
+/** Public digital menu, the diner's home of a restaurant: /menu/:cliente_id and /clientes/menu/:cliente_id. */
+export default function MenuPage({ aboveMenu }: Props) {
   const clienteId = useMenuClienteId();
   if (!clienteId) return <MissingClienteId />;
-  return (
-    <MenuScreen clienteId={clienteId} headerActions={headerActions?.(clienteId)}>
-      {aboveMenu?.(clienteId)}
-    </MenuScreen>
-  );
+  return <MenuScreen clienteId={clienteId}>{aboveMenu?.(clienteId)}</MenuScreen>;
 }

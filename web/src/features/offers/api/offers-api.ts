@@ -23,7 +23,7 @@ export const offersKeys = {
   billing: () => [...offersKeys.all, 'billing-config'] as const,
   card: (clienteId: string) => [...offersKeys.all, 'card', clienteId] as const,
   owner: (clienteId: string) => [...offersKeys.all, 'owner', clienteId] as const,
-  public: (clienteId: string) => [...offersKeys.all, 'public', clienteId] as const,
+  public: (clienteId: string, lang: string) => [...offersKeys.all, 'public', clienteId, lang] as const,
   merchant: (clienteId: string) => [...offersKeys.all, 'merchant', clienteId] as const,
 };
 
@@ -43,7 +43,7 @@ export function billingConfigQueryOptions() {
   });
 }
 
-/** GET /api/clientes/{id}/verificar_tarjeta (staff): 200 with the card, 404 without one. */
+/** GET /api/clientes/{id}/verificar_tarjeta (staff): 200 either way, `registrada` says whether a card is on file. */
 export function verifyCard(clienteId: string, signal?: AbortSignal): Promise<CardInfo> {
   return apiFetch<CardInfo>(`/clientes/${seg(clienteId)}/verificar_tarjeta`, { signal });
 }
@@ -66,13 +66,18 @@ export function setupCard(clienteId: string): Promise<CardSetup> {
 }
 
 /** POST /api/clientes/{id}/agregar-tarjeta (staff) with the provider's token (never card numbers). */
-export function registerCard(clienteId: string, token: string): Promise<CardInfo> {
-  return apiFetch<CardInfo>(`/clientes/${seg(clienteId)}/agregar-tarjeta`, { method: 'POST', body: { token } });
+export type RegisteredCard = ResponseBody<'/api/clientes/{cliente_id}/agregar-tarjeta', 'post'>;
+
+export function registerCard(clienteId: string, token: string): Promise<RegisteredCard> {
+  return apiFetch<RegisteredCard>(`/clientes/${seg(clienteId)}/agregar-tarjeta`, { method: 'POST', body: { token } });
 }
 
 export type NewCupon = {
   titulo: string;
   descripcion: string;
+  /** Optional English title and description ('' when none). */
+  titulo_en: string;
+  descripcion_en: string;
   descuento: string;
   /** Currency units as typed, e.g. "20.00". */
   precio: string;
@@ -89,6 +94,8 @@ export function createCupon(clienteId: string, c: NewCupon): Promise<ResponseBod
   form.append('cliente_id', clienteId);
   form.append('titulo', c.titulo);
   form.append('descripcion', c.descripcion);
+  if (c.titulo_en) form.append('titulo_en', c.titulo_en);
+  if (c.descripcion_en) form.append('descripcion_en', c.descripcion_en);
   form.append('descuento', c.descuento);
   form.append('precio', c.precio);
   form.append('codigo', c.codigo);
@@ -125,17 +132,17 @@ export class OffersFormatError extends Error {}
  * GET /api/cupones?cliente_id= (public): the offers on sale, only the given
  * restaurant's (spec 5). Anything but an array is an OffersFormatError.
  */
-export async function listPublicCupones(clienteId: string, signal?: AbortSignal): Promise<Cupon[]> {
-  const data = await apiFetch<unknown>(`/cupones?cliente_id=${seg(clienteId)}`, { signal, token: null });
+export async function listPublicCupones(clienteId: string, lang: string, signal?: AbortSignal): Promise<Cupon[]> {
+  const data = await apiFetch<unknown>(`/cupones?cliente_id=${seg(clienteId)}&idioma=${seg(lang)}`, { signal, token: null });
   if (!Array.isArray(data)) throw new OffersFormatError('offers is not an array');
   return (data as Cupon[]).filter((c) => String(c?.cliente_id) === clienteId);
 }
 
-/** The diner sees the offers as they are now; a failure shows at once. */
-export function publicCuponesQueryOptions(clienteId: string) {
+/** The diner sees the offers as they are now, in their language (English falls back to Spanish); a failure shows at once. */
+export function publicCuponesQueryOptions(clienteId: string, lang: string) {
   return queryOptions({
-    queryKey: offersKeys.public(clienteId),
-    queryFn: ({ signal }) => listPublicCupones(clienteId, signal),
+    queryKey: offersKeys.public(clienteId, lang),
+    queryFn: ({ signal }) => listPublicCupones(clienteId, lang, signal),
     staleTime: 0,
     retry: false,
   });

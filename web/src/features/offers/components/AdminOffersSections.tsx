@@ -74,7 +74,7 @@ export function OutboxSection() {
             <td>{formatTimestamp(m.created_at, i18n.language)}</td>
             <td>{m.to}</td>
             <td>{m.subject}</td>
-            <td>{m.kind}</td>
+            <td>{t(`outbox.kinds.${m.kind}`, { defaultValue: m.kind })}</td>
             <td>{t(`outbox.statuses.${m.status}`, { defaultValue: m.status })}</td>
             <td>{m.attempts}</td>
             <td>{m.last_error || '—'}</td>

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormError, SubmitButton } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
-import { billingConfigQueryOptions, registerCard, setupCard, type CardInfo } from '../api/offers-api';
+import { billingConfigQueryOptions, registerCard, setupCard, type RegisteredCard } from '../api/offers-api';
 import { demoCardToken, formatCardNumber, formatExpiry } from '../lib/demo-card';
 import { loadStripe, paymentMethodId, type StripeCardElement, type StripeInstance } from '../lib/stripe';
 import { Modal } from './Modal';
 
-type Props = { clienteId: string; onRegistered: (card: CardInfo) => void; onClose: () => void };
+type Props = { clienteId: string; onRegistered: (card: RegisteredCard) => void; onClose: () => void };
 
 /**
  * The card-registration dialog of 'Crear Oferta'. In demo mode a clearly
@@ -36,7 +36,7 @@ export function CardDialog({ clienteId, onRegistered, onClose }: Props) {
   );
 }
 
-async function sendToken(clienteId: string, token: string, fallback: string, network: string): Promise<CardInfo | string> {
+async function sendToken(clienteId: string, token: string, fallback: string, network: string): Promise<RegisteredCard | string> {
   try {
     return await registerCard(clienteId, token);
   } catch (err) {

@@ -46,7 +46,8 @@ export function ListSection<T>({
         {items.length === 0 ? (
           <p className="muted">{t(`${texts}.${emptyKey}`)}</p>
         ) : (
-          <div className="offers-table-wrap">
+          // The table scrolls sideways on a phone: keyboard users reach it too.
+          <div className="offers-table-wrap" tabIndex={0} role="region" aria-labelledby={id}>
             <table className="offers-table">
               <thead>
                 <tr>

@@ -8,7 +8,9 @@ import { createCupon, offersKeys, type NewCupon } from '../api/offers-api';
 
 /** The form's text fields, as typed (the image is kept apart). */
 type Fields = Omit<NewCupon, 'imagen'>;
-const EMPTY: Fields = { titulo: '', descripcion: '', descuento: '', precio: '', codigo: '', fecha_expiracion: '', cantidad_disponible: '' };
+/** The optional fields: the English texts (diners reading in English get the Spanish ones without them). */
+const OPTIONAL: (keyof Fields)[] = ['titulo_en', 'descripcion_en'];
+const EMPTY: Fields = { titulo: '', descripcion: '', titulo_en: '', descripcion_en: '', descuento: '', precio: '', codigo: '', fecha_expiracion: '', cantidad_disponible: '' };
 type Status = { kind: 'busy' | 'ok' | 'error'; text: string } | null;
 
 function isImage(file: File): boolean {
@@ -52,7 +54,7 @@ export function OfferForm({ clienteId, disabled }: { clienteId: string; disabled
     e.preventDefault();
     if (busy || disabled) return;
     const trimmed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()])) as Fields;
-    if (Object.values(trimmed).some((v) => v === '') || !file) {
+    if (Object.entries(trimmed).some(([k, v]) => v === '' && !OPTIONAL.includes(k as keyof Fields)) || !file) {
       setStatus({ kind: 'error', text: t('offerForm.required') });
       return;
     }
@@ -102,6 +104,14 @@ export function OfferForm({ clienteId, disabled }: { clienteId: string; disabled
         <div className="field">
           <label htmlFor={`${id}-descripcion`}>{t('offerForm.descripcion')}</label>
           <textarea id={`${id}-descripcion`} value={fields.descripcion} onChange={set('descripcion')} maxLength={1000} required />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-titulo-en`}>{t('offerForm.tituloEn')}</label>
+          <input id={`${id}-titulo-en`} lang="en" value={fields.titulo_en} onChange={set('titulo_en')} maxLength={120} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-descripcion-en`}>{t('offerForm.descripcionEn')}</label>
+          <textarea id={`${id}-descripcion-en`} lang="en" value={fields.descripcion_en} onChange={set('descripcion_en')} maxLength={1000} />
         </div>
         <div className="field-row">
           <div className="field">

@@ -2,15 +2,14 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RestaurantPage } from '../../../components/RestaurantPage';
-import { isApiError } from '../../../lib/api-client';
-import { offersKeys, verifyCardQueryOptions, type CardInfo } from '../api/offers-api';
+import { offersKeys, verifyCardQueryOptions, type RegisteredCard } from '../api/offers-api';
 import { CardDialog } from '../components/CardDialog';
 import { OfferForm } from '../components/OfferForm';
 import { OwnerOfferList } from '../components/OwnerOfferList';
 import '../offers.css';
 
 /**
- * 'Crear Oferta': the card check runs on opening; with a card the form is
+ * 'Crear Oferta': the card check runs on opening (200 either way); with a card the form is
  * enabled, without one a dialog demands registering one (the form stays
  * disabled); any other failure of the check is only logged.
  */
@@ -28,8 +27,10 @@ function CreateOffer({ clienteId }: { clienteId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const card = useQuery(verifyCardQueryOptions(clienteId));
-  const missing = card.isError && isApiError(card.error) && card.error.status === 404;
-  const unknown = card.isError && !missing;
+  // "No card yet" is a normal answer (200, registrada false), not an error.
+  const missing = card.isSuccess && !card.data.registrada;
+  const onFile = card.isSuccess && card.data.registrada;
+  const unknown = card.isError;
   // 'auto': the dialog opens by itself when the check finds no card.
   const [dialog, setDialog] = useState<'auto' | 'open' | 'closed'>('auto');
   const dialogOpen = dialog === 'open' || (dialog === 'auto' && missing);
@@ -38,15 +39,15 @@ function CreateOffer({ clienteId }: { clienteId: string }) {
     if (unknown) console.error('card check failed', card.error);
   }, [unknown, card.error]);
 
-  function onRegistered(info: CardInfo) {
-    queryClient.setQueryData(offersKeys.card(clienteId), info);
+  function onRegistered(info: RegisteredCard) {
+    queryClient.setQueryData(offersKeys.card(clienteId), { ...info, registrada: true });
     setDialog('closed');
   }
 
   return (
     <>
       {card.isPending && <p role="status">{t('card.checking')}</p>}
-      {card.isSuccess && (
+      {onFile && (
         <p className="offers-card-on-file" data-testid="card-on-file">
           {t('card.onFile', { brand: card.data.brand || t('card.defaultBrand'), last4: card.data.last4 })}
         </p>

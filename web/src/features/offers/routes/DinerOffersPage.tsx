@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SETTINGS } from '../../../api/settings';
@@ -19,9 +19,14 @@ import { useNow } from '../lib/countdown';
 import { resolveOffersClienteId, storedClienteId } from '../lib/cliente-id';
 import '../offers.css';
 
-/** The diner's offers screen: sidebar, coupon grid with countdowns, purchase confirmation. */
+/**
+ * The diner's offers screen, inside the diner shell (whose navigation and
+ * drawer replace the spec's sidebar): coupon grid with countdowns, purchase
+ * confirmation.
+ */
 export default function DinerOffersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'es';
   const [params] = useSearchParams();
   const { usuario_id: segment } = useParams();
   const clienteId = resolveOffersClienteId(params.get('menu'), segment, storedClienteId());
@@ -30,11 +35,10 @@ export default function DinerOffersPage() {
   const [buying, setBuying] = useState<Cupon | null>(null);
   const [pageError, setPageError] = useState<string | null>(null);
 
-  const offers = useQuery({ ...publicCuponesQueryOptions(clienteId ?? ''), enabled: !!clienteId });
+  const offers = useQuery({ ...publicCuponesQueryOptions(clienteId ?? '', lang), enabled: !!clienteId });
   const merchant = useQuery({ ...merchantQueryOptions(clienteId ?? ''), enabled: !!clienteId });
   const settings = useQuery({ ...getSettingsQueryOptions(clienteId ?? ''), enabled: !!clienteId });
   const currency = settings.data?.moneda || DEFAULT_SETTINGS.moneda;
-  const menuQuery = clienteId ? `?menu=${encodeURIComponent(clienteId)}` : '';
 
   const merchantError = !clienteId
     ? t('offers.clienteUndefined')
@@ -71,28 +75,6 @@ export default function DinerOffersPage() {
 
   return (
     <div className="offers-layout">
-      <aside className="offers-sidebar" aria-label={t('offers.sidebar')}>
-        <nav>
-          <ul>
-            <li>
-              <Link to={`/usuario/cuenta${menuQuery}`}>{t('offers.navAccount')}</Link>
-            </li>
-            <li>
-              <Link to={`/usuario/ofertas${menuQuery}`} aria-current="page">
-                {t('offers.navOffers')}
-              </Link>
-            </li>
-            <li>
-              <Link to="/usuario/restaurantes">{t('offers.navRestaurants')}</Link>
-            </li>
-          </ul>
-        </nav>
-        {clienteId && (
-          <Link to={`/menu/${encodeURIComponent(clienteId)}`} className="button">
-            {t('offers.backToMenu')}
-          </Link>
-        )}
-      </aside>
       <section className="card offers-main">
         <h1>{t('offers.title')}</h1>
         <FormError error={merchantError} />

@@ -2,10 +2,7 @@ import { type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { cardStyle, getSettings, type RestaurantSettings } from '../../../api/settings';
-import { mediaUrl } from '../../../lib/media-url';
-import { DinerDrawerSlot } from '../../account';
 import { cartCount, useCart } from '../lib/cart';
 import '../ordering.css';
 
@@ -24,9 +21,9 @@ export function useRestaurantLook(clienteId: string): { settings?: RestaurantSet
 }
 
 /**
- * The frame of the ordering pages: the restaurant's header (logo, page
- * title, restaurant name), its background, the cart button with the item
- * count, the signed-in diner's drawer and the language switch.
+ * The frame of the ordering pages inside the diner shell (which draws the
+ * restaurant's header, navigation and background): the page title and the
+ * cart button with the item count.
  */
 export function OrderingShell({
   clienteId,
@@ -40,39 +37,14 @@ export function OrderingShell({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { settings } = useRestaurantLook(clienteId);
   const lines = useCart(clienteId);
   const count = cartCount(lines);
-  const logo = settings ? mediaUrl(settings.logo) : '';
-  const background = mediaUrl(settings?.backgroundImage);
-  const name = settings?.nombre_restaurante ?? '';
 
   return (
-    <div
-      className="ord-page"
-      style={background ? { backgroundImage: `url("${background.replace(/"/g, '%22')}")` } : undefined}
-    >
-      <header className="ord-header">
-        <Link className="ord-header__brand" to={`/restaurante/${encodeURIComponent(clienteId)}`}>
-          {logo ? (
-            <img
-              className="ord-header__logo"
-              src={logo}
-              alt=""
-              width={40}
-              height={40}
-              onError={(e) => {
-                e.currentTarget.style.visibility = 'hidden';
-              }}
-            />
-          ) : (
-            <span className="ord-header__logo" aria-hidden="true" />
-          )}
-          <span className="ord-header__titles">
-            <span className="ord-header__name">{name || t('ordering.restaurant')}</span>
-          </span>
-        </Link>
-        <div className="ord-header__actions">
+    <div className="ord-page">
+      <div className="ord-main">
+        <div className="ord-head">
+          <h1 className="ord-title">{title}</h1>
           {showCart && (
             <Link
               className="ord-cart-button"
@@ -95,14 +67,9 @@ export function OrderingShell({
               </span>
             </Link>
           )}
-          <DinerDrawerSlot clienteId={clienteId} />
-          <LanguageSwitch />
         </div>
-      </header>
-      <main className="ord-main">
-        <h1 className="ord-title">{title}</h1>
         {children}
-      </main>
+      </div>
     </div>
   );
 }

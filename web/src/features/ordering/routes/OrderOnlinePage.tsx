@@ -1,9 +1,12 @@
 import { useEffect, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OnlineProduct } from '../../../api/contract';
+import { DietaryInfo } from '../../../components/DietaryIcons';
+import { DietFilterBar } from '../../../components/DietFilterBar';
 import { FormError } from '../../../components/Form';
+import { matchesDiet, parseDietFilters, withDietFilters } from '../../../lib/dietary';
 import { errorText } from '../../../lib/api-client';
 import { mediaUrl } from '../../../lib/media-url';
 import { formatCents } from '../../../lib/money';
@@ -42,6 +45,9 @@ function OrderOnline({ clienteId }: { clienteId: string }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [customizing, setCustomizing] = useState<OnlineProduct | null>(null);
   const [added, setAdded] = useState<string | null>(null);
+  // The diet filter lives in the URL (?dieta=), as on the menu.
+  const [params, setParams] = useSearchParams();
+  const filters = parseDietFilters(params);
   // The 'added' notice goes away after a few seconds.
   useEffect(() => {
     if (!added) return;
@@ -65,6 +71,7 @@ function OrderOnline({ clienteId }: { clienteId: string }) {
   const orderable = availability.isSuccess ? canOrder(availability.data) : true;
   const current = categories.find((c) => c.id === selected) ?? categories[0];
   const count = cartCount(lines);
+  const shown = current ? current.productos.filter((p) => matchesDiet(p, filters)) : [];
 
   function add(line: CartLine) {
     addToCart(clienteId, line);
@@ -84,9 +91,11 @@ function OrderOnline({ clienteId }: { clienteId: string }) {
             current={current.id}
             onSelect={setSelected}
           />
+          <DietFilterBar value={filters} onChange={(next) => setParams(withDietFilters(params, next), { replace: true })} />
           <div id={`ord-panel-${current.id}`} role="tabpanel" aria-labelledby={`ord-tab-${current.id}`} tabIndex={-1}>
+            {shown.length === 0 && <p className="ord-status">{t('diet.noMatches')}</p>}
             <ul className="ord-grid">
-              {current.productos.map((p) => (
+              {shown.map((p) => (
                 <li key={p.id}>
                   <ProductCard
                     product={p}
@@ -194,6 +203,7 @@ function ProductCard({
           {product.name}
         </h2>
         {product.description && <p className="ord-product__description">{product.description}</p>}
+        <DietaryInfo product={product} />
         <div className="ord-product__foot">
           <span className="ord-product__price">{formatCents(product.price, currency, i18n.resolvedLanguage ?? i18n.language)}</span>
           <button

@@ -47,20 +47,20 @@ export default function OrderPage() {
   if (query.isPending)
     return (
       <div className="ord-page">
-        <main className="ord-main">
+        <div className="ord-main">
           <p className="ord-status" role="status">
             {t('ordering.loading')}
           </p>
-        </main>
+        </div>
       </div>
     );
   if (query.isError)
     return (
       <div className="ord-page">
-        <main className="ord-main">
+        <div className="ord-main">
           <h1 className="ord-title">{t('ordering.order.title')}</h1>
           <FormError error={errorText(query.error, t('ordering.order.loadError'), t('errors.network'))} />
-        </main>
+        </div>
       </div>
     );
 

@@ -105,6 +105,7 @@ function CreatePopupForm({ clienteId, onMessage }: { clienteId: string; onMessag
   const queryClient = useQueryClient();
   const fileRef = useRef<HTMLInputElement>(null);
   const [name, setName] = useState('');
+  const [nameEn, setNameEn] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const preview = useObjectUrl(file);
   const [busy, setBusy] = useState(false);
@@ -134,8 +135,9 @@ function CreatePopupForm({ clienteId, onMessage }: { clienteId: string; onMessag
     onMessage(null);
     setBusy(true);
     try {
-      await createPopup(clienteId, trimmed, file);
+      await createPopup(clienteId, trimmed, file, nameEn.trim());
       setName('');
+      setNameEn('');
       setFile(null);
       if (fileRef.current) fileRef.current.value = '';
       onMessage({ kind: 'ok', text: t('popupsAdmin.created') });
@@ -155,6 +157,10 @@ function CreatePopupForm({ clienteId, onMessage }: { clienteId: string; onMessag
       <div className="field">
         <label htmlFor={`${id}-name`}>{t('popupsAdmin.name')}</label>
         <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-name-en`}>{t('popupsAdmin.nameEn')}</label>
+        <input id={`${id}-name-en`} lang="en" value={nameEn} onChange={(e) => setNameEn(e.target.value)} maxLength={120} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-file`}>{t('popupsAdmin.file')}</label>

@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS, FONT_FAMILIES, type RestaurantSettings, type Settings
 import { Notice, SubmitButton, type Message } from '../../../components/Form';
 import { RestaurantPage } from '../../../components/RestaurantPage';
 import { errorText } from '../../../lib/api-client';
+import { mediaUrl } from '../../../lib/media-url';
 import { CardPreview } from '../components/CardPreview';
 import { WebhookSecretSection } from '../components/WebhookSecretSection';
 import { getSettingsQueryOptions, settingsKeys } from '../api/get-settings';
@@ -243,6 +244,7 @@ function SettingsForm({ clienteId, initial }: { clienteId: string; initial: Rest
               disabled={uploading !== null}
               onChange={(e) => void onImage('logo', e)}
             />
+            <CurrentImage src={values.logo} alt={t('settings.currentLogo')} empty={t('settings.noLogo')} testId="current-logo" />
           </div>
           <div className="field">
             <label htmlFor={f('bg')}>{t('settings.background')}</label>
@@ -253,7 +255,7 @@ function SettingsForm({ clienteId, initial }: { clienteId: string; initial: Rest
               disabled={uploading !== null}
               onChange={(e) => void onImage('background', e)}
             />
-            {!values.backgroundImage && <span className="muted">{t('settings.noBackground')}</span>}
+            <CurrentImage src={values.backgroundImage} alt={t('settings.currentBackground')} empty={t('settings.noBackground')} testId="current-background" />
           </div>
           {uploading && <p role="status">{t('settings.uploading')}</p>}
         </fieldset>
@@ -269,4 +271,11 @@ function SettingsForm({ clienteId, initial }: { clienteId: string; initial: Rest
       </aside>
     </div>
   );
+}
+
+/** The image a file field currently holds (the logo, the background), or the field's "none yet" note. */
+function CurrentImage({ src, alt, empty, testId }: { src: string; alt: string; empty: string; testId: string }) {
+  const url = mediaUrl(src);
+  if (!url) return <span className="muted">{empty}</span>;
+  return <img className="settings-current" src={url} alt={alt} width={96} height={64} data-testid={testId} />;
 }

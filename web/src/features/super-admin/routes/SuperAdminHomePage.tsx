@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LogoutButton } from '../../../components/LogoutButton';
 import { API_PREFIX } from '../../../lib/api-client';
 import { FailedFeesSection, OutboxSection, RefundsSection } from '../../offers';
 import { OrderRefundsSection, OversightCounts, ReconnectSection } from '../components/OversightSections';
@@ -12,10 +11,7 @@ export default function SuperAdminHomePage() {
   const backend = `${window.location.origin}${API_PREFIX}`;
   return (
     <section className="card">
-      <div className="page-head">
-        <h1>{t('superAdmin.title')}</h1>
-        <LogoutButton />
-      </div>
+      <h1>{t('superAdmin.title')}</h1>
       <nav aria-label={t('superAdmin.title')}>
         <ul className="link-grid">
           <li>

@@ -11,7 +11,6 @@ export type { Cava, Vino };
 /** Keys of the public cava's fetch cache. */
 export const cavaKeys = {
   wines: (clienteId: string) => `cava/${clienteId}/vinos`,
-  settings: (clienteId: string) => `cava/${clienteId}/settings`,
 };
 
 /** GET /api/vinos?cliente_id= anonymously: the restaurant's available wines (cached by the server). */

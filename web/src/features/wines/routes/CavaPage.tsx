@@ -1,11 +1,10 @@
-import { useCallback, useMemo, useState, type CSSProperties } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useCallback, useContext, useMemo, useState, type CSSProperties } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { cardStyle, DEFAULT_SETTINGS, getSettings } from '../../../api/settings';
-import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { cardStyle, DEFAULT_SETTINGS } from '../../../api/settings';
+import { useDinerSettings } from '../../../components/DinerShell';
 import { isApiError } from '../../../lib/api-client';
 import { FetchCache, FetchCacheContext, useFetch } from '../../../lib/fetch-cache';
-import { mediaUrl } from '../../../lib/media-url';
 import { cavaKeys, getPublicWines, type Vino } from '../api/cava-api';
 import { CavaCard } from '../components/CavaCard';
 import { CavaDetail } from '../components/CavaDetail';
@@ -16,13 +15,16 @@ import '../cava.css';
 
 /**
  * 'Explora Nuestra Cava' (/cava/:cliente_id): the restaurant's available
- * wines in its own look and feel, with filters kept in the URL. Public and
- * small: its reads use the menu's fetch cache, not TanStack Query.
+ * wines in its own look and feel, inside the diner shell, with filters kept
+ * in the URL. Public and small: its reads use the shell's fetch cache (else
+ * one of its own), not TanStack Query.
  */
 export default function CavaPage() {
   const { cliente_id: raw = '' } = useParams();
   const clienteId = /^\d+$/.test(raw) ? raw : '';
-  const [cache] = useState(() => new FetchCache());
+  const outer = useContext(FetchCacheContext);
+  const [own] = useState(() => (outer ? null : new FetchCache()));
+  const cache = outer ?? own!;
   return (
     <FetchCacheContext.Provider value={cache}>
       <Cava key={clienteId} clienteId={clienteId} />
@@ -33,7 +35,7 @@ export default function CavaPage() {
 function Cava({ clienteId }: { clienteId: string }) {
   const { t, i18n } = useTranslation();
   const lang = (i18n.resolvedLanguage ?? i18n.language ?? 'es').startsWith('en') ? 'en' : 'es';
-  const settingsQuery = useFetch(cavaKeys.settings(clienteId), () => getSettings(clienteId));
+  const settingsQuery = useDinerSettings(clienteId);
   const winesQuery = useFetch(cavaKeys.wines(clienteId), () => getPublicWines(clienteId));
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
@@ -42,7 +44,6 @@ function Cava({ clienteId }: { clienteId: string }) {
   const settings = settingsQuery.data;
   const currency = settings?.moneda || DEFAULT_SETTINGS.moneda;
   const style: CSSProperties = cardStyle(settings ?? {}, '10px');
-  const background = mediaUrl(settings?.backgroundImage);
   const wines = useMemo(() => winesQuery.data ?? [], [winesQuery.data]);
   const range = useMemo(() => priceRange(wines), [wines]);
   const cap = priceCap(filters, range);
@@ -112,41 +113,10 @@ function Cava({ clienteId }: { clienteId: string }) {
     );
   }
 
-  const logo = settings ? mediaUrl(settings.logo) : '';
   return (
-    <div className="cava-page" style={background ? { backgroundImage: `url("${background.replace(/"/g, '%22')}")` } : undefined}>
-      <header className="cava-header">
-        <div className="cava-header__brand">
-          {logo ? (
-            <img
-              className="cava-header__logo"
-              src={logo}
-              alt={settings?.nombre_restaurante ?? ''}
-              width={44}
-              height={44}
-              decoding="async"
-              onError={(e) => {
-                e.currentTarget.style.visibility = 'hidden';
-              }}
-            />
-          ) : (
-            <span className="cava-header__logo" aria-hidden="true" />
-          )}
-          <div className="cava-header__titles">
-            <h1 className="cava-header__title">{t('wines.cavaTitle')}</h1>
-            {settings?.nombre_restaurante && <p className="cava-header__name">{settings.nombre_restaurante}</p>}
-          </div>
-        </div>
-        <div className="cava-header__actions">
-          {clienteId && (
-            <Link className="cava-header__menu" to={`/menu/${clienteId}`}>
-              {t('wines.cava.backToMenu')}
-            </Link>
-          )}
-          <LanguageSwitch />
-        </div>
-      </header>
-      <main className="cava-main">{content}</main>
+    <div className="cava-page">
+      <h1 className="cava-title">{t('wines.cavaTitle')}</h1>
+      <div className="cava-main">{content}</div>
       {open && <CavaDetail vino={open} currency={currency} lang={lang} style={style} onClose={() => setOpen(null)} />}
     </div>
   );

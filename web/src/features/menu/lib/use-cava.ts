@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { Vino } from '../../../api/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { useFetch } from '../../../lib/fetch-cache';
@@ -12,14 +10,15 @@ const DELAY_MS = 1200;
 const IDLE_TIMEOUT_MS = 2000;
 
 /**
- * A floating link to the restaurant's cava (/cava/:id) when it has wines
- * to show. It asks only once the menu has painted and the browser is idle,
- * and the answer (GET /api/vinos, cached by the server) warms the cava page.
- * Fixed in place: no layout shift when it appears.
+ * Whether the restaurant has wines to show in its cava (/cava/:id), for the
+ * diner shell's navigation. Unless `now`, it asks only once the page has
+ * painted and the browser is idle, and the answer (GET /api/vinos, cached by
+ * the server) warms the cava page. Needs a FetchCacheContext.
  */
-export function CavaLink({ clienteId }: { clienteId: string }) {
-  const [ready, setReady] = useState(false);
+export function useCavaAvailable(clienteId: string | null, now = false): boolean {
+  const [ready, setReady] = useState(now);
   useEffect(() => {
+    if (ready) return;
     let idle = 0;
     const timer = setTimeout(() => {
       if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(() => setReady(true), { timeout: IDLE_TIMEOUT_MS });
@@ -29,20 +28,18 @@ export function CavaLink({ clienteId }: { clienteId: string }) {
       clearTimeout(timer);
       if (idle) window.cancelIdleCallback?.(idle);
     };
-  }, []);
-  return ready ? <CavaLinkLoaded clienteId={clienteId} /> : null;
+  }, [ready]);
+  const asked = ready || now;
+  return useWineCount(asked ? clienteId : null) > 0;
 }
 
-function CavaLinkLoaded({ clienteId }: { clienteId: string }) {
-  const { t } = useTranslation();
-  const wines = useFetch(menuKeys.wines(clienteId), async () => {
+function useWineCount(clienteId: string | null): number {
+  // Without a restaurant (or before it is time to ask) the key names nothing real and is never fetched.
+  const key = clienteId ? menuKeys.wines(clienteId) : '';
+  const wines = useFetch(key || 'menu/-/vinos', async () => {
+    if (!clienteId) return 0;
     const list = await apiFetch<Vino[] | undefined>(`/vinos?cliente_id=${encodeURIComponent(clienteId)}`, { token: null });
     return (list ?? []).filter((v) => v.disponible === 1).length;
   });
-  if (!wines.isSuccess || wines.data === 0) return null;
-  return (
-    <Link to={`/cava/${clienteId}`} className="menu-cava-link" data-testid="menu-cava-link">
-      {t('menu.cavaLink')}
-    </Link>
-  );
+  return clienteId && wines.isSuccess ? wines.data : 0;
 }

@@ -1,0 +1,184 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import { accounts, expect, test } from './fixtures';
+import { closePromotion } from './helpers';
+import { dinerLogin, offerOnSale, placePaidOrder, signInDiner, signInStaff, startCheckout } from './api';
+
+// Issue 15 point 11: every diner page and every staff page (web/src/app/routes.tsx),
+// in Spanish and in English, has no serious or critical axe-core violation and
+// fits 360 px without sideways scrolling; every dialog works from the keyboard.
+
+type Lang = 'es' | 'en';
+const LANGS: Lang[] = ['es', 'en'];
+type Who = 'anonymous' | 'diner' | 'owner' | 'superAdmin';
+type PageCase = { path: string; who: Who; promotion?: boolean };
+
+/** Pages by who may see them; :ids are restaurant 1's demo data or made in beforeAll. */
+function pages(extra: { pedido: string; session: string; usuario: number }): PageCase[] {
+  return [
+    { path: '/', who: 'anonymous' },
+    { path: '/login', who: 'anonymous' },
+    { path: '/super-admin/login', who: 'anonymous' },
+    { path: '/establecer-password?token=no-such-token', who: 'anonymous' },
+    { path: '/menu/1', who: 'anonymous', promotion: true },
+    { path: '/restaurante/1', who: 'anonymous', promotion: true },
+    { path: '/cava/1', who: 'anonymous' },
+    { path: '/ordenar-en-linea/1', who: 'anonymous' },
+    { path: '/carrito/1', who: 'anonymous' },
+    { path: '/checkout/1', who: 'anonymous' },
+    { path: `/pedido/${extra.pedido}`, who: 'anonymous' },
+    { path: '/restaurante/seleccion', who: 'anonymous' },
+    { path: `/demo/checkout/${extra.session}`, who: 'diner' },
+    { path: `/usuario/${extra.usuario}`, who: 'diner' },
+    { path: '/usuario/cuenta', who: 'diner' },
+    { path: '/usuario/mis-compras', who: 'diner' },
+    { path: '/usuario/mis-puntos', who: 'diner' },
+    { path: '/usuario/restaurantes', who: 'diner' },
+    { path: '/usuario/ofertas', who: 'diner' },
+    { path: '/settings', who: 'owner' },
+    { path: '/popups', who: 'owner' },
+    { path: '/clover-categories', who: 'owner' },
+    { path: '/clover-products', who: 'owner' },
+    { path: '/crear-oferta', who: 'owner' },
+    { path: '/customer', who: 'owner' },
+    { path: '/dashboard/1', who: 'owner' },
+    { path: '/pedidos', who: 'owner' },
+    { path: '/pedidos/ajustes', who: 'owner' },
+    { path: '/list', who: 'owner' },
+    { path: '/admin', who: 'owner' },
+    { path: '/super-admin', who: 'superAdmin' },
+    { path: '/super-admin/dashboard', who: 'superAdmin' },
+    { path: '/super-admin/clover-auth', who: 'superAdmin' },
+    { path: '/super-admin/dashboard/1', who: 'superAdmin' },
+  ];
+}
+
+/** Opens a context signed in as who, with the app's language set before any page runs. */
+async function contextFor(
+  newContext: (o?: object) => Promise<BrowserContext>,
+  request: Parameters<typeof signInStaff>[1],
+  baseURL: string,
+  who: Who,
+  lang: Lang,
+  diner: { email: string; password: string },
+) {
+  const context = await newContext({ viewport: { width: 360, height: 740 } });
+  await context.addInitScript((l) => window.localStorage.setItem('language', l), lang);
+  if (who === 'owner') await signInStaff(context, request, accounts.owner, baseURL);
+  if (who === 'superAdmin') await signInStaff(context, request, accounts.superAdmin, baseURL);
+  if (who === 'diner') await signInDiner(context, request, diner, baseURL);
+  return context;
+}
+
+/** The page has drawn its content: no loading indicator left. */
+async function settled(page: Page) {
+  await page.waitForLoadState('load');
+  await expect(page.locator('#root > *').first()).toBeVisible();
+  await expect(page.locator('.loading')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+test.describe('axe and 360 px', () => {
+  // Made once: an order to follow, a demo checkout to look at, the diner's id.
+  let extra: { pedido: string; session: string; usuario: number } | undefined;
+  test.beforeAll(async ({ request, diner }) => {
+    const order = await placePaidOrder(request, 'Axe Comensal');
+    const session = await dinerLogin(request, diner);
+    const { offer } = await offerOnSale(request, accounts.owner, 1, 'axe');
+    const checkout = await startCheckout(request, session, offer.id);
+    extra = { pedido: `${order.pedidoId}?token=${order.token}`, session: checkout.sessionId, usuario: session.usuario_id };
+  });
+
+  const placeholder = { pedido: ':pedido', session: ':session', usuario: 0 };
+  for (const [i, c] of pages(placeholder).entries()) {
+    for (const lang of LANGS) {
+      test(`${c.path} [${lang}] as ${c.who}`, async ({ newContext, request, baseURL, diner }) => {
+        test.setTimeout(90_000);
+        const path = pages(extra!)[i].path;
+        const context = await contextFor(newContext, request, baseURL!, c.who, lang, diner);
+        const page = await context.newPage();
+        await page.goto(path);
+        await settled(page);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        const found: string[] = [];
+        // The promotion popup opens on a first visit: checked open, then closed.
+        if (c.promotion) {
+          await expect(page.getByRole('dialog')).toBeVisible();
+          found.push(...(await violations(page, 'promotion open')));
+          await closePromotion(page);
+        }
+        found.push(...(await violations(page, 'page')));
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        for (const f of found) console.log(`AXE ${path} [${lang}] ${f}`);
+        if (wide > 0) console.log(`WIDE ${path} [${lang}] ${wide}px`);
+        await context.close();
+        expect(found, 'serious or critical axe violations').toEqual([]);
+        expect(wide, 'sideways scroll at 360 px (px)').toBe(0);
+      });
+    }
+  }
+});
+
+/** The serious and critical violations axe-core finds on the page as it is now. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.impact} ${v.id}: ${v.nodes.slice(0, 6).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+test('dialogs from the keyboard: focus moves in, Tab stays inside, Escape closes, focus goes back', async ({ page }) => {
+  await page.goto('/menu/1');
+  await closePromotion(page);
+  // The floating button reopens the promotion: reached and pressed with the keyboard only.
+  const opener = page.getByRole('button', { name: 'Ver Promoción' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `Tab ${i + 1} stays inside`).toBe(true);
+  }
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `Shift+Tab ${i + 1} stays inside`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+test('✅ and ❌ render with a real glyph, not an empty box', async ({ page }) => {
+  await page.goto('/login');
+  // A tofu box has the width of the font's .notdef; an unassigned code point draws one.
+  const widths = await page.evaluate(async () => {
+    await document.fonts.ready;
+    const canvas = document.createElement('canvas');
+    const ctx = canvas.getContext('2d')!;
+    ctx.font = '32px sans-serif';
+    const inked = (text: string) => {
+      canvas.width = 64;
+      canvas.height = 64;
+      ctx.font = '32px sans-serif';
+      ctx.clearRect(0, 0, 64, 64);
+      ctx.fillText(text, 8, 40);
+      const data = ctx.getImageData(0, 0, 64, 64).data;
+      let coloured = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b, a] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
+        if (a > 0 && (Math.abs(r - g) > 40 || Math.abs(g - b) > 40)) coloured++;
+      }
+      return { width: ctx.measureText(text).width, coloured };
+    };
+    return { check: inked('✅'), cross: inked('❌'), tofu: inked('\u{10FFFD}') };
+  });
+  expect(widths.check.width).toBeGreaterThan(0);
+  expect(widths.cross.width).toBeGreaterThan(0);
+  // The colour emoji font draws them in colour (green check, red cross); a box or a
+  // monochrome fallback has no coloured pixel.
+  expect(widths.check.coloured).toBeGreaterThan(20);
+  expect(widths.cross.coloured).toBeGreaterThan(20);
+  expect(widths.tofu.coloured).toBe(0);
+});

@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ResponseBody } from '../../../api/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+/** The panel's summary (GET /api/clientes/{id}/resumen): amounts in cents. */
+export type Resumen = ResponseBody<'/api/clientes/{cliente_id}/resumen', 'get'>;
+export type ResumenDia = Resumen['serie'][number];
+
+export const resumenKeys = {
+  all: ['resumen'] as const,
+  detail: (clienteId: string) => [...resumenKeys.all, clienteId] as const,
+};
+
+export function getResumen(clienteId: string, signal?: AbortSignal): Promise<Resumen> {
+  return apiFetch<Resumen>(`/clientes/${encodeURIComponent(clienteId)}/resumen`, { signal });
+}
+
+/** Fresh on each visit to the panel (orders arrive all day). */
+export function resumenQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: resumenKeys.detail(clienteId),
+    queryFn: ({ signal }) => getResumen(clienteId, signal),
+    staleTime: 0,
+  });
+}
