@@ -63,7 +63,7 @@ export function renderMenu(v: MenuFirstView): string {
       name: `cartaslotitem${i}name`,
       image_path: img ? `/cartaslotitem${i}img` : null,
     })),
-    [menuKeys.popups(ID_SLOT, lang)]: [],
+    [menuKeys.popups(ID_SLOT)]: [],
   });
   try {
     return renderToStaticMarkup(

@@ -205,6 +205,23 @@ describe('promotion popup', () => {
     expect(localStorage.getItem('popup_closed_1')).toBeNull();
   });
 
+  it('stays closed when the diner switches to English, and reopens under its English name', async () => {
+    const { calls } = menuRoutes({ 'GET /api/popups': { body: [{ ...popup, name_en: 'House Promotion' }] } });
+    renderApp('/menu/1');
+    await screen.findByRole('dialog', { name: 'Promoción de la Casa' });
+    const user = userEvent.setup();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('button', { name: 'View Promotion' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem('popup_closed_1')).toBe('true');
+    // One read serves both languages.
+    expect(calls.filter((c) => c.url.startsWith('/api/popups'))).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'View Promotion' }));
+    expect(await screen.findByRole('dialog', { name: 'House Promotion' })).toBeInTheDocument();
+  });
+
   it('opens again when the popup changed, even if the old one was closed', async () => {
     localStorage.setItem('popup_data_1', JSON.stringify({ id: 4, name: 'Vieja', file_url: '/media/old.jpg', file_type: 'image/jpeg' }));
     localStorage.setItem('popup_closed_1', 'true');

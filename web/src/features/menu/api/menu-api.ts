@@ -24,7 +24,7 @@ export const menuKeys = {
   products: (clienteId: string, cloverCategoryId: string, lang: string) =>
     `menu/${clienteId}/products/${cloverCategoryId}/${lang}`,
   settings: (clienteId: string) => `menu/${clienteId}/settings`,
-  popups: (clienteId: string, lang: string) => `menu/${clienteId}/popups/${lang}`,
+  popups: (clienteId: string) => `menu/${clienteId}/popups`,
   wines: (clienteId: string) => `menu/${clienteId}/vinos`,
 };
 

@@ -25,7 +25,9 @@ import {
 export function PromoPopup({ clienteId }: { clienteId: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'es';
-  const query = useFetch(menuKeys.popups(clienteId, lang), () => getPopups(clienteId, undefined, lang));
+  // One read in both languages (name and name_en): switching the language
+  // neither refetches nor turns the popup into "a new one" that reopens.
+  const query = useFetch(menuKeys.popups(clienteId), () => getPopups(clienteId));
   const popup: Popup | null = query.data?.[0] ?? null;
   const [open, setOpen] = useState(false);
   const reopenRef = useRef<HTMLButtonElement>(null);
@@ -51,7 +53,7 @@ export function PromoPopup({ clienteId }: { clienteId: string }) {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     apply(onPopupLoaded(popup, readStoredPopup(clienteId)));
     removeMenuShell();
-    // Re-run only when the popup itself changes, not on every language switch.
+    // Re-run only when the popup itself changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.isSuccess, query.isError, popup?.id, popup?.file_url, popup?.name, popup?.file_type, clienteId, apply]);
 
@@ -73,7 +75,8 @@ export function PromoPopup({ clienteId }: { clienteId: string }) {
       </button>
     );
   }
-  return <PromoDialog popup={popup} onClose={close} />;
+  const name = lang === 'en' && popup.name_en?.trim() ? popup.name_en : popup.name;
+  return <PromoDialog popup={{ ...popup, name }} onClose={close} />;
 }
 
 /**

@@ -46,8 +46,9 @@ export function ListSection<T>({
         {items.length === 0 ? (
           <p className="muted">{t(`${texts}.${emptyKey}`)}</p>
         ) : (
-          // The table scrolls sideways on a phone: keyboard users reach it too.
-          <div className="offers-table-wrap" tabIndex={0} role="region" aria-labelledby={id}>
+          // The table scrolls sideways on a phone: keyboard users reach it too (a group, not a
+          // second landmark with the section's name).
+          <div className="offers-table-wrap" tabIndex={0} role="group" aria-labelledby={id}>
             <table className="offers-table">
               <thead>
                 <tr>
