@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { accounts, expect, test } from './fixtures';
-import { createCategory, offerOnSale, paidVoucher, placePaidOrder, registerDemoCard, signInStaff, staffLogin, unique } from './api';
+import { createCategory, hasCard, offerOnSale, paidVoucher, placePaidOrder, registerDemoCard, signInStaff, staffLogin, unique } from './api';
 
 // Issue 15 (points 5, 7, 8, 9): one staff layout on every staff page, the
 // panel's summary, the tables' QR sheet, the settings preview, and no 4xx
@@ -141,9 +141,16 @@ test('the summary shows the orders and coupons placed, and the table QR sheet', 
 
 test("no 4xx on 'Crear Oferta' without a card, nor after deleting a category", async ({ page, context, request, baseURL }) => {
   const failed = failedCalls(page);
-  // Restaurant 2 has no card in the demo data.
-  await signInStaff(context, request, accounts.owner2, baseURL!);
-  await page.goto('/crear-oferta?cliente_id=2');
+  // A restaurant of its own, without a card whatever other tests registered.
+  const admin = await signInStaff(context, request, accounts.superAdmin, baseURL!);
+  const created = await request.post('/api/clients', {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { nombre: unique('Sin Tarjeta'), email: `${unique('sin-tarjeta').toLowerCase()}@example.com`, idioma: 'es' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  expect(await hasCard(request, admin, id)).toBe(false);
+  await page.goto(`/crear-oferta?cliente_id=${id}`);
   await expect(page.getByRole('dialog', { name: 'Registrar tarjeta' })).toBeVisible();
   await page.getByRole('button', { name: 'Cancelar' }).click();
 
