@@ -608,7 +608,11 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	billingSvc := &billing.Service{DB: db, Provider: billingdemo.New(), Log: log, BaseURL: cfg.BaseURL, Metrics: mets}
 	if cfg.StripeSecretKey != "" {
 		// stripe-go's own client timeout is 80 s.
-		billingSvc.Provider = stripe.New(cfg.StripeSecretKey, stripe.WithHTTPClient(mets.Client("stripe", 80*time.Second, log)))
+		opts := []stripe.Option{stripe.WithHTTPClient(mets.Client("stripe", 80*time.Second, log))}
+		if cfg.StripeAPIURL != "" {
+			opts = append(opts, stripe.WithBaseURL(cfg.StripeAPIURL))
+		}
+		billingSvc.Provider = stripe.New(cfg.StripeSecretKey, opts...)
 	}
 	mets.Queue("outbox", func(ctx context.Context) (int, error) { return mail.CountPending(ctx, db) })
 	mets.Queue("fees", func(ctx context.Context) (int, error) { return billing.CountPendingFees(ctx, db) })

@@ -45,6 +45,7 @@ type Config struct {
 	// Stripe charges the platform fees when its secret key is set; otherwise
 	// the demo card form is used.
 	StripeSecretKey, StripePublishableKey, StripeWebhookSecret string
+	StripeAPIURL                                               string // CARTA_STRIPE_API_URL
 	// CloverWebhookSecret verifies the hosted checkout's webhooks of
 	// restaurants that have no secret of their own (the demo set-up).
 	CloverWebhookSecret string
@@ -102,6 +103,7 @@ var Vars = []struct{ Name, Default, Help string }{
 	{"CARTA_STRIPE_SECRET_KEY", "(none)", "Stripe secret key: platform fees through Stripe; without it the demo card form is used"},
 	{"CARTA_STRIPE_PUBLISHABLE_KEY", "(none)", "Stripe publishable key for Stripe Elements in the browser"},
 	{"CARTA_STRIPE_WEBHOOK_SECRET", "(none)", "signing secret of the Stripe webhook endpoint /api/webhooks/stripe"},
+	{"CARTA_STRIPE_API_URL", "https://api.stripe.com", "Stripe API root, when it is not Stripe's (stripe-mock or a test server)"},
 	{"CARTA_CLOVER_WEBHOOK_SECRET", "(none)", "signing secret of the Clover hosted checkout webhook /api/webhooks/clover-checkout"},
 	{"CARTA_METRICS_ADDR", "127.0.0.1:9090", "where Prometheus metrics are served (`GET /metrics`); `off` serves none. Keep it off the public network"},
 	{"CARTA_TRUSTED_PROXIES", "(none)", "comma-separated addresses or CIDRs of reverse proxies whose `X-Forwarded-For` gives the client's address"},
@@ -165,6 +167,7 @@ func Load(name string, args []string, getenv func(string) string) (Config, []str
 	c.StripeSecretKey = env("CARTA_STRIPE_SECRET_KEY", "")
 	c.StripePublishableKey = env("CARTA_STRIPE_PUBLISHABLE_KEY", "")
 	c.StripeWebhookSecret = env("CARTA_STRIPE_WEBHOOK_SECRET", "")
+	c.StripeAPIURL = env("CARTA_STRIPE_API_URL", "")
 	c.CloverWebhookSecret = env("CARTA_CLOVER_WEBHOOK_SECRET", "")
 	c.WineLookupURL = env("CARTA_WINE_LOOKUP_URL", "")
 	c.WineLookupModel = env("CARTA_WINE_LOOKUP_MODEL", "gpt-4o-mini")
@@ -261,6 +264,11 @@ func (c *Config) finish() error {
 		errs = append(errs, fmt.Errorf("CARTA_CLOVER_BASE_URL %q: must be an absolute http(s) URL", c.CloverBaseURL))
 	}
 	c.CloverBaseURL = strings.TrimRight(c.CloverBaseURL, "/")
+	if c.StripeAPIURL != "" {
+		if u, err := url.Parse(c.StripeAPIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("CARTA_STRIPE_API_URL %q: must be an absolute http(s) URL", c.StripeAPIURL))
+		}
+	}
 	if c.StripeSecretKey != "" && c.StripePublishableKey == "" {
 		errs = append(errs, errors.New("CARTA_STRIPE_PUBLISHABLE_KEY is required with CARTA_STRIPE_SECRET_KEY"))
 	}

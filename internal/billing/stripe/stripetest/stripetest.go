@@ -1,4 +1,9 @@
-package stripe_test
+// Package stripetest is a local server speaking Stripe's documented wire
+// format for the calls Carta makes (customers, setup intents, payment
+// methods, payment intents), with Idempotency-Key replay like the real API.
+// The Stripe client's tests and the fault tests (a kill -9 while a platform
+// fee is being charged) run against it.
+package stripetest
 
 import (
 	"encoding/json"
@@ -13,25 +18,52 @@ import (
 	"testing"
 )
 
-// fakeStripe is a local server speaking Stripe's documented wire format:
+// Server is a local server speaking Stripe's documented wire format:
 // form-encoded requests with Bearer auth, JSON objects back, errors as
 // {"error": {...}} with Stripe's status codes, and Idempotency-Key replay of
 // the first response (success or failure) like the real API.
-type fakeStripe struct {
-	t   *testing.T
+type Server struct {
+	t   testing.TB
 	srv *httptest.Server
-	key string
+	// Key is the secret key the server accepts.
+	Key string
 
 	mu          sync.Mutex
-	requests    []fakeRequest
+	requests    []Request
 	idempotency map[string]savedResponse
 	pms         map[string]string // payment method id -> customer id ("" = not attached)
 	customers   int
 	intents     int
 	defaultPM   map[string]string // customer -> invoice_settings.default_payment_method
+	hold        *Hold             // the next PaymentIntent creation waits for it
 }
 
-type fakeRequest struct {
+// Hold stops the next PaymentIntent creation after Stripe has created (and
+// charged) it, before the answer leaves: the caller may die meanwhile.
+type Hold struct {
+	// Arrived is closed once the held charge has been created.
+	Arrived chan struct{}
+	release chan struct{}
+}
+
+// Release lets the held answer go (to whoever is still listening).
+func (h *Hold) Release() { close(h.release) }
+
+// HoldNextCharge makes the next successful POST /v1/payment_intents wait for
+// Release once the PaymentIntent exists (and its idempotency key is saved).
+func (f *Server) HoldNextCharge() *Hold {
+	h := &Hold{Arrived: make(chan struct{}), release: make(chan struct{})}
+	f.mu.Lock()
+	f.hold = h
+	f.mu.Unlock()
+	return h
+}
+
+// URL is the API root to give the client (stripe.WithBaseURL, CARTA_STRIPE_API_URL).
+func (f *Server) URL() string { return f.srv.URL }
+
+// Request is one request the server received.
+type Request struct {
 	Method, Path   string
 	IdempotencyKey string
 	Form           url.Values
@@ -43,24 +75,25 @@ type savedResponse struct {
 	body   []byte
 }
 
-// Payment methods the fake knows, named like Stripe's test payment methods.
+// Payment methods the server knows, named like Stripe's test payment methods.
 const (
-	pmVisa         = "pm_card_visa"                            // charges succeed
-	pmDeclined     = "pm_card_chargeDeclinedInsufficientFunds" // 402 card_declined / insufficient_funds
-	pmAuthRequired = "pm_card_authenticationRequired"          // 402 authentication_required
-	pmMastercard   = "pm_card_mastercard_attached"             // already attached to cus_fake_1
-	pmForeign      = "pm_card_foreign"                         // attached to someone else
-	fakeCustomer   = "cus_fake_1"
+	PMVisa         = "pm_card_visa"                            // charges succeed
+	PMDeclined     = "pm_card_chargeDeclinedInsufficientFunds" // 402 card_declined / insufficient_funds
+	PMAuthRequired = "pm_card_authenticationRequired"          // 402 authentication_required
+	PMMastercard   = "pm_card_mastercard_attached"             // already attached to cus_fake_1
+	PMForeign      = "pm_card_foreign"                         // attached to someone else
+	Customer       = "cus_fake_1"
 )
 
-func newFakeStripe(t *testing.T) *fakeStripe {
-	f := &fakeStripe{
+// New starts a server (closed when the test ends).
+func New(t testing.TB) *Server {
+	f := &Server{
 		t:           t,
-		key:         "sk_test_fake_" + strings.Repeat("x", 24),
+		Key:         "sk_test_fake_" + strings.Repeat("x", 24),
 		idempotency: map[string]savedResponse{},
 		pms: map[string]string{
-			pmVisa: "", pmDeclined: "", pmAuthRequired: "",
-			pmMastercard: fakeCustomer, pmForeign: "cus_someone_else",
+			PMVisa: "", PMDeclined: "", PMAuthRequired: "",
+			PMMastercard: Customer, PMForeign: "cus_someone_else",
 		},
 		defaultPM: map[string]string{},
 	}
@@ -77,9 +110,9 @@ func newFakeStripe(t *testing.T) *fakeStripe {
 }
 
 // auth checks the key, records the request and replays idempotent POSTs.
-func (f *fakeStripe) auth(next http.Handler) http.Handler {
+func (f *Server) auth(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Authorization") != "Bearer "+f.key {
+		if r.Header.Get("Authorization") != "Bearer "+f.Key {
 			writeError(w, http.StatusUnauthorized, "invalid_request_error", "", "", "Invalid API Key provided.")
 			return
 		}
@@ -93,7 +126,7 @@ func (f *fakeStripe) auth(next http.Handler) http.Handler {
 		}
 		key := r.Header.Get("Idempotency-Key")
 		f.mu.Lock()
-		f.requests = append(f.requests, fakeRequest{Method: r.Method, Path: r.URL.Path, IdempotencyKey: key, Form: form})
+		f.requests = append(f.requests, Request{Method: r.Method, Path: r.URL.Path, IdempotencyKey: key, Form: form})
 		f.mu.Unlock()
 
 		if r.Method != http.MethodPost || key == "" {
@@ -120,7 +153,15 @@ func (f *fakeStripe) auth(next http.Handler) http.Handler {
 		next.ServeHTTP(rec, r)
 		f.mu.Lock()
 		f.idempotency[key] = savedResponse{params: params, status: rec.Code, body: rec.Body.Bytes()}
+		var hold *Hold
+		if r.URL.Path == "/v1/payment_intents" && rec.Code == http.StatusOK {
+			hold, f.hold = f.hold, nil
+		}
 		f.mu.Unlock()
+		if hold != nil {
+			close(hold.Arrived)
+			<-hold.release
+		}
 		for k, v := range rec.Header() {
 			w.Header()[k] = v
 		}
@@ -142,10 +183,10 @@ func canonical(v url.Values) string {
 	return b.String()
 }
 
-func (f *fakeStripe) createCustomer(w http.ResponseWriter, r *http.Request) {
+func (f *Server) createCustomer(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	f.customers++
-	id := fakeCustomer
+	id := Customer
 	if f.customers > 1 {
 		id = fmt.Sprintf("cus_fake_%d", f.customers)
 	}
@@ -156,7 +197,7 @@ func (f *fakeStripe) createCustomer(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (f *fakeStripe) updateCustomer(w http.ResponseWriter, r *http.Request) {
+func (f *Server) updateCustomer(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	pm := r.PostForm.Get("invoice_settings[default_payment_method]")
 	f.mu.Lock()
@@ -177,7 +218,7 @@ func (f *fakeStripe) updateCustomer(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (f *fakeStripe) createSetupIntent(w http.ResponseWriter, r *http.Request) {
+func (f *Server) createSetupIntent(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{
 		"id": "seti_fake_1", "object": "setup_intent", "client_secret": "seti_fake_1_secret_abc",
 		"customer": r.PostForm.Get("customer"), "usage": r.PostForm.Get("usage"),
@@ -186,7 +227,7 @@ func (f *fakeStripe) createSetupIntent(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (f *fakeStripe) paymentMethod(id string) (map[string]any, bool) {
+func (f *Server) paymentMethod(id string) (map[string]any, bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	cus, ok := f.pms[id]
@@ -195,11 +236,11 @@ func (f *fakeStripe) paymentMethod(id string) (map[string]any, bool) {
 	}
 	brand, last4 := "visa", "4242"
 	switch id {
-	case pmDeclined:
+	case PMDeclined:
 		last4 = "9995"
-	case pmAuthRequired:
+	case PMAuthRequired:
 		last4 = "3184"
-	case pmMastercard:
+	case PMMastercard:
 		brand, last4 = "mastercard", "4444"
 	}
 	var customer any
@@ -212,7 +253,7 @@ func (f *fakeStripe) paymentMethod(id string) (map[string]any, bool) {
 	}, true
 }
 
-func (f *fakeStripe) getPaymentMethod(w http.ResponseWriter, r *http.Request) {
+func (f *Server) getPaymentMethod(w http.ResponseWriter, r *http.Request) {
 	pm, ok := f.paymentMethod(r.PathValue("id"))
 	if !ok {
 		writeError(w, http.StatusNotFound, "invalid_request_error", "resource_missing", "",
@@ -222,7 +263,7 @@ func (f *fakeStripe) getPaymentMethod(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, pm)
 }
 
-func (f *fakeStripe) attachPaymentMethod(w http.ResponseWriter, r *http.Request) {
+func (f *Server) attachPaymentMethod(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	f.mu.Lock()
 	if _, ok := f.pms[id]; ok {
@@ -232,7 +273,7 @@ func (f *fakeStripe) attachPaymentMethod(w http.ResponseWriter, r *http.Request)
 	f.getPaymentMethod(w, r)
 }
 
-func (f *fakeStripe) createPaymentIntent(w http.ResponseWriter, r *http.Request) {
+func (f *Server) createPaymentIntent(w http.ResponseWriter, r *http.Request) {
 	form := r.PostForm
 	amount, err := strconv.ParseInt(form.Get("amount"), 10, 64)
 	if err != nil || amount < 50 {
@@ -258,9 +299,9 @@ func (f *fakeStripe) createPaymentIntent(w http.ResponseWriter, r *http.Request)
 		}})
 	}
 	switch form.Get("payment_method") {
-	case pmDeclined:
+	case PMDeclined:
 		fail("card_declined", "insufficient_funds", "Your card has insufficient funds.")
-	case pmAuthRequired:
+	case PMAuthRequired:
 		fail("authentication_required", "authentication_required",
 			"Your card was declined. This transaction requires authentication.")
 	default:
@@ -268,18 +309,18 @@ func (f *fakeStripe) createPaymentIntent(w http.ResponseWriter, r *http.Request)
 	}
 }
 
-// intentCount is how many PaymentIntents the fake really created.
-func (f *fakeStripe) intentCount() int {
+// IntentCount is how many PaymentIntents the fake really created.
+func (f *Server) IntentCount() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.intents
 }
 
-// chargeRequests returns the recorded POST /v1/payment_intents requests.
-func (f *fakeStripe) chargeRequests() []fakeRequest {
+// ChargeRequests returns the recorded POST /v1/payment_intents requests.
+func (f *Server) ChargeRequests() []Request {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	var out []fakeRequest
+	var out []Request
 	for _, r := range f.requests {
 		if r.Method == http.MethodPost && r.Path == "/v1/payment_intents" {
 			out = append(out, r)
@@ -288,10 +329,11 @@ func (f *fakeStripe) chargeRequests() []fakeRequest {
 	return out
 }
 
-func (f *fakeStripe) requestsTo(method, path string) []fakeRequest {
+// RequestsTo returns the recorded requests to method and path.
+func (f *Server) RequestsTo(method, path string) []Request {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	var out []fakeRequest
+	var out []Request
 	for _, r := range f.requests {
 		if r.Method == method && r.Path == path {
 			out = append(out, r)
