@@ -190,7 +190,7 @@ func (s *Service) UpdateProfile(ctx context.Context, d tenant.Diner, in ProfileC
 
 // ChangePassword checks the current password, stores the new one and signs
 // the diner out everywhere but the session keepTokenHash.
-func (s *Service) ChangePassword(ctx context.Context, d tenant.Diner, keepTokenHash, current, next string) error {
+func (s *Service) ChangePassword(ctx context.Context, d tenant.Diner, keepTokenHash, current, next, ip string) error {
 	u, err := s.Profile(ctx, d)
 	if err != nil {
 		return err
@@ -198,12 +198,14 @@ func (s *Service) ChangePassword(ctx context.Context, d tenant.Diner, keepTokenH
 	if _, err := limits.Password.Check(current); err != nil {
 		return err
 	}
-	ok, err := s.Auth.Check(ctx, u.PasswordHash, current)
+	// Throttled like signing in to the account: a stolen session cannot
+	// guess the password through this form faster than through sign-in.
+	err = s.Auth.VerifyPassword(ctx, auth.SessionUsuario, u.Email, ip, u.PasswordHash, current)
+	if errors.Is(err, apperr.ErrCredentials) {
+		return ErrWrongPass
+	}
 	if err != nil {
 		return err
-	}
-	if !ok {
-		return ErrWrongPass
 	}
 	if err := auth.CheckNewPassword(next); err != nil {
 		return err

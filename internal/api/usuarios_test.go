@@ -111,6 +111,35 @@ func TestDinerWelcomeMail(t *testing.T) {
 	})
 }
 
+// TestDinerPasswordChangeIsThrottled: the current password asked by the
+// change form shares the sign-in's budget for the account and address, so a
+// stolen session cannot guess it faster there: after 5 wrong answers even
+// the right one is refused with 429, and so is signing in.
+func TestDinerPasswordChangeIsThrottled(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		reg := e.register("Bea", "bea@example.com", "secreto-123", "cliente_id", 1)
+		tok := reg.json["token"].(string)
+		path := fmt.Sprintf("/api/usuarios/%d/password", int(reg.json["usuario_id"].(float64)))
+		for i := range 5 {
+			if r := e.do("POST", path, tok, map[string]any{"password_actual": fmt.Sprint("guess-", i), "password_nueva": "nuevo-secreto"}); r.status != 400 ||
+				!strings.Contains(r.body, "La contraseña actual no es correcta.") {
+				t.Fatalf("guess %d: %d %s", i, r.status, r.body)
+			}
+		}
+		r := e.do("POST", path, tok, map[string]any{"password_actual": "secreto-123", "password_nueva": "nuevo-secreto"})
+		if r.status != 429 || r.header.Get("Retry-After") == "" {
+			t.Fatalf("sixth try: %d %s, want 429 with Retry-After", r.status, r.body)
+		}
+		if r := e.do("POST", "/api/auth/login-usuario", "", map[string]any{"email": "bea@example.com", "password": "secreto-123"}); r.status != 429 {
+			t.Fatalf("sign-in after the guesses: %d, want 429", r.status)
+		}
+		if r := e.do("POST", "/api/auth/login-usuario", "", map[string]any{"email": "bea@example.com", "password": "nuevo-secreto"}); r.status != 429 {
+			t.Fatalf("the password changed although refused: %d", r.status)
+		}
+	})
+}
+
 func TestDinerPasswordChangeAndDelete(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)

@@ -189,6 +189,24 @@ func (s *Service) SignIn(ctx context.Context, kind, email, password, ip string, 
 	return token, err
 }
 
+// VerifyPassword checks the password of an account already signed in (the
+// current password a password change asks for) under the budgets of
+// signing in to that account from ip: the change form cannot be used to
+// guess a password faster than the sign-in form. A wrong password is
+// apperr.ErrCredentials; a spent budget is 429 with Retry-After.
+func (s *Service) VerifyPassword(ctx context.Context, kind, email, ip, hash, password string) error {
+	return s.Throttled(ctx, signInKeys(kind, email, ip), func() error {
+		ok, err := s.Check(ctx, hash, password)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return apperr.ErrCredentials
+		}
+		return nil
+	})
+}
+
 // OpenSession creates a session of kind for subjectID and returns its token.
 func (s *Service) OpenSession(ctx context.Context, q store.Querier, kind string, subjectID int64) (string, error) {
 	tok, hash, err := NewToken()

@@ -1939,6 +1939,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                429: components["responses"]["TooMany"];
                 500: components["responses"]["Internal"];
                 503: components["responses"]["Busy"];
             };
