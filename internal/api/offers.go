@@ -184,7 +184,7 @@ func (s *Server) checkoutCoupon(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return offers.ErrCuponNotFound
 	}
-	res, err := s.Offers.Purchase(r.Context(), d, cuponID, in.MerchantID, in.Phone, in.TotalAmount)
+	res, err := s.Offers.Purchase(r.Context(), d, cuponID, in.MerchantID, in.Phone, contentLang(w, r), in.TotalAmount)
 	if err != nil {
 		return err
 	}

@@ -12,38 +12,101 @@ func money(cents int64, currency string) string {
 	return fmt.Sprintf("$%d.%02d %s", cents/100, cents%100, currency)
 }
 
-var receiptHTML = template.Must(template.New("r").Parse(`<p>Hola {{.Nombre}},</p>
-<p>Tu pago de <strong>{{.Total}}</strong> por <strong>{{.Titulo}}</strong> se procesó correctamente.</p>
-<p>Tu código de cupón es <strong style="font-size:1.3em">{{.Code}}</strong>. Muéstralo en el restaurante para canjearlo.</p>
-<p><a href="{{.URL}}">Ver mis compras</a></p>`))
+// title is the offer's title in the language the diner bought in: the
+// English one when there was one, else the Spanish.
+func (c CompraRecord) title() string {
+	if c.Idioma == "en" && c.DescripcionEN != "" {
+		return c.DescripcionEN
+	}
+	return c.Descripcion
+}
 
-// ReceiptMail is the e-mail a diner gets when a coupon is paid.
-func ReceiptMail(nombre, titulo, code string, total int64, currency, baseURL string) mail.Message {
-	data := map[string]string{"Nombre": nombre, "Titulo": titulo, "Code": code, "Total": money(total, currency), "URL": baseURL + "/usuario/mis-compras"}
+// purchaseTexts are the coupon e-mails' sentences per language; the
+// placeholders are filled in the order of the mail functions' arguments.
+var purchaseTexts = map[string]map[string]string{
+	"es": {
+		"hola":            "Hola %s,",
+		"receiptSubject":  "Tu cupón: %s",
+		"receiptPaid":     "Tu pago de %s por %s se procesó correctamente.",
+		"receiptCode":     "Tu código de cupón es %s. Muéstralo en el restaurante para canjearlo.",
+		"receiptLink":     "Ver mis compras",
+		"refundSubject":   "Reembolso de tu pago: %s",
+		"refundPaid":      "Recibimos tu pago de %s por %s, pero la oferta se agotó antes de que terminara el pago, así que no pudimos emitir tu cupón.",
+		"refundReimburse": "Te reembolsaremos el pago completo en tu tarjeta. No tienes que hacer nada.",
+	},
+	"en": {
+		"hola":            "Hi %s,",
+		"receiptSubject":  "Your coupon: %s",
+		"receiptPaid":     "Your payment of %s for %s went through.",
+		"receiptCode":     "Your coupon code is %s. Show it at the restaurant to redeem it.",
+		"receiptLink":     "See my purchases",
+		"refundSubject":   "Refund of your payment: %s",
+		"refundPaid":      "We received your payment of %s for %s, but the offer sold out before the payment finished, so we could not issue your coupon.",
+		"refundReimburse": "We will refund the full payment to your card. You do not need to do anything.",
+	},
+}
+
+func textsFor(lang string) map[string]string {
+	if t, ok := purchaseTexts[lang]; ok {
+		return t
+	}
+	return purchaseTexts["es"]
+}
+
+// strong marks a value bold inside an HTML sentence (the value escaped).
+func strong(v string) template.HTML {
+	return template.HTML("<strong>" + template.HTMLEscapeString(v) + "</strong>")
+}
+
+// sentence fills an HTML sentence's placeholders with escaped, bold values.
+func sentence(format string, vals ...string) template.HTML {
+	args := make([]any, len(vals))
+	for i, v := range vals {
+		args[i] = strong(v)
+	}
+	return template.HTML(fmt.Sprintf(template.HTMLEscapeString(format), args...))
+}
+
+var receiptHTML = template.Must(template.New("r").Parse(`<p>{{.Hola}}</p>
+<p>{{.Paid}}</p>
+<p>{{.Code}}</p>
+<p><a href="{{.URL}}">{{.Link}}</a></p>`))
+
+// ReceiptMail is the e-mail a diner gets when a coupon is paid, in lang
+// ("en" or Spanish).
+func ReceiptMail(lang, nombre, titulo, code string, total int64, currency, baseURL string) mail.Message {
+	t := textsFor(lang)
+	amount, url := money(total, currency), baseURL+"/usuario/mis-compras"
 	var b bytes.Buffer
-	_ = receiptHTML.Execute(&b, data)
+	_ = receiptHTML.Execute(&b, map[string]any{
+		"Hola": fmt.Sprintf(t["hola"], nombre), "Paid": sentence(t["receiptPaid"], amount, titulo),
+		"Code": sentence(t["receiptCode"], code), "URL": url, "Link": t["receiptLink"],
+	})
 	return mail.Message{
-		Subject: "Tu cupón: " + titulo,
-		Text: fmt.Sprintf("Hola %s,\n\nTu pago de %s por %s se procesó correctamente.\nTu código de cupón es %s. Muéstralo en el restaurante para canjearlo.\n\nMis compras: %s\n",
-			nombre, data["Total"], titulo, code, data["URL"]),
+		Subject: fmt.Sprintf(t["receiptSubject"], titulo),
+		Text: fmt.Sprintf(t["hola"], nombre) + "\n\n" + fmt.Sprintf(t["receiptPaid"], amount, titulo) + "\n" +
+			fmt.Sprintf(t["receiptCode"], code) + "\n\n" + t["receiptLink"] + ": " + url + "\n",
 		HTML: b.String(),
 	}
 }
 
-var refundHTML = template.Must(template.New("rf").Parse(`<p>Hola {{.Nombre}},</p>
-<p>Recibimos tu pago de <strong>{{.Total}}</strong> por <strong>{{.Titulo}}</strong>, pero la oferta se agotó antes de que terminara el pago, así que no pudimos emitir tu cupón.</p>
-<p>Te reembolsaremos el pago completo en tu tarjeta. No tienes que hacer nada.</p>`))
+var refundHTML = template.Must(template.New("rf").Parse(`<p>{{.Hola}}</p>
+<p>{{.Paid}}</p>
+<p>{{.Reimburse}}</p>`))
 
-// RefundMail tells a diner that a payment will be refunded because the
-// offer sold out while they paid.
-func RefundMail(nombre, titulo string, total int64, currency string) mail.Message {
-	data := map[string]string{"Nombre": nombre, "Titulo": titulo, "Total": money(total, currency)}
+// RefundMail tells a diner, in lang, that a payment will be refunded
+// because the offer sold out while they paid.
+func RefundMail(lang, nombre, titulo string, total int64, currency string) mail.Message {
+	t := textsFor(lang)
+	amount := money(total, currency)
 	var b bytes.Buffer
-	_ = refundHTML.Execute(&b, data)
+	_ = refundHTML.Execute(&b, map[string]any{
+		"Hola": fmt.Sprintf(t["hola"], nombre), "Paid": sentence(t["refundPaid"], amount, titulo), "Reimburse": t["refundReimburse"],
+	})
 	return mail.Message{
-		Subject: "Reembolso de tu pago: " + titulo,
-		Text: fmt.Sprintf("Hola %s,\n\nRecibimos tu pago de %s por %s, pero la oferta se agotó antes de que terminara el pago, así que no pudimos emitir tu cupón.\nTe reembolsaremos el pago completo en tu tarjeta. No tienes que hacer nada.\n",
-			nombre, data["Total"], titulo),
+		Subject: fmt.Sprintf(t["refundSubject"], titulo),
+		Text: fmt.Sprintf(t["hola"], nombre) + "\n\n" + fmt.Sprintf(t["refundPaid"], amount, titulo) + "\n" +
+			t["refundReimburse"] + "\n",
 		HTML: b.String(),
 	}
 }

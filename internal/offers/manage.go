@@ -292,7 +292,7 @@ func (s *Service) Refunds(ctx context.Context) ([]Refund, error) {
 // when sent, must be the offer's restaurant's; the diner's own name,
 // e-mail and phone go to the checkout (phone only when the account has
 // none); clientTotal, when sent, must be the server's total.
-func (s *Service) Purchase(ctx context.Context, d tenant.Diner, cuponID int64, merchantID, phone string, clientTotal *int64) (Purchase, error) {
+func (s *Service) Purchase(ctx context.Context, d tenant.Diner, cuponID int64, merchantID, phone, lang string, clientTotal *int64) (Purchase, error) {
 	if _, err := limits.MerchantID.Check(merchantID); err != nil {
 		return Purchase{}, err
 	}
@@ -330,7 +330,7 @@ func (s *Service) Purchase(ctx context.Context, d tenant.Diner, cuponID int64, m
 	if u.Telefono != "" {
 		phone = u.Telefono
 	}
-	p, err := s.Buy(ctx, cuponID, Buyer{UsuarioID: u.ID, Email: u.Email, FirstName: first, LastName: last, Phone: phone}, clientTotal)
+	p, err := s.Buy(ctx, cuponID, Buyer{UsuarioID: u.ID, Email: u.Email, FirstName: first, LastName: last, Phone: phone, Lang: lang}, clientTotal)
 	if e, ok := apperr.As(err); ok && e.Err != nil {
 		s.Log.WarnContext(ctx, "checkout failed", "cupon_id", cuponID, "err", e.Err)
 	}

@@ -75,6 +75,8 @@ type Service struct {
 type Buyer struct {
 	UsuarioID                         int64
 	Email, FirstName, LastName, Phone string
+	// Lang is the language the diner buys in ("es" or "en"): the receipt's.
+	Lang string
 }
 
 // Purchase is a started checkout.
@@ -136,7 +138,7 @@ func (s *Service) Buy(ctx context.Context, cuponID int64, b Buyer, clientTotal *
 		case !errors.Is(err, store.ErrNotFound):
 			return err
 		}
-		p, err = reserveCupon(ctx, tx, cuponID, b.UsuarioID, HoldTime, MaxOpenHolds)
+		p, err = reserveCupon(ctx, tx, cuponID, b.UsuarioID, b.Lang, HoldTime, MaxOpenHolds)
 		return err
 	})
 	switch {
@@ -270,7 +272,7 @@ func (s *Service) Confirm(ctx context.Context, o checkout.Outcome) error {
 		if err != nil {
 			return err
 		}
-		m := ReceiptMail(u.Nombre, c.Descripcion, code, c.Total, moneda, s.BaseURL)
+		m := ReceiptMail(c.Idioma, u.Nombre, c.title(), code, c.Total, moneda, s.BaseURL)
 		_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "receipt", To: u.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 		return err
 	})
@@ -292,7 +294,7 @@ func (s *Service) refund(ctx context.Context, tx *store.Tx, c CompraRecord, mone
 	if err != nil {
 		return err
 	}
-	m := RefundMail(u.Nombre, c.Descripcion, c.Total, moneda)
+	m := RefundMail(c.Idioma, u.Nombre, c.title(), c.Total, moneda)
 	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "refund", To: u.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	return err
 }

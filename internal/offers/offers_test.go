@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -540,6 +541,45 @@ func TestEnglishContentFallsBackToSpanish(t *testing.T) {
 		}
 		if got := history("es"); !got["compra: 2x1 en cañas"] || !got["compra: 2x1 en tapas"] {
 			t.Fatalf("points history in Spanish: %v", got)
+		}
+	})
+}
+
+// TestReceiptInTheBuyersLanguage: the receipt is written in the language the
+// diner bought in, with the offer's English title when it has one, and
+// Spanish otherwise; names and titles are escaped in the HTML part.
+func TestReceiptInTheBuyersLanguage(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 5, 2)
+		if _, err := db.Exec(ctx, `UPDATE cupones SET titulo_en = ? WHERE id = ?`, "2-for-1 <tapas>", f.cupon); err != nil {
+			t.Fatal(err)
+		}
+		receipt := func(uid int64, lang string) (subject, text, html string) {
+			t.Helper()
+			p, err := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: uid, Lang: lang}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.svc.Confirm(ctx, checkout.Outcome{Session: sessionOf(t, db, p.CompraID), Approved: true}); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.QueryRow(ctx, `SELECT o.subject, o.body_text, o.body_html FROM outbox o JOIN usuarios u ON u.email = o.to_addr
+				WHERE o.kind = 'receipt' AND u.id = ?`, uid).Scan(&subject, &text, &html); err != nil {
+				t.Fatal(err)
+			}
+			return subject, text, html
+		}
+		subject, text, html := receipt(f.diners[0], "en")
+		if subject != "Your coupon: 2-for-1 <tapas>" || !strings.Contains(text, "Your payment of $") || !strings.Contains(text, "Your coupon code is ") {
+			t.Fatalf("English receipt: %q\n%s", subject, text)
+		}
+		if !strings.Contains(html, "<strong>2-for-1 &lt;tapas&gt;</strong>") || strings.Contains(html, "<tapas>") || !strings.Contains(html, "See my purchases") {
+			t.Fatalf("English HTML: %s", html)
+		}
+		subject, text, _ = receipt(f.diners[1], "")
+		if subject != "Tu cupón: 2x1 en tapas" || !strings.Contains(text, "Hola Comensal 1,") || !strings.Contains(text, "Muéstralo en el restaurante") {
+			t.Fatalf("Spanish receipt: %q\n%s", subject, text)
 		}
 	})
 }

@@ -179,7 +179,7 @@ var errTooManyHolds = errors.New("offers: too many open checkouts")
 // conditional UPDATE: whatever the concurrency, stock never goes below zero
 // (errSoldOut). A diner holds at most maxOpen units at once across offers
 // (errTooManyHolds) and one per offer (a unique index: store.ErrConflict).
-func reserveCupon(ctx context.Context, tx *store.Tx, cuponID int64, usuarioID int64, ttl time.Duration, maxOpen int) (PendingCompra, error) {
+func reserveCupon(ctx context.Context, tx *store.Tx, cuponID int64, usuarioID int64, lang string, ttl time.Duration, maxOpen int) (PendingCompra, error) {
 	now := tx.NowUnix()
 	if err := lockUsuario(ctx, tx, usuarioID); err != nil {
 		return PendingCompra{}, err
@@ -206,8 +206,11 @@ func reserveCupon(ctx context.Context, tx *store.Tx, cuponID int64, usuarioID in
 	p := PendingCompra{ClienteID: c.ClienteID, CuponID: c.ID, Titulo: c.Titulo, Subtotal: c.PrecioFinal, Fee: billing.FeeCents,
 		ExpiresAt: now + int64(ttl/time.Second)}
 	p.Total = p.Subtotal + p.Fee
-	p.ID, err = store.InsertID(ctx, tx, `INSERT INTO compras (usuario_id, cliente_id, cupon_id, descripcion, estado, subtotal, fee, total, expires_at, created_at)
-		VALUES (?, ?, ?, ?, 'pendiente', ?, ?, ?, ?, ?)`, usuarioID, c.ClienteID, c.ID, c.Titulo, p.Subtotal, p.Fee, p.Total, p.ExpiresAt, now)
+	if lang != "en" {
+		lang = "es"
+	}
+	p.ID, err = store.InsertID(ctx, tx, `INSERT INTO compras (usuario_id, cliente_id, cupon_id, descripcion, descripcion_en, idioma, estado, subtotal, fee, total, expires_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, 'pendiente', ?, ?, ?, ?, ?)`, usuarioID, c.ClienteID, c.ID, c.Titulo, c.TituloEN, lang, p.Subtotal, p.Fee, p.Total, p.ExpiresAt, now)
 	if store.IsUniqueViolation(err) {
 		return p, store.ErrConflict
 	}
@@ -267,6 +270,10 @@ type CompraRecord struct {
 	UsuarioID     *int64
 	CuponID       *int64
 	Descripcion   string
+	// DescripcionEN is the offer's English title when bought ('' when none);
+	// Idioma the language the diner bought in ("es" or "en").
+	DescripcionEN string
+	Idioma        string
 	Estado        string
 	Subtotal, Fee int64
 	Total         int64
@@ -275,12 +282,12 @@ type CompraRecord struct {
 	ExpiresAt     int64
 }
 
-const compraCols = `id, cliente_id, usuario_id, cupon_id, descripcion, estado, subtotal, fee, total, COALESCE(checkout_session_id, ''), COALESCE(codigo_voucher, ''), expires_at`
+const compraCols = `id, cliente_id, usuario_id, cupon_id, descripcion, descripcion_en, idioma, estado, subtotal, fee, total, COALESCE(checkout_session_id, ''), COALESCE(codigo_voucher, ''), expires_at`
 
 func scanCompra(row interface{ Scan(...any) error }) (CompraRecord, error) {
 	var c CompraRecord
 	var uid, cid sql.NullInt64
-	err := row.Scan(&c.ID, &c.ClienteID, &uid, &cid, &c.Descripcion, &c.Estado, &c.Subtotal, &c.Fee, &c.Total, &c.Session, &c.Voucher, &c.ExpiresAt)
+	err := row.Scan(&c.ID, &c.ClienteID, &uid, &cid, &c.Descripcion, &c.DescripcionEN, &c.Idioma, &c.Estado, &c.Subtotal, &c.Fee, &c.Total, &c.Session, &c.Voucher, &c.ExpiresAt)
 	if uid.Valid {
 		c.UsuarioID = &uid.Int64
 	}
