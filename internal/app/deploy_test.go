@@ -201,12 +201,20 @@ func TestPostgresDumpAndRestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer admin.Close()
 	fresh := "carta_restore_" + strings.TrimPrefix(schema, "carta_test_")
 	if _, err := admin.Exec(ctx, "CREATE DATABASE "+fresh); err != nil {
+		admin.Close()
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _, _ = admin.Exec(context.Background(), "DROP DATABASE "+fresh+" WITH (FORCE)") })
+	// Dropped after the test (and its server) ended, then the connection
+	// closed: a deferred Close ran before the cleanups and every run left
+	// its database behind.
+	t.Cleanup(func() {
+		defer admin.Close()
+		if _, err := admin.Exec(context.Background(), "DROP DATABASE "+fresh+" WITH (FORCE)"); err != nil {
+			t.Errorf("drop %s: %v", fresh, err)
+		}
+	})
 	target := base
 	target.Path = "/" + fresh
 	if out, err := exec.Command("pg_restore", "--no-owner", "--exit-on-error", "-d", target.String(), dump).CombinedOutput(); err != nil {
