@@ -385,7 +385,7 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 		return Placed{}, err
 	}
 	req := checkoutRequest(r.conn, orderRef(id), r.moneda, priced, cust)
-	req.SuccessURL = fmt.Sprintf("%s/pedido/%d?t=%s", s.BaseURL, id, token)
+	req.SuccessURL = s.orderURL(in.ClienteID, id, token)
 	req.FailureURL = fmt.Sprintf("%s/checkout/%d?pago=error", s.BaseURL, in.ClienteID)
 	req.CancelURL = fmt.Sprintf("%s/checkout/%d", s.BaseURL, in.ClienteID)
 	if req.Total() != priced.Total {
@@ -579,7 +579,7 @@ func (s *Service) queueMail(ctx context.Context, tx *store.Tx, id int64, loc *ti
 	if err != nil {
 		return p, err
 	}
-	m := orderMail(p, s.orderURL(p.ID, p.token), loc)
+	m := orderMail(p, s.orderURL(p.ClienteID, p.ID, p.token), loc)
 	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "pedido", To: p.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	return p, err
 }
@@ -609,8 +609,11 @@ func (s *Service) loadRestaurantAnyway(ctx context.Context, clienteID int64) (or
 	return o, err
 }
 
-func (s *Service) orderURL(id int64, token string) string {
-	return fmt.Sprintf("%s/pedido/%d?t=%s", s.BaseURL, id, token)
+// orderURL is the diner's page of an order; menu= names its restaurant
+// for the diner shell (the route has no restaurant of its own), so the
+// page is branded right on any device.
+func (s *Service) orderURL(clienteID, id int64, token string) string {
+	return fmt.Sprintf("%s/pedido/%d?t=%s&menu=%d", s.BaseURL, id, token, clienteID)
 }
 
 // changed tells this replica's feed to look for changes now.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -254,6 +255,10 @@ func TestPlaceConfirmAndSendToPOS(t *testing.T) {
 		msgs, _ := mail.ListOutbox(ctx, db, 10)
 		if len(msgs) == 0 || msgs[0].Subject != "Order #1 confirmed — La Cava" {
 			t.Fatalf("e-mail %+v", msgs)
+		}
+		// Its link opens the order's page branded as its restaurant's (menu=), on any device.
+		if link := fmt.Sprintf("https://carta.test/pedido/%d?t=%s&menu=%d", p.PedidoID, p.Token, f.cliente.Int64()); !strings.Contains(msgs[0].Text, link) {
+			t.Fatalf("e-mail without %s:\n%s", link, msgs[0].Text)
 		}
 		if pts := f.count(t, `SELECT COALESCE(SUM(puntos), 0) FROM puntos WHERE usuario_id = ? AND pedido_id = ?`, uid, p.PedidoID); pts != 97 {
 			t.Fatalf("points %d, want 97", pts)

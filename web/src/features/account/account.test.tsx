@@ -530,7 +530,7 @@ describe('Mis Compras and Mis Puntos', () => {
     const order = await screen.findByRole('article', { name: /Pedido #3/ });
     expect(within(order).getByText('Listo para recoger')).toBeInTheDocument();
     expect(within(order).getByText(/\$48\.71/)).toBeInTheDocument();
-    expect(within(order).getByRole('link', { name: 'Ver pedido #3' })).toHaveAttribute('href', '/pedido/12');
+    expect(within(order).getByRole('link', { name: 'Ver pedido #3' })).toHaveAttribute('href', '/pedido/12?menu=1');
     expect(await screen.findByRole('article', { name: '2x1 en tapas' })).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/usuarios/5/pedidos')!.headers.Authorization).toBe('Bearer diner-tok');
   });

@@ -98,7 +98,7 @@ describe('demo hosted checkout of a pickup order', () => {
     expect(screen.getByText('$48.71')).toBeInTheDocument();
     expect(screen.queryByText('Fee de servicio')).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Pagar' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pedido/5?t=tok-5&pago=ok'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pedido/5?t=tok-5&pago=ok&menu=1'));
   });
 
   it('declines and links back to the checkout with its failure notice', async () => {

@@ -294,7 +294,7 @@ describe("'Finalizar Pedido'", () => {
     const view = renderApp('/checkout/1');
     await screen.findByTestId('quote-total');
     await fillAndPay(user);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pedido/5?t=tok-5'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pedido/5?t=tok-5&menu=1'));
     expect(open).toHaveBeenCalledWith('/demo/checkout/demo_cs_5');
     expect(assign).not.toHaveBeenCalled();
     expect(await screen.findByTestId('order-status')).toHaveTextContent('Esperando el pago');

@@ -115,7 +115,7 @@ function OrderRow({ pedido }: { pedido: OrderTracking }) {
         </p>
       </div>
       <span className="acct-badge acct-order__badge">{t(`account.purchases.orderStatus.${pedido.estado}`)}</span>
-      <Link className="button" to={`/pedido/${pedido.id}`} aria-label={t('account.purchases.viewOrderOf', { numero: pedido.numero || pedido.id })}>
+      <Link className="button" to={`/pedido/${pedido.id}?menu=${pedido.cliente_id}`} aria-label={t('account.purchases.viewOrderOf', { numero: pedido.numero || pedido.id })}>
         {t('account.purchases.viewOrder')}
       </Link>
     </article>

@@ -53,7 +53,7 @@ export default function DemoCheckoutPage() {
     const backLabel = pedido ? t('demoCheckout.backToOrder') : t('demoCheckout.backToOffers');
     const orderId = result?.pedido_id ?? s.pedido_id;
     const orderToken = result?.token ?? s.token;
-    const orderPage = orderId && orderToken ? `/pedido/${orderId}?t=${encodeURIComponent(orderToken)}&pago=ok` : null;
+    const orderPage = orderId && orderToken ? `/pedido/${orderId}?t=${encodeURIComponent(orderToken)}&pago=ok&menu=${clienteId}` : null;
     // An order paid here lands on its page (its live status).
     if (pedido && orderPage && result?.estado === 'recibido') return <Navigate to={orderPage} replace />;
     body = (

@@ -196,7 +196,7 @@ function CheckoutForm({
     if (where === 'tab') {
       // The checkout is in the new tab; this one follows the order until it is paid.
       setOpened(true);
-      void navigate(`/pedido/${placed.pedido_id}?t=${encodeURIComponent(placed.token)}`);
+      void navigate(`/pedido/${placed.pedido_id}?t=${encodeURIComponent(placed.token)}&menu=${encodeURIComponent(clienteId)}`);
     }
     // In the same window the browser is leaving: stay busy.
   }
