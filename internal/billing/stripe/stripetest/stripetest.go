@@ -36,6 +36,23 @@ type Server struct {
 	intents     int
 	defaultPM   map[string]string // customer -> invoice_settings.default_payment_method
 	hold        *Hold             // the next PaymentIntent creation waits for it
+	fault       Fault             // how every request is answered while set
+}
+
+// Fault makes the server misbehave on every request until cleared (the
+// zero Fault): an HTTP status with Stripe's error body (and Retry-After
+// when given), or a body that is not JSON.
+type Fault struct {
+	Status     int
+	RetryAfter string
+	Garbage    bool
+}
+
+// SetFault answers every request with fault from now on; Fault{} heals.
+func (f *Server) SetFault(fault Fault) {
+	f.mu.Lock()
+	f.fault = fault
+	f.mu.Unlock()
 }
 
 // Hold stops the next PaymentIntent creation after Stripe has created (and
@@ -112,6 +129,28 @@ func New(t testing.TB) *Server {
 // auth checks the key, records the request and replays idempotent POSTs.
 func (f *Server) auth(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		fault := f.fault
+		if fault != (Fault{}) {
+			f.requests = append(f.requests, Request{Method: r.Method, Path: r.URL.Path, IdempotencyKey: r.Header.Get("Idempotency-Key")})
+		}
+		f.mu.Unlock()
+		switch {
+		case fault.Garbage:
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte("<html>502 Bad Gateway</html>"))
+			return
+		case fault.Status != 0:
+			if fault.RetryAfter != "" {
+				w.Header().Set("Retry-After", fault.RetryAfter)
+			}
+			typ := "api_error"
+			if fault.Status == http.StatusTooManyRequests {
+				typ = "rate_limit_error"
+			}
+			writeError(w, fault.Status, typ, "", "", "fault injected by the test")
+			return
+		}
 		if r.Header.Get("Authorization") != "Bearer "+f.Key {
 			writeError(w, http.StatusUnauthorized, "invalid_request_error", "", "", "Invalid API Key provided.")
 			return
