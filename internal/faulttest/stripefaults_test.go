@@ -16,7 +16,8 @@ import (
 )
 
 // TestStripeMisbehaves runs the two things Carta asks Stripe for while
-// Stripe answers 429 with Retry-After, 500 or garbage: the owner registering
+// Stripe answers 429 with Retry-After, 500 or garbage, or slowly (within
+// the client's time-out: it waits and works): the owner registering
 // a card gets a clear error within a bound after a bounded number of calls,
 // and the platform fee job records a failed attempt with its backoff (the
 // fee stays due, not failed for good, nothing is left claimed). When Stripe
@@ -110,6 +111,12 @@ func TestStripeMisbehaves(t *testing.T) {
 			}
 		}
 
+		// Slow, within the client's time-out: the set-up waits and works.
+		stripe.SetFault(stripetest.Fault{Delay: 2 * time.Second})
+		start := time.Now()
+		if a := setup(); a.status != 200 || time.Since(start) < 2*time.Second {
+			t.Fatalf("setup with a slow Stripe: %d in %s %s", a.status, time.Since(start), a.body)
+		}
 		stripe.SetFault(stripetest.Fault{})
 		if a := setup(); a.status != 200 {
 			t.Fatalf("setup after Stripe recovered: %d %s", a.status, a.body)

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Server is a local server speaking Stripe's documented wire format:
@@ -46,6 +47,9 @@ type Fault struct {
 	Status     int
 	RetryAfter string
 	Garbage    bool
+	// Delay holds every answer this long first (then answers normally
+	// unless another field says otherwise).
+	Delay time.Duration
 }
 
 // SetFault answers every request with fault from now on; Fault{} heals.
@@ -135,6 +139,13 @@ func (f *Server) auth(next http.Handler) http.Handler {
 			f.requests = append(f.requests, Request{Method: r.Method, Path: r.URL.Path, IdempotencyKey: r.Header.Get("Idempotency-Key")})
 		}
 		f.mu.Unlock()
+		if fault.Delay > 0 {
+			select {
+			case <-time.After(fault.Delay):
+			case <-r.Context().Done():
+				return
+			}
+		}
 		switch {
 		case fault.Garbage:
 			w.Header().Set("Content-Type", "application/json")
