@@ -5,7 +5,7 @@
 # NO_PROMO=1 measures /menu/2 after its owner deleted its promotions (the
 # menu without a promotion popup); PAGE=/cava/1 measures another page (the
 # public wine cellar); LH_REPORT=file keeps the JSON report; PORT= the
-# server's port (18092).
+# server's port (18092); LH_ASSETS=1 keeps the trace next to LH_REPORT.
 set -euo pipefail
 PORT=${PORT:-18092} # another port when several checkouts measure at once
 cd "$(dirname "$0")/.."
@@ -29,7 +29,7 @@ curl -fs "http://127.0.0.1:$PORT$PAGE" >/dev/null
 export CHROME_PATH=/usr/bin/chromium
 npx --yes lighthouse@12 "http://127.0.0.1:$PORT$PAGE" --quiet --only-categories=performance \
   --chrome-flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync" \
-  --output=json --output-path="${LH_REPORT:-$DATA/report.json}" >/dev/null 2>&1 || { echo "lighthouse failed" >&2; exit 1; }
+  --output=json --output-path="${LH_REPORT:-$DATA/report.json}" ${LH_ASSETS:+--save-assets} >/dev/null 2>&1 || { echo "lighthouse failed" >&2; exit 1; }
 node -e '
 const r = require(process.argv[1]);
 const a = r.audits;

@@ -110,10 +110,11 @@ func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.C
 	}
 	logo, bg := mediaURL(set.Logo), mediaURL(set.BackgroundImage)
 	page, err := fill(t.Pages[bit(logo != "")+bit(set.NombreRestaurante != "")+bit(bg != "")], map[string]string{
-		"cartaslotcliente": strconv.FormatInt(id, 10),
-		"cartaslotlogo":    logo,
-		"cartaslotname":    set.NombreRestaurante,
-		"cartaslotbg":      strings.ReplaceAll(bg, `"`, "%22"),
+		"cartaslotcliente":    strconv.FormatInt(id, 10),
+		"cartaslotlogo":       logo,
+		"cartaslotname":       set.NombreRestaurante,
+		"cartaslotbg":         strings.ReplaceAll(bg, `"`, "%22"),
+		"cartaslotshellstyle": shellStyle(set, bg),
 	}, map[string]string{"cartaslotitems": items.String()})
 	if err != nil || page == "" {
 		return ""
@@ -122,20 +123,31 @@ func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.C
 }
 
 // firstViewScript is the inline script after the first view: a diner who
-// chose English gets no Spanish copy (the app paints theirs at once);
-// otherwise, like the promotion's copy, it starts the app's code (code:
+// chose English gets no Spanish copy, nor does a signed-in diner (whose
+// header and page differ from a visitor's): the app paints theirs at once.
+// Otherwise, like the promotion's copy, it starts the app's code (code:
 // the preload links, entry: the entry module; none when the promotion's
-// copy starts it) once the copy's first pictures have painted, or failed,
-// or after firstViewCodeWait at the latest: on a phone's slow link the
-// code would otherwise take the bandwidth the largest paint needs.
+// copy starts it) once the copy's first pictures have loaded (or failed)
+// and been painted, or after firstViewCodeWait at the latest: on a phone's
+// slow link the code would otherwise take the bandwidth the largest paint
+// needs. "Painted" is the browser's own word for it, a largest-contentful-
+// paint entry rendered after the pictures loaded (the entry comes once the
+// frame is on screen); when the pictures are not the largest paint no such
+// entry comes, and a few frames later is taken as painted.
 func firstViewScript(code, entry string) string {
 	return fmt.Sprintf(`<script>(function(){var v=document.getElementById("first-view"),d=%t;`+
 		`function go(){if(d)return;d=1;document.head.insertAdjacentHTML("beforeend",%s);var c=document.createElement("script");c.type="module";c.crossOrigin="";c.src=%s;document.head.appendChild(c)}`+
-		`try{if(localStorage.getItem("language")==="en"){v.remove();go();return}}catch(x){}`+
-		`var im=v.querySelectorAll("img[fetchpriority=high]"),n=im.length+1;function one(){if(--n===0)requestAnimationFrame(function(){setTimeout(go,0)})}`+
+		`try{var s=localStorage;if(s.getItem("language")==="en"||s.getItem("auth_token")&&s.getItem("usuario_id")){v.remove();go();return}}catch(x){}`+
+		`function shown(){var t=performance.now(),f=0;function frame(){if(!d&&++f<%d)requestAnimationFrame(frame);else setTimeout(go,0)}requestAnimationFrame(frame);`+
+		`try{new PerformanceObserver(function(l,o){var e=l.getEntries();for(var k=0;k<e.length;k++)if((e[k].renderTime||e[k].startTime)>=t){o.disconnect();setTimeout(go,0);return}}).observe({type:"largest-contentful-paint",buffered:true})}catch(x){}}`+
+		`var im=v.querySelectorAll("img[fetchpriority=high]"),n=im.length+1;function one(){if(--n===0)shown()}`+
 		`for(var k=0;k<im.length;k++){if(im[k].complete)one();else im[k].onload=im[k].onerror=one}one();setTimeout(go,%d)})()</script>`,
-		entry == "", jsString(code), jsString(entry), firstViewCodeWait.Milliseconds())
+		entry == "", jsString(code), jsString(entry), firstViewFrames, firstViewCodeWait.Milliseconds())
 }
+
+// firstViewFrames is how many frames after the pictures loaded the code
+// starts when no paint of them is reported (they are not the largest).
+const firstViewFrames = 6
 
 // firstViewCodeWait bounds how long the menu's code waits for the first
 // view's pictures on a very slow network.
@@ -179,11 +191,12 @@ var (
 	fontJunk   = regexp.MustCompile(`["';{}]`)
 )
 
-// cardStyle is the style attribute React writes for the app's cardStyle
-// (web/src/api/settings.ts) with the menu's 10px default radius: the same
-// rules for colours, lengths and the font stack. The browser test
-// 'the first view is the app's own markup' compares the two.
-func cardStyle(s menu.Settings) string {
+// look is what the app computes from the settings for the menu's cards
+// (cardStyle in web/src/api/settings.ts, with the menu's 10px default
+// radius): the same rules for colours, lengths and the font stack.
+type look struct{ bg, fg, radius, size, font string }
+
+func lookOf(s menu.Settings) look {
 	color := func(v, fallback string) string {
 		v = strings.TrimSpace(v)
 		if hexColor.MatchString(v) || namedColor.MatchString(v) || rgbColor.MatchString(v) {
@@ -209,7 +222,30 @@ func cardStyle(s menu.Settings) string {
 	if generic == "" {
 		generic = "sans-serif"
 	}
-	return "background-color:" + color(s.CardColor, "#f0f0f0") + ";color:" + color(s.TextColor, "#000000") +
-		";border-radius:" + length(s.CardBorderRadius, "10px") + ";font-size:" + length(s.FontSize, "16px") +
-		`;font-family:"` + font + `", ` + generic
+	return look{
+		bg: color(s.CardColor, "#f0f0f0"), fg: color(s.TextColor, "#000000"),
+		radius: length(s.CardBorderRadius, "10px"), size: length(s.FontSize, "16px"),
+		font: `"` + font + `", ` + generic,
+	}
+}
+
+// cardStyle is the style attribute React writes for a menu card's
+// cardStyle. The browser test 'the first view is the app's own markup'
+// compares the two.
+func cardStyle(s menu.Settings) string {
+	l := lookOf(s)
+	return "background-color:" + l.bg + ";color:" + l.fg + ";border-radius:" + l.radius +
+		";font-size:" + l.size + ";font-family:" + l.font
+}
+
+// shellStyle is the style attribute React writes for the diner shell
+// (web/src/components/DinerShell.tsx): the card look as variables and the
+// restaurant's background (bg: its URL from mediaURL, or "").
+func shellStyle(s menu.Settings, bg string) string {
+	l := lookOf(s)
+	style := "--diner-font:" + l.font + ";--diner-card-bg:" + l.bg + ";--diner-card-fg:" + l.fg + ";--diner-card-radius:" + l.radius
+	if bg != "" {
+		style += `;background-image:url("` + strings.ReplaceAll(bg, `"`, "%22") + `")`
+	}
+	return style
 }

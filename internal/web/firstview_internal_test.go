@@ -156,6 +156,16 @@ func TestFirstViewValues(t *testing.T) {
 			t.Errorf("cardStyle(%+v) = %s, want %s", c.set, got, c.want)
 		}
 	}
+	// The shell's style: the same look as variables, and the background.
+	shell := menu.Settings{CardColor: "#123456", TextColor: "white", CardBorderRadius: "4", FontFamily: "Georgia"}
+	for bg, want := range map[string]string{
+		"":             `--diner-font:"Georgia", serif;--diner-card-bg:#123456;--diner-card-fg:white;--diner-card-radius:4px`,
+		"/media/b.jpg": `--diner-font:"Georgia", serif;--diner-card-bg:#123456;--diner-card-fg:white;--diner-card-radius:4px;background-image:url("/media/b.jpg")`,
+	} {
+		if got := shellStyle(shell, bg); got != want {
+			t.Errorf("shellStyle(%q) = %s, want %s", bg, got, want)
+		}
+	}
 	for in, want := range map[string]string{
 		"": "", " /media/a.jpg ": "/media/a.jpg", "static/images/default-logo.png": "/static/images/default-logo.png",
 		"HTTPS://x.example/a.png": "HTTPS://x.example/a.png", "http://x.example/a.png": "http://x.example/a.png",

@@ -108,22 +108,17 @@ func (s *Site) menuPage(r *http.Request) (body, bool) {
 	if err != nil || id <= 0 {
 		return body{}, false
 	}
-	// The painted categories must sit where the app will draw them. Since
-	// the diner shell (its header, navigation and the call to register)
-	// frames every menu page, the copy rendered from MenuScreen alone would
-	// jump down when the app takes over, on /menu/ as on /restaurante/: the
-	// copy is off until the build renders the shell with the menu (see
-	// docs/decisions.md, "The menu's first view and the diner shell").
-	withFirstView := menuFirstViewOn && !strings.HasPrefix(r.URL.Path, "/restaurante/")
+	// The painted copy is the page the app renders for /menu/{id} (the
+	// diner shell around MenuPage, see web/src/first-view/render.tsx);
+	// /restaurante/{id} renders another page (the diner's restaurant
+	// page) and gets none.
+	withFirstView := !strings.HasPrefix(r.URL.Path, "/restaurante/")
 	key := "page"
 	if !withFirstView {
 		key = "page-r"
 	}
 	return s.cachedPage(r.Context(), id, key, func() ([]byte, error) { return s.buildMenuPage(r.Context(), id, withFirstView) })
 }
-
-// menuFirstViewOn paints the menu's categories with the HTML (see menuPage).
-const menuFirstViewOn = false
 
 // cachedPage answers a restaurant's public page built by build, once per
 // menu version and kept, compressed, with the menu's other responses;

@@ -12,7 +12,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 
-const { renderMenu } = await import(new URL('../dist-ssr/render.js', import.meta.url).href);
+const { renderMenu: render, ID_NUMBER } = await import(new URL('../dist-ssr/render.js', import.meta.url).href);
+/** The rendered view, its restaurant id (digits, as the shell wants it) turned into the slot. */
+const renderMenu = (v) => render(v).replaceAll(ID_NUMBER, 'cartaslotcliente');
 
 const CARDS = 4; // positions 0.. rendered; the last one's card serves every later position
 const fail = (msg) => {
@@ -40,12 +42,15 @@ function parse(html) {
 
 /**
  * The slots as the server fills them: a URL slot is the whole URL (the
- * render gave '/slot' so that mediaUrl keeps it as it is), and the card's
- * style attribute is one slot (the server computes it, see cardStyle in
- * internal/web/firstview.go). React's preload hints for the first row's
+ * render gave '/slot' so that mediaUrl keeps it as it is), and the shell's
+ * and the cards' style attributes are one slot each (the server computes
+ * them, see shellStyle and cardStyle in internal/web/firstview.go). React's preload hints for the first row's
  * pictures go: the server adds its own in the head. So do test ids.
  */
 function slots(root) {
+  for (const el of [root, ...root.querySelectorAll('.diner-shell')]) {
+    if (el.classList?.contains('diner-shell')) el.setAttribute('style', 'cartaslotshellstyle');
+  }
   for (const el of root.querySelectorAll('[style*="cartaslotcardcolor"]')) el.setAttribute('style', 'cartaslotcardstyle');
   for (const el of root.querySelectorAll('link[rel="preload"]')) el.remove();
   // Test ids and the router's marks belong to the app's own elements.

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { Translation } from 'react-i18next';
+import { removeFirstView } from '../lib/first-view';
 
 type Props = { children: ReactNode; resetKey?: string };
 type State = { error: Error | null; resetKey?: string };
@@ -18,6 +19,11 @@ export class ErrorBoundary extends Component<Props, State> {
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
     if (props.resetKey !== state.resetKey) return { error: null, resetKey: props.resetKey };
     return null;
+  }
+
+  componentDidCatch(): void {
+    // A server-painted first view must not hide the error (see lib/first-view.ts).
+    removeFirstView();
   }
 
   render() {

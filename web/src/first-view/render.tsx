@@ -1,24 +1,33 @@
 /**
  * Build-time rendering of the diner menu's first view (scripts/first-views.mjs
- * runs it after `vite build`, with React's server renderer): the real
- * MenuScreen, rendered with placeholder data whose strings are slots
- * (`cartaslot…`). The script turns the markup into the templates the Go
- * server fills from the menu it already caches (internal/web/firstview.go),
- * so the HTML a phone paints before any JavaScript is these components' own
- * markup, not a second copy of it.
+ * runs it after `vite build`, with React's server renderer): the real diner
+ * shell (DinerLayout: the restaurant's header, navigation and account entry)
+ * around the real MenuPage with its call to register, as the app renders the
+ * route /menu/:cliente_id for a visitor in Spanish, with placeholder data
+ * whose strings are slots (`cartaslot…`). The script turns the markup into
+ * the templates the Go server fills from the menu it already caches
+ * (internal/web/firstview.go), so the HTML a phone paints before any
+ * JavaScript is these components' own markup, not a second copy of it.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import es from '../i18n/locales/es.json';
-import { MenuScreen } from '../features/menu/components/MenuScreen';
+import DinerLayout from '../app/DinerLayout';
+import MenuPage from '../features/menu/routes/MenuPage';
+import { RegisterCallToAction } from '../features/account';
+import { dinerSettingsKey } from '../components/DinerShell';
 import { menuKeys } from '../features/menu/api/menu-api';
 import { DEFAULT_SETTINGS } from '../api/settings';
 import { primeFetchCaches } from '../lib/fetch-cache';
 
-/** The restaurant id slot: a letters-only string survives URLs and the app's checks. */
-export const ID_SLOT = 'cartaslotcliente';
+/**
+ * The restaurant id slot. The shell only takes a restaurant id made of
+ * digits, so the render uses this number and the script turns every
+ * occurrence into the slot `cartaslotcliente`.
+ */
+export const ID_NUMBER = '9876543210123';
 
 export type MenuFirstView = {
   logo: boolean;
@@ -41,16 +50,17 @@ function i18n() {
 }
 
 /**
- * renderMenu renders the categories view of the diner menu for slot data:
- * category i has the slots cartaslotitem{i}id, …name and …img. The settings'
- * slots are cartaslotlogo, cartaslotname and cartaslotbg; the card colour's
- * slot marks the card's style attribute, which the script makes one slot
- * (the server computes the style like the app's cardStyle).
+ * renderMenu renders the categories view of the diner menu, in its shell,
+ * for slot data: category i has the slots cartaslotitem{i}id, …name and
+ * …img. The settings' slots are cartaslotlogo, cartaslotname and
+ * cartaslotbg; the card colour's slot marks the style attributes the
+ * server computes itself (the cards' and the shell's, see cardStyle and
+ * shellStyle in internal/web/firstview.go).
  */
 export function renderMenu(v: MenuFirstView): string {
   const lang = 'es';
   primeFetchCaches({
-    [menuKeys.settings(ID_SLOT)]: {
+    [dinerSettingsKey(ID_NUMBER)]: {
       ...DEFAULT_SETTINGS,
       cliente_id: 0,
       logo: v.logo ? '/cartaslotlogo' : '',
@@ -58,18 +68,25 @@ export function renderMenu(v: MenuFirstView): string {
       backgroundImage: v.background ? '/cartaslotbg' : '',
       cardColor: 'cartaslotcardcolor',
     },
-    [menuKeys.categories(ID_SLOT, lang)]: v.images.map((img, i) => ({
+    [menuKeys.categories(ID_NUMBER, lang)]: v.images.map((img, i) => ({
       id: `cartaslotitem${i}id`,
       name: `cartaslotitem${i}name`,
       image_path: img ? `/cartaslotitem${i}img` : null,
     })),
-    [menuKeys.popups(ID_SLOT)]: [],
+    [menuKeys.popups(ID_NUMBER)]: [],
   });
   try {
     return renderToStaticMarkup(
       <I18nextProvider i18n={i18n()}>
-        <MemoryRouter initialEntries={[`/menu/${ID_SLOT}`]}>
-          <MenuScreen clienteId={ID_SLOT} />
+        <MemoryRouter initialEntries={[`/menu/${ID_NUMBER}`]}>
+          <Routes>
+            <Route element={<DinerLayout />}>
+              <Route
+                path="/menu/:cliente_id"
+                element={<MenuPage aboveMenu={(id) => <RegisterCallToAction clienteId={id} />} />}
+              />
+            </Route>
+          </Routes>
         </MemoryRouter>
       </I18nextProvider>,
     );

@@ -1,16 +1,17 @@
-import { createContext, useContext, useLayoutEffect } from 'react';
-
 /**
- * The diner menu keeps the server's copy of its first view on screen until
- * its own view is ready (features/menu/lib/shell.ts). Content shown above
- * the menu that loads something and then changes the layout (the 'Ordena en
- * Línea' link) holds the handover until it knows, so it does not push the
- * categories down after they were painted (a layout shift).
+ * The diner menu's first view painted by the server (internal/web/firstview.go):
+ * a copy of the app's own shell and categories in `#first-view`, before
+ * `#root`. While the copy is on the page the app renders into a hidden
+ * `#root` (diner-shell.css); removing the copy shows the app in the same
+ * frame. The menu removes it once its categories are ready
+ * (features/menu/lib/shell.ts), the error boundary when something failed.
  */
-export const FirstViewHoldContext = createContext<(() => () => void) | null>(null);
 
-/** useHoldFirstView holds the menu's handover while `held` is true (outside the menu it does nothing). */
-export function useHoldFirstView(held: boolean): void {
-  const hold = useContext(FirstViewHoldContext);
-  useLayoutEffect(() => (hold && held ? hold() : undefined), [hold, held]);
+/** The id of the server-painted first view. */
+export const FIRST_VIEW_ID = 'first-view';
+
+/** removeFirstView removes the server-painted first view, if it is still there. */
+export function removeFirstView(): void {
+  if (typeof document === 'undefined') return;
+  document.getElementById(FIRST_VIEW_ID)?.remove();
 }

@@ -98,7 +98,7 @@ describe('diner menu', () => {
     expect(logo).toHaveAttribute('src', '/static/images/default-logo.png');
     const img = card.querySelector('img')!;
     expect(img).toHaveAttribute('width');
-    expect(img).toHaveAttribute('decoding', 'async');
+    expect(img).toHaveAttribute('decoding', 'auto'); // the first row: decoded with the frame that shows it
     expect(img).toHaveAttribute('loading', 'eager');
   });
 

@@ -12,7 +12,10 @@ type Props = {
 
 /**
  * A menu picture with explicit dimensions (no layout shift), lazy loading
- * below the first row and asynchronous decoding. A missing or broken picture
+ * and asynchronous decoding below the first row. The first row's pictures
+ * (the largest paint of the first view) decode with the frame that shows
+ * them: asynchronous decoding would paint them a frame or more after they
+ * arrived. A missing or broken picture
  * leaves a neutral placeholder of the same size. The text beside it names the
  * dish, so the image itself is decorative (empty alt).
  */
@@ -30,7 +33,7 @@ export function MenuImage({ path, width, height, eager = false, className = 'men
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      decoding={eager ? 'auto' : 'async'}
       fetchPriority={eager ? 'high' : undefined}
       onError={() => setFailed(src)}
     />

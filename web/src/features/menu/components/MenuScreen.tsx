@@ -99,7 +99,7 @@ function Menu({ clienteId, children }: Props) {
   let content: ReactNode;
   switch (view.kind) {
     case 'categorias':
-      content = <CategoriesView {...common} />;
+      content = <CategoriesView {...common} settingsReady={!settingsQuery.isPending} />;
       break;
     case 'subcategorias':
       content = <SubcategoriesView {...common} categoryId={view.categoryId} />;

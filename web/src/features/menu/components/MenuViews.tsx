@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFetch } from '../../../lib/fetch-cache';
 import { getCategories, getSubcategories, menuKeys } from '../api/menu-api';
 import { menuViewSearch } from '../lib/menu-view';
+import { useFirstViewTakeover } from '../lib/shell';
 import { MenuImage } from './MenuImage';
 
 /** How many grid cards form the first row on a phone (loaded eagerly). */
@@ -41,16 +42,22 @@ export function Loading() {
   );
 }
 
-/** The main categories (shared with MenuScreen, which waits for them to take over the server's first view). */
-export function useCategories(clienteId: string, lang: string) {
+function useCategories(clienteId: string, lang: string) {
   return useFetch(menuKeys.categories(clienteId, lang), () => getCategories(clienteId, lang));
 }
 
-/** 'Categorías Principales': grid of the main categories. */
-export function CategoriesView({ clienteId, lang, cardStyle, headingRef }: Common) {
+/**
+ * 'Categorías Principales': grid of the main categories. The server paints
+ * a copy of this view in its shell with the HTML (src/first-view/render.tsx);
+ * it stays until this view has what it shows: the settings (the shell's
+ * name and logo, the cards' look: `settingsReady`) and the categories, or
+ * their errors.
+ */
+export function CategoriesView({ clienteId, lang, cardStyle, headingRef, settingsReady }: Common & { settingsReady: boolean }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const query = useCategories(clienteId, lang);
+  useFirstViewTakeover(settingsReady && !query.isPending);
   let body: ReactNode;
   if (query.isPending) body = <Loading />;
   else if (query.isError) body = <ErrorText>{t('menu.categoriesError')}</ErrorText>;
