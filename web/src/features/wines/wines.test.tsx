@@ -104,18 +104,6 @@ describe('Explora Nuestra Cava', () => {
     expect(location()).toBe('/cava/1');
   });
 
-  it('draws a screen of cards first and the rest in the next task', async () => {
-    const many = Array.from({ length: 14 }, (_, i) => wine(100 + i, { nombre: `Vino ${String(i).padStart(2, '0')}` }));
-    cava({ 'GET /api/vinos': { body: many } });
-    renderApp('/cava/1');
-    // The first commit (seen by the testing library's mutation observer,
-    // before any timer can run) holds the first screen of cards only.
-    expect(await screen.findAllByTestId('cava-card')).toHaveLength(6);
-    expect(screen.getByText('14 vinos')).toBeInTheDocument();
-    await waitFor(() => expect(names()).toHaveLength(14));
-    expect(names()).toEqual(many.map((v) => v.nombre));
-  });
-
   it('offers the choices found in the data and searches free text', async () => {
     cava();
     renderApp('/cava/1');

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useCallback, useContext, useMemo, useState, type CSSProperties } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cardStyle, DEFAULT_SETTINGS } from '../../../api/settings';
@@ -32,26 +32,6 @@ export default function CavaPage() {
   );
 }
 
-/**
- * How many cards the first render draws: a phone's screen of them. The rest
- * follow in a task of their own once those have painted, so the first
- * paint of the list does not wait for thirty cards (a long task on a slow
- * phone).
- */
-export const FIRST_CARDS = 6;
-
-/** useFirstCards returns how many of `total` cards to render: FIRST_CARDS at first, then all. */
-function useFirstCards(total: number): number {
-  const [all, setAll] = useState(false);
-  const wait = !all && total > FIRST_CARDS;
-  useEffect(() => {
-    if (!wait) return;
-    const timer = setTimeout(() => setAll(true), 0);
-    return () => clearTimeout(timer);
-  }, [wait]);
-  return all ? total : Math.min(total, FIRST_CARDS);
-}
-
 function Cava({ clienteId }: { clienteId: string }) {
   const { t, i18n } = useTranslation();
   const lang = (i18n.resolvedLanguage ?? i18n.language ?? 'es').startsWith('en') ? 'en' : 'es';
@@ -69,7 +49,6 @@ function Cava({ clienteId }: { clienteId: string }) {
   const cap = priceCap(filters, range);
   const options = useMemo(() => filterOptions(wines, lang), [wines, lang]);
   const shown = useMemo(() => applyFilters(wines, filters, cap), [wines, filters, cap]);
-  const drawn = useFirstCards(shown.length);
 
   const onFilters = useCallback(
     (next: CavaFilters) => setParams(writeFilters(next), { replace: true, preventScrollReset: true }),
@@ -125,7 +104,7 @@ function Cava({ clienteId }: { clienteId: string }) {
           </p>
         ) : (
           <ul className="cava-grid">
-            {shown.slice(0, drawn).map((v) => (
+            {shown.map((v) => (
               <CavaCard key={v.id} vino={v} currency={currency} lang={lang} style={style} onOpen={setOpen} />
             ))}
           </ul>
