@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intlLocale } from './intl';
-import { formatCents } from './money';
+import { formatCents, formatPlain, PLAIN_CURRENCIES } from './money';
 
 // Intl output may use a narrow no-break space between parts.
 const norm = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
@@ -39,5 +39,28 @@ describe('formatCents', () => {
 
   it('accepts a full Intl locale', () => {
     expect(norm(formatCents(1250, 'EUR', 'de-DE'))).toBe('12,50 €');
+  });
+});
+
+describe('formatPlain', () => {
+  // Amounts in cents: zero, small, thousands, millions, halves (CLP rounds them), negatives.
+  const amounts = [0, 1, 5, 49, 50, 99, 100, 150, 249, 250, 1234, 99_999, 100_000, 123_456, 12_345_678, 123_456_789_012, -1, -50, -150, -123_456];
+
+  it('writes every plain currency exactly as Intl does, in both app locales', () => {
+    for (const locale of ['es-MX', 'en-US']) {
+      for (const code of Object.keys(PLAIN_CURRENCIES)) {
+        const intl = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' });
+        for (const cents of amounts) {
+          expect(formatPlain(cents, code, locale), `${locale} ${code} ${cents}`).toBe(intl.format(cents / 100));
+        }
+      }
+    }
+  });
+
+  it('leaves other currencies, locales and fractional cents to Intl', () => {
+    expect(formatPlain(1250, 'PEN', 'es-MX')).toBeNull();
+    expect(formatPlain(1250, 'EUR', 'de-DE')).toBeNull();
+    expect(formatPlain(12.5, 'USD', 'en-US')).toBeNull();
+    expect(norm(formatCents(12.5, 'USD', 'en'))).toBe('$0.13');
   });
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import type { Vino } from '../../api/contract';
 import { mockFetch, renderApp, resetLanguage, storeSession, type MockAnswer } from '../../test/utils';
-import { parseFilters, priceRange, writeFilters } from './lib/filters';
+import { filterOptions, parseFilters, priceRange, writeFilters } from './lib/filters';
 import { splitList, truncate } from './lib/text';
 import { checkWine, EMPTY_WINE, textToCents } from './lib/wine-form';
 
@@ -63,6 +63,11 @@ describe('wine helpers', () => {
   it('ranges the price slider from 0 to the highest price, starting at 1000 or the maximum', () => {
     expect(priceRange([alta, chateau])).toEqual({ max: 90, initial: 90 });
     expect(priceRange([wine(9, { precio: 250_000 })])).toEqual({ max: 2500, initial: 1000 });
+  });
+
+  it('lists the choices of each filter once, in alphabetical order with accents and case aside', () => {
+    const wines = ['Rioja', 'Álava', 'aragón', 'Alicante', 'Rioja', ''].map((region, i) => wine(i + 1, { region }));
+    expect(filterOptions(wines).region).toEqual(['Álava', 'Alicante', 'aragón', 'Rioja']);
   });
 
   it('cuts at 150 characters, splits lists and reads prices', () => {

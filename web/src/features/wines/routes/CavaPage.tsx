@@ -47,7 +47,7 @@ function Cava({ clienteId }: { clienteId: string }) {
   const wines = useMemo(() => winesQuery.data ?? [], [winesQuery.data]);
   const range = useMemo(() => priceRange(wines), [wines]);
   const cap = priceCap(filters, range);
-  const options = useMemo(() => filterOptions(wines, lang), [wines, lang]);
+  const options = useMemo(() => filterOptions(wines), [wines]);
   const shown = useMemo(() => applyFilters(wines, filters, cap), [wines, filters, cap]);
 
   const onFilters = useCallback(
