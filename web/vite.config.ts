@@ -119,8 +119,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // uses form one chunk: on a phone over HTTP/1.1 every extra file
             // is another round trip before the menu can paint. The products
             // view (allergen icons, diet filter) is not part of the first
-            // paint: MenuScreen loads it lazily, after the first view.
-            { name: 'menu', test: /src[\\/](features[\\/]menu[\\/](?!components[\\/]ProductsView\.tsx)|lib[\\/]|api[\\/])/ },
+            // paint: MenuScreen loads it lazily, after the first view. Nor
+            // are prices (lib/money.ts): the pages that show them load it.
+            { name: 'menu', test: /src[\\/](features[\\/]menu[\\/](?!components[\\/]ProductsView\.tsx)|lib[\\/](?!money\.ts)|api[\\/])/ },
           ],
         },
       },

@@ -85,10 +85,20 @@ func fill(tpl string, values map[string]string, raw map[string]string) (string, 
 // menuFirstView returns the server-painted categories of a restaurant's
 // menu (its settings and Spanish categories) inside #first-view, or ""
 // when there is nothing to paint (no templates, no categories) or the
-// templates do not fit.
-func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.Categoria) string {
+// templates do not fit. With later, its pictures wait: the images carry
+// their URL in data-src and the background in #first-view's data-bg, and
+// the first view's script sets them once the promotion's image has loaded
+// (see firstViewScript): under the promotion's copy they would share a
+// phone's bandwidth with the promotion's image, the largest paint.
+func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.Categoria, later bool) string {
 	if t == nil || len(cats) == 0 {
 		return ""
+	}
+	tpl := func(s string) string {
+		if later {
+			return strings.ReplaceAll(s, ` src="cartaslot`, ` data-src="cartaslot`)
+		}
+		return s
 	}
 	style := cardStyle(set)
 	var items strings.Builder
@@ -96,7 +106,7 @@ func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.C
 		pos := min(i, t.FirstRow-1)
 		img := mediaURL(c.ImagePath)
 		key := strconv.Itoa(pos) + bit(img != "")
-		card, err := fill(t.Cards[key], map[string]string{
+		card, err := fill(tpl(t.Cards[key]), map[string]string{
 			"cartaslotcliente":   strconv.FormatInt(id, 10),
 			"cartaslotitemid":    strconv.FormatInt(c.ID, 10),
 			"cartaslotitemname":  c.Name,
@@ -109,17 +119,21 @@ func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.C
 		items.WriteString(card)
 	}
 	logo, bg := mediaURL(set.Logo), mediaURL(set.BackgroundImage)
-	page, err := fill(t.Pages[bit(logo != "")+bit(set.NombreRestaurante != "")+bit(bg != "")], map[string]string{
+	shellBg, open := bg, `<div id="first-view">`
+	if later && bg != "" {
+		shellBg, open = "", `<div id="first-view" data-bg="`+html.EscapeString(bg)+`">`
+	}
+	page, err := fill(tpl(t.Pages[bit(logo != "")+bit(set.NombreRestaurante != "")+bit(bg != "")]), map[string]string{
 		"cartaslotcliente":    strconv.FormatInt(id, 10),
 		"cartaslotlogo":       logo,
 		"cartaslotname":       set.NombreRestaurante,
 		"cartaslotbg":         strings.ReplaceAll(bg, `"`, "%22"),
-		"cartaslotshellstyle": shellStyle(set, bg),
+		"cartaslotshellstyle": shellStyle(set, shellBg),
 	}, map[string]string{"cartaslotitems": items.String()})
 	if err != nil || page == "" {
 		return ""
 	}
-	return `<div id="first-view">` + page + `</div>`
+	return open + page + `</div>`
 }
 
 // firstViewScript is the inline script after the first view: a diner who
@@ -134,15 +148,24 @@ func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.C
 // paint entry rendered after the pictures loaded (the entry comes once the
 // frame is on screen); when the pictures are not the largest paint no such
 // entry comes, and a few frames later is taken as painted.
+//
+// Under the promotion's copy (entry ""), the copy's pictures wait for the
+// promotion's image (see menuFirstView's later): the script sets them once
+// that image has loaded or failed, at once when the promotion's copy is
+// not on the page (its own script removed it: the diner closed that
+// promotion before), and after promoCodeWait at the latest.
 func firstViewScript(code, entry string) string {
 	return fmt.Sprintf(`<script>(function(){var v=document.getElementById("first-view"),d=%t;`+
 		`function go(){if(d)return;d=1;document.head.insertAdjacentHTML("beforeend",%s);var c=document.createElement("script");c.type="module";c.crossOrigin="";c.src=%s;document.head.appendChild(c)}`+
 		`try{var s=localStorage;if(s.getItem("language")==="en"||s.getItem("auth_token")&&s.getItem("usuario_id")){v.remove();go();return}}catch(x){}`+
+		`function pics(){var a=v.querySelectorAll("img[data-src]");for(var k=0;k<a.length;k++){a[k].src=a[k].getAttribute("data-src");a[k].removeAttribute("data-src")}`+
+		`var b=v.getAttribute("data-bg");if(b){v.removeAttribute("data-bg");v.querySelector(".diner-shell").style.backgroundImage='url("'+b+'")'}}`+
+		`if(d){var p=document.querySelector("#menu-shell img");if(!p||p.complete)pics();else{p.addEventListener("load",pics);p.addEventListener("error",pics);setTimeout(pics,%d)}}`+
 		`function shown(){var t=performance.now(),f=0;function frame(){if(!d&&++f<%d)requestAnimationFrame(frame);else setTimeout(go,0)}requestAnimationFrame(frame);`+
 		`try{new PerformanceObserver(function(l,o){var e=l.getEntries();for(var k=0;k<e.length;k++)if((e[k].renderTime||e[k].startTime)>=t){o.disconnect();setTimeout(go,0);return}}).observe({type:"largest-contentful-paint",buffered:true})}catch(x){}}`+
 		`var im=v.querySelectorAll("img[fetchpriority=high]"),n=im.length+1;function one(){if(--n===0)shown()}`+
 		`for(var k=0;k<im.length;k++){if(im[k].complete)one();else im[k].onload=im[k].onerror=one}one();setTimeout(go,%d)})()</script>`,
-		entry == "", jsString(code), jsString(entry), firstViewFrames, firstViewCodeWait.Milliseconds())
+		entry == "", jsString(code), jsString(entry), promoCodeWait.Milliseconds(), firstViewFrames, firstViewCodeWait.Milliseconds())
 }
 
 // firstViewFrames is how many frames after the pictures loaded the code

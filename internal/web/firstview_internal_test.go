@@ -56,7 +56,7 @@ func TestMenuFirstView(t *testing.T) {
 		{ID: 13, Name: "Bebidas", ImagePath: "static/b.png"},
 		{ID: 14, Name: "Vinos", ImagePath: "https://cdn.example/v.jpg"},
 	}
-	got := tpl.menuFirstView(7, set, cats)
+	got := tpl.menuFirstView(7, set, cats, false)
 	for _, want := range []string{
 		`<div id="first-view"><div class="menu-page" style="background-image:url(&quot;/media/fondo.jpg&quot;)">`,
 		`<img class="menu-header__logo" src="/static/images/default-logo.png" alt="Casa Pepe">`,
@@ -80,7 +80,7 @@ func TestMenuFirstView(t *testing.T) {
 
 	// No categories, no templates, or a template with a slot this code does
 	// not know: no first view (the plain page).
-	if tpl.menuFirstView(7, set, nil) != "" || (*menuTemplates)(nil).menuFirstView(7, set, cats) != "" {
+	if tpl.menuFirstView(7, set, nil, false) != "" || (*menuTemplates)(nil).menuFirstView(7, set, cats, false) != "" {
 		t.Fatal("a first view without categories or templates")
 	}
 	bad := *tpl
@@ -88,7 +88,7 @@ func TestMenuFirstView(t *testing.T) {
 	for _, k := range []string{"00", "01", "10", "11", "20", "21"} {
 		bad.Cards[k] = "<li>cartaslotunknown</li>"
 	}
-	if bad.menuFirstView(7, set, cats) != "" {
+	if bad.menuFirstView(7, set, cats, false) != "" {
 		t.Fatal("a template with an unknown slot was filled")
 	}
 }
@@ -113,7 +113,7 @@ func TestMenuFirstViewEscapes(t *testing.T) {
 		{ID: 3, Name: "Sopa", ImagePath: `data:image/svg+xml,<svg onload=alert(3)>`},
 		{ID: 4, Name: "Pan", ImagePath: `//evil.example/p.jpg`},
 	}
-	got := tpl.menuFirstView(1, set, cats)
+	got := tpl.menuFirstView(1, set, cats, false)
 	if got == "" {
 		t.Fatal("no first view")
 	}
@@ -174,5 +174,41 @@ func TestFirstViewValues(t *testing.T) {
 		if got := mediaURL(in); got != want {
 			t.Errorf("mediaURL(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Under a promotion's copy the first view's pictures wait: their URLs are
+// in data-src and the background in data-bg, for the script to set once
+// the promotion's image has loaded; without one they load at once.
+func TestMenuFirstViewLaterPictures(t *testing.T) {
+	page := `<div class="diner-shell" style="cartaslotshellstyle"><a href="/menu/cartaslotcliente"><img class="diner-brand__logo" src="cartaslotlogo" alt=""><span>cartaslotname</span></a><ul class="menu-grid">cartaslotitems</ul></div>`
+	card := `<li><a style="cartaslotcardstyle" href="/menu/cartaslotcliente?categoria=cartaslotitemid"><img class="menu-image" src="cartaslotitemimg" alt="" fetchpriority="high"><span>cartaslotitemname</span></a></li>`
+	tpl := &menuTemplates{Pages: map[string]string{"111": page}, Cards: map[string]string{"01": card}, FirstRow: 1}
+	set := menu.DefaultSettings(3)
+	set.NombreRestaurante = "Casa"
+	set.Logo = "/media/logo.png"
+	set.BackgroundImage = "/media/fondo.jpg"
+	cats := []menu.Categoria{{ID: 1, Name: "Tacos", ImagePath: "/media/a.jpg"}, {ID: 2, Name: "Postres", ImagePath: "/media/b.jpg"}}
+
+	now := tpl.menuFirstView(3, set, cats, false)
+	for _, want := range []string{`<div id="first-view"><div class="diner-shell" style="`, `;background-image:url(&#34;/media/fondo.jpg&#34;)"`,
+		`src="/media/logo.png"`, `src="/media/a.jpg"`, `src="/media/b.jpg"`} {
+		if !strings.Contains(now, want) {
+			t.Fatalf("first view without %s:\n%s", want, now)
+		}
+	}
+	later := tpl.menuFirstView(3, set, cats, true)
+	for _, want := range []string{`<div id="first-view" data-bg="/media/fondo.jpg"><div class="diner-shell" style="`,
+		`data-src="/media/logo.png"`, `data-src="/media/a.jpg"`, `data-src="/media/b.jpg"`} {
+		if !strings.Contains(later, want) {
+			t.Fatalf("first view under a promotion without %s:\n%s", want, later)
+		}
+	}
+	if strings.Contains(later, ` src="`) || strings.Contains(later, "background-image") {
+		t.Fatalf("first view under a promotion loads a picture:\n%s", later)
+	}
+	// The script sets them (under the promotion's copy only).
+	if s := firstViewScript("", ""); !strings.Contains(s, `getAttribute("data-src")`) || !strings.Contains(s, `#menu-shell img`) {
+		t.Fatalf("first view script does not set the pictures:\n%s", s)
 	}
 }

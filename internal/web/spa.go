@@ -175,20 +175,20 @@ func (s *Site) buildMenuPage(ctx context.Context, id int64, withFirstView bool) 
 		firstRow = append(firstRow, c.ImagePath)
 	}
 	hints := s.menuPreloads(id, set.Logo, firstRow)
-	var first string
-	if withFirstView {
-		first = s.menuTemplates.menuFirstView(id, set, cats)
-	}
 	// With a copy on screen first (the promotion's, the categories'), the
 	// code's tags leave the head; a copy's script adds them once its
 	// pictures have painted.
 	page, code, entry := s.menuIndex, "", ""
-	if promo != nil || first != "" {
+	if promo != nil || withFirstView {
 		page, code, entry = splitCode(s.menuIndex)
 	}
 	var shell string
 	if promo != nil && entry != "" {
 		shell = s.promoShell(ctx, id, *promo, code+hints, entry)
+	}
+	var first string
+	if withFirstView {
+		first = s.menuTemplates.menuFirstView(id, set, cats, shell != "")
 	}
 	switch {
 	case shell != "":

@@ -96,3 +96,62 @@ test('a diner who chose English gets no Spanish copy', async ({ page }) => {
   await expect(page.locator('#first-view')).toHaveCount(0);
   await expect(page.getByText('Categorías Principales')).toHaveCount(0);
 });
+
+/** Restaurant 2's promotion (the demo gives it one): its stored copy, as the app keeps a closed popup. */
+async function promotion(page: Page): Promise<{ path: string; stored: string }> {
+  const [p] = (await (await page.request.get('/api/popups?cliente_id=2')).json()) as { id: number; name: string; file_url: string; file_type: string }[];
+  return { path: p.file_url, stored: JSON.stringify({ id: p.id, name: p.name, file_url: p.file_url, file_type: p.file_type }) };
+}
+
+/** The pictures the page asks for besides the promotion's. */
+function pictureRequests(page: Page, promo: string): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/media/') && path !== promo) seen.push(path);
+  });
+  return seen;
+}
+
+test("under the promotion's copy the first view's pictures wait for the promotion's image", async ({ page }) => {
+  await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+  const promo = await promotion(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route((url) => url.pathname === promo.path, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const pictures = pictureRequests(page, promo.path);
+  await page.goto('/menu/2', { waitUntil: 'commit' });
+  await expect(page.locator('#menu-shell img')).toHaveCount(1);
+  await expect(page.locator('#first-view .menu-card__name').first()).toBeVisible();
+  await expect(page.locator('#first-view .menu-grid img[data-src]').first()).toBeAttached();
+  expect(await page.locator('#first-view .menu-grid img[src]').count()).toBe(0);
+  expect(pictures).toEqual([]);
+
+  release();
+  await expect(page.locator('#first-view img[data-src]')).toHaveCount(0);
+  await expect(page.locator('#first-view')).not.toHaveAttribute('data-bg');
+  await expect
+    .poll(() => page.locator('#first-view .menu-grid img').first().evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+    .toBe(true);
+  expect(await page.locator('#first-view .diner-shell').evaluate((el: HTMLElement) => el.style.backgroundImage)).toContain('/media/');
+  expect(pictures.length).toBeGreaterThan(0);
+});
+
+test("a diner who closed the promotion gets the first view's pictures at once", async ({ page }) => {
+  await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+  const promo = await promotion(page);
+  await page.addInitScript((stored) => {
+    window.localStorage.setItem('popup_data_2', stored);
+    window.localStorage.setItem('popup_closed_2', 'true');
+  }, promo.stored);
+  // The promotion's image never arrives: nothing may wait for it.
+  await page.route((url) => url.pathname === promo.path, () => new Promise<void>(() => {}));
+  await page.goto('/menu/2', { waitUntil: 'commit' });
+  await expect(page.locator('#menu-shell')).toHaveCount(0);
+  await expect
+    .poll(() => page.locator('#first-view .menu-grid img').first().evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+    .toBe(true);
+});

@@ -40,38 +40,34 @@ export function formatCents(cents: number, currency = 'USD', locale = 'es'): str
 
 /**
  * The app's two locales write money the same way for these currencies:
- * narrow symbol first, ',' between thousands, '.' before the cents (the
- * digits after it: 2, or 0 for CLP). Keyed by currency: its narrow symbol
- * and decimals. A test holds this table to Intl's output.
+ * narrow symbol first, ',' between thousands, '.' before the cents (none
+ * for CLP). Keyed by currency: its narrow symbol. A test holds this table
+ * to Intl's output.
  */
-export const PLAIN_CURRENCIES: Readonly<Record<string, readonly [symbol: string, decimals: 0 | 2]>> = {
-  USD: ['$', 2],
-  MXN: ['$', 2],
-  EUR: ['€', 2],
-  ARS: ['$', 2],
-  DOP: ['$', 2],
-  CAD: ['$', 2],
-  GBP: ['£', 2],
-  CRC: ['₡', 2],
-  CLP: ['$', 0],
+export const PLAIN_CURRENCIES: Readonly<Record<string, string>> = {
+  USD: '$',
+  MXN: '$',
+  EUR: '€',
+  ARS: '$',
+  DOP: '$',
+  CAD: '$',
+  GBP: '£',
+  CRC: '₡',
+  CLP: '$',
 };
-const PLAIN_LOCALES = new Set(['es-MX', 'en-US']);
 
 /**
  * formatPlain writes whole cents of a PLAIN_CURRENCIES currency in es-MX or
  * en-US without Intl (null otherwise). The first Intl.NumberFormat of a
  * page loads ICU's number data, 20–50 ms of a phone's main thread right
- * when the diner's first prices render (measured on the cava and the online
- * menu); these few lines give the same text.
+ * when the diner's first prices render (measured on the cava); these few
+ * lines give the same text.
  */
 export function formatPlain(cents: number, code: string, locale: string): string | null {
-  const plain = PLAIN_CURRENCIES[code];
-  if (!plain || !PLAIN_LOCALES.has(locale) || !Number.isSafeInteger(cents)) return null;
-  const [symbol, decimals] = plain;
-  const negative = cents < 0 || Object.is(cents, -0);
-  let abs = Math.abs(cents);
-  if (decimals === 0) abs = Math.floor((abs + 50) / 100) * 100; // half away from zero, as Intl rounds
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = decimals === 2 ? `.${String(abs % 100).padStart(2, '0')}` : '';
-  return `${negative ? '-' : ''}${symbol}${whole}${fraction}`;
+  const symbol = PLAIN_CURRENCIES[code];
+  if (!symbol || (locale !== 'es-MX' && locale !== 'en-US') || !Number.isSafeInteger(cents)) return null;
+  const whole = code === 'CLP';
+  const abs = whole ? Math.floor((Math.abs(cents) + 50) / 100) * 100 : Math.abs(cents); // half away from zero, as Intl rounds
+  const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${cents < 0 ? '-' : ''}${symbol}${units}${whole ? '' : `.${String(abs % 100).padStart(2, '0')}`}`;
 }
