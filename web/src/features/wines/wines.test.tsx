@@ -93,8 +93,11 @@ describe('Explora Nuestra Cava', () => {
     await waitFor(() => expect(names()).toEqual(['Meseta Verdejo']));
     expect(screen.getByLabelText('Tipo')).toHaveValue('blanco');
     expect(screen.getByRole('slider')).toHaveValue('30');
-    // Anonymous reads: no staff token on the public cava.
+    // Anonymous reads: no staff token on the public cava; one read, shared
+    // by the page and the shell's navigation (its 'Cava' entry).
     expect(calls.find((c) => c.url.startsWith('/api/vinos'))?.headers.Authorization).toBeUndefined();
+    expect(screen.getByRole('link', { name: 'Cava' })).toHaveAttribute('aria-current', 'page');
+    expect(calls.filter((c) => c.url.startsWith('/api/vinos'))).toHaveLength(1);
 
     fireEvent.change(screen.getByRole('slider'), { target: { value: '40' } });
     await waitFor(() => expect(names()).toEqual(['Ría de Arousa', 'Meseta Verdejo']));

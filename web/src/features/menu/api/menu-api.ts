@@ -25,7 +25,6 @@ export const menuKeys = {
     `menu/${clienteId}/products/${cloverCategoryId}/${lang}`,
   settings: (clienteId: string) => `menu/${clienteId}/settings`,
   popups: (clienteId: string) => `menu/${clienteId}/popups`,
-  wines: (clienteId: string) => `menu/${clienteId}/vinos`,
 };
 
 const q = encodeURIComponent;

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Vino } from '../../../api/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { getPublicWines, publicWinesKey } from '../../../api/wines';
 import { useFetch } from '../../../lib/fetch-cache';
-import { menuKeys } from '../api/menu-api';
 
 /** How long after the menu's first paint the cava is asked about (the menu's own reads go first). */
 const DELAY_MS = 1200;
@@ -13,7 +11,7 @@ const IDLE_TIMEOUT_MS = 2000;
  * Whether the restaurant has wines to show in its cava (/cava/:id), for the
  * diner shell's navigation. Unless `now`, it asks only once the page has
  * painted and the browser is idle, and the answer (GET /api/vinos, cached by
- * the server) warms the cava page. Needs a FetchCacheContext.
+ * the server) is the cava page's own read. Needs a FetchCacheContext.
  */
 export function useCavaAvailable(clienteId: string | null, now = false): boolean {
   const [ready, setReady] = useState(now);
@@ -34,12 +32,10 @@ export function useCavaAvailable(clienteId: string | null, now = false): boolean
 }
 
 function useWineCount(clienteId: string | null): number {
-  // Without a restaurant (or before it is time to ask) the key names nothing real and is never fetched.
-  const key = clienteId ? menuKeys.wines(clienteId) : '';
-  const wines = useFetch(key || 'menu/-/vinos', async () => {
-    if (!clienteId) return 0;
-    const list = await apiFetch<Vino[] | undefined>(`/vinos?cliente_id=${encodeURIComponent(clienteId)}`, { token: null });
-    return (list ?? []).filter((v) => v.disponible === 1).length;
-  });
-  return clienteId && wines.isSuccess ? wines.data : 0;
+  // Without a restaurant (or before it is time to ask) the key names nothing
+  // real and is never fetched; with one it is the cava page's own read.
+  const wines = useFetch(clienteId ? publicWinesKey(clienteId) : 'diner/-/vinos', async () =>
+    clienteId ? getPublicWines(clienteId) : [],
+  );
+  return clienteId && wines.isSuccess ? wines.data.length : 0;
 }

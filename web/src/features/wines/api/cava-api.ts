@@ -8,19 +8,8 @@ import { apiFetch } from '../../../lib/api-client';
  */
 export type { Cava, Vino };
 
-/** Keys of the public cava's fetch cache. */
-export const cavaKeys = {
-  wines: (clienteId: string) => `cava/${clienteId}/vinos`,
-};
-
-/** GET /api/vinos?cliente_id= anonymously: the restaurant's available wines (cached by the server). */
-export async function getPublicWines(clienteId: string, signal?: AbortSignal): Promise<Vino[]> {
-  const body = await apiFetch<Vino[] | undefined>(`/vinos?cliente_id=${encodeURIComponent(clienteId)}`, {
-    signal,
-    token: null,
-  });
-  return (body ?? []).filter((v) => v.disponible === 1);
-}
+/** The restaurant's available wines: a read shared with the diner shell (api/wines.ts). */
+export { getPublicWines, publicWinesKey } from '../../../api/wines';
 
 /** GET /api/cavas: the restaurants with a cava to explore. */
 export async function getCavas(signal?: AbortSignal): Promise<Cava[]> {

@@ -5,7 +5,7 @@ import { cardStyle, DEFAULT_SETTINGS } from '../../../api/settings';
 import { useDinerSettings } from '../../../components/DinerShell';
 import { isApiError } from '../../../lib/api-client';
 import { FetchCache, FetchCacheContext, useFetch } from '../../../lib/fetch-cache';
-import { cavaKeys, getPublicWines, type Vino } from '../api/cava-api';
+import { getPublicWines, publicWinesKey, type Vino } from '../api/cava-api';
 import { CavaCard } from '../components/CavaCard';
 import { CavaDetail } from '../components/CavaDetail';
 import { CavaFiltersForm } from '../components/CavaFiltersForm';
@@ -36,7 +36,7 @@ function Cava({ clienteId }: { clienteId: string }) {
   const { t, i18n } = useTranslation();
   const lang = (i18n.resolvedLanguage ?? i18n.language ?? 'es').startsWith('en') ? 'en' : 'es';
   const settingsQuery = useDinerSettings(clienteId);
-  const winesQuery = useFetch(cavaKeys.wines(clienteId), () => getPublicWines(clienteId));
+  const winesQuery = useFetch(publicWinesKey(clienteId), () => getPublicWines(clienteId));
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
   const [open, setOpen] = useState<Vino | null>(null);
