@@ -127,7 +127,6 @@ func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.C
 		"cartaslotcliente":    strconv.FormatInt(id, 10),
 		"cartaslotlogo":       logo,
 		"cartaslotname":       set.NombreRestaurante,
-		"cartaslotbg":         strings.ReplaceAll(bg, `"`, "%22"),
 		"cartaslotshellstyle": shellStyle(set, shellBg),
 	}, map[string]string{"cartaslotitems": items.String()})
 	if err != nil || page == "" {

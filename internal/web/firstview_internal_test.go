@@ -15,18 +15,15 @@ func testTemplates(t *testing.T) *menuTemplates {
 	t.Helper()
 	pages := map[string]string{}
 	for _, k := range []string{"000", "001", "010", "011", "100", "101", "110", "111"} {
-		p := `<div class="menu-page"`
-		if k[2] == '1' {
-			p += ` style="background-image:url(&quot;cartaslotbg&quot;)"`
-		}
-		p += `><header>`
+		// The background is in the shell's style (one slot, shellStyle).
+		p := `<div class="diner-shell" style="cartaslotshellstyle"><div class="menu-page"><header>`
 		if k[0] == '1' {
 			p += `<img class="menu-header__logo" src="cartaslotlogo" alt="cartaslotname">`
 		}
 		if k[1] == '1' {
 			p += `<p class="menu-header__name">cartaslotname</p>`
 		}
-		pages[k] = p + `</header><ul class="menu-grid">cartaslotitems</ul></div>`
+		pages[k] = p + `</header><ul class="menu-grid">cartaslotitems</ul></div></div>`
 	}
 	card := func(img string) string {
 		return `<li><a class="menu-card" style="cartaslotcardstyle" href="/menu/cartaslotcliente?categoria=cartaslotitemid">` + img +
@@ -58,7 +55,8 @@ func TestMenuFirstView(t *testing.T) {
 	}
 	got := tpl.menuFirstView(7, set, cats, false)
 	for _, want := range []string{
-		`<div id="first-view"><div class="menu-page" style="background-image:url(&quot;/media/fondo.jpg&quot;)">`,
+		`<div id="first-view"><div class="diner-shell" style="--diner-font:`,
+		`;background-image:url(&#34;/media/fondo.jpg&#34;)"><div class="menu-page">`,
 		`<img class="menu-header__logo" src="/static/images/default-logo.png" alt="Casa Pepe">`,
 		`<p class="menu-header__name">Casa Pepe</p>`,
 		// The first row's pictures load eagerly, the later ones lazily; a

@@ -52,9 +52,10 @@ function i18n() {
 /**
  * renderMenu renders the categories view of the diner menu, in its shell,
  * for slot data: category i has the slots cartaslotitem{i}id, …name and
- * …img. The settings' slots are cartaslotlogo, cartaslotname and
- * cartaslotbg; the card colour's slot marks the style attributes the
- * server computes itself (the cards' and the shell's, see cardStyle and
+ * …img. The settings' slots are cartaslotlogo and cartaslotname; the
+ * background (a placeholder URL) and the card colour's slot land in the
+ * style attributes the script turns into one slot each, which the server
+ * computes itself (the cards' and the shell's, see cardStyle and
  * shellStyle in internal/web/firstview.go).
  */
 export function renderMenu(v: MenuFirstView): string {

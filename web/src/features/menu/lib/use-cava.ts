@@ -33,7 +33,7 @@ export function useCavaAvailable(clienteId: string | null, now = false): boolean
 
 function useWineCount(clienteId: string | null): number {
   // Without a restaurant (or before it is time to ask) the key names nothing
-  // real and is never fetched; with one it is the cava page's own read.
+  // real and the server is not asked; with one it is the cava page's own read.
   const wines = useFetch(clienteId ? publicWinesKey(clienteId) : 'diner/-/vinos', async () =>
     clienteId ? getPublicWines(clienteId) : [],
   );
