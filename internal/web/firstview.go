@@ -85,18 +85,24 @@ func fill(tpl string, values map[string]string, raw map[string]string) (string, 
 // menuFirstView returns the server-painted categories of a restaurant's
 // menu (its settings and Spanish categories) inside #first-view, or ""
 // when there is nothing to paint (no templates, no categories) or the
-// templates do not fit. With later, its pictures wait: the images carry
-// their URL in data-src and the background in #first-view's data-bg, and
-// the first view's script sets them once the promotion's image has loaded
-// (see firstViewScript): under the promotion's copy they would share a
-// phone's bandwidth with the promotion's image, the largest paint.
+// templates do not fit.
+//
+// Only the pictures of the largest paint load with the HTML; the others
+// wait, their URL in data-src (the background in #first-view's data-bg),
+// for the first view's script to set (see firstViewScript): on a phone's
+// slow link they would otherwise share the bandwidth with it. Without
+// later, the largest paint is the first row of categories: the logo and
+// the first row load at once, the later categories' pictures and the
+// background once the first row has painted. With later, the largest paint
+// is the promotion's copy: every picture waits for the promotion's image.
 func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.Categoria, later bool) string {
 	if t == nil || len(cats) == 0 {
 		return ""
 	}
+	wait := func(s string) string { return strings.ReplaceAll(s, ` src="cartaslot`, ` data-src="cartaslot`) }
 	tpl := func(s string) string {
 		if later {
-			return strings.ReplaceAll(s, ` src="cartaslot`, ` data-src="cartaslot`)
+			return wait(s)
 		}
 		return s
 	}
@@ -106,7 +112,11 @@ func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.C
 		pos := min(i, t.FirstRow-1)
 		img := mediaURL(c.ImagePath)
 		key := strconv.Itoa(pos) + bit(img != "")
-		card, err := fill(tpl(t.Cards[key]), map[string]string{
+		cardTpl := tpl(t.Cards[key])
+		if i >= menuFirstRow {
+			cardTpl = wait(t.Cards[key])
+		}
+		card, err := fill(cardTpl, map[string]string{
 			"cartaslotcliente":   strconv.FormatInt(id, 10),
 			"cartaslotitemid":    strconv.FormatInt(c.ID, 10),
 			"cartaslotitemname":  c.Name,
@@ -120,7 +130,7 @@ func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.C
 	}
 	logo, bg := mediaURL(set.Logo), mediaURL(set.BackgroundImage)
 	shellBg, open := bg, `<div id="first-view">`
-	if later && bg != "" {
+	if bg != "" {
 		shellBg, open = "", `<div id="first-view" data-bg="`+html.EscapeString(bg)+`">`
 	}
 	page, err := fill(tpl(t.Pages[bit(logo != "")+bit(set.NombreRestaurante != "")+bit(bg != "")]), map[string]string{
@@ -148,14 +158,15 @@ func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.C
 // frame is on screen); when the pictures are not the largest paint no such
 // entry comes, and a few frames later is taken as painted.
 //
-// Under the promotion's copy (entry ""), the copy's pictures wait for the
-// promotion's image (see menuFirstView's later): the script sets them once
-// that image has loaded or failed, at once when the promotion's copy is
-// not on the page (its own script removed it: the diner closed that
-// promotion before), and after promoCodeWait at the latest.
+// The copy's waiting pictures (see menuFirstView) are set when the code
+// starts, after the first row has painted. Under the promotion's copy
+// (entry ""), they wait for the promotion's image instead: the script sets
+// them once that image has loaded or failed, at once when the promotion's
+// copy is not on the page (its own script removed it: the diner closed
+// that promotion before), and after promoCodeWait at the latest.
 func firstViewScript(code, entry string) string {
 	return fmt.Sprintf(`<script>(function(){var v=document.getElementById("first-view"),d=%t;`+
-		`function go(){if(d)return;d=1;document.head.insertAdjacentHTML("beforeend",%s);var c=document.createElement("script");c.type="module";c.crossOrigin="";c.src=%s;document.head.appendChild(c)}`+
+		`function go(){if(d)return;d=1;pics();document.head.insertAdjacentHTML("beforeend",%s);var c=document.createElement("script");c.type="module";c.crossOrigin="";c.src=%s;document.head.appendChild(c)}`+
 		`try{var s=localStorage;if(s.getItem("language")==="en"||s.getItem("auth_token")&&s.getItem("usuario_id")){v.remove();go();return}}catch(x){}`+
 		`function pics(){var a=v.querySelectorAll("img[data-src]");for(var k=0;k<a.length;k++){a[k].src=a[k].getAttribute("data-src");a[k].removeAttribute("data-src")}`+
 		`var b=v.getAttribute("data-bg");if(b){v.removeAttribute("data-bg");v.querySelector(".diner-shell").style.backgroundImage='url("'+b+'")'}}`+

@@ -55,16 +55,16 @@ func TestMenuFirstView(t *testing.T) {
 	}
 	got := tpl.menuFirstView(7, set, cats, false)
 	for _, want := range []string{
-		`<div id="first-view"><div class="diner-shell" style="--diner-font:`,
-		`;background-image:url(&#34;/media/fondo.jpg&#34;)"><div class="menu-page">`,
+		// The background waits for the first row (see TestMenuFirstViewLaterPictures).
+		`<div id="first-view" data-bg="/media/fondo.jpg"><div class="diner-shell" style="--diner-font:`,
 		`<img class="menu-header__logo" src="/static/images/default-logo.png" alt="Casa Pepe">`,
 		`<p class="menu-header__name">Casa Pepe</p>`,
-		// The first row's pictures load eagerly, the later ones lazily; a
-		// category without one gets the placeholder.
+		// The first row's pictures load eagerly, the later ones lazily once
+		// the first row has painted; a category without one gets the placeholder.
 		`href="/menu/7?categoria=11"><img src="/media/a.jpg" loading="eager" fetchpriority="high"><span class="menu-card__name">Tacos</span>`,
 		`href="/menu/7?categoria=12"><span class="menu-image menu-image--empty"></span><span class="menu-card__name">Postres</span>`,
-		`href="/menu/7?categoria=13"><img src="/static/b.png" loading="lazy">`,
-		`href="/menu/7?categoria=14"><img src="https://cdn.example/v.jpg" loading="lazy">`,
+		`href="/menu/7?categoria=13"><img data-src="/static/b.png" loading="lazy">`,
+		`href="/menu/7?categoria=14"><img data-src="https://cdn.example/v.jpg" loading="lazy">`,
 		// The card style React writes for the default settings (10px radius on the menu).
 		`style="background-color:#f0f0f0;color:#000000;border-radius:8px;font-size:16px;font-family:&#34;Arial&#34;, sans-serif"`,
 	} {
@@ -175,9 +175,11 @@ func TestFirstViewValues(t *testing.T) {
 	}
 }
 
-// Under a promotion's copy the first view's pictures wait: their URLs are
-// in data-src and the background in data-bg, for the script to set once
-// the promotion's image has loaded; without one they load at once.
+// Pictures that are not the largest paint wait: their URLs are in data-src
+// and the background in data-bg, for the script to set. Without a
+// promotion the logo and the first row load at once, the rest once the
+// first row has painted; under a promotion's copy every picture waits for
+// the promotion's image.
 func TestMenuFirstViewLaterPictures(t *testing.T) {
 	page := `<div class="diner-shell" style="cartaslotshellstyle"><a href="/menu/cartaslotcliente"><img class="diner-brand__logo" src="cartaslotlogo" alt=""><span>cartaslotname</span></a><ul class="menu-grid">cartaslotitems</ul></div>`
 	card := `<li><a style="cartaslotcardstyle" href="/menu/cartaslotcliente?categoria=cartaslotitemid"><img class="menu-image" src="cartaslotitemimg" alt="" fetchpriority="high"><span>cartaslotitemname</span></a></li>`
@@ -186,18 +188,22 @@ func TestMenuFirstViewLaterPictures(t *testing.T) {
 	set.NombreRestaurante = "Casa"
 	set.Logo = "/media/logo.png"
 	set.BackgroundImage = "/media/fondo.jpg"
-	cats := []menu.Categoria{{ID: 1, Name: "Tacos", ImagePath: "/media/a.jpg"}, {ID: 2, Name: "Postres", ImagePath: "/media/b.jpg"}}
+	cats := []menu.Categoria{{ID: 1, Name: "Tacos", ImagePath: "/media/a.jpg"}, {ID: 2, Name: "Postres", ImagePath: "/media/b.jpg"},
+		{ID: 3, Name: "Bebidas", ImagePath: "/media/c.jpg"}}
 
 	now := tpl.menuFirstView(3, set, cats, false)
-	for _, want := range []string{`<div id="first-view"><div class="diner-shell" style="`, `;background-image:url(&#34;/media/fondo.jpg&#34;)"`,
-		`src="/media/logo.png"`, `src="/media/a.jpg"`, `src="/media/b.jpg"`} {
+	for _, want := range []string{`<div id="first-view" data-bg="/media/fondo.jpg"><div class="diner-shell" style="`,
+		` src="/media/logo.png"`, ` src="/media/a.jpg"`, ` src="/media/b.jpg"`, ` data-src="/media/c.jpg"`} {
 		if !strings.Contains(now, want) {
 			t.Fatalf("first view without %s:\n%s", want, now)
 		}
 	}
+	if strings.Contains(now, "background-image") {
+		t.Fatalf("first view loads its background with the first row:\n%s", now)
+	}
 	later := tpl.menuFirstView(3, set, cats, true)
 	for _, want := range []string{`<div id="first-view" data-bg="/media/fondo.jpg"><div class="diner-shell" style="`,
-		`data-src="/media/logo.png"`, `data-src="/media/a.jpg"`, `data-src="/media/b.jpg"`} {
+		`data-src="/media/logo.png"`, `data-src="/media/a.jpg"`, `data-src="/media/b.jpg"`, `data-src="/media/c.jpg"`} {
 		if !strings.Contains(later, want) {
 			t.Fatalf("first view under a promotion without %s:\n%s", want, later)
 		}
@@ -205,8 +211,12 @@ func TestMenuFirstViewLaterPictures(t *testing.T) {
 	if strings.Contains(later, ` src="`) || strings.Contains(later, "background-image") {
 		t.Fatalf("first view under a promotion loads a picture:\n%s", later)
 	}
-	// The script sets them (under the promotion's copy only).
+	// The script sets them: when it starts the code, or under the
+	// promotion's copy when the promotion's image has loaded.
 	if s := firstViewScript("", ""); !strings.Contains(s, `getAttribute("data-src")`) || !strings.Contains(s, `#menu-shell img`) {
 		t.Fatalf("first view script does not set the pictures:\n%s", s)
+	}
+	if s := firstViewScript("<link>", "/assets/index.js"); !strings.Contains(s, `d=1;pics();`) {
+		t.Fatalf("first view script does not set the pictures when the code starts:\n%s", s)
 	}
 }

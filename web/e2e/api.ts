@@ -291,6 +291,16 @@ export async function createPopup(request: APIRequestContext, staff: StaffSessio
   );
 }
 
+/** DELETE /api/popups/{id} for every promotion of the restaurant; returns what was deleted. */
+export async function deletePopups(request: APIRequestContext, staff: StaffSession, clienteId: number): Promise<Popup[]> {
+  const popups = await ok<Popup[]>(await request.get(`/api/popups?cliente_id=${clienteId}`));
+  for (const p of popups) {
+    const res = await request.delete(`/api/popups/${p.id}`, { headers: bearer(staff.token) });
+    expect(res.ok(), `DELETE /api/popups/${p.id}: ${res.status()}`).toBe(true);
+  }
+  return popups;
+}
+
 // --- Diners ----------------------------------------------------------------
 
 /** POST /api/usuarios/registro: a new diner (counts against the per-address registration limit). */

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { accounts, expect, test } from './fixtures';
+import { createPopup, deletePopups, staffLogin } from './api';
 
 /**
  * The diner menu's first view is painted by the server with the HTML (the
@@ -154,4 +155,48 @@ test("a diner who closed the promotion gets the first view's pictures at once", 
   await expect
     .poll(() => page.locator('#first-view .menu-grid img').first().evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
     .toBe(true);
+});
+
+test("without a promotion the first row's pictures load first, the others and the background after them", async ({ page, request }) => {
+  // Restaurant 2 without its promotion (given back afterwards: the suite shares one server).
+  const staff = await staffLogin(request, accounts.owner2);
+  const removed = await deletePopups(request, staff, 2);
+  try {
+    await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+    const { categorias } = (await (await page.request.get('/api/categories?cliente_id=2&idioma=es')).json()) as {
+      categorias: { image_path: string }[];
+    };
+    expect(categorias.length).toBeGreaterThan(2);
+    const firstRow = categorias.slice(0, 2).map((c) => c.image_path);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => firstRow.includes(url.pathname), async (route) => {
+      await held;
+      await route.continue();
+    });
+    const pictures = pictureRequests(page, '');
+    // The page's timers stand still (the code's latest start, firstViewCodeWait, is one).
+    await page.clock.install();
+    await page.goto('/menu/2', { waitUntil: 'commit' });
+    await expect(page.locator('#menu-shell')).toHaveCount(0);
+    const images = page.locator('#first-view .menu-grid img');
+    await expect(images.first()).toHaveAttribute('src', firstRow[0]);
+    await expect(images.nth(1)).toHaveAttribute('src', firstRow[1]);
+    await expect(images.nth(2)).toHaveAttribute('data-src', categorias[2].image_path);
+    await expect(page.locator('#first-view')).toHaveAttribute('data-bg', /\/media\//);
+    expect(pictures.filter((p) => !firstRow.includes(p))).toEqual([]);
+
+    release();
+    await expect
+      .poll(() => images.nth(1).evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+      .toBe(true);
+    // Painted: the script counts a few frames (or the browser reports the paint) and starts the code.
+    await page.clock.runFor(3000);
+    await expect(page.locator('#first-view img[data-src]')).toHaveCount(0);
+    await expect(page.locator('#first-view')).not.toHaveAttribute('data-bg');
+    await expect(images.nth(2)).toHaveAttribute('src', categorias[2].image_path);
+    expect(await page.locator('#first-view .diner-shell').evaluate((el: HTMLElement) => el.style.backgroundImage)).toContain('/media/');
+  } finally {
+    for (const p of removed) await createPopup(request, staff, 2, p.name);
+  }
 });

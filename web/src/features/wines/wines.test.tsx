@@ -112,6 +112,21 @@ describe('Explora Nuestra Cava', () => {
     expect(location()).toBe('/cava/1');
   });
 
+  it('draws a screen of cards first and the rest a few per task, every one in the end', async () => {
+    const many = Array.from({ length: 14 }, (_, i) => wine(100 + i, { nombre: `Vino ${String(i).padStart(2, '0')}` }));
+    cava({ 'GET /api/vinos': { body: many } });
+    renderApp('/cava/1');
+    // The first commit (seen by the testing library's mutation observer,
+    // before any timer can run) holds the first screen of cards only.
+    expect(await screen.findAllByTestId('cava-card')).toHaveLength(4);
+    expect(screen.getByText('14 vinos')).toBeInTheDocument();
+    await waitFor(() => expect(names()).toHaveLength(14));
+    expect(names()).toEqual(many.map((v) => v.nombre));
+    // A new filter starts over with its own first screen.
+    await userEvent.type(screen.getByLabelText('Buscar'), '1');
+    await waitFor(() => expect(names()).toEqual(['Vino 01', 'Vino 10', 'Vino 11', 'Vino 12', 'Vino 13']));
+  });
+
   it('offers the choices found in the data and searches free text', async () => {
     cava();
     renderApp('/cava/1');

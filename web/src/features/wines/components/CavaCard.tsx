@@ -1,4 +1,4 @@
-import { useId, useState, type CSSProperties } from 'react';
+import { memo, useId, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Vino } from '../api/cava-api';
 import { mediaUrl } from '../../../lib/media-url';
@@ -18,8 +18,12 @@ type Props = {
   onOpen: (vino: Vino) => void;
 };
 
-/** A wine of the public cava: label, name, origin, price, and the description cut at 150 characters. */
-export function CavaCard({ vino, currency, lang, style, onOpen }: Props) {
+/**
+ * A wine of the public cava: label, name, origin, price, and the description
+ * cut at 150 characters. Memoised: the cava's list renders in steps, and
+ * each step leaves the cards already there alone.
+ */
+export const CavaCard = memo(function CavaCard({ vino, currency, lang, style, onOpen }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [expanded, setExpanded] = useState(false);
@@ -68,4 +72,4 @@ export function CavaCard({ vino, currency, lang, style, onOpen }: Props) {
       </article>
     </li>
   );
-}
+});

@@ -5,6 +5,7 @@ import { cardStyle, DEFAULT_SETTINGS } from '../../../api/settings';
 import { useDinerSettings } from '../../../components/DinerShell';
 import { isApiError } from '../../../lib/api-client';
 import { FetchCache, FetchCacheContext, useFetch } from '../../../lib/fetch-cache';
+import { useProgressiveCount } from '../../../lib/progressive';
 import { getPublicWines, publicWinesKey, type Vino } from '../api/cava-api';
 import { CavaCard } from '../components/CavaCard';
 import { CavaDetail } from '../components/CavaDetail';
@@ -43,7 +44,7 @@ function Cava({ clienteId }: { clienteId: string }) {
 
   const settings = settingsQuery.data;
   const currency = settings?.moneda || DEFAULT_SETTINGS.moneda;
-  const style: CSSProperties = cardStyle(settings ?? {}, '10px');
+  const style: CSSProperties = useMemo(() => cardStyle(settings ?? {}, '10px'), [settings]);
   const wines = useMemo(() => winesQuery.data ?? [], [winesQuery.data]);
   const range = useMemo(() => priceRange(wines), [wines]);
   const cap = priceCap(filters, range);
@@ -103,11 +104,7 @@ function Cava({ clienteId }: { clienteId: string }) {
             {t('wines.cava.empty')}
           </p>
         ) : (
-          <ul className="cava-grid">
-            {shown.map((v) => (
-              <CavaCard key={v.id} vino={v} currency={currency} lang={lang} style={style} onOpen={setOpen} />
-            ))}
-          </ul>
+          <CavaList wines={shown} currency={currency} lang={lang} style={style} onOpen={setOpen} />
         )}
       </>
     );
@@ -119,5 +116,33 @@ function Cava({ clienteId }: { clienteId: string }) {
       <div className="cava-main">{content}</div>
       {open && <CavaDetail vino={open} currency={currency} lang={lang} style={style} onClose={() => setOpen(null)} />}
     </div>
+  );
+}
+
+/**
+ * The cards of the wines shown: a phone's screen of them first, the rest a
+ * few per task (useProgressiveCount), so thirty cards are never one long
+ * task on a slow phone. Cards are memoised: each step renders only the new ones.
+ */
+function CavaList({
+  wines,
+  currency,
+  lang,
+  style,
+  onOpen,
+}: {
+  wines: Vino[];
+  currency: string;
+  lang: string;
+  style: CSSProperties;
+  onOpen: (v: Vino) => void;
+}) {
+  const count = useProgressiveCount(wines.length, wines);
+  return (
+    <ul className="cava-grid">
+      {wines.slice(0, count).map((v) => (
+        <CavaCard key={v.id} vino={v} currency={currency} lang={lang} style={style} onOpen={onOpen} />
+      ))}
+    </ul>
   );
 }
