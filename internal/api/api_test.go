@@ -106,6 +106,7 @@ func newEnvWith(t testing.TB, db *store.DB, change func(*api.Server)) *env {
 			demoPOS[conn.Merchant] = m
 			return m, err
 		}}
+	site.OrderingMenu = orderSvc.OnlineMenu
 	s := &api.Server{
 		DB:       db,
 		Auth:     authSvc,

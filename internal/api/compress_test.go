@@ -97,11 +97,20 @@ func TestCompression(t *testing.T) {
 }
 
 // The public cava's and online ordering's first views come with preload
-// hints for their code and first reads, as the menu's do; a suspended
-// restaurant's get the plain app.
+// hints for their code and first reads, as the menu's do (the ordering
+// page's also for its first product's picture, its largest paint); a
+// suspended restaurant's get the plain app.
 func TestFirstViewsPreloadTheirReads(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db)
+		e := newOrderEnv(t, db)
+		online := e.do("GET", "/api/orders/clover_products_online?cliente_id=1&idioma=es", "", nil)
+		first := online.json["categorias"].([]any)[0].(map[string]any)["productos"].([]any)[0].(map[string]any)["image_path"].(string)
+		if !strings.HasPrefix(first, "/media/") {
+			t.Fatalf("the demo's first product has no picture: %q", first)
+		}
+		if r := e.do("GET", "/ordenar-en-linea/1", "", nil); !strings.Contains(r.body, `<link rel="preload" as="image" fetchpriority="high" href="`+first+`">`) {
+			t.Fatalf("ordering page without its first picture's hint:\n%s", r.body)
+		}
 		for path, want := range map[string]string{
 			"/cava/1":             `<link rel="preload" as="fetch" crossorigin href="/api/vinos?cliente_id=1">`,
 			"/ordenar-en-linea/1": `<link rel="preload" as="fetch" crossorigin href="/api/orders/clover_products_online?cliente_id=1&amp;idioma=es">`,

@@ -626,6 +626,7 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	orderSvc := &ordering.Service{DB: db, Menu: menuSvc, Auth: authSvc, BaseURL: cfg.BaseURL, Log: log,
 		Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL, checkoutHTTP), POS: posOrders(cfg.CloverBaseURL, cloverTokens, posHTTP), Feed: feed,
 		PerAddress: cfg.OrdersPerAddress, Metrics: mets}
+	site.OrderingMenu = orderSvc.OnlineMenu
 	go feed.Run(ctx, feedInterval, func(err error) { log.Warn("order feed", "err", err) })
 	go orderSvc.Run(ctx, 30*time.Second)
 	onboard := &onboarding.Service{DB: db, Auth: authSvc, POS: connector(cfg, oauth), BaseURL: cfg.BaseURL, AppID: cfg.CloverAppID}

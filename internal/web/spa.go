@@ -36,7 +36,7 @@ func (s *Site) Handler() http.Handler {
 	s.menuTemplates = loadMenuTemplates(s.Files)
 	s.viewChunks = make([]string, len(firstViews))
 	for i, v := range firstViews {
-		s.viewChunks[i] = chunkPreloads(s.Files, string(index), v.module, "src/i18n/locales/es.json")
+		s.viewChunks[i] = chunkPreloads(s.Files, string(index), append(v.modules, "src/i18n/locales/es.json")...)
 	}
 	indexBody := newBody(index)
 	indexBody.csp = []string{appCSP(s.Stripe)}
@@ -327,16 +327,50 @@ func readManifest(web fs.FS) map[string]manifestChunk {
 // as the app asks them), so a phone on a slow network fetches them while
 // the entry script loads.
 type firstView struct {
-	path   *regexp.Regexp
-	module string   // the route's module in Vite's manifest
-	reads  []string // API reads, %d: the restaurant
+	path *regexp.Regexp
+	// modules are the route's modules in Vite's manifest: its page and the
+	// lazy layouts around it.
+	modules []string
+	reads   []string // API reads, %d: the restaurant
+	// pictures returns the page's first pictures (nil: none known), the
+	// largest paint of a phone's first screen, preloaded with the HTML
+	// instead of found once the code has rendered the page.
+	pictures func(s *Site, ctx context.Context, id int64) []string
 }
 
 var firstViews = []firstView{
-	{path: regexp.MustCompile(`^/cava/([0-9]+)/?$`), module: "src/features/wines/routes/CavaPage.tsx",
+	{path: regexp.MustCompile(`^/cava/([0-9]+)/?$`), modules: []string{"src/features/wines/routes/CavaPage.tsx"},
 		reads: []string{"configuraciones?cliente_id=%d", "vinos?cliente_id=%d"}},
-	{path: regexp.MustCompile(`^/ordenar-en-linea/([0-9]+)/?$`), module: "src/features/ordering/routes/OrderOnlinePage.tsx",
-		reads: []string{"configuraciones?cliente_id=%d", "orders/clover_products_online?cliente_id=%d&amp;idioma=es", "orders/config?cliente_id=%d"}},
+	{path: regexp.MustCompile(`^/ordenar-en-linea/([0-9]+)/?$`),
+		modules:  []string{"src/app/QueryLayout.tsx", "src/features/ordering/routes/OrderOnlinePage.tsx"},
+		reads:    []string{"configuraciones?cliente_id=%d", "orders/clover_products_online?cliente_id=%d&amp;idioma=es", "orders/config?cliente_id=%d"},
+		pictures: (*Site).orderingPictures},
+}
+
+// orderingFirstPictures is how many product pictures the ordering page's
+// first screen shows on a phone (EAGER_PICTURES in
+// web/src/features/ordering/routes/OrderOnlinePage.tsx).
+const orderingFirstPictures = 1
+
+// orderingPictures returns the pictures of the first products the ordering
+// page shows (its first category's), nil when it has none or the menu
+// cannot be read (the page then reports it itself).
+func (s *Site) orderingPictures(ctx context.Context, id int64) []string {
+	if s.OrderingMenu == nil {
+		return nil
+	}
+	m, err := s.OrderingMenu(ctx, tenant.PublicMenu(id), "es")
+	if err != nil || len(m.Categorias) == 0 {
+		return nil
+	}
+	var out []string
+	for _, p := range m.Categorias[0].Productos {
+		if len(out) == orderingFirstPictures {
+			break
+		}
+		out = append(out, p.ImagePath)
+	}
+	return out
 }
 
 // firstView returns the HTML of such a page, built once per menu version
@@ -357,7 +391,11 @@ func (s *Site) firstView(r *http.Request) (body, bool) {
 			if err != nil {
 				return nil, err
 			}
-			hints := s.viewChunks[i] + preloadHints(id, v.reads, set.Logo, nil)
+			var pictures []string
+			if v.pictures != nil {
+				pictures = v.pictures(s, r.Context(), id)
+			}
+			hints := s.viewChunks[i] + preloadHints(id, v.reads, set.Logo, pictures)
 			return bytes.Replace(s.menuIndex, []byte("</head>"), []byte(hints+"</head>"), 1), nil
 		})
 	}

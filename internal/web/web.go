@@ -6,10 +6,13 @@
 package web
 
 import (
+	"context"
 	"io/fs"
 
 	"carta/internal/media"
 	"carta/internal/menu"
+	"carta/internal/ordering"
+	"carta/internal/tenant"
 )
 
 // Site is the web app and the public menu cache.
@@ -20,6 +23,10 @@ type Site struct {
 	Files fs.FS
 	// Stripe allows Stripe's origins in the app's policy (Stripe is configured).
 	Stripe bool
+	// OrderingMenu reads a restaurant's online ordering menu, as the
+	// ordering page does first (ordering.Service.OnlineMenu): the page's
+	// first picture is preloaded with its HTML. Nil: no such hint.
+	OrderingMenu func(ctx context.Context, t tenant.Public, lang string) (ordering.OnlineMenu, error)
 
 	cache menuCache
 	// menuChunks are the preload links of the diner menu's code (from

@@ -19,6 +19,13 @@ import { useOrderingClienteId } from '../lib/cliente-id';
 import { useLang } from '../lib/lang';
 
 /**
+ * How many product pictures a phone's first screen shows: they load at once
+ * and first (the largest paint), the others lazily. The server preloads as
+ * many with the page's HTML (orderingFirstPictures in internal/web/spa.go).
+ */
+const EAGER_PICTURES = 1;
+
+/**
  * 'Ordena en Línea' (/ordenar-en-linea/:cliente_id): the category tab strip,
  * the orderable products of the chosen category, the 'Personalizar' dialog
  * for products with modifiers, and the cart button. Without a restaurant id
@@ -95,10 +102,11 @@ function OrderOnline({ clienteId }: { clienteId: string }) {
           <div id={`ord-panel-${current.id}`} role="tabpanel" aria-labelledby={`ord-tab-${current.id}`} tabIndex={-1}>
             {shown.length === 0 && <p className="ord-status">{t('diet.noMatches')}</p>}
             <ul className="ord-grid">
-              {shown.map((p) => (
+              {shown.map((p, i) => (
                 <li key={p.id}>
                   <ProductCard
                     product={p}
+                    eager={i < EAGER_PICTURES}
                     currency={currency}
                     style={card}
                     disabled={!orderable}
@@ -174,6 +182,7 @@ function CategoryTabs({
 
 function ProductCard({
   product,
+  eager,
   currency,
   style,
   disabled,
@@ -181,6 +190,8 @@ function ProductCard({
   onAdd,
 }: {
   product: OnlineProduct;
+  /** The picture is on the first screen: it loads at once, first. */
+  eager: boolean;
   currency: string;
   style: CSSProperties;
   disabled: boolean;
@@ -194,7 +205,16 @@ function ProductCard({
   return (
     <article className="ord-product menu-card" style={style} aria-labelledby={titleId}>
       {image ? (
-        <img className="ord-product__image" src={image} alt="" loading="lazy" decoding="async" width={320} height={240} />
+        <img
+          className="ord-product__image"
+          src={image}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          fetchPriority={eager ? 'high' : undefined}
+          width={320}
+          height={240}
+        />
       ) : (
         <span className="ord-product__image ord-product__image--empty" aria-hidden="true" />
       )}
