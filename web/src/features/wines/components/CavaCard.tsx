@@ -1,5 +1,5 @@
 import { memo, useId, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Vino } from '../api/cava-api';
 import { mediaUrl } from '../../../lib/media-url';
 import { formatCents } from '../../../lib/money';
@@ -12,6 +12,8 @@ export function wineDescription(v: Vino, lang: string): string {
 
 type Props = {
   vino: Vino;
+  /** The list's translation function: one i18n subscription for the list, not one per card. */
+  t: TFunction;
   currency: string;
   lang: string;
   style: CSSProperties;
@@ -23,8 +25,7 @@ type Props = {
  * cut at 150 characters. Memoised: the cava's list renders in steps, and
  * each step leaves the cards already there alone.
  */
-export const CavaCard = memo(function CavaCard({ vino, currency, lang, style, onOpen }: Props) {
-  const { t } = useTranslation();
+export const CavaCard = memo(function CavaCard({ vino, t, currency, lang, style, onOpen }: Props) {
   const id = useId();
   const [expanded, setExpanded] = useState(false);
   const description = wineDescription(vino, lang);

@@ -137,11 +137,12 @@ function CavaList({
   style: CSSProperties;
   onOpen: (v: Vino) => void;
 }) {
+  const { t } = useTranslation();
   const count = useProgressiveCount(wines.length, wines);
   return (
     <ul className="cava-grid">
       {wines.slice(0, count).map((v) => (
-        <CavaCard key={v.id} vino={v} currency={currency} lang={lang} style={style} onOpen={onOpen} />
+        <CavaCard key={v.id} vino={v} t={t} currency={currency} lang={lang} style={style} onOpen={onOpen} />
       ))}
     </ul>
   );
