@@ -134,3 +134,38 @@ test("another restaurant's owner cannot see restaurant 1's board", async ({ page
   });
   expect(res.status()).toBe(403);
 });
+
+test('the owner turns the alert sound on, silences it for new orders and turns it on again', async ({ page, context, request, baseURL }) => {
+  // Count the beeps: each is two oscillators of the page's Web Audio context.
+  await page.addInitScript(() => {
+    const w = window as unknown as { beeps: number };
+    w.beeps = 0;
+    const create = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      w.beeps += 1;
+      return create.call(this);
+    };
+  });
+  const beeps = () => page.evaluate(() => (window as unknown as { beeps: number }).beeps);
+  await signInStaff(context, request, accounts.owner, baseURL!);
+  await page.goto('/pedidos?cliente_id=1');
+  await expect(page.getByText('En vivo')).toBeVisible();
+  // The browser may keep audio blocked until a click ('Activar sonido'), or allow it at once.
+  const control = page.getByRole('button', { name: /^(Activar sonido|Silenciar)$/ });
+  if ((await control.textContent()) === 'Activar sonido') await control.click();
+  await expect(page.getByText('Sonido activado')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Silenciar' }).click();
+  await expect(page.getByText('Sonido silenciado')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/board-muted-390.png` });
+  const silent = await beeps();
+  const nombre = unique('Cliente');
+  await placePaidOrder(request, nombre, '');
+  await expect(page.getByTestId('order-card').filter({ hasText: nombre })).toBeVisible({ timeout: 5_000 });
+  expect(await beeps()).toBe(silent);
+
+  await page.getByRole('button', { name: 'Activar sonido' }).click();
+  await expect(page.getByText('Sonido activado')).toBeVisible();
+  await expect.poll(beeps).toBeGreaterThan(silent); // the quiet confirmation, then the new order's beeps
+});

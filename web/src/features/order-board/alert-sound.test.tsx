@@ -59,3 +59,31 @@ describe('alert sound', () => {
     expect(ctx.oscillators).toBe(after + 2); // the two tones of the beep
   });
 });
+
+describe("the board's sound control", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('turns the alert on, silences it and turns it on again', async () => {
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    vi.resetModules();
+    const { alertSound } = await import('./lib/alert-sound');
+    const { SoundControl } = await import('./components/OrderBoard');
+    render(<SoundControl />);
+    const user = userEvent.setup();
+    const ctx = FakeAudioContext.created.at(-1)!;
+    await user.click(screen.getByRole('button', { name: 'Activar sonido' }));
+    expect(await screen.findByText('Sonido activado')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Silenciar' }));
+    expect(await screen.findByText('Sonido silenciado')).toBeInTheDocument();
+    const before = ctx.oscillators;
+    alertSound.play();
+    expect(ctx.oscillators).toBe(before); // a new order's beep stays silent
+
+    await user.click(screen.getByRole('button', { name: 'Activar sonido' }));
+    expect(await screen.findByText('Sonido activado')).toBeInTheDocument();
+    const after = ctx.oscillators;
+    alertSound.play();
+    expect(ctx.oscillators).toBe(after + 2);
+  });
+});

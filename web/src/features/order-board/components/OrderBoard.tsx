@@ -187,11 +187,29 @@ function LiveState({ state }: { state: StreamState }) {
   );
 }
 
-function SoundControl() {
+/** The alert sound: turn it on (browsers want a click), silence it, turn it on again. */
+export function SoundControl() {
   const { t } = useTranslation();
   const state = useSoundState();
   const hint = useId();
-  if (state === 'on') return <p className="board-sound board-sound--on">{t('orderBoard.soundOn')}</p>;
+  if (state === 'on')
+    return (
+      <div className="board-sound">
+        <p className="board-sound--on">{t('orderBoard.soundOn')}</p>
+        <button type="button" className="button" onClick={() => alertSound.mute()}>
+          {t('orderBoard.muteSound')}
+        </button>
+      </div>
+    );
+  if (state === 'muted')
+    return (
+      <div className="board-sound">
+        <p className="board-sound--muted">{t('orderBoard.soundMuted')}</p>
+        <button type="button" className="button button--primary" onClick={() => void alertSound.enable()}>
+          {t('orderBoard.enableSound')}
+        </button>
+      </div>
+    );
   if (state === 'unsupported') return <p className="board-sound muted">{t('orderBoard.soundUnsupported')}</p>;
   return (
     <div className="board-sound">

@@ -3,9 +3,10 @@
  * audio file to download or to allow in the Content-Security-Policy).
  * Browsers keep audio suspended until a user gesture on the page: `state`
  * says 'blocked' then, and the board shows its 'Activar sonido' button,
- * whose click calls `enable()`.
+ * whose click calls `enable()`. Once on, the staff can silence it
+ * (`mute()`, state 'muted') and turn it on again (`enable()`).
  */
-export type SoundState = 'unsupported' | 'blocked' | 'on';
+export type SoundState = 'unsupported' | 'blocked' | 'on' | 'muted';
 
 type Listener = (state: SoundState) => void;
 
@@ -19,6 +20,7 @@ function audioConstructor(): AudioCtor | null {
 
 class AlertSound {
   private ctx: AudioContext | null = null;
+  private muted = false;
   private listeners = new Set<Listener>();
 
   private context(): AudioContext | null {
@@ -37,7 +39,8 @@ class AlertSound {
   get state(): SoundState {
     const ctx = this.context();
     if (!ctx) return 'unsupported';
-    return ctx.state === 'running' ? 'on' : 'blocked';
+    if (ctx.state !== 'running') return 'blocked';
+    return this.muted ? 'muted' : 'on';
   }
 
   subscribe(listener: Listener): () => void {
@@ -50,10 +53,17 @@ class AlertSound {
     for (const l of this.listeners) l(s);
   }
 
-  /** Resumes the audio: call it from a click (the user gesture browsers want). */
+  /** Silences the alert until `enable()` (new orders still show and blink). */
+  mute(): void {
+    this.muted = true;
+    this.notify();
+  }
+
+  /** Resumes the audio and unmutes it: call it from a click (the user gesture browsers want). */
   async enable(): Promise<void> {
     const ctx = this.context();
     if (!ctx) return;
+    this.muted = false;
     try {
       await ctx.resume();
       this.play(0.05); // a quiet confirmation that sound works
@@ -63,10 +73,10 @@ class AlertSound {
     this.notify();
   }
 
-  /** Plays the alert beep (nothing while audio is blocked). */
+  /** Plays the alert beep (nothing while audio is blocked or muted). */
   play(volume = 0.3): void {
     const ctx = this.context();
-    if (!ctx || ctx.state !== 'running') return;
+    if (!ctx || ctx.state !== 'running' || this.muted) return;
     const start = ctx.currentTime;
     [880, 1175].forEach((freq, i) => {
       const osc = ctx.createOscillator();
