@@ -226,7 +226,7 @@ export function OrderSettingsForm({ clienteId, initial }: Props) {
         )}
       </fieldset>
 
-      <fieldset className="fieldset">
+      <fieldset className="fieldset hours">
         <legend>{t('orderSettings.horario')}</legend>
         <p className="muted field__hint">{t('orderSettings.horarioHint')}</p>
         {WEEK.map((dia) => {
@@ -273,11 +273,12 @@ export function OrderSettingsForm({ clienteId, initial }: Props) {
                   </label>
                   <button
                     type="button"
-                    className="button button--small"
+                    className="button button--small hours-interval__remove"
                     onClick={() => setDay(dia, (l) => l.filter((x) => x.key !== iv.key))}
                     aria-label={t('orderSettings.removeLabel', { day: name, n: i + 1 })}
+                    title={t('orderSettings.remove')}
                   >
-                    {t('orderSettings.remove')}
+                    <span aria-hidden="true">×</span>
                   </button>
                 </div>
               ))}
