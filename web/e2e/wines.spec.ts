@@ -74,6 +74,23 @@ async function useLanguage(context: BrowserContext, lang: Lang) {
 }
 
 /** The owner's card of a wine on /list or /admin. */
+/**
+ * The cava's cards once the list is complete: it renders in steps (a screen
+ * first, then a few per task), so wait until there are as many cards as the
+ * count above them says; returns that number.
+ */
+async function completeList(page: Page): Promise<number> {
+  const cards = page.getByTestId('cava-card');
+  let n = -1;
+  await expect
+    .poll(async () => {
+      n = Number(/\d+/.exec(await page.locator('.cava-count').innerText())?.[0] ?? -1);
+      return n > 0 && (await cards.count()) === n;
+    })
+    .toBe(true);
+  return n;
+}
+
 function wineCard(page: Page, name: string) {
   return page.getByTestId('wine-card').filter({ has: page.getByRole('heading', { name, exact: true, level: 3 }) });
 }
@@ -159,7 +176,7 @@ for (const lang of ['es', 'en'] as const) {
       await expect(page).toHaveURL(/\/cava\/1$/);
       await expect(page.getByRole('heading', { name: T.cava, level: 1 })).toBeVisible();
       await expect(page.getByTestId('cava-card').first()).toBeVisible();
-      const all = await page.getByTestId('cava-card').count();
+      const all = await completeList(page);
       expect(all).toBeGreaterThanOrEqual(20);
 
       await page.getByLabel(T.tipo, { exact: true }).selectOption({ label: T.white });
@@ -172,7 +189,7 @@ for (const lang of ['es', 'en'] as const) {
       await expect(page).toHaveURL(/[?&]precio=30\b/);
       const filtered = page.getByTestId('cava-card');
       await expect(filtered.first()).toBeVisible();
-      const count = await filtered.count();
+      const count = await completeList(page);
       expect(count).toBeLessThan(all);
       for (const text of await filtered.allInnerTexts()) {
         const price = Number(/(\d+)[.,](\d{2})/.exec(text)?.slice(1, 3).join('.'));
