@@ -104,7 +104,14 @@ function Cava({ clienteId }: { clienteId: string }) {
             {t('wines.cava.empty')}
           </p>
         ) : (
-          <CavaList wines={shown} currency={currency} lang={lang} style={style} onOpen={setOpen} />
+          <CavaList
+            wines={shown}
+            listKey={params.toString()}
+            currency={currency}
+            lang={lang}
+            style={style}
+            onOpen={setOpen}
+          />
         )}
       </>
     );
@@ -123,22 +130,27 @@ function Cava({ clienteId }: { clienteId: string }) {
  * The cards of the wines shown: a phone's screen of them first, the rest a
  * few per task (useProgressiveCount), so thirty cards are never one long
  * task on a slow phone. Cards are memoised: each step renders only the new ones.
+ * The steps start over when the filters change (`listKey`, the URL's query),
+ * not when the same list arrives again as a new array, so a diner scrolled
+ * down never sees the list drop back to its first screen.
  */
 function CavaList({
   wines,
+  listKey,
   currency,
   lang,
   style,
   onOpen,
 }: {
   wines: Vino[];
+  listKey: string;
   currency: string;
   lang: string;
   style: CSSProperties;
   onOpen: (v: Vino) => void;
 }) {
   const { t } = useTranslation();
-  const count = useProgressiveCount(wines.length, wines);
+  const count = useProgressiveCount(wines.length, listKey);
   return (
     <ul className="cava-grid">
       {wines.slice(0, count).map((v) => (
