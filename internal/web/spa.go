@@ -342,7 +342,7 @@ var firstViews = []firstView{
 	{path: regexp.MustCompile(`^/cava/([0-9]+)/?$`), modules: []string{"src/features/wines/routes/CavaPage.tsx"},
 		reads: []string{"configuraciones?cliente_id=%d", "vinos?cliente_id=%d"}},
 	{path: regexp.MustCompile(`^/ordenar-en-linea/([0-9]+)/?$`),
-		modules:  []string{"src/app/QueryLayout.tsx", "src/features/ordering/routes/OrderOnlinePage.tsx"},
+		modules:  []string{"src/features/ordering/routes/OrderOnlinePage.tsx"},
 		reads:    []string{"configuraciones?cliente_id=%d", "orders/clover_products_online?cliente_id=%d&amp;idioma=es", "orders/config?cliente_id=%d"},
 		pictures: (*Site).orderingPictures},
 }

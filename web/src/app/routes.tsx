@@ -66,7 +66,8 @@ export function AppRoutes() {
     <Routes>
       {/*
         Every diner page of a restaurant shares one branded shell (logo, name, background, font,
-        navigation, account entry): DinerLayout. The menu and the cava read without TanStack Query.
+        navigation, account entry): DinerLayout. The menu, the cava and the ordering page read without
+        TanStack Query.
       */}
       <Route element={<DinerLayout />}>
         {MENU_ROUTES.map((path) => (
@@ -77,6 +78,7 @@ export function AppRoutes() {
         ))}
         {/* The public cava (issue 14). */}
         <Route path="/cava/:cliente_id" element={<CavaPage />} />
+        <Route path="/ordenar-en-linea/:cliente_id" element={<OrderOnlinePage />} />
         <Route element={<QueryLayout />}>
           {/* Diner accounts (issue 5): the user panel embeds the menu; the diner's own pages. */}
           <Route path="/usuario/:usuario_id" element={<UserPanelPage />} />
@@ -88,8 +90,7 @@ export function AppRoutes() {
           {/* Offers (issue 6): the diner's coupons. */}
           <Route path="/usuario/ofertas" element={<DinerOffersPage />} />
           <Route path="/usuario/:usuario_id/ofertas" element={<DinerOffersPage />} />
-          {/* Online ordering for pickup (issue 12). */}
-          <Route path="/ordenar-en-linea/:cliente_id" element={<OrderOnlinePage />} />
+          {/* Online ordering for pickup (issue 12): the cart, the checkout and the order. */}
           <Route path="/ordenar-en-linea" element={<Navigate to="/seleccionar-cliente" replace />} />
           <Route path="/carrito/:cliente_id" element={<CartPage />} />
           <Route path="/checkout/:cliente_id" element={<CheckoutPage />} />

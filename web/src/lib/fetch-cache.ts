@@ -98,6 +98,14 @@ export class FetchCache {
     void this.run(entry, fetcher);
   }
 
+  /** Fetches `key` again now, keeping its data until the answer (unless a fetch is under way). */
+  refetch<T>(key: string, fetcher: Fetcher<T>): void {
+    const entry = this.entry(key);
+    if (entry.inflight) return;
+    entry.inflight = true;
+    void this.run(entry, fetcher);
+  }
+
   private async run<T>(entry: Entry, fetcher: Fetcher<T>): Promise<void> {
     for (let failures = 0; ; failures++) {
       try {
@@ -126,11 +134,14 @@ export class FetchCache {
 /** The cache of the nearest provider (the diner menu makes one per visit). */
 export const FetchCacheContext = createContext<FetchCache | null>(null);
 
+/** What useFetch returns: the state, and a way to ask again (a retry button, a periodic refresh). */
+export type FetchResult<T> = FetchState<T> & { refetch: () => void };
+
 /**
  * useFetch reads `key` from the nearest FetchCache and fetches it when it is
  * missing or stale. The fetcher must depend only on what the key names.
  */
-export function useFetch<T>(key: string, fetcher: Fetcher<T>): FetchState<T> {
+export function useFetch<T>(key: string, fetcher: Fetcher<T>): FetchResult<T> {
   const cache = useContext(FetchCacheContext);
   if (!cache) throw new Error('useFetch needs a FetchCacheContext provider');
   const [, rerender] = useReducer((n: number) => n + 1, 0);
@@ -144,5 +155,5 @@ export function useFetch<T>(key: string, fetcher: Fetcher<T>): FetchState<T> {
     // The fetcher is identified by the key; `state` is only the rendered one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cache, key]);
-  return state;
+  return { ...state, refetch: () => cache.refetch(key, fetcher) };
 }

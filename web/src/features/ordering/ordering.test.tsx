@@ -65,6 +65,26 @@ describe("'Ordena en Línea' and the Personalizar dialog", () => {
     expect(screen.getByRole('link', { name: /Carrito de Compras: 0 productos/ })).toHaveAttribute('href', '/carrito/1');
   });
 
+  it('reads the menu, the settings and the availability once each, shared with the shell, and the availability again every minute', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls } = api();
+      renderApp('/ordenar-en-linea/1');
+      expect(await screen.findByRole('heading', { name: 'Patatas Bravas' })).toBeInTheDocument();
+      // The navigation's 'Ordena en Línea' entry comes from the same availability answer.
+      expect(await screen.findByRole('link', { name: 'Ordena en Línea' })).toBeInTheDocument();
+      const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.url.startsWith(path)).length;
+      expect(gets('/api/orders/clover_products_online')).toBe(1);
+      expect(gets('/api/configuraciones')).toBe(1);
+      expect(gets('/api/orders/config')).toBe(1);
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(gets('/api/orders/config')).toBe(2);
+      expect(gets('/api/orders/clover_products_online')).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('enforces the required group, never lets a group exceed its maximum, and shows the running price', async () => {
     api();
     const user = userEvent.setup();

@@ -1,22 +1,18 @@
 import { type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { cardStyle, getSettings, type RestaurantSettings } from '../../../api/settings';
+import { cardStyle, type RestaurantSettings } from '../../../api/settings';
+import { useDinerSettings } from '../../../components/DinerShell';
 import { cartCount, useCart } from '../lib/cart';
 import '../ordering.css';
 
-function settingsQueryOptions(clienteId: string) {
-  return queryOptions({
-    queryKey: ['ordering', clienteId, 'settings'] as const,
-    queryFn: ({ signal }) => getSettings(clienteId, signal),
-    retry: false,
-  });
-}
-
-/** The restaurant's look (colours, fonts, radius) for the ordering pages' cards; defaults while it loads. */
+/**
+ * The restaurant's look (colours, fonts, radius) for the ordering pages'
+ * cards; defaults while it loads. The same read as the diner shell's (its
+ * fetch cache): one request for both.
+ */
 export function useRestaurantLook(clienteId: string): { settings?: RestaurantSettings; card: CSSProperties } {
-  const query = useQuery(settingsQueryOptions(clienteId));
+  const query = useDinerSettings(clienteId);
   return { settings: query.data, card: cardStyle(query.data ?? {}, '10px') };
 }
 

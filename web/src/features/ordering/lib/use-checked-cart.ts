@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { onlineMenuQueryOptions, quoteQueryOptions } from '../api/ordering-api';
+import { onlineMenuQueryOptions, quoteQueryOptions } from '../api/ordering-queries';
 import { checkCart, lineRequests, useCart } from './cart';
 import { useLang } from './lang';
 

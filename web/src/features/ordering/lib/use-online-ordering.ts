@@ -1,25 +1,17 @@
-import { useEffect, useState } from 'react';
-import { apiFetch } from '../../../lib/api-client';
+import { useFetch } from '../../../lib/fetch-cache';
+import { getAvailability, orderingFetchKeys } from '../api/availability';
 
 /**
  * Whether the restaurant takes online orders (GET /api/orders/config:
- * activo); false until the answer arrives and on any failure. Kept tiny and
- * free of TanStack Query: the diner shell's navigation uses it on the menu's
- * first load.
+ * activo); false until the answer arrives and on any failure. Free of
+ * TanStack Query: the diner shell's navigation uses it on the menu's first
+ * load. It shares the shell's fetch cache with the ordering page, which
+ * reads the same answer (one request for both).
  */
 export function useOnlineOrdering(clienteId: string | null): boolean {
-  const [active, setActive] = useState<{ id: string; on: boolean } | null>(null);
-  useEffect(() => {
-    if (!clienteId) return;
-    const controller = new AbortController();
-    apiFetch<{ activo?: boolean }>(`/orders/config?cliente_id=${encodeURIComponent(clienteId)}`, {
-      token: null,
-      signal: controller.signal,
-    }).then(
-      (a) => setActive({ id: clienteId, on: !!a?.activo }),
-      () => setActive({ id: clienteId, on: false }),
-    );
-    return () => controller.abort();
-  }, [clienteId]);
-  return !!clienteId && active?.id === clienteId && active.on;
+  const id = clienteId ?? '';
+  const availability = useFetch(orderingFetchKeys.availability(id), () =>
+    id ? getAvailability(id) : Promise.resolve(null),
+  );
+  return !!clienteId && !!availability.data?.activo;
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OnlineProduct } from '../../../api/contract';
 import { DietaryInfo } from '../../../components/DietaryIcons';
@@ -8,9 +7,11 @@ import { DietFilterBar } from '../../../components/DietFilterBar';
 import { FormError } from '../../../components/Form';
 import { matchesDiet, parseDietFilters, withDietFilters } from '../../../lib/dietary';
 import { errorText } from '../../../lib/api-client';
+import { useFetch } from '../../../lib/fetch-cache';
 import { mediaUrl } from '../../../lib/media-url';
 import { formatCents } from '../../../lib/money';
-import { availabilityQueryOptions, onlineMenuQueryOptions } from '../api/ordering-api';
+import { getAvailability, orderingFetchKeys } from '../api/availability';
+import { getOnlineMenu } from '../api/ordering-api';
 import { AvailabilityNotice, canOrder } from '../components/AvailabilityNotice';
 import { CustomizeDialog } from '../components/CustomizeDialog';
 import { OrderingShell, useRestaurantLook } from '../components/OrderingShell';
@@ -24,6 +25,9 @@ import { useLang } from '../lib/lang';
  * many with the page's HTML (orderingFirstPictures in internal/web/spa.go).
  */
 const EAGER_PICTURES = 1;
+
+/** How often the page asks again whether the restaurant takes orders now. */
+const AVAILABILITY_REFRESH_MS = 60_000;
 
 /**
  * 'Ordena en Línea' (/ordenar-en-linea/:cliente_id): the category tab strip,
@@ -45,8 +49,10 @@ export default function OrderOnlinePage() {
 function OrderOnline({ clienteId }: { clienteId: string }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const menu = useQuery(onlineMenuQueryOptions(clienteId, lang));
-  const availability = useQuery(availabilityQueryOptions(clienteId));
+  // Through the diner shell's fetch cache (the shell's navigation reads the
+  // same availability): no TanStack Query on a diner's first page.
+  const menu = useFetch(orderingFetchKeys.menu(clienteId, lang), () => getOnlineMenu(clienteId, lang));
+  const availability = useFetch(orderingFetchKeys.availability(clienteId), () => getAvailability(clienteId));
   const { card } = useRestaurantLook(clienteId);
   const lines = useCart(clienteId);
   const [selected, setSelected] = useState<string | null>(null);
@@ -55,6 +61,14 @@ function OrderOnline({ clienteId }: { clienteId: string }) {
   // The diet filter lives in the URL (?dieta=), as on the menu.
   const [params, setParams] = useSearchParams();
   const filters = parseDietFilters(params);
+  // Opening hours and pauses move with the clock: asked again every minute while shown.
+  const refreshAvailability = availability.refetch;
+  useEffect(() => {
+    const timer = window.setInterval(refreshAvailability, AVAILABILITY_REFRESH_MS);
+    return () => window.clearInterval(timer);
+    // The refetch of a key is the same whatever render it comes from.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [clienteId]);
   // The 'added' notice goes away after a few seconds.
   useEffect(() => {
     if (!added) return;

@@ -1,0 +1,19 @@
+import type { Availability } from '../../../api/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+/**
+ * The one ordering read the diner shell makes on every restaurant page
+ * (whether it takes orders: the navigation's 'Ordena en Línea'), apart from
+ * the other ordering calls (ordering-api.ts) so the menu's code stays small.
+ */
+
+/** The diner shell's fetch-cache keys (lib/fetch-cache.ts) of the ordering page's reads. */
+export const orderingFetchKeys = {
+  menu: (clienteId: string, lang: string) => `ordering/${clienteId}/menu/${lang}`,
+  availability: (clienteId: string) => `ordering/${clienteId}/availability`,
+};
+
+/** GET /api/orders/config?cliente_id=: open or paused, preparation time, pickup slots. */
+export function getAvailability(clienteId: string, signal?: AbortSignal): Promise<Availability> {
+  return apiFetch<Availability>(`/orders/config?cliente_id=${encodeURIComponent(clienteId)}`, { signal, token: null });
+}
