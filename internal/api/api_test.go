@@ -59,10 +59,11 @@ var testWeb = fstest.MapFS{
 		`<script type="module" crossorigin src="/assets/app-abc12.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-x6.js">` +
 		`<link rel="stylesheet" crossorigin href="/assets/app-x5.css">` +
 		`</head><body><div id="root"></div></body></html>`)},
-	"assets/app-x5.css":   {Data: []byte("body{color:#123}")},
-	"assets/app-abc12.js": {Data: []byte("console.log(1)")},
-	"assets/big-x7.js":    {Data: bytes.Repeat([]byte("console.log('Carta');\n"), 200)},
-	"favicon.svg":         {Data: []byte("<svg/>")},
+	"assets/app-x5.css":      {Data: []byte("body{color:#123}")},
+	"assets/MenuPage-x3.css": {Data: []byte(".menu-page{color:#456}")},
+	"assets/app-abc12.js":    {Data: []byte("console.log(1)")},
+	"assets/big-x7.js":       {Data: bytes.Repeat([]byte("console.log('Carta');\n"), 200)},
+	"favicon.svg":            {Data: []byte("<svg/>")},
 	".vite/manifest.json": {Data: []byte(`{"index.html":{"file":"assets/app-abc12.js","isEntry":true},
 		"src/features/menu/routes/MenuPage.tsx":{"file":"assets/MenuPage-x1.js","imports":["index.html","_shared-x2.js"],"css":["assets/MenuPage-x3.css"]},
 		"_shared-x2.js":{"file":"assets/shared-x2.js"},"src/i18n/locales/es.json":{"file":"assets/es-x4.js"}}`)},

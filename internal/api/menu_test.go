@@ -386,7 +386,8 @@ func TestMenuPagePreloads(t *testing.T) {
 		hints := []string{`<link rel="preload" as="fetch" crossorigin href="/api/configuraciones?cliente_id=%d">`,
 			`href="/api/categories?cliente_id=%d&amp;idioma=es"`, `href="/api/popups?cliente_id=%d"`,
 			`<link rel="modulepreload" crossorigin href="/assets/shared-x2.js">`, `href="/assets/MenuPage-x1.js"`,
-			`<link rel="preload" as="style" crossorigin href="/assets/MenuPage-x3.css">`, `href="/assets/es-x4.js"`,
+			// The page's own stylesheet comes inlined, its link disabled (the app does not add it again).
+			`<style>.menu-page{color:#456}</style><link rel="stylesheet" crossorigin href="/assets/MenuPage-x3.css" disabled>`, `href="/assets/es-x4.js"`,
 			`<link rel="modulepreload" crossorigin href="/assets/vendor-x6.js">`}
 		fill := func(h string, id int) string { return strings.ReplaceAll(h, "%d", strconv.Itoa(id)) }
 

@@ -272,11 +272,13 @@ type manifestChunk struct {
 	IsEntry bool     `json:"isEntry"`
 }
 
-// chunkPreloads reads Vite's manifest and returns modulepreload and
-// stylesheet preload links for the given modules (a page's lazy route
-// module, the Spanish messages) with everything they import, so the
-// browser fetches them in parallel with the entry instead of one after the
-// other.
+// chunkPreloads reads Vite's manifest and returns modulepreload links for
+// the given modules (a page's lazy route module, the Spanish messages) with
+// everything they import, so the browser fetches them in parallel with the
+// entry instead of one after the other; their stylesheets come inlined
+// (inlineStylesheets): parsed with the page instead of fetched, added and
+// waited for by the app when it loads the route (Vite's loader of lazy
+// chunks skips a stylesheet whose link is on the page, disabled or not).
 func chunkPreloads(web fs.FS, index string, modules ...string) string {
 	m := readManifest(web)
 	if m == nil {
@@ -299,7 +301,12 @@ func chunkPreloads(web fs.FS, index string, modules ...string) string {
 		}
 		fmt.Fprintf(&b, `<link rel="modulepreload" crossorigin href="/%s">`, html.EscapeString(c.File))
 		for _, css := range c.CSS {
-			fmt.Fprintf(&b, `<link rel="preload" as="style" crossorigin href="/%s">`, html.EscapeString(css))
+			if seen[css] || strings.Contains(index, css) {
+				continue
+			}
+			seen[css] = true
+			link := fmt.Sprintf(`<link rel="stylesheet" crossorigin href="/%s">`, html.EscapeString(css))
+			b.Write(inlineStylesheets(web, []byte(link)))
 		}
 	}
 	for _, k := range modules {
