@@ -26,3 +26,18 @@ export function useProgressiveCount(total: number, key: unknown, first = 4, step
   }, [more, count, key, step]);
   return Math.min(count, total);
 }
+
+/**
+ * useNextTask is false in a component's first render and true from the next
+ * task on: for what the first paint can do without (a folded filter's
+ * choices), so the first screen is one shorter task and the rest follows
+ * before anyone could reach it.
+ */
+export function useNextTask(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return ready;
+}

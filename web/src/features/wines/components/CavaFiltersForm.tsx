@@ -1,11 +1,14 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Vino } from '../../../api/contract';
 import { formatCents } from '../../../lib/money';
-import { PRICE_STEP, type CavaFilters, type FilterOptions } from '../lib/filters';
+import { useNextTask } from '../../../lib/progressive';
+import { filterOptions, PRICE_STEP, type CavaFilters, type FilterOptions } from '../lib/filters';
 
 type Props = {
   filters: CavaFilters;
-  options: FilterOptions;
+  /** Every wine of the cava: the choices of each filter come from them. */
+  wines: readonly Vino[];
   range: { max: number; initial: number };
   cap: number;
   currency: string;
@@ -21,9 +24,19 @@ const SELECTS = [
   { key: 'maridaje', all: 'all' },
 ] as const;
 
-/** The cava's filters: free text, five choices from the data, and the price cap. */
-export function CavaFiltersForm({ filters, options, range, cap, currency, lang, onChange }: Props) {
+/** No choice listed yet (each select still shows 'Todos' and the chosen value). */
+const NO_OPTIONS: FilterOptions = { tipo: [], pais: [], region: [], uva: [], maridaje: [] };
+
+/**
+ * The cava's filters: free text, five choices from the data, and the price
+ * cap. The choices (a hundred and more options, folded under 'Filtros' on a
+ * phone) are listed from the second task on: the first paint of the cava is
+ * the cards, and a select's width does not depend on its options here.
+ */
+export function CavaFiltersForm({ filters, wines, range, cap, currency, lang, onChange }: Props) {
   const { t } = useTranslation();
+  const listed = useNextTask();
+  const options = useMemo(() => (listed ? filterOptions(wines) : NO_OPTIONS), [listed, wines]);
   const id = useId();
   const f = (name: string) => `${id}-${name}`;
   const chosen = SELECTS.filter(({ key }) => filters[key]).length + (filters.precio !== null ? 1 : 0);

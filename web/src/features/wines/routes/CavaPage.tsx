@@ -10,7 +10,7 @@ import { getPublicWines, publicWinesKey, type Vino } from '../api/cava-api';
 import { CavaCard } from '../components/CavaCard';
 import { CavaDetail } from '../components/CavaDetail';
 import { CavaFiltersForm } from '../components/CavaFiltersForm';
-import { applyFilters, filterOptions, parseFilters, priceCap, priceRange, writeFilters, type CavaFilters } from '../lib/filters';
+import { applyFilters, parseFilters, priceCap, priceRange, writeFilters, type CavaFilters } from '../lib/filters';
 import '../dialog.css';
 import '../cava.css';
 
@@ -48,7 +48,6 @@ function Cava({ clienteId }: { clienteId: string }) {
   const wines = useMemo(() => winesQuery.data ?? [], [winesQuery.data]);
   const range = useMemo(() => priceRange(wines), [wines]);
   const cap = priceCap(filters, range);
-  const options = useMemo(() => filterOptions(wines), [wines]);
   const shown = useMemo(() => applyFilters(wines, filters, cap), [wines, filters, cap]);
 
   const onFilters = useCallback(
@@ -89,7 +88,7 @@ function Cava({ clienteId }: { clienteId: string }) {
       <>
         <CavaFiltersForm
           filters={filters}
-          options={options}
+          wines={wines}
           range={range}
           cap={cap}
           currency={currency}
