@@ -98,11 +98,18 @@ export class FetchCache {
     void this.run(entry, fetcher);
   }
 
-  /** Fetches `key` again now, keeping its data until the answer (unless a fetch is under way). */
+  /**
+   * Fetches `key` again now (unless a fetch is under way), keeping its data
+   * until the answer; a retry after a failure without data shows as pending.
+   */
   refetch<T>(key: string, fetcher: Fetcher<T>): void {
     const entry = this.entry(key);
     if (entry.inflight) return;
     entry.inflight = true;
+    if (entry.state.status === 'error' && entry.state.data === undefined) {
+      entry.state = PENDING;
+      entry.listeners.forEach((listener) => listener());
+    }
     void this.run(entry, fetcher);
   }
 

@@ -85,6 +85,20 @@ describe("'Ordena en Línea' and the Personalizar dialog", () => {
     }
   });
 
+  it("says when the menu cannot be read and reads it again on 'Reintentar'", async () => {
+    let fail = true;
+    api({
+      'GET /api/orders/clover_products_online': () => (fail ? { status: 404, body: { error: 'no' } } : { body: onlineMenu }),
+    });
+    renderApp('/ordenar-en-linea/1');
+    const retry = await screen.findByRole('button', { name: 'Reintentar' });
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(retry);
+    expect(await screen.findByRole('heading', { name: 'Patatas Bravas' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
+  });
+
   it('enforces the required group, never lets a group exceed its maximum, and shows the running price', async () => {
     api();
     const user = userEvent.setup();

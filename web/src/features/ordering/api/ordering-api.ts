@@ -40,7 +40,6 @@ export function getOnlineMenu(clienteId: string, lang: string, signal?: AbortSig
   });
 }
 
-
 /** POST /api/orders/quote: the server's subtotal, taxes and total of the cart. */
 export function quoteCart(clienteId: string, items: LineRequest[], signal?: AbortSignal): Promise<Quote> {
   return apiFetch<Quote>('/orders/quote', {
