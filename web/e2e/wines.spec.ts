@@ -73,7 +73,6 @@ async function useLanguage(context: BrowserContext, lang: Lang) {
   }, lang);
 }
 
-/** The owner's card of a wine on /list or /admin. */
 /**
  * The cava's cards once the list is complete: it renders in steps (a screen
  * first, then a few per task), so wait until there are as many cards as the
@@ -91,6 +90,7 @@ async function completeList(page: Page): Promise<number> {
   return n;
 }
 
+/** The owner's card of a wine on /list or /admin. */
 function wineCard(page: Page, name: string) {
   return page.getByTestId('wine-card').filter({ has: page.getByRole('heading', { name, exact: true, level: 3 }) });
 }
