@@ -105,6 +105,27 @@ test('from the menu a diner reaches offers, online ordering and the cava under t
   }
 });
 
+test('on a desktop the cava\'s entry joins the navigation without moving the others', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  // Hold the wine list (the entry's own read) until the other entries are measured.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/vinos\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/menu/1');
+  await closePromotion(page);
+  const nav = page.getByRole('navigation', { name: 'Navegación del restaurante' });
+  await expect(nav.getByRole('link', { name: 'Ordena en Línea' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Cava' })).toHaveCount(0);
+  const lefts = () => nav.getByRole('link').evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().left)));
+  const before = await lefts();
+  release();
+  await expect(nav.getByRole('link', { name: 'Cava' })).toBeVisible();
+  expect((await lefts()).slice(0, before.length)).toEqual(before);
+});
+
 test('a signed-in diner keeps the same shell in English: the panel names the restaurant, the drawer leads to the account', async ({
   page,
   context,
