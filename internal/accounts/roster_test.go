@@ -1,10 +1,11 @@
-package accounts
+package accounts_test
 
 import (
 	"context"
 	"fmt"
 	"testing"
 
+	"carta/internal/accounts"
 	"carta/internal/demo"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
@@ -30,7 +31,7 @@ func (f *rosterFixture) exec(q string, args ...any) {
 // the given time.
 func (f *rosterFixture) diner(nombre, email, tel string, mailing, whatsapp bool, visits map[int64]int64) int64 {
 	f.t.Helper()
-	id, err := Create(context.Background(), f.db, Usuario{Nombre: nombre, Email: email, Telefono: tel, PasswordHash: "x",
+	id, err := accounts.Create(context.Background(), f.db, accounts.Usuario{Nombre: nombre, Email: email, Telefono: tel, PasswordHash: "x",
 		SuscritoMailing: mailing, WhatsappNotificaciones: whatsapp})
 	if err != nil {
 		f.t.Fatal(err)
@@ -83,14 +84,14 @@ func TestRoster(t *testing.T) {
 		f.puntos(ana, 1, -5)
 		f.puntos(ana, 2, 70)
 
-		page, err := Roster(ctx, db, tenant.System(1), RosterFilter{Limit: 50})
+		page, err := accounts.Roster(ctx, db, tenant.System(1), accounts.RosterFilter{Limit: 50})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if page.Total != 3 || len(page.Usuarios) != 3 || page.Siguiente != "" {
 			t.Fatalf("page: %+v", page)
 		}
-		want := Comensal{ID: ana, Nombre: "Ana Ruiz", Email: "ana@example.com", Telefono: "+34 600 111 222",
+		want := accounts.Comensal{ID: ana, Nombre: "Ana Ruiz", Email: "ana@example.com", Telefono: "+34 600 111 222",
 			UltimaVisita: 3000, Cupones: 2, Gastado: 2000 + 1500 + 2550, Puntos: 30}
 		got := page.Usuarios[0]
 		got.RegistradoAt = 0
@@ -109,7 +110,7 @@ func TestRoster(t *testing.T) {
 		}
 
 		// The other restaurant sees its own diners and figures only.
-		two, err := Roster(ctx, db, tenant.System(2), RosterFilter{Limit: 50})
+		two, err := accounts.Roster(ctx, db, tenant.System(2), accounts.RosterFilter{Limit: 50})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +122,7 @@ func TestRoster(t *testing.T) {
 		for q, ids := range map[string][]int64{
 			"ana ruiz": {ana}, "BETO@": {beto}, "%": {cata}, "_": nil, "example.com": {ana, beto, cata}, "dora": nil,
 		} {
-			p, err := Roster(ctx, db, tenant.System(1), RosterFilter{Query: q, Limit: 50})
+			p, err := accounts.Roster(ctx, db, tenant.System(1), accounts.RosterFilter{Query: q, Limit: 50})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -138,15 +139,15 @@ func TestRoster(t *testing.T) {
 
 		// Pages of two: the cursor continues where the page ended, the
 		// total stays the count of all.
-		first, err := Roster(ctx, db, tenant.System(1), RosterFilter{Limit: 2})
+		first, err := accounts.Roster(ctx, db, tenant.System(1), accounts.RosterFilter{Limit: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
-		after, ok := ParseCursor(first.Siguiente)
+		after, ok := accounts.ParseCursor(first.Siguiente)
 		if len(first.Usuarios) != 2 || first.Total != 3 || !ok {
 			t.Fatalf("first page %+v", first)
 		}
-		second, err := Roster(ctx, db, tenant.System(1), RosterFilter{Limit: 2, After: after})
+		second, err := accounts.Roster(ctx, db, tenant.System(1), accounts.RosterFilter{Limit: 2, After: after})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,7 +157,7 @@ func TestRoster(t *testing.T) {
 
 		// The export's filter: diners who accepted e-mails or WhatsApp
 		// (with a phone), no page bound.
-		all, err := Roster(ctx, db, tenant.System(1), RosterFilter{Contactable: true})
+		all, err := accounts.Roster(ctx, db, tenant.System(1), accounts.RosterFilter{Contactable: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,11 +169,11 @@ func TestRoster(t *testing.T) {
 
 func TestParseCursor(t *testing.T) {
 	for raw, ok := range map[string]bool{"1700000000.42": true, "0.1": true, "": false, "12": false, "a.1": false, "1.0": false, "-1.2": false, "1.2.3": false} {
-		if _, got := ParseCursor(raw); got != ok {
-			t.Errorf("ParseCursor(%q) ok = %v, want %v", raw, got, ok)
+		if _, got := accounts.ParseCursor(raw); got != ok {
+			t.Errorf("accounts.ParseCursor(%q) ok = %v, want %v", raw, got, ok)
 		}
 	}
-	if c, _ := ParseCursor("1700000000.42"); c.String() != "1700000000.42" {
+	if c, _ := accounts.ParseCursor("1700000000.42"); c.String() != "1700000000.42" {
 		t.Errorf("round trip: %s", c)
 	}
 }
