@@ -277,8 +277,13 @@ func accessTable() map[string][]row {
 		}, staffOn1(s404)}},
 		"GET /api/clientes/{cliente_id}/fees":    {{"", get("/api/clientes/1/fees"), staffOn1(s200)}},
 		"GET /api/clientes/{cliente_id}/resumen": {{"", get("/api/clientes/1/resumen"), staffOn1(s200)}},
-		"GET /api/admin/fees":                    {{"", get("/api/admin/fees"), admins(s200)}},
-		"GET /api/admin/reembolsos":              {{"", get("/api/admin/reembolsos"), admins(s200)}},
+		"GET /api/clientes/{cliente_id}/usuarios": {
+			{"", get("/api/clientes/1/usuarios"), staffOn1(s200)},
+			{"bad limit", get("/api/clientes/1/usuarios?limit=0"), staffOn1(s400)},
+		},
+		"GET /api/clientes/{cliente_id}/usuarios.csv": {{"", get("/api/clientes/1/usuarios.csv"), staffOn1(s200)}},
+		"GET /api/admin/fees":                         {{"", get("/api/admin/fees"), admins(s200)}},
+		"GET /api/admin/reembolsos":                   {{"", get("/api/admin/reembolsos"), admins(s200)}},
 		"POST /api/admin/reembolsos/{compra_id}": {{"no pending refund", func(*matrix) req {
 			return req{method: "POST", path: "/api/admin/reembolsos/999999"}
 		}, admins(s404)}},

@@ -89,6 +89,10 @@ func (s *Server) routes() []route {
 		{"GET", "/api/clientes/{cliente_id}/fees", staff, ofTenant(s.Billing.Fees)},
 		// The restaurant panel's summary: orders, coupons, revenue and fees (panel).
 		{"GET", "/api/clientes/{cliente_id}/resumen", staff, ofTenant(s.Panel.Summary)},
+		// The restaurant's diners ('Clientes'): the list and the export of
+		// the contactable ones (comensales.go).
+		{"GET", "/api/clientes/{cliente_id}/usuarios", staff, s.listComensales},
+		{"GET", "/api/clientes/{cliente_id}/usuarios.csv", staff, s.exportComensales},
 		{"GET", "/api/admin/fees", superAdmin, list(s.Billing.FailedFees)},
 		{"GET", "/api/admin/reembolsos", superAdmin, list(s.Offers.Refunds)},
 		{"POST", "/api/admin/reembolsos/{compra_id}", superAdmin, s.markRefunded},

@@ -519,6 +519,9 @@ func seedDemo(ctx context.Context, db *store.DB, pipe *media.Pipeline, menuSvc *
 	if err := demo.Seed(ctx, db); err != nil {
 		return fmt.Errorf("seed demo: %w", err)
 	}
+	if err := demo.SeedDiners(ctx, db); err != nil {
+		return fmt.Errorf("seed demo diners: %w", err)
+	}
 	if err := demo.SeedMenus(ctx, db, pipe); err != nil {
 		return fmt.Errorf("seed demo menus: %w", err)
 	}

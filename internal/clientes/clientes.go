@@ -334,7 +334,7 @@ func Search(ctx context.Context, q store.Querier, f Filter) (Page, error) {
 	where, args := []string{"1 = 1"}, []any{}
 	if f.Query != "" {
 		where = append(where, "busqueda LIKE ? ESCAPE '\\'")
-		args = append(args, "%"+likeEscape.Replace(Fold(f.Query))+"%")
+		args = append(args, store.LikeContains(Fold(f.Query)))
 	}
 	if f.Estado != "" {
 		where = append(where, "estado = ?")
@@ -363,8 +363,6 @@ func Search(ctx context.Context, q store.Querier, f Filter) (Page, error) {
 	}
 	return p, rows.Err()
 }
-
-var likeEscape = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // Update stores the super admin's edits of a restaurant: name, e-mail,
 // merchant id (empty: none), next billing date, language. A taken

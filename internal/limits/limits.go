@@ -47,12 +47,14 @@ var (
 	WineName     = Field{"vino.nombre", 120, "El nombre del vino", "The wine's name", false}
 	WineText     = Field{"vino.bodega/region/pais/variedad_uva", 120, "El texto", "The text", false}
 	Pairing      = Field{"vino.maridaje", 300, "El maridaje", "The pairing", false}
+	// Search is the text of a staff list's search box (the restaurant's diners).
+	Search = Field{"busqueda", 100, "La búsqueda", "The search", true}
 )
 
 // All is the table, in the order docs/api.md lists it.
 var All = []Field{Email, Password, PersonName, Phone, CategoryName, ProductName, Description, ImageURL,
 	Restaurant, ContactPhone, MapsURL, PopupName, OfferTitle, OfferCode, VoucherCode, MerchantID, CardToken,
-	OrderNote, CancelReason, WineName, WineText, Pairing}
+	OrderNote, CancelReason, WineName, WineText, Pairing, Search}
 
 // Check trims s and refuses it when it is longer than the field's maximum.
 // Emptiness is the caller's rule (required fields have their own message).

@@ -419,6 +419,12 @@ func NotFound(err error) error {
 	return err
 }
 
+// LikeContains is the pattern of `LIKE ? ESCAPE '\'` that matches s
+// anywhere, its own % and _ taken as text.
+func LikeContains(s string) string { return "%" + likeEscape.Replace(s) + "%" }
+
+var likeEscape = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
 // BoolInt stores a bool in an INTEGER 0/1 column (both engines).
 func BoolInt(b bool) int {
 	if b {

@@ -12,6 +12,7 @@ const SECTIONS = [
   ['Configuraciones', '/settings'],
   ['Gestión de Popups', '/popups'],
   ['Crear Oferta', '/crear-oferta'],
+  ['Clientes', '/customer'],
   ['Tablero de pedidos', '/pedidos'],
   ['Ajustes de pedidos', '/pedidos/ajustes'],
   ['Gestión de Vinos', '/list'],

@@ -51,6 +51,9 @@ export type Usuario = Schemas['Usuario'];
 /** A purchased coupon as its diner sees it; amounts are cents, times Unix seconds (0: none). */
 export type Compra = Schemas['Compra'];
 export type PuntosRestaurante = Schemas['PuntosRestaurante'];
+/** A diner of a restaurant as its owner sees them ('Clientes'): figures of that restaurant, contact only with consent. */
+export type Comensal = Schemas['Comensal'];
+export type Comensales = Schemas['Comensales'];
 export type PuntosMovimiento = PuntosRestaurante['historial'][number];
 export type RestauranteResumen = Schemas['RestauranteResumen'];
 /** An offer (cupón): money in cents, expiry in Unix seconds. */

@@ -3032,6 +3032,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clientes/{cliente_id}/usuarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The restaurant's diners ('Clientes'), latest visit first, with coupons bought, amount spent and points at this restaurant; contact details only with the diner's consent (owner or super admin) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description part of the diner's name or e-mail (case ignored) */
+                    q?: string;
+                    /** @description 1–200, default 50 */
+                    limit?: number;
+                    /** @description the previous page's siguiente */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of diners */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Comensales"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/usuarios.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contactable diners (who accepted e-mails or WhatsApp) as a CSV file: name, e-mail, phone, last visit (restaurant's time zone), coupons, points; cells a spreadsheet would run as formulas start with an apostrophe (owner or super admin) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description part of the diner's name or e-mail (case ignored) */
+                    q?: string;
+                };
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (UTF-8 with a byte-order mark), headers in the caller's language */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": unknown;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/fees": {
         parameters: {
             query?: never;
@@ -5679,6 +5775,32 @@ export interface components {
             hoy: components["schemas"]["ResumenTotales"];
             periodo: components["schemas"]["ResumenTotales"];
             serie: components["schemas"]["ResumenDia"][];
+        };
+        /** @description A diner of the restaurant with the figures of that restaurant only. email is "" unless the diner accepted e-mails (suscrito_mailing), telefono "" unless they accepted WhatsApp messages. */
+        Comensal: {
+            id: number;
+            nombre: string;
+            email: string;
+            telefono: string;
+            /** @description Unix seconds of the diner's last visit to this restaurant */
+            ultima_visita: number;
+            /** @description Unix seconds of the account's creation */
+            registrado_at: number;
+            /** @description coupons bought here (paid or redeemed) */
+            cupones: number;
+            /** @description cents spent here: coupons' prices plus paid orders' totals */
+            gastado: number;
+            /** @description points balance at this restaurant */
+            puntos: number;
+        };
+        Comensales: {
+            usuarios: components["schemas"]["Comensal"][];
+            /** @description diners matching the search */
+            total: number;
+            /** @description cursor of the next page; "" when this is the last */
+            siguiente: string;
+            /** @description the restaurant's currency (ISO 4217) */
+            moneda: string;
         };
     };
     responses: {

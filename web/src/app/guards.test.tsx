@@ -2,6 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { mockFetch, renderApp, resetLanguage, storeSession } from '../test/utils';
 
+/** Restaurant 3's 'Clientes' page, with no diners yet. */
+const noCustomers = {
+  'GET /api/clientes/3': { body: { id: 3, nombre: 'Tres' } },
+  'GET /api/clientes/3/usuarios': { body: { usuarios: [], total: 0, siguiente: '', moneda: 'USD' } },
+};
+
 describe('route guards', () => {
   beforeEach(resetLanguage);
 
@@ -40,9 +46,9 @@ describe('route guards', () => {
 
   it('lets a super admin open a restaurant-only page for the restaurant named by ?cliente_id=', async () => {
     storeSession({ superadmin: true });
-    mockFetch({ 'POST /api/auth/validate': { body: { cliente_id: null, merchant_id: null, is_superadmin: true } } });
+    mockFetch({ 'POST /api/auth/validate': { body: { cliente_id: null, merchant_id: null, is_superadmin: true } }, ...noCustomers });
     renderApp('/customer?cliente_id=3');
-    expect(await screen.findByText('Esta página aún no está disponible.')).toBeInTheDocument();
+    expect(await screen.findByText('Aún no hay clientes registrados.')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/customer?cliente_id=3');
   });
 
@@ -63,9 +69,9 @@ describe('route guards', () => {
 
   it('lets a restaurant user open a restaurant-only page', async () => {
     storeSession({ clienteId: '3' });
-    mockFetch({ 'POST /api/auth/validate': { body: { cliente_id: 3, is_superadmin: 0 } } });
+    mockFetch({ 'POST /api/auth/validate': { body: { cliente_id: 3, is_superadmin: 0 } }, ...noCustomers });
     renderApp('/customer?cliente_id=3');
-    expect(await screen.findByText('Esta página aún no está disponible.')).toBeInTheDocument();
+    expect(await screen.findByText('Aún no hay clientes registrados.')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/customer?cliente_id=3');
   });
 

@@ -13,7 +13,6 @@ function staffPage<T extends ComponentType>(load: () => Promise<{ default: T }>)
 }
 
 const QueryLayout = lazy(() => import('./QueryLayout'));
-const NotBuiltYet = lazy(() => import('../components/NotBuiltYet'));
 const WelcomePage = lazy(() => import('../features/welcome/routes/WelcomePage'));
 const LoginPage = lazy(() => import('../features/auth/routes/LoginPage'));
 const SuperAdminLoginPage = lazy(() => import('../features/auth/routes/SuperAdminLoginPage'));
@@ -37,6 +36,7 @@ const PopupsPage = staffPage(() => import('../features/popups/routes/PopupsPage'
 const CategoriesPage = staffPage(() => import('../features/admin/routes/CategoriesPage'));
 const ProductsPage = staffPage(() => import('../features/admin/routes/ProductsPage'));
 const CreateOfferPage = staffPage(() => import('../features/offers/routes/CreateOfferPage'));
+const CustomersPage = staffPage(() => import('../features/customers/routes/CustomersPage'));
 const DinerOffersPage = lazy(() => import('../features/offers/routes/DinerOffersPage'));
 const DemoCheckoutPage = lazy(() => import('../features/checkout/routes/DemoCheckoutPage'));
 const OrderOnlinePage = lazy(() => import('../features/ordering/routes/OrderOnlinePage'));
@@ -52,11 +52,6 @@ const WinesAdminPage = staffPage(() => import('../features/wines/routes/WinesAdm
 /** The diner menu's routes: the restaurant's home for a diner (the QR code opens /menu/{id}). */
 const MENU_ROUTES = ['/menu/:cliente_id', '/clientes/menu/:cliente_id'];
 const RESTAURANTE_MENU_ROUTES = ['/restaurante/:cliente_id', '/restaurante/:cliente_id/menu'];
-
-/** Routes owned by later issues; each shows the "not built yet" page for now. */
-const CLIENTE_PENDING = [
-  '/customer',
-];
 
 /** 'Registrarse para más funciones' above the menu for visitors not signed in (the dialog's code loads on demand). */
 const registerCall = (clienteId: string) => <RegisterCallToAction clienteId={clienteId} />;
@@ -127,9 +122,8 @@ export function AppRoutes() {
               <Route path="/clover-categories" element={<CategoriesPage />} />
               <Route path="/clover-products" element={<ProductsPage />} />
               <Route path="/crear-oferta" element={<CreateOfferPage />} />
-              {CLIENTE_PENDING.map((path) => (
-                <Route key={path} path={path} element={<NotBuiltYet />} />
-              ))}
+              {/* 'Clientes': the restaurant's registered diners. */}
+              <Route path="/customer" element={<CustomersPage />} />
             </Route>
 
             <Route element={<RequireRole allow="staff" />}>

@@ -65,7 +65,20 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
  * paged list).
  */
 export async function apiFetchResponse<T>(path: string, options: ApiRequestOptions = {}): Promise<{ body: T; headers: Headers }> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const response = await send(path, { Accept: 'application/json', ...options.headers }, options);
+  return { body: (await readBody(response)) as T, headers: response.headers };
+}
+
+/**
+ * apiFetchBlob is apiFetch for an answer that is a file (a CSV export, a QR
+ * code): the body as a Blob, with the same token, language and errors.
+ */
+export async function apiFetchBlob(path: string, options: ApiRequestOptions = {}): Promise<Blob> {
+  return (await send(path, { ...options.headers }, options)).blob();
+}
+
+/** send makes the call and throws ApiError for a non-2xx answer, NetworkError when none came. */
+async function send(path: string, headers: Record<string, string>, options: ApiRequestOptions): Promise<Response> {
   const language = i18next.language;
   if (language) headers['Accept-Language'] = language;
 
@@ -93,15 +106,15 @@ export async function apiFetchResponse<T>(path: string, options: ApiRequestOptio
     throw new NetworkError(err);
   }
 
-  const parsed = await readBody(response);
   if (!response.ok) {
+    const parsed = await readBody(response);
     const message =
       parsed && typeof parsed === 'object' && typeof (parsed as { error?: unknown }).error === 'string'
         ? (parsed as { error: string }).error
         : '';
     throw new ApiError(response.status, message, parsed);
   }
-  return { body: parsed as T, headers: response.headers };
+  return response;
 }
 
 async function readBody(response: Response): Promise<unknown> {

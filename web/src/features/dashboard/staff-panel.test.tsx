@@ -59,6 +59,7 @@ describe('the staff layout', () => {
     for (const [name, href] of [
       ['Gestión de Categorías', '/clover-categories?cliente_id=3'],
       ['Crear Oferta', '/crear-oferta?cliente_id=3'],
+      ['Clientes', '/customer?cliente_id=3'],
       ['Tablero de pedidos', '/pedidos?cliente_id=3'],
       ['Gestión de Vinos', '/list?cliente_id=3'],
     ]) {

@@ -9,7 +9,7 @@ import type {
   RestauranteResumen,
   Usuario,
 } from '../../../api/contract';
-import { API_PREFIX, apiFetch, ApiError, NetworkError } from '../../../lib/api-client';
+import { apiFetch, apiFetchBlob } from '../../../lib/api-client';
 import { getDinerToken } from '../../../lib/diner-session';
 
 /**
@@ -125,23 +125,7 @@ export async function listRestaurantes(signal?: AbortSignal): Promise<Restaurant
   return Array.isArray(body) ? body : [];
 }
 
-/**
- * GET /api/usuarios/{id}/compras/{compra_id}/qr: the voucher's QR code (SVG)
- * as a Blob. apiFetch parses JSON, so this one call uses fetch directly, with
- * the same error types.
- */
-export async function fetchVoucherQr(usuarioId: string, compraId: number, signal?: AbortSignal): Promise<Blob> {
-  const token = getDinerToken();
-  let response: Response;
-  try {
-    response = await fetch(`${API_PREFIX}/usuarios/${q(usuarioId)}/compras/${q(String(compraId))}/qr`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      signal,
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new NetworkError(err);
-  }
-  if (!response.ok) throw new ApiError(response.status, '', null);
-  return response.blob();
+/** GET /api/usuarios/{id}/compras/{compra_id}/qr: the voucher's QR code (SVG) as a Blob. */
+export function fetchVoucherQr(usuarioId: string, compraId: number, signal?: AbortSignal): Promise<Blob> {
+  return apiFetchBlob(`/usuarios/${q(usuarioId)}/compras/${q(String(compraId))}/qr`, { ...diner(), signal });
 }

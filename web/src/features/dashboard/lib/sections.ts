@@ -11,6 +11,7 @@ export const SECTIONS = [
   { path: '/settings', label: 'dashboard.settings' },
   { path: '/popups', label: 'dashboard.popups' },
   { path: '/crear-oferta', label: 'dashboard.createOffer' },
+  { path: '/customer', label: 'dashboard.customers' },
   { path: ORDER_BOARD_PATH, label: 'dashboard.orderBoard' },
   { path: ORDER_SETTINGS_PATH, label: 'dashboard.orderSettings' },
   { path: '/list', label: 'dashboard.wines' },

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
+import { useDebounced } from '../../../lib/use-debounced';
 import { ESTADOS, clientsQueryOptions, platformKeys, updateClient, type Cliente, type ClientsFilter } from '../api/platform-api';
 import { NewRestaurantDialog } from '../components/NewRestaurantDialog';
 import { PlatformModal } from '../components/PlatformModal';
@@ -13,16 +14,6 @@ import '../platform.css';
 
 export const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
-
-/** The value, once it has stopped changing for `delay` ms. */
-function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 type Dialog = { kind: 'link' | 'estado'; cliente: Cliente } | { kind: 'new' } | null;
 
