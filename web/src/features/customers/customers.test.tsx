@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { mockFetch, queryOf, renderApp, resetLanguage, storeSession, type FetchCall, type MockAnswer } from '../../test/utils';
@@ -82,13 +82,21 @@ describe("the owner's 'Clientes' page", () => {
 
   it("shows the server's error and loads again on 'Reintentar'", async () => {
     let fail = true;
-    ownerWith(() => (fail ? { status: 500, body: { error: 'Error interno del servidor.' } } : { body: page([ana]) }));
-    renderApp('/customer?cliente_id=3');
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Error interno del servidor.');
-    fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
-    expect(await screen.findAllByTestId('customer-row')).toHaveLength(1);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // A 500 is retried twice (1 s, then 2 s) before the page shows it: the clock is the test's.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      ownerWith(() => (fail ? { status: 500, body: { error: 'Error interno del servidor.' } } : { body: page([ana]) }));
+      renderApp('/customer?cliente_id=3');
+      await screen.findByRole('heading', { name: 'Clientes', level: 1 }, { timeout: 5000 });
+      await act(() => vi.advanceTimersByTimeAsync(3_100));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Error interno del servidor.');
+      fail = false;
+      await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Reintentar' }));
+      expect(await screen.findAllByTestId('customer-row')).toHaveLength(1);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("loads the next page with the cursor on 'Cargar más'", async () => {
