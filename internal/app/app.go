@@ -545,6 +545,9 @@ func seedDemo(ctx context.Context, db *store.DB, pipe *media.Pipeline, menuSvc *
 			return fmt.Errorf("ordering settings of %s: %w", r.MerchantID, err)
 		}
 	}
+	if err := demo.SeedActivity(ctx, db); err != nil {
+		return fmt.Errorf("seed demo activity: %w", err)
+	}
 	return nil
 }
 
