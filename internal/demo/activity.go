@@ -242,8 +242,13 @@ func seedCouponSale(ctx context.Context, tx *store.Tx, clienteID int64, moneda s
 }
 
 // backdatePoints dates the points credited for a past order or coupon on
-// the day it happened (CreditPoints writes the current time).
+// the day it happened (CreditPoints writes the current time), and makes
+// that day the diner's last visit when it is later than the one recorded.
 func backdatePoints(ctx context.Context, tx *store.Tx, where string, id, at int64) error {
-	_, err := tx.Exec(ctx, `UPDATE puntos SET created_at = ? WHERE `+where, at, id)
+	if _, err := tx.Exec(ctx, `UPDATE puntos SET created_at = ? WHERE `+where, at, id); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, `UPDATE usuario_restaurantes SET last_seen_at = ?
+		WHERE last_seen_at < ? AND (usuario_id, cliente_id) IN (SELECT usuario_id, cliente_id FROM puntos WHERE `+where+`)`, at, at, id)
 	return err
 }

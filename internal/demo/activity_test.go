@@ -88,6 +88,11 @@ func TestSeedActivity(t *testing.T) {
 		if got := count(`SELECT COUNT(*) FROM cupones WHERE cliente_id = 1 AND (estado = 'activo' OR fecha_expiracion > ?)`, now); got != 0 {
 			t.Errorf("%d demo offers still on sale", got)
 		}
+		// A diner's last visit is no earlier than their last order or coupon there.
+		if got := count(`SELECT COUNT(*) FROM usuario_restaurantes ur WHERE ur.last_seen_at <
+			(SELECT MAX(p.created_at) FROM puntos p WHERE p.usuario_id = ur.usuario_id AND p.cliente_id = ur.cliente_id)`); got != 0 {
+			t.Errorf("%d diners last seen before their last purchase", got)
+		}
 		if got := count(`SELECT COUNT(*) FROM pedidos WHERE usuario_id IS NOT NULL`); got == 0 {
 			t.Error("no order placed by a demo diner")
 		}

@@ -87,6 +87,9 @@ func SeedDiners(ctx context.Context, db *store.DB) error {
 				if err := accounts.CreditPoints(ctx, tx, id, c.ID, accounts.PointsForPurchase(compra), subtotal/100, "Compra de cupón"); err != nil {
 					return err
 				}
+				if err := backdatePoints(ctx, tx, `compra_id = ?`, compra, paid); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
