@@ -72,16 +72,15 @@ func seedActivity(ctx context.Context, tx *store.Tx, clienteID int64) error {
 	if err != nil {
 		return err
 	}
-	var moneda string
 	// The restaurant's currency; USD (the settings' default) before it saved any.
+	var moneda string
 	if err := tx.QueryRow(ctx, `SELECT COALESCE((SELECT moneda FROM configuraciones WHERE cliente_id = ?), 'USD')`, clienteID).Scan(&moneda); err != nil {
 		return err
 	}
 	var cupon struct {
-		id       int64
-		titulo   string
-		precio   int64
-		hasCupon bool
+		id     int64
+		titulo string
+		precio int64
 	}
 	now := tx.NowUnix()
 	err = tx.QueryRow(ctx, `SELECT id, titulo, precio FROM cupones WHERE cliente_id = ? ORDER BY id LIMIT 1`, clienteID).
@@ -98,7 +97,6 @@ func seedActivity(ctx context.Context, tx *store.Tx, clienteID int64) error {
 	if err != nil {
 		return err
 	}
-	cupon.hasCupon = cupon.precio > 0
 	for d := ActivityDays; d >= 1; d-- {
 		for k := range ordersOn(d) {
 			// At least a whole day before now, so never today wherever the restaurant is.
@@ -111,7 +109,7 @@ func seedActivity(ctx context.Context, tx *store.Tx, clienteID int64) error {
 				return err
 			}
 		}
-		if cupon.hasCupon && len(diners) > 0 && d%4 == 1 {
+		if cupon.precio > 0 && len(diners) > 0 && d%4 == 1 {
 			if err := seedCouponSale(ctx, tx, clienteID, moneda, now-int64(d)*day-1800, cupon.id, cupon.titulo, cupon.precio, diners[d%len(diners)].id); err != nil {
 				return err
 			}
