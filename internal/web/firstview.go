@@ -151,32 +151,41 @@ func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.C
 // Otherwise, like the promotion's copy, it starts the app's code (code:
 // the preload links, entry: the entry module; none when the promotion's
 // copy starts it) once the copy's first pictures have loaded (or failed)
-// and been painted, or after firstViewCodeWait at the latest: on a phone's
-// slow link the code would otherwise take the bandwidth the largest paint
-// needs. "Painted" is the browser's own word for it, a largest-contentful-
-// paint entry rendered after the pictures loaded (the entry comes once the
-// frame is on screen); when the pictures are not the largest paint no such
-// entry comes, and a few frames later is taken as painted.
+// and been painted (see paintedJS), or after firstViewCodeWait at the
+// latest: on a phone's slow link the code would otherwise take the
+// bandwidth the largest paint needs.
 //
 // The copy's waiting pictures (see menuFirstView) are set when the code
 // starts, after the first row has painted. Under the promotion's copy
-// (entry ""), they wait for the promotion's image instead: the script sets
-// them once that image has loaded or failed, at once when the promotion's
-// copy is not on the page (its own script removed it: the diner closed
-// that promotion before), and after promoCodeWait at the latest.
+// (entry ""), they are set when the promotion's script starts the code
+// (it marks #menu-shell with data-go and sends a carta-go event), so after
+// the promotion's image has painted, and at once when the promotion's copy
+// is not on the page (its own script removed it: the diner closed that
+// promotion before).
 func firstViewScript(code, entry string) string {
-	return fmt.Sprintf(`<script>(function(){var v=document.getElementById("first-view"),d=%t;`+
+	return fmt.Sprintf(`<script>(function(){var v=document.getElementById("first-view"),d=%t;%s`+
 		`function go(){if(d)return;d=1;pics();document.head.insertAdjacentHTML("beforeend",%s);var c=document.createElement("script");c.type="module";c.crossOrigin="";c.src=%s;document.head.appendChild(c)}`+
 		`try{var s=localStorage;if(s.getItem("language")==="en"||s.getItem("auth_token")&&s.getItem("usuario_id")){v.remove();go();return}}catch(x){}`+
 		`function pics(){var a=v.querySelectorAll("img[data-src]");for(var k=0;k<a.length;k++){a[k].src=a[k].getAttribute("data-src");a[k].removeAttribute("data-src")}`+
 		`var b=v.getAttribute("data-bg");if(b){v.removeAttribute("data-bg");v.querySelector(".diner-shell").style.backgroundImage='url("'+b+'")'}}`+
-		`if(d){var p=document.querySelector("#menu-shell img");if(!p||p.complete)pics();else{p.addEventListener("load",pics);p.addEventListener("error",pics);setTimeout(pics,%d)}}`+
-		`function shown(){var t=performance.now(),f=0;function frame(){if(!d&&++f<%d)requestAnimationFrame(frame);else setTimeout(go,0)}requestAnimationFrame(frame);`+
-		`try{new PerformanceObserver(function(l,o){var e=l.getEntries();for(var k=0;k<e.length;k++)if((e[k].renderTime||e[k].startTime)>=t){o.disconnect();setTimeout(go,0);return}}).observe({type:"largest-contentful-paint",buffered:true})}catch(x){}}`+
-		`var im=v.querySelectorAll("img[fetchpriority=high]"),n=im.length+1;function one(){if(--n===0)shown()}`+
+		`if(d){var m=document.getElementById("menu-shell");if(!m||m.hasAttribute("data-go"))pics();else document.addEventListener("carta-go",pics);return}`+
+		`var im=v.querySelectorAll("img[fetchpriority=high]"),n=im.length+1;function one(){if(--n===0)painted(go)}`+
 		`for(var k=0;k<im.length;k++){if(im[k].complete)one();else im[k].onload=im[k].onerror=one}one();setTimeout(go,%d)})()</script>`,
-		entry == "", jsString(code), jsString(entry), promoCodeWait.Milliseconds(), firstViewFrames, firstViewCodeWait.Milliseconds())
+		entry == "", paintedJS, jsString(code), jsString(entry), firstViewCodeWait.Milliseconds())
 }
+
+// paintedJS defines painted(f), which runs f once, a task after the
+// browser has painted what has just loaded: "painted" is the browser's own
+// word for it, a largest-contentful-paint entry rendered from now on (the
+// entry comes once the frame is on screen). When what loaded is not the
+// largest paint no such entry comes, and firstViewFrames frames later is
+// taken as painted. Starting anything sooner (the code, the other
+// pictures) puts it before the largest paint, where a phone on a slow
+// link waits for it and Lighthouse's simulation counts it.
+var paintedJS = fmt.Sprintf(`function painted(f){var t=performance.now(),n=0,o;function done(){if(n<0)return;n=-1;if(o)o.disconnect();setTimeout(f,0)}`+
+	`function frame(){if(n>=0)if(++n<%d)requestAnimationFrame(frame);else done()}requestAnimationFrame(frame);`+
+	`try{o=new PerformanceObserver(function(l){var e=l.getEntries();for(var k=0;k<e.length;k++)if((e[k].renderTime||e[k].startTime)>=t){done();return}});o.observe({type:"largest-contentful-paint",buffered:true})}catch(x){}}`,
+	firstViewFrames)
 
 // firstViewFrames is how many frames after the pictures loaded the code
 // starts when no paint of them is reported (they are not the largest).

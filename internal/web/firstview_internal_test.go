@@ -211,12 +211,15 @@ func TestMenuFirstViewLaterPictures(t *testing.T) {
 	if strings.Contains(later, ` src="`) || strings.Contains(later, "background-image") {
 		t.Fatalf("first view under a promotion loads a picture:\n%s", later)
 	}
-	// The script sets them: when it starts the code, or under the
-	// promotion's copy when the promotion's image has loaded.
-	if s := firstViewScript("", ""); !strings.Contains(s, `getAttribute("data-src")`) || !strings.Contains(s, `#menu-shell img`) {
+	// The script sets them when it starts the code, once the first row has
+	// painted, or under the promotion's copy when the promotion's script
+	// starts the code (once the promotion's image has painted).
+	if s := firstViewScript("", ""); !strings.Contains(s, `getAttribute("data-src")`) ||
+		!strings.Contains(s, `if(!m||m.hasAttribute("data-go"))pics();else document.addEventListener("carta-go",pics)`) {
 		t.Fatalf("first view script does not set the pictures:\n%s", s)
 	}
-	if s := firstViewScript("<link>", "/assets/index.js"); !strings.Contains(s, `d=1;pics();`) {
-		t.Fatalf("first view script does not set the pictures when the code starts:\n%s", s)
+	if s := firstViewScript("<link>", "/assets/index.js"); !strings.Contains(s, `d=1;pics();`) || !strings.Contains(s, `if(--n===0)painted(go)`) ||
+		!strings.HasPrefix(s, `<script>(function(){var v=document.getElementById("first-view"),d=false;`+paintedJS) {
+		t.Fatalf("first view script does not set the pictures when the code starts, after the paint:\n%s", s)
 	}
 }

@@ -415,7 +415,9 @@ func (s *Site) firstView(r *http.Request) (body, bool) {
 // diner sees on a first visit, and a phone on a slow network would
 // otherwise wait for the code to see it. Its inline script starts the app:
 // it adds code (the preload links) and the entry module once the image has
-// painted, failed, or after promoCodeWait at the latest. It removes the
+// painted (see paintedJS), failed, or after promoCodeWait at the latest,
+// and lets the categories' first view set its waiting pictures then (the
+// carta-go event, see firstViewScript). It removes the
 // copy and starts the app at once when the browser's stored state says the
 // popup stays closed (the same rule as the app: same popup and closed
 // before). The app removes the copy when its own popup has rendered
@@ -450,12 +452,13 @@ func (s *Site) promoShell(ctx context.Context, id int64, p menu.Popup, code, ent
 		`#menu-shell p{display:flex;align-items:center;min-height:44px;margin:0 0 .5rem;font-size:1.15rem;font-weight:700}`+
 		`#menu-shell p::after{content:attr(data-t)}#menu-shell img{display:block;width:100%%;height:auto;max-height:70vh;object-fit:contain;border-radius:8px}</style>`+
 		`<div id="menu-shell" aria-hidden="true"><div><p data-t="%s"></p><img src="%s" width="%d" height="%d" alt="" decoding="async" fetchpriority="high"></div></div>`+
-		`<script>(function(){var e=document.getElementById("menu-shell"),i=e.querySelector("img"),d=0;`+
-		`function go(){if(d)return;d=1;document.head.insertAdjacentHTML("beforeend",%s);var c=document.createElement("script");c.type="module";c.crossOrigin="";c.src=%s;document.head.appendChild(c)}`+
+		`<script>(function(){var e=document.getElementById("menu-shell"),i=e.querySelector("img"),d=0;%s`+
+		`function go(){if(d)return;d=1;e.setAttribute("data-go","");document.dispatchEvent(new Event("carta-go"));`+
+		`document.head.insertAdjacentHTML("beforeend",%s);var c=document.createElement("script");c.type="module";c.crossOrigin="";c.src=%s;document.head.appendChild(c)}`+
 		`try{var s=localStorage;if(s.getItem("popup_data_%d")===%s&&s.getItem("popup_closed_%d")==="true"){e.remove();go();return}}catch(x){}`+
-		`function shown(){requestAnimationFrame(function(){setTimeout(go,0)})}if(i.complete)shown();else{i.onload=shown;i.onerror=go}`+
+		`function shown(){painted(go)}if(i.complete)shown();else{i.onload=shown;i.onerror=go}`+
 		`setTimeout(go,%d);setTimeout(function(){e.remove()},8000)})()</script>`,
-		html.EscapeString(title), html.EscapeString(p.FileURL), w, h,
+		html.EscapeString(title), html.EscapeString(p.FileURL), w, h, paintedJS,
 		jsString(code), jsString(entry), id, stored, id, promoCodeWait.Milliseconds())
 }
 

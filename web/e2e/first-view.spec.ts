@@ -200,3 +200,51 @@ test("without a promotion the first row's pictures load first, the others and th
     for (const p of removed) await createPopup(request, staff, 2, p.name);
   }
 });
+
+/**
+ * What the page had asked for before its largest paint was on screen, other
+ * than the HTML and the pictures that paint may be of (paths): the code,
+ * the other pictures and the icon must wait for it (a phone's slow link
+ * would share its bandwidth with them, and Lighthouse's simulation counts
+ * them).
+ */
+async function loadedBeforeLargestPaint(page: Page, paths: string[]): Promise<string[]> {
+  return page.evaluate(async (pictures) => {
+    type Paint = PerformanceEntry & { url: string; renderTime: number };
+    const paints = await new Promise<Paint[]>((resolve) =>
+      new PerformanceObserver((list) => resolve(list.getEntries() as Paint[])).observe({ type: 'largest-contentful-paint', buffered: true }),
+    );
+    const paint = paints.find((p) => pictures.includes(new URL(p.url, location.href).pathname));
+    if (!paint) return [`no largest paint of ${pictures.join(', ')}`];
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((r) => r.startTime < paint.renderTime && !pictures.includes(new URL(r.name).pathname))
+      .map((r) => new URL(r.name).pathname);
+  }, paths);
+}
+
+test("under a promotion nothing but its picture loads before it is painted", async ({ page }) => {
+  const promo = await promotion(page);
+  await page.goto('/menu/2');
+  // The app has started (its own promotion replaced the copy), so the code has loaded.
+  await expect(page.locator('#menu-shell')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await loadedBeforeLargestPaint(page, [promo.path])).toEqual([]);
+});
+
+test("without a promotion nothing but the first row's pictures loads before they are painted", async ({ page, request }) => {
+  const staff = await staffLogin(request, accounts.owner2);
+  const removed = await deletePopups(request, staff, 2);
+  try {
+    await page.goto('/menu/2');
+    await expect(page.locator('#first-view')).toHaveCount(0);
+    const { categorias } = (await (await page.request.get('/api/categories?cliente_id=2&idioma=es')).json()) as {
+      categorias: { image_path: string }[];
+    };
+    const firstRow = categorias.slice(0, 2).map((c) => c.image_path);
+    // The logo loads with them (it is small and at the top of the page).
+    const early = await loadedBeforeLargestPaint(page, firstRow);
+    expect(early.filter((p) => p !== '/static/images/default-logo.png')).toEqual([]);
+  } finally {
+    for (const p of removed) await createPopup(request, staff, 2, p.name);
+  }
+});
