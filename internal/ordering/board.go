@@ -169,6 +169,16 @@ func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo st
 		} else if err != nil {
 			return err
 		}
+		if to == EstadoCancelado {
+			// The POS's copy goes too (RemoveFromPOS): at once when it was
+			// created; otherwise once a send under way has ended (its lease)
+			// or after the current back-off, looked up by reference then.
+			if _, err := tx.Exec(ctx, `UPDATE pedidos SET pos_estado = 'anular', pos_error = '', pos_intentos = 0,
+				pos_siguiente_at = CASE WHEN pos_estado = 'creado' THEN 0 ELSE pos_siguiente_at END
+				WHERE id = ? AND pos_estado IN ('pendiente', 'error', 'creado')`, id); err != nil {
+				return err
+			}
+		}
 		cfg, err := getConfig(ctx, tx, t.Int64())
 		if err != nil {
 			return err
@@ -180,6 +190,9 @@ func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo st
 	})
 	if err == nil {
 		s.changed()
+		if to == EstadoCancelado {
+			s.kickPOS()
+		}
 	}
 	return out, err
 }

@@ -139,6 +139,17 @@ func TestOrderThroughClover(t *testing.T) {
 		if len(types) != 1 || types[0].Label != ordering.OrderType || !types[0].Taxable {
 			t.Fatalf("order types %+v", types)
 		}
+		// Cancelled on the board: the job deletes it from Clover.
+		if _, err := svc.Move(ctx, tid, placed.PedidoID, ordering.EstadoCancelado, "Cerramos antes"); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := svc.RemoveFromPOS(ctx); n != 1 || err != nil || len(fake.Orders()) != 0 {
+			t.Fatalf("removed %d (%v); %d orders left in Clover", n, err, len(fake.Orders()))
+		}
+		db.QueryRow(ctx, `SELECT pos_estado FROM pedidos WHERE id = ?`, placed.PedidoID).Scan(&posEstado)
+		if posEstado != ordering.POSAnulado {
+			t.Fatalf("POS state %q after the deletion", posEstado)
+		}
 		for _, c := range fake.Calls() {
 			if !strings.HasPrefix(c.UserAgent, "Carta/") {
 				t.Fatalf("%s %s without Carta's User-Agent: %q", c.Method, c.Path, c.UserAgent)

@@ -54,13 +54,19 @@ func (s *Service) ExpirePending(ctx context.Context) (int, error) {
 // SendToPOS creates the due paid orders in their restaurant's POS. It
 // returns how many landed.
 func (s *Service) SendToPOS(ctx context.Context) (int, error) {
-	due, err := duePOS(ctx, s.DB, 20, s.DB.Now().Add(posLease).Unix())
+	return s.eachDue(ctx, posToCreate, s.sendOne)
+}
+
+// eachDue claims the orders due in the POS in states (see duePOS) and
+// hands each to do; it returns how many do succeeded for.
+func (s *Service) eachDue(ctx context.Context, states string, do func(context.Context, int64) error) (int, error) {
+	due, err := duePOS(ctx, s.DB, states, 20, s.DB.Now().Add(posLease).Unix())
 	if err != nil {
 		return 0, err
 	}
 	n := 0
 	for _, id := range due {
-		if err := s.sendOne(ctx, id); err != nil {
+		if err := do(ctx, id); err != nil {
 			if ctx.Err() != nil {
 				return n, ctx.Err()
 			}
@@ -71,12 +77,26 @@ func (s *Service) SendToPOS(ctx context.Context) (int, error) {
 	return n, nil
 }
 
+// posErrorText is what an order records of a failed POS call.
+func posErrorText(err error) string {
+	msg := err.Error()
+	if len(msg) > 300 {
+		msg = msg[:300]
+	}
+	return msg
+}
+
 // sendOne creates one order in the POS and records the outcome; the
 // order's reference makes a repeated send find the order created before.
+// An order cancelled before it was sent is not sent (RemoveFromPOS looks
+// for it); one cancelled while it was being sent is recorded to delete.
 func (s *Service) sendOne(ctx context.Context, id int64) error {
 	p, err := getPedido(ctx, s.DB, id)
 	if err != nil {
 		return err
+	}
+	if p.PosEstado != POSPendiente && p.PosEstado != POSError {
+		return nil
 	}
 	r, err := s.anyRestaurant(ctx, p.ClienteID)
 	if err != nil {
@@ -103,10 +123,7 @@ func (s *Service) sendOne(ctx context.Context, id int64) error {
 	if err != nil {
 		attempts := p.PosIntentos + 1
 		s.Log.WarnContext(ctx, "order not created in the POS: will retry", "pedido_id", id, "attempt", attempts, "err", err)
-		msg := err.Error()
-		if len(msg) > 300 {
-			msg = msg[:300]
-		}
+		msg := posErrorText(err)
 		werr := s.DB.InTx(ctx, func(tx *store.Tx) error {
 			if _, err := tx.Exec(ctx, `UPDATE pedidos SET pos_estado = 'error', pos_intentos = ?, pos_error = ?, pos_siguiente_at = ?
 				WHERE id = ? AND pos_estado IN ('pendiente', 'error')`, attempts, msg, now.Add(posBackoff(attempts)).Unix(), id); err != nil {
@@ -121,7 +138,8 @@ func (s *Service) sendOne(ctx context.Context, id int64) error {
 		return err
 	}
 	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
-		if _, err := tx.Exec(ctx, `UPDATE pedidos SET pos_estado = 'creado', pos_order_id = ?, pos_error = '', pos_intentos = pos_intentos + 1
+		if _, err := tx.Exec(ctx, `UPDATE pedidos SET pos_estado = CASE WHEN estado = 'cancelado' THEN 'anular' ELSE 'creado' END,
+			pos_order_id = ?, pos_error = '', pos_intentos = pos_intentos + 1, pos_siguiente_at = 0
 			WHERE id = ?`, posID, id); err != nil {
 			return err
 		}
@@ -130,6 +148,60 @@ func (s *Service) sendOne(ctx context.Context, id int64) error {
 	if err == nil {
 		s.changed()
 	}
+	return err
+}
+
+// RemoveFromPOS deletes from their POS the orders cancelled after they
+// were sent to it (or while: an order whose id Carta does not know is
+// looked up by its reference). A failure is retried with the sends'
+// back-off; a refusal is recorded (no_anulado) for the staff to delete the
+// order in the POS. It returns how many orders left their POS.
+func (s *Service) RemoveFromPOS(ctx context.Context) (int, error) {
+	return s.eachDue(ctx, posToDelete, s.removeOne)
+}
+
+// removeOne deletes one cancelled order from the POS and records the
+// outcome.
+func (s *Service) removeOne(ctx context.Context, id int64) error {
+	var clienteID int64
+	var posID string
+	var intentos int
+	if err := s.DB.QueryRow(ctx, `SELECT cliente_id, pos_order_id, pos_intentos FROM pedidos WHERE id = ? AND pos_estado = 'anular'`, id).
+		Scan(&clienteID, &posID, &intentos); err != nil {
+		return err
+	}
+	r, err := s.anyRestaurant(ctx, clienteID)
+	if err != nil {
+		return err
+	}
+	orders, err := s.POS(r.conn)
+	if err == nil {
+		err = orders.DeleteOrder(ctx, posID, orderRef(id))
+	}
+	q, args := `UPDATE pedidos SET pos_estado = 'anulado', pos_error = '' WHERE id = ? AND pos_estado = 'anular'`, []any{id}
+	if err != nil {
+		s.Log.WarnContext(ctx, "cancelled order not deleted from the POS", "pedido_id", id, "attempt", intentos+1, "err", err)
+		msg := posErrorText(err)
+		q, args = `UPDATE pedidos SET pos_intentos = ?, pos_error = ?, pos_siguiente_at = ? WHERE id = ? AND pos_estado = 'anular'`,
+			[]any{intentos + 1, msg, s.DB.Now().Add(posBackoff(intentos + 1)).Unix(), id}
+		if errors.Is(err, pos.ErrRejected) {
+			q = `UPDATE pedidos SET pos_estado = 'no_anulado', pos_intentos = ?, pos_error = ?, pos_siguiente_at = ? WHERE id = ? AND pos_estado = 'anular'`
+		}
+	}
+	werr := s.DB.InTx(ctx, func(tx *store.Tx) error {
+		res, err := tx.Exec(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil // a sender recorded its order meanwhile: the next pass deletes it
+		}
+		return addEvent(ctx, tx, clienteID, id, "pos")
+	})
+	if werr != nil {
+		return werr
+	}
+	s.changed()
 	return err
 }
 
@@ -227,6 +299,12 @@ func (s *Service) RunOnce(ctx context.Context) error {
 	done(err)
 	if note(err) {
 		s.Log.WarnContext(ctx, "send orders to the POS", "err", err)
+	}
+	dctx, done := s.Metrics.Job(ctx, "pos_order_delete")
+	_, err = s.RemoveFromPOS(dctx)
+	done(err)
+	if note(err) {
+		s.Log.WarnContext(ctx, "delete cancelled orders from the POS", "err", err)
 	}
 	if s.Menu != nil {
 		if _, err := s.Menu.ClearSoldOut(ctx); note(err) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -27,15 +28,37 @@ import (
 )
 
 // fakePOS is the demo POS with faults to inject: a different total, a
-// refused cart, or creations that fail before one lands.
+// refused cart, creations or deletions that fail before one lands, a
+// refused deletion, and something to do while an order is being created.
 type fakePOS struct {
 	*posdemo.Merchant
-	mu          sync.Mutex
-	totalsDelta int64
-	reject      bool
-	down        bool // Totals fails as unavailable
-	failCreates int
-	creates     int
+	mu            sync.Mutex
+	totalsDelta   int64
+	reject        bool
+	down          bool // Totals fails as unavailable
+	failCreates   int
+	creates       int
+	whileCreating func()
+	failDeletes   int
+	refuseDeletes bool
+	deletes       int
+}
+
+func (f *fakePOS) DeleteOrder(ctx context.Context, id, ref string) error {
+	f.mu.Lock()
+	f.deletes++
+	fail, refuse := f.failDeletes > 0, f.refuseDeletes
+	if fail {
+		f.failDeletes--
+	}
+	f.mu.Unlock()
+	switch {
+	case fail:
+		return fmt.Errorf("%w: 503 from Clover", pos.ErrUnavailable)
+	case refuse:
+		return fmt.Errorf("%w: 400 Order cannot be deleted", pos.ErrRejected)
+	}
+	return f.Merchant.DeleteOrder(ctx, id, ref)
 }
 
 func (f *fakePOS) Totals(ctx context.Context, o pos.Order) (pos.Totals, error) {
@@ -60,9 +83,13 @@ func (f *fakePOS) CreateOrder(ctx context.Context, o pos.Order) (string, error) 
 	if fail {
 		f.failCreates--
 	}
+	while := f.whileCreating
 	f.mu.Unlock()
 	if fail {
 		return "", fmt.Errorf("%w: 502 from Clover", pos.ErrUnavailable)
+	}
+	if while != nil {
+		while()
 	}
 	return f.Merchant.CreateOrder(ctx, o)
 }
@@ -526,6 +553,134 @@ func TestPOSFailuresAreRetriedUntilTheOrderLands(t *testing.T) {
 		}
 		if err := f.svc.RetryPOS(ctx, f.other, p.PedidoID); !errors.Is(err, ordering.ErrNotFound) {
 			t.Fatalf("another restaurant's retry: %v", err)
+		}
+	})
+}
+
+// A cancelled order leaves the POS: deleted when it was created, never
+// created when it was not sent yet, deleted when it was cancelled while
+// being sent; a failed deletion is retried after its back-off, a refused
+// one is left for the staff (no_anulado) and not retried.
+func TestCancelledOrdersLeaveThePOS(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		paid := func() int64 {
+			t.Helper()
+			p, err := f.place(t, ordering.PlaceInput{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.pay(t, p.PedidoID)
+			return p.PedidoID
+		}
+		cancel := func(id int64) ordering.Pedido {
+			t.Helper()
+			p, err := f.svc.Move(ctx, f.cliente, id, ordering.EstadoCancelado, "Sin existencias")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}
+		posState := func(id int64) (estado, posErr string, intentos int) {
+			t.Helper()
+			if err := db.QueryRow(ctx, `SELECT pos_estado, pos_error, pos_intentos FROM pedidos WHERE id = ?`, id).Scan(&estado, &posErr, &intentos); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		inPOS := func(id int64) bool {
+			for _, o := range f.pos.Orders() {
+				if o.Reference == fmt.Sprintf("carta-pedido-%d", id) {
+					return true
+				}
+			}
+			return false
+		}
+
+		// Created, then cancelled.
+		created := paid()
+		if n, _ := f.svc.SendToPOS(ctx); n != 1 || !inPOS(created) {
+			t.Fatal("not created in the POS")
+		}
+		if p := cancel(created); p.PosEstado != ordering.POSAnular {
+			t.Fatalf("cancelled order's POS state %q, want %q", p.PosEstado, ordering.POSAnular)
+		}
+		if n, _ := f.svc.SendToPOS(ctx); n != 0 {
+			t.Fatal("a cancelled order was sent again")
+		}
+		if n, err := f.svc.RemoveFromPOS(ctx); n != 1 || err != nil || inPOS(created) {
+			t.Fatalf("removed %d (%v); still in the POS: %v", n, err, inPOS(created))
+		}
+		if e, _, _ := posState(created); e != ordering.POSAnulado {
+			t.Fatalf("POS state %q, want %q", e, ordering.POSAnulado)
+		}
+
+		// Cancelled before it was sent: never created.
+		creates := f.pos.creates
+		early := paid()
+		cancel(early)
+		f.svc.SendToPOS(ctx)
+		if n, err := f.svc.RemoveFromPOS(ctx); n != 1 || err != nil {
+			t.Fatalf("removed %d (%v)", n, err)
+		}
+		if e, _, _ := posState(early); e != ordering.POSAnulado || f.pos.creates != creates || inPOS(early) {
+			t.Fatalf("POS state %q, %d creations, in the POS %v", e, f.pos.creates-creates, inPOS(early))
+		}
+
+		// Cancelled while the sender was creating it: recorded to delete, deleted.
+		during := paid()
+		f.pos.whileCreating = func() { cancel(during) }
+		if n, _ := f.svc.SendToPOS(ctx); n != 1 || !inPOS(during) {
+			t.Fatal("not created")
+		}
+		f.pos.whileCreating = nil
+		if e, _, _ := posState(during); e != ordering.POSAnular {
+			t.Fatalf("POS state %q after a cancellation during the send, want %q", e, ordering.POSAnular)
+		}
+		if n, _ := f.svc.RemoveFromPOS(ctx); n != 1 || inPOS(during) {
+			t.Fatal("not deleted from the POS")
+		}
+
+		// A failure, retried after its back-off; then a refusal, left to the staff.
+		refused := paid()
+		f.svc.SendToPOS(ctx)
+		f.pos.failDeletes = 1
+		cancel(refused)
+		if n, _ := f.svc.RemoveFromPOS(ctx); n != 0 {
+			t.Fatal("a failed deletion counted")
+		}
+		if e, msg, intentos := posState(refused); e != ordering.POSAnular || msg == "" || intentos != 1 {
+			t.Fatalf("after a failure: %q %q %d", e, msg, intentos)
+		}
+		deletes := f.pos.deletes
+		f.svc.RemoveFromPOS(ctx)
+		if f.pos.deletes != deletes {
+			t.Fatal("retried before its back-off")
+		}
+		*f.now = f.now.Add(30 * time.Second)
+		f.pos.refuseDeletes = true
+		f.svc.RemoveFromPOS(ctx)
+		if e, msg, intentos := posState(refused); e != ordering.POSNoAnulado || !strings.Contains(msg, "cannot be deleted") || intentos != 2 || !inPOS(refused) {
+			t.Fatalf("after a refusal: %q %q %d, in the POS %v", e, msg, intentos, inPOS(refused))
+		}
+		*f.now = f.now.Add(time.Hour)
+		f.svc.RemoveFromPOS(ctx)
+		if f.pos.deletes != deletes+1 {
+			t.Fatalf("a refused deletion was tried again (%d calls)", f.pos.deletes-deletes)
+		}
+		// The board shows each state.
+		b, err := f.svc.Board(ctx, f.cliente, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[int64]string{}
+		for _, p := range b.Pedidos {
+			got[p.ID] = p.PosEstado
+		}
+		want := map[int64]string{created: ordering.POSAnulado, early: ordering.POSAnulado, during: ordering.POSAnulado, refused: ordering.POSNoAnulado}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("board POS states %v, want %v", got, want)
 		}
 	})
 }

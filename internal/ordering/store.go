@@ -29,11 +29,18 @@ const (
 	EstadoExpirado      = "expirado"
 )
 
-// POS states of a paid order.
+// POS states of a paid order: to create (pendiente, error after a failed
+// attempt), created; once the order is cancelled, to delete from the POS
+// (anular, with pos_error after a failed attempt), deleted or never created
+// (anulado), or the POS refused to delete it (no_anulado: the staff do it
+// in the POS).
 const (
 	POSPendiente = "pendiente"
 	POSCreado    = "creado"
 	POSError     = "error"
+	POSAnular    = "anular"
+	POSAnulado   = "anulado"
+	POSNoAnulado = "no_anulado"
 )
 
 var (
@@ -465,18 +472,25 @@ func getPedido(ctx context.Context, q store.Querier, id int64) (Pedido, error) {
 
 // --- The POS queue ---
 
-// duePOS claims up to limit paid orders due in the POS: each is leased
-// until leaseUntil, so replicas running the job at once never send the
-// same order together.
-func duePOS(ctx context.Context, db *store.DB, limit int, leaseUntil int64) ([]int64, error) {
-	cand, err := ids(db.Query(ctx, `SELECT id FROM pedidos WHERE pos_estado IN ('pendiente', 'error') AND pos_siguiente_at <= ? ORDER BY pos_siguiente_at, id LIMIT ?`,
+// posToCreate and posToDelete are the POS states duePOS claims orders in:
+// to create in the POS, or to delete from it.
+const (
+	posToCreate = `pos_estado IN ('pendiente', 'error')`
+	posToDelete = `pos_estado = 'anular'`
+)
+
+// duePOS claims up to limit paid orders due in the POS (in states, one of
+// posToCreate and posToDelete): each is leased until leaseUntil, so
+// replicas running the job at once never send the same order together.
+func duePOS(ctx context.Context, db *store.DB, states string, limit int, leaseUntil int64) ([]int64, error) {
+	cand, err := ids(db.Query(ctx, `SELECT id FROM pedidos WHERE `+states+` AND pos_siguiente_at <= ? ORDER BY pos_siguiente_at, id LIMIT ?`,
 		db.NowUnix(), limit))
 	if err != nil {
 		return nil, err
 	}
 	var out []int64
 	for _, id := range cand {
-		res, err := db.Exec(ctx, `UPDATE pedidos SET pos_siguiente_at = ? WHERE id = ? AND pos_estado IN ('pendiente', 'error') AND pos_siguiente_at <= ?`,
+		res, err := db.Exec(ctx, `UPDATE pedidos SET pos_siguiente_at = ? WHERE id = ? AND `+states+` AND pos_siguiente_at <= ?`,
 			leaseUntil, id, db.NowUnix())
 		if err != nil {
 			return out, err

@@ -72,6 +72,12 @@ type Orders interface {
 	// reference already exists (an earlier call whose answer was lost), its id is returned and no
 	// second order is created.
 	CreateOrder(ctx context.Context, o Order) (string, error)
+	// DeleteOrder removes from the POS the order Carta created for an order it cancelled (Clover:
+	// DELETE /v3/merchants/{mId}/orders/{orderId}). id is the POS's order id, or "" when Carta does
+	// not know it (a creation whose answer was lost): the order with reference ref is looked up.
+	// An order that is not there (never created, deleted already) is not an error; a refusal (the
+	// merchant took a payment on it, say) wraps ErrRejected.
+	DeleteOrder(ctx context.Context, id, ref string) error
 }
 
 // Order is an order as Carta hands it to the POS: catalogue ids only, no prices, because the POS

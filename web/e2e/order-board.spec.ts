@@ -98,6 +98,8 @@ test('the same flow in English, and cancelling asks for a reason', async ({ page
   const cancelled = page.getByTestId('column-cancelado').getByTestId('order-card').filter({ hasText: other });
   await expect(cancelled).toContainText('Out of steak');
   await expect(cancelled.getByRole('button', { name: 'Mark as refunded' })).toBeVisible();
+  // The server deletes its copy from the restaurant's point of sale (the demo POS here).
+  await expect(cancelled.getByTestId('pos-cancel')).toHaveText('Also cancelled in the point of sale.');
 });
 
 test('the ordering settings save and the board follows the pause', async ({ page, context, request, baseURL }) => {

@@ -360,8 +360,9 @@ func (c *Client) newCall(method, resource string, q url.Values, body []byte) cal
 	return call{method: method, url: u, label: path, body: body}
 }
 
-// do performs r with retries of every transient failure and decodes the JSON answer into dst. It
-// is only for requests that are safe to repeat (GETs, and the checkout POST that creates nothing);
+// do performs r with retries of every transient failure and decodes the JSON answer into dst (nil:
+// the body is not read). It is only for requests that are safe to repeat (GETs, DELETEs, and the
+// checkout POST that creates nothing);
 // CreateOrder has its own loop because repeating its POST could create the order twice.
 func (c *Client) do(ctx context.Context, r call, dst any) error {
 	for attempt := 0; ; attempt++ {
@@ -471,6 +472,9 @@ func (c *Client) try(ctx context.Context, r call, attempt int, dst any) result {
 
 	switch {
 	case resp.StatusCode >= 200 && resp.StatusCode < 300:
+		if dst == nil { // an answer whose body says nothing more (DELETE)
+			return result{}
+		}
 		if err := json.NewDecoder(resp.Body).Decode(dst); err != nil {
 			if ctx.Err() != nil {
 				return result{err: fmt.Errorf("clover: %s %s: %w", r.method, r.label, ctx.Err())}

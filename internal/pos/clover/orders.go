@@ -190,6 +190,32 @@ func (c *Client) CreateOrder(ctx context.Context, o pos.Order) (string, error) {
 	return created.ID, nil
 }
 
+// DeleteOrder deletes order id, or when id is "" the order whose externalReferenceId is ref
+// (https://docs.clover.com/reference/orderdeleteorder). A DELETE is safe to repeat, so it is
+// retried like a GET; Clover's 404 (never created, deleted already) is success, any other 4xx a
+// refusal.
+func (c *Client) DeleteOrder(ctx context.Context, id, ref string) error {
+	if id == "" {
+		if err := pos.ValidateReference(ref); err != nil {
+			return err
+		}
+		found, err := c.findOrder(ctx, ref)
+		if err != nil || found == "" {
+			return err
+		}
+		id = found
+	}
+	err := c.do(ctx, c.newCall(http.MethodDelete, "orders/"+url.PathEscape(id), nil, nil), nil)
+	var se *StatusError
+	switch {
+	case errors.As(err, &se) && se.StatusCode == http.StatusNotFound:
+		return nil
+	case errors.As(err, &se):
+		return fmt.Errorf("%w: %w", pos.ErrRejected, err)
+	}
+	return err
+}
+
 // orderError classifies an error of the order endpoints. A refusal of the cart (a 4xx other than
 // 401 and 429 to one of the POSTs) also wraps pos.ErrRejected, and forgets the cached order type in
 // case it was deleted meanwhile. A refused lookup (GET) is not the cart's fault and stays as it is.

@@ -636,3 +636,68 @@ func TestRetryAfterPastTheDeadlineGivesUp(t *testing.T) {
 		t.Fatalf("slept %v past the caller's deadline", s)
 	}
 }
+
+// A cancelled order leaves Clover: by its id, or by its reference when the id is not known; an
+// order that is not there is success; a 5xx is retried (a DELETE is safe to repeat); a refusal is
+// ErrRejected and deletes nothing.
+func TestDeleteOrder(t *testing.T) {
+	m := taqueria("MD1")
+	srv := clovertest.NewServer(t, m)
+	c, sl := newClient(srv, m)
+	ctx := context.Background()
+	first, err := c.CreateOrder(ctx, pedido("carta-pedido-1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.CreateOrder(ctx, pedido("carta-pedido-2")); err != nil {
+		t.Fatal(err)
+	}
+	third, err := c.CreateOrder(ctx, pedido("carta-pedido-3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := func() []string {
+		var refs []string
+		for _, o := range srv.Orders() {
+			refs = append(refs, o.ExternalReferenceID)
+		}
+		return refs
+	}
+
+	srv.FailNextOn("DELETE "+path(m, "orders/"+first), http.StatusServiceUnavailable, "", 1)
+	if err := c.DeleteOrder(ctx, first, "carta-pedido-1"); err != nil {
+		t.Fatal(err)
+	}
+	if got := left(); !reflect.DeepEqual(got, []string{"carta-pedido-2", "carta-pedido-3"}) {
+		t.Fatalf("orders left %v", got)
+	}
+	if n := count(srv.Calls(), http.MethodDelete, path(m, "orders/"+first)); n != 2 || len(sl.got()) != 1 {
+		t.Fatalf("%d DELETEs and %d waits, want the 503 retried once", n, len(sl.got()))
+	}
+	// Deleted already (a retry after a lost answer): nothing to do.
+	if err := c.DeleteOrder(ctx, first, "carta-pedido-1"); err != nil {
+		t.Fatalf("deleting again: %v", err)
+	}
+	// The id unknown: found by reference.
+	if err := c.DeleteOrder(ctx, "", "carta-pedido-2"); err != nil {
+		t.Fatal(err)
+	}
+	if got := left(); !reflect.DeepEqual(got, []string{"carta-pedido-3"}) {
+		t.Fatalf("orders left %v", got)
+	}
+	// Never created: the lookup finds nothing and nothing is deleted.
+	before := count(srv.Calls(), http.MethodDelete, path(m, "orders/"+third))
+	if err := c.DeleteOrder(ctx, "", "carta-pedido-9"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.DeleteOrder(ctx, "", "no es una referencia"); err == nil {
+		t.Fatal("a malformed reference was looked up")
+	}
+	srv.RefuseDeletes(true)
+	if err := c.DeleteOrder(ctx, third, "carta-pedido-3"); !errors.Is(err, pos.ErrRejected) {
+		t.Fatalf("refused delete: %v, want ErrRejected", err)
+	}
+	if got := left(); !reflect.DeepEqual(got, []string{"carta-pedido-3"}) || count(srv.Calls(), http.MethodDelete, path(m, "orders/"+third)) != before+1 {
+		t.Fatalf("orders left %v after a refusal (want it tried once)", got)
+	}
+}

@@ -143,6 +143,18 @@ func (m *Merchant) CreateOrder(ctx context.Context, o pos.Order) (string, error)
 	return stored.ID, nil
 }
 
+// DeleteOrder removes the order id (or, when id is "", the one with
+// reference ref); an order that is not there is not an error.
+func (m *Merchant) DeleteOrder(ctx context.Context, id, ref string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.orders = slices.DeleteFunc(m.orders, func(o Order) bool { return o.ID == id || id == "" && o.Reference == ref })
+	return nil
+}
+
 // Orders returns the orders created so far, oldest first.
 func (m *Merchant) Orders() []Order {
 	m.mu.Lock()

@@ -5572,8 +5572,11 @@ export interface components {
             total: number;
             moneda: string;
             lineas: components["schemas"]["OrderLine"][];
-            /** @enum {string} */
-            pos_estado: "" | "pendiente" | "creado" | "error";
+            /**
+             * @description The order in the restaurant's POS: '' (no POS), pendiente or error (to create; pos_error says why the last attempt failed), creado; once cancelled: anular (to delete from the POS; pos_error after a failed attempt), anulado (deleted, or never created), no_anulado (the POS refused to delete it: pos_error; the staff delete it in the POS).
+             * @enum {string}
+             */
+            pos_estado: "" | "pendiente" | "creado" | "error" | "anular" | "anulado" | "no_anulado";
             pos_error: string;
             pos_intentos: number;
             motivo_cancelacion: string;

@@ -73,22 +73,23 @@ type Server struct {
 	*httptest.Server
 	m Merchant
 
-	mu        sync.Mutex
-	failN     int
-	failCode  int
-	failAfter string
-	failOn    map[string]*failure // by "METHOD /path"
-	loseOn    map[string]*failure // by "METHOD /path": the answer is lost after the work is done
-	holds     map[string]*Hold    // by "METHOD /path": the next request waits for the test
-	held      []*Hold             // every hold set, released when the fake closes
-	malformed bool
-	delay     time.Duration
-	requests  map[string]int
-	calls     []Call
-	orders    []Order
-	types     []OrderType
-	nextID    int
-	oauth     *oauthState // nil until EnableOAuth
+	mu            sync.Mutex
+	failN         int
+	failCode      int
+	failAfter     string
+	failOn        map[string]*failure // by "METHOD /path"
+	loseOn        map[string]*failure // by "METHOD /path": the answer is lost after the work is done
+	holds         map[string]*Hold    // by "METHOD /path": the next request waits for the test
+	held          []*Hold             // every hold set, released when the fake closes
+	malformed     bool
+	delay         time.Duration
+	requests      map[string]int
+	calls         []Call
+	orders        []Order
+	refuseDeletes bool
+	types         []OrderType
+	nextID        int
+	oauth         *oauthState // nil until EnableOAuth
 }
 
 // failure is a pending injected failure: count more requests answer status (0: connection dropped).
@@ -118,6 +119,7 @@ func NewServer(t testing.TB, m Merchant) *Server {
 	mux.HandleFunc("GET /v3/merchants/{mId}/order_types", s.orderTypes)
 	mux.HandleFunc("POST /v3/merchants/{mId}/order_types", s.createOrderType)
 	mux.HandleFunc("GET /v3/merchants/{mId}/orders", s.listOrders)
+	mux.HandleFunc("DELETE /v3/merchants/{mId}/orders/{orderId}", s.deleteOrder)
 	mux.HandleFunc("POST /v3/merchants/{mId}/atomic_order/checkouts", s.checkout)
 	mux.HandleFunc("POST /v3/merchants/{mId}/atomic_order/orders", s.createOrder)
 	mux.HandleFunc("GET /oauth/v2/authorize", s.authorize)

@@ -9,7 +9,10 @@ package clovertest
 //     (https://docs.clover.com/reference/ordercreateatomicorder);
 //   - GET and POST /v3/merchants/{mId}/order_types list and create order types;
 //   - GET /v3/merchants/{mId}/orders lists the stored orders, newest first, with filter=FIELD=VALUE
-//     or FIELD!=VALUE on the documented filter fields (https://docs.clover.com/docs/applying-filters).
+//     or FIELD!=VALUE on the documented filter fields (https://docs.clover.com/docs/applying-filters);
+//   - DELETE /v3/merchants/{mId}/orders/{orderId} deletes one (404 when there is none;
+//     https://docs.clover.com/reference/orderdeleteorder). RefuseDeletes makes it answer 400, as
+//     Clover does for an order it will not delete.
 //
 // Refusals use Clover's atomic-order error body {"message": "item_does_not_exist", "details": id}
 // (https://docs.clover.com/docs/working-with-orders, "Handle 400 Bad Request errors"): an unknown
@@ -333,6 +336,32 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) {
 	out := s.toWireOrder(o)
 	out.LineItems = &p.cart.LineItems
 	writeJSON(w, out)
+}
+
+// RefuseDeletes makes every DELETE of an order answer 400 (on) or delete again (off).
+func (s *Server) RefuseDeletes(on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refuseDeletes = on
+}
+
+func (s *Server) deleteOrder(w http.ResponseWriter, r *http.Request) {
+	if !s.authorized(w, r) {
+		return
+	}
+	id := r.PathValue("orderId")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i := slices.IndexFunc(s.orders, func(o Order) bool { return o.ID == id })
+	switch {
+	case i < 0:
+		writeError(w, http.StatusNotFound)
+	case s.refuseDeletes:
+		writeRefusal(w, "Order cannot be deleted", id)
+	default:
+		s.orders = slices.Delete(s.orders, i, i+1)
+		w.WriteHeader(http.StatusOK)
+	}
 }
 
 func (s *Server) toWireOrder(o Order) wireOrder {

@@ -277,6 +277,28 @@ describe('order board', () => {
     expect(calls.find((c) => c.url === '/api/pedidos/2/pos')?.method).toBe('POST');
   });
 
+  it("tells where a cancelled order's copy in the point of sale stands", async () => {
+    const cancelled = { estado: 'cancelado' as const, motivo_cancelacion: 'Sin existencias', reembolso: 'pendiente' as const };
+    routes(() =>
+      board([
+        pedido({ id: 1, ...cancelled, pos_estado: 'anular' }),
+        pedido({ id: 2, ...cancelled, pos_estado: 'anular', pos_error: 'Clover no respondió' }),
+        pedido({ id: 3, ...cancelled, pos_estado: 'anulado' }),
+        pedido({ id: 4, ...cancelled, pos_estado: 'no_anulado', pos_error: 'Order cannot be deleted' }),
+        pedido({ id: 5, ...cancelled, pos_estado: '' }),
+      ]),
+    );
+    renderApp('/pedidos?cliente_id=1');
+    const column = await screen.findByTestId('column-cancelado', {}, LAZY);
+    const flag = (n: number) => within(within(column).getByRole('article', { name: `Pedido #${n}` })).queryByTestId('pos-cancel');
+    expect(flag(1)).toHaveTextContent('Anulándolo en el punto de venta...');
+    expect(flag(2)).toHaveTextContent('No se pudo anular en el punto de venta; se reintentará. Clover no respondió');
+    expect(flag(3)).toHaveTextContent('Anulado también en el punto de venta.');
+    expect(flag(4)).toHaveTextContent('El punto de venta no permitió anularlo: anúlalo allí. Order cannot be deleted');
+    // A restaurant without a POS: nothing to say.
+    expect(flag(5)).toBeNull();
+  });
+
   it('pauses orders from the board, sending the whole settings', async () => {
     const current = board([]);
     const { calls } = routes(() => current, {

@@ -138,6 +138,7 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
               </>
             )}
             {pedido.reembolso === 'reembolsado' && <p>{t('orderBoard.refunded')}</p>}
+            <CancelledInPOS pedido={pedido} />
           </div>
         )}
 
@@ -184,4 +185,32 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
       {cancelling && <CancelDialog numero={pedido.numero} onConfirm={cancel} onClose={() => setCancelling(false)} />}
     </li>
   );
+}
+
+/** Where a cancelled order's copy in the point of sale stands (the server deletes it there). */
+function CancelledInPOS({ pedido }: { pedido: Pedido }) {
+  const { t } = useTranslation();
+  const detail = pedido.pos_error && <span className="order-flag__detail"> {pedido.pos_error}</span>;
+  switch (pedido.pos_estado) {
+    case 'anular':
+      return pedido.pos_error ? (
+        <p data-testid="pos-cancel">
+          {t('orderBoard.posDeleteFailed')}
+          {detail}
+        </p>
+      ) : (
+        <p data-testid="pos-cancel">{t('orderBoard.posDeleting')}</p>
+      );
+    case 'anulado':
+      return <p data-testid="pos-cancel">{t('orderBoard.posDeleted')}</p>;
+    case 'no_anulado':
+      return (
+        <p data-testid="pos-cancel">
+          <strong>{t('orderBoard.posDeleteRefused')}</strong>
+          {detail}
+        </p>
+      );
+    default:
+      return null;
+  }
 }
