@@ -82,11 +82,11 @@ type RosterPage struct {
 
 // where is the filter's condition on usuario_restaurantes ur and usuarios
 // u, with its arguments (the cursor apart: the count ignores it).
-func (f RosterFilter) where(t tenant.ID) (string, []any) {
+func (f RosterFilter) where(d store.Dialect, t tenant.ID) (string, []any) {
 	cond, args := []string{"ur.cliente_id = ?"}, []any{t.Int64()}
 	if q := strings.TrimSpace(f.Query); q != "" {
-		like := store.LikeContains(strings.ToLower(q))
-		cond = append(cond, `(LOWER(u.nombre) LIKE ? ESCAPE '\' OR LOWER(u.email) LIKE ? ESCAPE '\')`)
+		like := store.LikeContains(store.Fold(q))
+		cond = append(cond, `(`+store.FoldSQL(d, "u.nombre")+` LIKE ? ESCAPE '\' OR `+store.FoldSQL(d, "u.email")+` LIKE ? ESCAPE '\')`)
 		args = append(args, like, like)
 	}
 	if f.Contactable {
@@ -114,7 +114,7 @@ const rosterSQL = `SELECT p.id, p.nombre, p.email, p.telefono, p.suscrito_mailin
 // Roster returns a page of the restaurant's diners (f.Limit > 0) or all
 // of them (the export).
 func Roster(ctx context.Context, q store.Querier, t tenant.ID, f RosterFilter) (RosterPage, error) {
-	cond, args := f.where(t)
+	cond, args := f.where(q.Dialect(), t)
 	page := RosterPage{Usuarios: []Comensal{}}
 	if err := q.QueryRow(ctx, `SELECT COUNT(*) FROM usuario_restaurantes ur JOIN usuarios u ON u.id = ur.usuario_id WHERE `+cond, args...).
 		Scan(&page.Total); err != nil {

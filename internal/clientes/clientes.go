@@ -302,13 +302,8 @@ func searchText(c Cliente) string {
 }
 
 // Fold lowercases s and removes the Spanish accents, so "Jalapeño" and
-// "jalapeno" match.
-func Fold(s string) string {
-	return accents.Replace(strings.ToLower(strings.TrimSpace(s)))
-}
-
-var accents = strings.NewReplacer("á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u", "ü", "u", "ñ", "n",
-	"à", "a", "è", "e", "ì", "i", "ò", "o", "ù", "u", "ç", "c")
+// "jalapeno" match (store.Fold).
+func Fold(s string) string { return store.Fold(s) }
 
 // Filter selects a page of the super admin's list: Query matches name,
 // e-mail or merchant id (accent- and case-insensitive); Estado, when set,

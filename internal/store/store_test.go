@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -132,4 +133,60 @@ func TestStatementsInTransactionsNeverWaitForAConnection(t *testing.T) {
 	if err := db.QueryRow(ctx, "SELECT 40 + ?", 2).Scan(&n); err != nil || n != 42 {
 		t.Fatalf("cached statement: %d %v", n, err)
 	}
+}
+
+// FoldSQL folds on each engine exactly as Fold folds in Go: case and
+// accents, capitals with accents included (SQLite's LOWER alone leaves
+// them as they are).
+func TestFoldSQLMatchesFold(t *testing.T) {
+	names := []string{"Ángel Núñez", "ÁLVARO", "ÓSCAR IBÁÑEZ", "Íñigo", "Úrsula", "PEÑA", "Çelik", "João Gonçalves",
+		"Zoë Françoise", "ÀNGELS", "Über", "plain ascii", "MIXED Case", "  espacios  ", "ÂÊÎÔÛ ÄËÏÖ ÃÕ"}
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		for _, s := range names {
+			var got string
+			if err := db.QueryRow(context.Background(), `SELECT `+store.FoldSQL(db.Dialect(), "CAST(? AS TEXT)"), s).Scan(&got); err != nil {
+				t.Fatal(err)
+			}
+			if want := store.Fold(s); strings.TrimSpace(got) != want {
+				t.Errorf("FoldSQL(%q) = %q, Fold = %q", s, got, want)
+			}
+		}
+	})
+}
+
+// Migration 19 refolds the super admin's search column (folded by the
+// earlier, Spanish-only Fold) to what Fold gives now.
+func TestSearchFoldMigrationMatchesFold(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		ms, err := store.Migrations(db.Dialect())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var refold string
+		for _, m := range ms {
+			if m.Version == 19 {
+				refold = m.SQL
+			}
+		}
+		// As the old Fold stored it: lowercased, Spanish accents removed.
+		old := "crêperie zoë gonçalves são joão ibáñez"
+		if _, err := db.Exec(ctx, `INSERT INTO clientes (nombre, email, estado, busqueda, created_at) VALUES ('Crêperie', 'c@example.com', 'activo', ?, 0)`,
+			strings.NewReplacer("ç", "c", "á", "a", "ñ", "n").Replace(old)); err != nil {
+			t.Fatal(err)
+		}
+		if refold == "" {
+			t.Fatal("no migration 19")
+		}
+		if _, err := db.Exec(ctx, refold); err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if err := db.QueryRow(ctx, `SELECT busqueda FROM clientes WHERE email = 'c@example.com'`).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != store.Fold(old) {
+			t.Fatalf("refolded %q, Fold gives %q", got, store.Fold(old))
+		}
+	})
 }
