@@ -129,6 +129,7 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
                 <strong>{t('orderBoard.cancelReason')}:</strong> {pedido.motivo_cancelacion}
               </p>
             )}
+            <CancelledInPOS pedido={pedido} />
             {pedido.reembolso === 'pendiente' && (
               <>
                 <p>{t('orderBoard.refundPending')}</p>
@@ -138,7 +139,6 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
               </>
             )}
             {pedido.reembolso === 'reembolsado' && <p>{t('orderBoard.refunded')}</p>}
-            <CancelledInPOS pedido={pedido} />
           </div>
         )}
 
