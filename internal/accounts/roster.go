@@ -112,7 +112,7 @@ const rosterSQL = `SELECT p.id, p.nombre, p.email, p.telefono, p.suscrito_mailin
 	ORDER BY p.last_seen_at DESC, p.id DESC`
 
 // Roster returns a page of the restaurant's diners (f.Limit > 0) or all
-// of them (the export).
+// of them, with how many match in all.
 func Roster(ctx context.Context, q store.Querier, t tenant.ID, f RosterFilter) (RosterPage, error) {
 	cond, args := f.where(q.Dialect(), t)
 	page := RosterPage{Usuarios: []Comensal{}}
@@ -120,37 +120,77 @@ func Roster(ctx context.Context, q store.Querier, t tenant.ID, f RosterFilter) (
 		Scan(&page.Total); err != nil {
 		return page, fmt.Errorf("count diners: %w", err)
 	}
-	if f.After != nil {
-		cond += " AND (ur.last_seen_at < ? OR (ur.last_seen_at = ? AND u.id < ?))"
-		args = append(args, f.After.lastSeen, f.After.lastSeen, f.After.id)
-	}
-	limit := ""
+	limit := 0
 	if f.Limit > 0 {
-		limit = "LIMIT ?"
-		args = append(args, f.Limit+1) // one more says whether a next page exists
+		limit = f.Limit + 1 // one more says whether a next page exists
 	}
-	id := t.Int64()
-	rows, err := q.Query(ctx, fmt.Sprintf(rosterSQL, cond, limit), append([]any{id, id, id, id}, args...)...)
+	list, err := rosterRows(ctx, q, t, f, limit)
 	if err != nil {
-		return page, fmt.Errorf("list diners: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		c, err := scanComensal(rows)
-		if err != nil {
-			return page, err
-		}
-		page.Usuarios = append(page.Usuarios, c)
-	}
-	if err := rows.Err(); err != nil {
 		return page, err
 	}
+	page.Usuarios = append(page.Usuarios, list...)
 	if f.Limit > 0 && len(page.Usuarios) > f.Limit {
 		page.Usuarios = page.Usuarios[:f.Limit]
 		last := page.Usuarios[f.Limit-1]
 		page.Siguiente = Cursor{last.UltimaVisita, last.ID}.String()
 	}
 	return page, nil
+}
+
+// rosterBatch is how many diners EachComensal reads at a time.
+var rosterBatch = 500
+
+// EachComensal hands fn every diner f selects after its cursor (its Limit
+// ignored), latest visit first, reading them rosterBatch at a time: the
+// export of a restaurant with many diners never holds them all. An error
+// of fn stops it and is returned.
+func EachComensal(ctx context.Context, q store.Querier, t tenant.ID, f RosterFilter, fn func(Comensal) error) error {
+	for {
+		list, err := rosterRows(ctx, q, t, f, rosterBatch)
+		if err != nil {
+			return err
+		}
+		for _, c := range list {
+			if err := fn(c); err != nil {
+				return err
+			}
+		}
+		if len(list) < rosterBatch {
+			return nil
+		}
+		last := list[len(list)-1]
+		f.After = &Cursor{last.UltimaVisita, last.ID}
+	}
+}
+
+// rosterRows reads up to limit (0: every one) of the diners f selects
+// after its cursor, latest visit first.
+func rosterRows(ctx context.Context, q store.Querier, t tenant.ID, f RosterFilter, limit int) ([]Comensal, error) {
+	cond, args := f.where(q.Dialect(), t)
+	if f.After != nil {
+		cond += " AND (ur.last_seen_at < ? OR (ur.last_seen_at = ? AND u.id < ?))"
+		args = append(args, f.After.lastSeen, f.After.lastSeen, f.After.id)
+	}
+	limitSQL := ""
+	if limit > 0 {
+		limitSQL = "LIMIT ?"
+		args = append(args, limit)
+	}
+	id := t.Int64()
+	rows, err := q.Query(ctx, fmt.Sprintf(rosterSQL, cond, limitSQL), append([]any{id, id, id, id}, args...)...)
+	if err != nil {
+		return nil, fmt.Errorf("list diners: %w", err)
+	}
+	defer rows.Close()
+	var out []Comensal
+	for rows.Next() {
+		c, err := scanComensal(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
 }
 
 // scanComensal reads a row of rosterSQL, dropping the contact details the

@@ -2,7 +2,9 @@ package accounts_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"testing"
 
 	"carta/internal/accounts"
@@ -166,6 +168,30 @@ func TestRoster(t *testing.T) {
 		}
 		if all.Total != 2 || len(all.Usuarios) != 2 || all.Usuarios[0].ID != ana || all.Usuarios[1].ID != cata {
 			t.Errorf("contactable: %+v", all)
+		}
+
+		// The export reads in batches (two here: batch ends on a page
+		// boundary, and a short last one) and gives each diner once, in
+		// the list's order.
+		for _, batch := range []int{1, 2, 3} {
+			restore := accounts.SetRosterBatch(batch)
+			var got []int64
+			err := accounts.EachComensal(ctx, db, tenant.System(1), accounts.RosterFilter{}, func(c accounts.Comensal) error {
+				got = append(got, c.ID)
+				return nil
+			})
+			restore()
+			if err != nil || !slices.Equal(got, []int64{ana, beto, cata}) {
+				t.Errorf("batches of %d: %v (%v)", batch, got, err)
+			}
+		}
+		stop := errors.New("stop")
+		n := 0
+		if err := accounts.EachComensal(ctx, db, tenant.System(1), accounts.RosterFilter{}, func(accounts.Comensal) error {
+			n++
+			return stop
+		}); !errors.Is(err, stop) || n != 1 {
+			t.Errorf("fn's error: %v after %d", err, n)
 		}
 	})
 }

@@ -1,9 +1,9 @@
 package api
 
 import (
-	"bytes"
 	"encoding/csv"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -53,18 +53,17 @@ type comensalesAnswer struct {
 	Moneda string `json:"moneda"`
 }
 
-// roster reads the checked restaurant of the path and the diners the
-// request asks for: a page, or (export) every contactable one.
-func (s *Server) roster(r *http.Request, export bool) (tenant.ID, accounts.RosterPage, error) {
+// roster reads the checked restaurant of the path and the page of its
+// diners the request asks for.
+func (s *Server) roster(r *http.Request) (tenant.ID, accounts.RosterPage, error) {
 	t, err := tenantInPath(r)
 	if err != nil {
 		return t, accounts.RosterPage{}, err
 	}
-	f, err := rosterFilter(r, !export)
+	f, err := rosterFilter(r, true)
 	if err != nil {
 		return t, accounts.RosterPage{}, err
 	}
-	f.Contactable = export
 	page, err := accounts.Roster(r.Context(), s.DB, t, f)
 	return t, page, err
 }
@@ -72,7 +71,7 @@ func (s *Server) roster(r *http.Request, export bool) (tenant.ID, accounts.Roste
 // listComensales answers a page of the restaurant's diners, latest visit
 // first.
 func (s *Server) listComensales(w http.ResponseWriter, r *http.Request) error {
-	t, page, err := s.roster(r, false)
+	t, page, err := s.roster(r)
 	if err != nil {
 		return err
 	}
@@ -85,39 +84,58 @@ func (s *Server) listComensales(w http.ResponseWriter, r *http.Request) error {
 
 // exportComensales answers the contactable diners (?q= as the list) as a
 // CSV file: name, e-mail, phone (each only with the diner's consent), last
-// visit in the restaurant's time zone, coupons bought and points.
+// visit in the restaurant's time zone, coupons bought and points. The rows
+// are written as they are read (accounts.EachComensal), so a large
+// restaurant's file is never held whole; a failure once the file has
+// started aborts the answer instead of ending it as if it were complete.
 func (s *Server) exportComensales(w http.ResponseWriter, r *http.Request) error {
-	t, page, err := s.roster(r, true)
+	t, err := tenantInPath(r)
 	if err != nil {
 		return err
 	}
+	f, err := rosterFilter(r, false)
+	if err != nil {
+		return err
+	}
+	f.Contactable = true
 	cfg, err := s.Ordering.Config(r.Context(), t)
 	if err != nil {
 		return err
 	}
 	loc := cfg.Location()
-	var b bytes.Buffer
-	b.WriteString("\ufeff") // so spreadsheet programs read the file as UTF-8
-	out := csv.NewWriter(&b)
-	_ = out.Write([]string{
-		msg(r, "nombre", "name"), msg(r, "email", "e-mail"), msg(r, "teléfono", "phone"),
-		msg(r, "última visita", "last visit"), msg(r, "cupones", "coupons"), msg(r, "puntos", "points"),
-	})
-	for _, c := range page.Usuarios {
+	var out *csv.Writer
+	start := func() {
+		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="clientes-%d.csv"`, t.Int64()))
+		w.Header().Set("Cache-Control", "no-store")
+		_, _ = io.WriteString(w, "\ufeff") // so spreadsheet programs read the file as UTF-8
+		out = csv.NewWriter(w)
+		_ = out.Write([]string{
+			msg(r, "nombre", "name"), msg(r, "email", "e-mail"), msg(r, "teléfono", "phone"),
+			msg(r, "última visita", "last visit"), msg(r, "cupones", "coupons"), msg(r, "puntos", "points"),
+		})
+	}
+	err = accounts.EachComensal(r.Context(), s.DB, t, f, func(c accounts.Comensal) error {
+		if out == nil {
+			start()
+		}
 		_ = out.Write([]string{
 			csvCell(c.Nombre), csvCell(c.Email), csvCell(c.Telefono),
 			time.Unix(c.UltimaVisita, 0).In(loc).Format("2006-01-02 15:04"),
 			strconv.FormatInt(c.Cupones, 10), strconv.FormatInt(c.Puntos, 10),
 		})
+		return out.Error()
+	})
+	switch {
+	case err != nil && out == nil:
+		return err
+	case err != nil:
+		s.Log.WarnContext(r.Context(), "diners' export cut short", "err", err)
+		panic(http.ErrAbortHandler)
+	case out == nil:
+		start()
 	}
 	out.Flush()
-	if err := out.Error(); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="clientes-%d.csv"`, t.Int64()))
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(b.Bytes())
 	return nil
 }
 

@@ -137,6 +137,11 @@ func TestComensales(t *testing.T) {
 		if len(records) != 3 || strings.Join(records[0], ",") != "nombre,email,teléfono,última visita,cupones,puntos" {
 			t.Fatalf("csv rows: %q", records)
 		}
+		// Nobody matches: the file has its header row and nothing else.
+		if none := e.do("GET", "/api/clientes/1/usuarios.csv?q=nadie", e.owner1, nil); none.status != 200 ||
+			strings.TrimPrefix(none.body, "\ufeff") != "nombre,email,teléfono,última visita,cupones,puntos\n" {
+			t.Fatalf("empty export: %d %q", none.status, none.body)
+		}
 		byName := map[string][]string{}
 		for _, r := range records[1:] {
 			byName[r[0]] = r
