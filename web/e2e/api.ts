@@ -277,7 +277,14 @@ export async function menuProducts(request: APIRequestContext, clienteId: number
 export type Popup = { id: number; cliente_id: number; name: string; file_url: string };
 
 /** POST /api/popups (multipart): a new promotion of the restaurant, the newest one. */
-export async function createPopup(request: APIRequestContext, staff: StaffSession, clienteId: number, name: string, nameEn = ''): Promise<Popup> {
+export async function createPopup(
+  request: APIRequestContext,
+  staff: StaffSession,
+  clienteId: number,
+  name: string,
+  nameEn = '',
+  [width, height] = [64, 48],
+): Promise<Popup> {
   return ok<Popup>(
     await request.post('/api/popups', {
       headers: bearer(staff.token),
@@ -285,19 +292,22 @@ export async function createPopup(request: APIRequestContext, staff: StaffSessio
         cliente_id: String(clienteId),
         name,
         ...(nameEn ? { name_en: nameEn } : {}),
-        file: { name: 'promo.png', mimeType: 'image/png', buffer: makePng(64, 48, [200, 40, 60]) },
+        file: { name: 'promo.png', mimeType: 'image/png', buffer: makePng(width, height, [200, 40, 60]) },
       },
     }),
   );
 }
 
+/** DELETE /api/popups/{id}. */
+export async function deletePopup(request: APIRequestContext, staff: StaffSession, id: number): Promise<void> {
+  const res = await request.delete(`/api/popups/${id}`, { headers: bearer(staff.token) });
+  expect(res.ok(), `DELETE /api/popups/${id}: ${res.status()}`).toBe(true);
+}
+
 /** DELETE /api/popups/{id} for every promotion of the restaurant; returns what was deleted. */
 export async function deletePopups(request: APIRequestContext, staff: StaffSession, clienteId: number): Promise<Popup[]> {
   const popups = await ok<Popup[]>(await request.get(`/api/popups?cliente_id=${clienteId}`));
-  for (const p of popups) {
-    const res = await request.delete(`/api/popups/${p.id}`, { headers: bearer(staff.token) });
-    expect(res.ok(), `DELETE /api/popups/${p.id}: ${res.status()}`).toBe(true);
-  }
+  for (const p of popups) await deletePopup(request, staff, p.id);
   return popups;
 }
 
