@@ -178,7 +178,9 @@ func (s *Service) removeOne(ctx context.Context, id int64) error {
 	if err == nil {
 		err = orders.DeleteOrder(ctx, posID, orderRef(id))
 	}
-	q, args := `UPDATE pedidos SET pos_estado = 'anulado', pos_error = '' WHERE id = ? AND pos_estado = 'anular'`, []any{id}
+	// Done only if no send recorded an order id meanwhile (one that landed
+	// after the lookup by reference): then the next pass deletes that one.
+	q, args := `UPDATE pedidos SET pos_estado = 'anulado', pos_error = '' WHERE id = ? AND pos_estado = 'anular' AND pos_order_id = ?`, []any{id, posID}
 	if err != nil {
 		s.Log.WarnContext(ctx, "cancelled order not deleted from the POS", "pedido_id", id, "attempt", intentos+1, "err", err)
 		msg := posErrorText(err)

@@ -42,12 +42,13 @@ type fakePOS struct {
 	failDeletes   int
 	refuseDeletes bool
 	deletes       int
+	whileDeleting func()
 }
 
 func (f *fakePOS) DeleteOrder(ctx context.Context, id, ref string) error {
 	f.mu.Lock()
 	f.deletes++
-	fail, refuse := f.failDeletes > 0, f.refuseDeletes
+	fail, refuse, while := f.failDeletes > 0, f.refuseDeletes, f.whileDeleting
 	if fail {
 		f.failDeletes--
 	}
@@ -58,7 +59,11 @@ func (f *fakePOS) DeleteOrder(ctx context.Context, id, ref string) error {
 	case refuse:
 		return fmt.Errorf("%w: 400 Order cannot be deleted", pos.ErrRejected)
 	}
-	return f.Merchant.DeleteOrder(ctx, id, ref)
+	err := f.Merchant.DeleteOrder(ctx, id, ref)
+	if while != nil {
+		while()
+	}
+	return err
 }
 
 func (f *fakePOS) Totals(ctx context.Context, o pos.Order) (pos.Totals, error) {
@@ -642,6 +647,30 @@ func TestCancelledOrdersLeaveThePOS(t *testing.T) {
 			t.Fatal("not deleted from the POS")
 		}
 
+		// A send that lands while the deletion looks the order up (a send
+		// that outlived its lease): its order is deleted on the next pass.
+		late := paid()
+		cancel(late)
+		f.pos.whileDeleting = func() {
+			f.pos.whileDeleting = nil
+			// The send started before the cancellation (it saw the order
+			// still to create) and lands now.
+			if _, err := db.Exec(ctx, `UPDATE pedidos SET pos_estado = 'pendiente', pos_siguiente_at = 0 WHERE id = ?`, late); err != nil {
+				t.Error(err)
+			}
+			if n, _ := f.svc.SendToPOS(ctx); n != 1 || !inPOS(late) {
+				t.Error("the late send did not land")
+			}
+		}
+		f.svc.RemoveFromPOS(ctx)
+		if e, _, _ := posState(late); e != ordering.POSAnular {
+			t.Fatalf("POS state %q with an order created meanwhile, want %q", e, ordering.POSAnular)
+		}
+		f.svc.RemoveFromPOS(ctx)
+		if e, _, _ := posState(late); e != ordering.POSAnulado || inPOS(late) {
+			t.Fatalf("POS state %q, in the POS %v", e, inPOS(late))
+		}
+
 		// A failure, retried after its back-off; then a refusal, left to the staff.
 		refused := paid()
 		f.svc.SendToPOS(ctx)
@@ -678,7 +707,8 @@ func TestCancelledOrdersLeaveThePOS(t *testing.T) {
 		for _, p := range b.Pedidos {
 			got[p.ID] = p.PosEstado
 		}
-		want := map[int64]string{created: ordering.POSAnulado, early: ordering.POSAnulado, during: ordering.POSAnulado, refused: ordering.POSNoAnulado}
+		want := map[int64]string{created: ordering.POSAnulado, early: ordering.POSAnulado, during: ordering.POSAnulado, late: ordering.POSAnulado,
+			refused: ordering.POSNoAnulado}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("board POS states %v, want %v", got, want)
 		}
