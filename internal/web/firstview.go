@@ -169,25 +169,30 @@ func firstViewScript(code, entry string) string {
 		`function pics(){var a=v.querySelectorAll("img[data-src]");for(var k=0;k<a.length;k++){a[k].src=a[k].getAttribute("data-src");a[k].removeAttribute("data-src")}`+
 		`var b=v.getAttribute("data-bg");if(b){v.removeAttribute("data-bg");v.querySelector(".diner-shell").style.backgroundImage='url("'+b+'")'}}`+
 		`if(d){var m=document.getElementById("menu-shell");if(!m||m.hasAttribute("data-go"))pics();else document.addEventListener("carta-go",pics);return}`+
-		`var im=v.querySelectorAll("img[fetchpriority=high]"),n=im.length+1;function one(){if(--n===0)painted(go)}`+
+		`var im=v.querySelectorAll("img[fetchpriority=high]"),n=im.length+1;function one(){if(--n===0)painted(go,im)}`+
 		`for(var k=0;k<im.length;k++){if(im[k].complete)one();else im[k].onload=im[k].onerror=one}one();setTimeout(go,%d)})()</script>`,
 		entry == "", paintedJS, jsString(code), jsString(entry), firstViewCodeWait.Milliseconds())
 }
 
-// paintedJS defines painted(f), which runs f once, a task after the
-// browser has painted what has just loaded: "painted" is the browser's own
-// word for it, a largest-contentful-paint entry rendered from now on (the
-// entry comes once the frame is on screen). When what loaded is not the
-// largest paint no such entry comes, and firstViewFrames frames later is
-// taken as painted. Starting anything sooner (the code, the other
-// pictures) puts it before the largest paint, where a phone on a slow
-// link waits for it and Lighthouse's simulation counts it.
-var paintedJS = fmt.Sprintf(`function painted(f){var t=performance.now(),n=0,o;function done(){if(n<0)return;n=-1;if(o)o.disconnect();setTimeout(f,0)}`+
-	`function frame(){if(n>=0)if(++n<%d)requestAnimationFrame(frame);else done()}requestAnimationFrame(frame);`+
-	`try{o=new PerformanceObserver(function(l){var e=l.getEntries();for(var k=0;k<e.length;k++)if((e[k].renderTime||e[k].startTime)>=t){done();return}});o.observe({type:"largest-contentful-paint",buffered:true})}catch(x){}}`,
+// paintedJS defines painted(f, a), which runs f once, a task after the
+// browser has painted the pictures a, which have just loaded (or failed).
+// "Painted" is the browser's own word for it: a largest-contentful-paint
+// entry for one of them (the entry comes once the frame is on screen).
+// When they are not the largest paint no such entry comes, and
+// firstViewFrames frames after they are decoded (img.decode, so a busy
+// phone's slow decoding does not count as painting) are taken as painted.
+// Starting anything sooner (the code, the other pictures) puts it before
+// the largest paint, where a phone on a slow link waits for it and
+// Lighthouse's simulation counts it. Only the pictures' own entries count:
+// an entry for a text painted meanwhile says nothing about them.
+var paintedJS = fmt.Sprintf(`function painted(f,a){var n=0,o;function done(){if(n<0)return;n=-1;if(o)o.disconnect();setTimeout(f,0)}`+
+	`function frame(){if(n>=0)if(++n<%d)requestAnimationFrame(frame);else done()}`+
+	`var w=[];for(var k=0;k<a.length;k++)w.push(a[k].decode?a[k].decode().catch(function(){}):0);Promise.all(w).then(function(){requestAnimationFrame(frame)});`+
+	`try{o=new PerformanceObserver(function(l){var e=l.getEntries();for(var k=0;k<e.length;k++)for(var j=0;j<a.length;j++)if(e[k].element===a[j]||e[k].url&&e[k].url===a[j].currentSrc){done();return}});`+
+	`o.observe({type:"largest-contentful-paint",buffered:true})}catch(x){}}`,
 	firstViewFrames)
 
-// firstViewFrames is how many frames after the pictures loaded the code
+// firstViewFrames is how many frames after the pictures are decoded the code
 // starts when no paint of them is reported (they are not the largest).
 const firstViewFrames = 6
 

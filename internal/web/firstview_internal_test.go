@@ -218,7 +218,7 @@ func TestMenuFirstViewLaterPictures(t *testing.T) {
 		!strings.Contains(s, `if(!m||m.hasAttribute("data-go"))pics();else document.addEventListener("carta-go",pics)`) {
 		t.Fatalf("first view script does not set the pictures:\n%s", s)
 	}
-	if s := firstViewScript("<link>", "/assets/index.js"); !strings.Contains(s, `d=1;pics();`) || !strings.Contains(s, `if(--n===0)painted(go)`) ||
+	if s := firstViewScript("<link>", "/assets/index.js"); !strings.Contains(s, `d=1;pics();`) || !strings.Contains(s, `if(--n===0)painted(go,im)`) ||
 		!strings.HasPrefix(s, `<script>(function(){var v=document.getElementById("first-view"),d=false;`+paintedJS) {
 		t.Fatalf("first view script does not set the pictures when the code starts, after the paint:\n%s", s)
 	}

@@ -456,7 +456,7 @@ func (s *Site) promoShell(ctx context.Context, id int64, p menu.Popup, code, ent
 		`function go(){if(d)return;d=1;e.setAttribute("data-go","");document.dispatchEvent(new Event("carta-go"));`+
 		`document.head.insertAdjacentHTML("beforeend",%s);var c=document.createElement("script");c.type="module";c.crossOrigin="";c.src=%s;document.head.appendChild(c)}`+
 		`try{var s=localStorage;if(s.getItem("popup_data_%d")===%s&&s.getItem("popup_closed_%d")==="true"){e.remove();go();return}}catch(x){}`+
-		`function shown(){painted(go)}if(i.complete)shown();else{i.onload=shown;i.onerror=go}`+
+		`function shown(){painted(go,[i])}if(i.complete)shown();else{i.onload=shown;i.onerror=go}`+
 		`setTimeout(go,%d);setTimeout(function(){e.remove()},8000)})()</script>`,
 		html.EscapeString(title), html.EscapeString(p.FileURL), w, h, paintedJS,
 		jsString(code), jsString(entry), id, stored, id, promoCodeWait.Milliseconds())

@@ -35,6 +35,8 @@ test('the public menu route does not download admin code', async ({ page }) => {
   });
   await page.goto('/menu/1');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The server-painted copy goes when the app has taken over: its code has loaded.
+  await expect(page.locator('#first-view')).toHaveCount(0);
   expect(scripts.length).toBeGreaterThan(0);
   for (const name of scripts) {
     expect(name).not.toMatch(/Dashboard|SuperAdmin|LoginForm|SettingsPage|PopupsPage/);
@@ -56,6 +58,9 @@ test('the JavaScript of the diner menu stays within its budget, as sent on the w
   });
   await page.goto('/menu/1');
   await expect(page.getByRole('link', { name: 'Entradas' })).toBeAttached();
+  // The server-painted copy goes when the app has taken over: its code has loaded.
+  await expect(page.locator('#first-view')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
   let total = 0;
   const sizes: string[] = [];
   for (const [name, req] of scripts) {
