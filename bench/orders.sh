@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Load test of online ordering on SQLite, 127.0.0.1 only: bench/orders
+# Load test of online ordering (SQLite, or PostgreSQL with
+# CARTA_DATABASE_URL=postgres://…), 127.0.0.1 only: bench/orders
 # places pickup orders of 3 lines (POST /api/orders) at RATE per second for
 # DURATION from distinct client addresses, pays each through the demo
 # provider's direct pay call, and keeps the restaurant's kitchen board
@@ -19,7 +20,9 @@ CARTA_DEMO=1 CARTA_ADDR=127.0.0.1:18091 CARTA_DATA_DIR="$DATA" CARTA_LOG_LEVEL=w
   CARTA_TRUSTED_PROXIES=127.0.0.1 CARTA_ORDERS_PER_ADDRESS=1000 "$CARTA" serve > "$DATA/carta.log" 2>&1 &
 SERVER=$!
 for _ in $(seq 1 100); do curl -fs http://127.0.0.1:18091/readyz >/dev/null 2>&1 && break; sleep 0.2; done
-echo "$(nproc) cores, SQLite, $(date -u +%Y-%m-%d), rate $RATE/s for $DUR"
+ENGINE=SQLite
+case "${CARTA_DATABASE_URL:-}" in postgres://* | postgresql://*) ENGINE=PostgreSQL ;; esac
+echo "$(nproc) cores, $ENGINE, $(date -u +%Y-%m-%d), rate $RATE/s for $DUR"
 if [ -n "${PROFILE:-}" ]; then # PROFILE=file.pprof: a CPU profile of the server during the run
   curl -fs "http://127.0.0.1:18092/debug/pprof/profile?seconds=${PROFILE_SECONDS:-8}" -o "$PROFILE" &
   PPID_CURL=$!
