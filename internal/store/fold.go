@@ -8,10 +8,10 @@ import "strings"
 // in the query for a column stored as written.
 
 // foldLetters are the accented letters a search folds, lowercase, and
-// the letter each becomes.
-// Beyond Spanish's, those of the Catalan, Portuguese and French names a
-// restaurant's diners have, so that Go's and the engines' folds agree on
-// them (a letter outside the list is lowercased by Go only).
+// the letter each becomes: Spanish's, and beyond them those of the
+// Catalan, Portuguese and French names a restaurant's diners have, so that
+// Go's and the engines' folds agree on them (a letter outside the list is
+// lowercased by Go only).
 var foldLetters = [][2]string{{"á", "a"}, {"é", "e"}, {"í", "i"}, {"ó", "o"}, {"ú", "u"}, {"ü", "u"}, {"ñ", "n"},
 	{"à", "a"}, {"è", "e"}, {"ì", "i"}, {"ò", "o"}, {"ù", "u"}, {"ç", "c"},
 	{"â", "a"}, {"ê", "e"}, {"î", "i"}, {"ô", "o"}, {"û", "u"}, {"ä", "a"}, {"ë", "e"}, {"ï", "i"}, {"ö", "o"},
@@ -25,7 +25,7 @@ var foldAccents = func() *strings.Replacer {
 	return strings.NewReplacer(pairs...)
 }()
 
-// Fold lowercases s and removes the Spanish accents.
+// Fold trims and lowercases s and removes the accents of foldLetters.
 func Fold(s string) string {
 	return foldAccents.Replace(strings.ToLower(strings.TrimSpace(s)))
 }
