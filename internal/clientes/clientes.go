@@ -298,12 +298,8 @@ func searchText(c Cliente) string {
 	if c.MerchantID != nil {
 		mid = *c.MerchantID
 	}
-	return Fold(c.Nombre + " " + c.Email + " " + mid)
+	return store.Fold(c.Nombre + " " + c.Email + " " + mid)
 }
-
-// Fold lowercases s and removes the Spanish accents, so "Jalapeño" and
-// "jalapeno" match (store.Fold).
-func Fold(s string) string { return store.Fold(s) }
 
 // Filter selects a page of the super admin's list: Query matches name,
 // e-mail or merchant id (accent- and case-insensitive); Estado, when set,
@@ -329,7 +325,7 @@ func Search(ctx context.Context, q store.Querier, f Filter) (Page, error) {
 	where, args := []string{"1 = 1"}, []any{}
 	if f.Query != "" {
 		where = append(where, "busqueda LIKE ? ESCAPE '\\'")
-		args = append(args, store.LikeContains(Fold(f.Query)))
+		args = append(args, store.LikeContains(store.Fold(f.Query)))
 	}
 	if f.Estado != "" {
 		where = append(where, "estado = ?")

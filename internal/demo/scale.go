@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"carta/internal/auth"
-	"carta/internal/clientes"
 	"carta/internal/pos"
 	"carta/internal/store"
 )
@@ -145,7 +144,7 @@ func seedScaleBlock(ctx context.Context, b *bulk, o ScaleOptions, ids map[string
 			id := cid(i)
 			nombre := fmt.Sprintf("Restaurante %05d %s", id, scaleWords[id%int64(len(scaleWords))])
 			email, mid := fmt.Sprintf("dueno%d@escala.example", id), fmt.Sprintf("SC%08d", id)
-			add(id, nombre, mid, email, "activo", now-int64(o.Days)*day, 1, clientes.Fold(nombre+" "+email+" "+mid), "demo", "2027-01-01")
+			add(id, nombre, mid, email, "activo", now-int64(o.Days)*day, 1, store.Fold(nombre+" "+email+" "+mid), "demo", "2027-01-01")
 		})
 	if err != nil {
 		return err

@@ -163,6 +163,10 @@ func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.C
 // is not on the page (its own script removed it: the diner closed that
 // promotion before).
 func firstViewScript(code, entry string) string {
+	painted := paintedJS
+	if entry == "" {
+		painted = "" // the promotion's script waits for the paint
+	}
 	return fmt.Sprintf(`<script>(function(){var v=document.getElementById("first-view"),d=%t;%s`+
 		`function go(){if(d)return;d=1;pics();document.head.insertAdjacentHTML("beforeend",%s);var c=document.createElement("script");c.type="module";c.crossOrigin="";c.src=%s;document.head.appendChild(c)}`+
 		`try{var s=localStorage;if(s.getItem("language")==="en"||s.getItem("auth_token")&&s.getItem("usuario_id")){v.remove();go();return}}catch(x){}`+
@@ -171,7 +175,7 @@ func firstViewScript(code, entry string) string {
 		`if(d){var m=document.getElementById("menu-shell");if(!m||m.hasAttribute("data-go"))pics();else document.addEventListener("carta-go",pics);return}`+
 		`var im=v.querySelectorAll("img[fetchpriority=high]"),n=im.length+1;function one(){if(--n===0)painted(go,im)}`+
 		`for(var k=0;k<im.length;k++){if(im[k].complete)one();else im[k].onload=im[k].onerror=one}one();setTimeout(go,%d)})()</script>`,
-		entry == "", paintedJS, jsString(code), jsString(entry), firstViewCodeWait.Milliseconds())
+		entry == "", painted, jsString(code), jsString(entry), firstViewCodeWait.Milliseconds())
 }
 
 // paintedJS defines painted(f, a), which runs f once, a task after the

@@ -215,7 +215,8 @@ func TestMenuFirstViewLaterPictures(t *testing.T) {
 	// painted, or under the promotion's copy when the promotion's script
 	// starts the code (once the promotion's image has painted).
 	if s := firstViewScript("", ""); !strings.Contains(s, `getAttribute("data-src")`) ||
-		!strings.Contains(s, `if(!m||m.hasAttribute("data-go"))pics();else document.addEventListener("carta-go",pics)`) {
+		!strings.Contains(s, `if(!m||m.hasAttribute("data-go"))pics();else document.addEventListener("carta-go",pics)`) ||
+		strings.Contains(s, "function painted") {
 		t.Fatalf("first view script does not set the pictures:\n%s", s)
 	}
 	if s := firstViewScript("<link>", "/assets/index.js"); !strings.Contains(s, `d=1;pics();`) || !strings.Contains(s, `if(--n===0)painted(go,im)`) ||
