@@ -32,6 +32,9 @@ async function startCarta(): Promise<{ server: Server; stop: () => Promise<void>
       // Diner registration is throttled per address, and every test comes
       // from 127.0.0.1: room for the suite's few registrations (see api.ts).
       CARTA_REGISTER_PER_ADDRESS: '1000',
+      // No metrics listener: its default port would be shared by every
+      // server a test starts and by any other carta on the machine.
+      CARTA_METRICS_ADDR: 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
