@@ -2,7 +2,6 @@ package accounts
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strconv"
 	"strings"
@@ -195,7 +194,7 @@ func rosterRows(ctx context.Context, q store.Querier, t tenant.ID, f RosterFilte
 
 // scanComensal reads a row of rosterSQL, dropping the contact details the
 // diner did not consent to.
-func scanComensal(rows *sql.Rows) (Comensal, error) {
+func scanComensal(rows *store.Rows) (Comensal, error) {
 	var c Comensal
 	var mail, wa int
 	if err := rows.Scan(&c.ID, &c.Nombre, &c.Email, &c.Telefono, &mail, &wa, &c.RegistradoAt, &c.UltimaVisita,

@@ -125,7 +125,7 @@ type RestauranteResumen struct {
 const resumenSQL = `SELECT c.id, COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre), COALESCE(s.logo, 'static/images/default-logo.png')
 	FROM clientes c LEFT JOIN configuraciones s ON s.cliente_id = c.id`
 
-func scanResumenes(rows *sql.Rows, err error) ([]RestauranteResumen, error) {
+func scanResumenes(rows *store.Rows, err error) ([]RestauranteResumen, error) {
 	if err != nil {
 		return nil, err
 	}

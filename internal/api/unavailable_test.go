@@ -1,24 +1,48 @@
 package api
 
 import (
-	"database/sql/driver"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"strings"
 	"testing"
+
+	"carta/internal/store"
+	"carta/internal/store/storetest"
 )
 
-// TestUnreachableDatabaseIs503 checks the error mapping behind the fail
-// fast: a connection error is 503, a query's own error stays 500.
+const dbDownES = "El servicio no está disponible en este momento"
+
+// TestUnreachableDatabaseIs503 checks the error mapping: the store's own
+// connection failure is 503 with Retry-After; the same kinds of error from
+// anywhere else (a provider, an upload) and a query's own error are not.
 func TestUnreachableDatabaseIs503(t *testing.T) {
+	u, err := url.Parse(storetest.PostgresURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := storetest.NewProxy(t, u.Host)
+	u.Host = proxy.Addr
+	db, err := store.Open(context.Background(), u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	proxy.Cut()
+	_, storeErr := db.Exec(context.Background(), "SELECT 1")
+
 	for _, c := range []struct {
 		err  error
 		want int
 	}{
-		{&net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}, 503},
-		{fmt.Errorf("begin: %w", driver.ErrBadConn), 503},
+		{fmt.Errorf("offers: load: %w", storeErr), 503},
+		{&net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}, 500},
+		{fmt.Errorf("upload: %w", io.ErrUnexpectedEOF), 500},
 		{errors.New("syntax error at or near"), 500},
 	} {
 		rec := httptest.NewRecorder()
@@ -26,6 +50,9 @@ func TestUnreachableDatabaseIs503(t *testing.T) {
 		handle(func(http.ResponseWriter, *http.Request) error { return c.err })(rec, req)
 		if rec.Code != c.want {
 			t.Fatalf("%v: %d, want %d", c.err, rec.Code, c.want)
+		}
+		if down := strings.Contains(rec.Body.String(), dbDownES); down != (c.want == 503) {
+			t.Fatalf("%v: %s", c.err, rec.Body.String())
 		}
 	}
 }

@@ -2,7 +2,6 @@ package billing
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	"carta/internal/store"
@@ -81,7 +80,7 @@ func QueueFee(ctx context.Context, q store.Querier, compraID, clienteID, amount 
 
 const feeCols = `id, compra_id, cliente_id, amount, currency, estado, attempts, charge_id, last_error, created_at, charged_at`
 
-func scanFees(rows *sql.Rows, err error) ([]Fee, error) {
+func scanFees(rows *store.Rows, err error) ([]Fee, error) {
 	if err != nil {
 		return nil, err
 	}

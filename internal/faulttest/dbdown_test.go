@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"carta/internal/store"
+	"carta/internal/store/storetest"
 )
 
 // TestDatabaseGoesAway cuts the connection between carta and PostgreSQL
@@ -24,7 +25,7 @@ func TestDatabaseGoesAway(t *testing.T) {
 		f := newCloverFakes(t)
 		cid, line := cloverRestaurant(t, db, f)
 		u, _ := url.Parse(e.url)
-		proxy := NewProxy(t, u.Host)
+		proxy := storetest.NewProxy(t, u.Host)
 		u.Host = proxy.Addr
 		env := cloverEnv(e, f)
 		env["CARTA_DATABASE_URL"] = u.String()

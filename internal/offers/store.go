@@ -60,7 +60,7 @@ func DiscountedPrice(precio, descuento int64) int64 {
 const cuponCols = `id, cliente_id, codigo, titulo, descripcion, titulo_en, descripcion_en, descuento, precio, imagen_url, fecha_expiracion, cantidad_disponible, estado,
 	(SELECT COUNT(*) FROM compras co WHERE co.cupon_id = cupones.id AND co.estado IN ('pagado', 'canjeado'))`
 
-func scanCupones(rows *sql.Rows, err error) ([]Cupon, error) {
+func scanCupones(rows *store.Rows, err error) ([]Cupon, error) {
 	if err != nil {
 		return nil, err
 	}

@@ -325,7 +325,7 @@ func expiredPending(ctx context.Context, q store.Querier, limit int) ([]int64, e
 	return ids(q.Query(ctx, `SELECT id FROM pedidos WHERE estado = 'pendiente_pago' AND expires_at < ? ORDER BY id LIMIT ?`, q.NowUnix(), limit))
 }
 
-func ids(rows *sql.Rows, err error) ([]int64, error) {
+func ids(rows *store.Rows, err error) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -524,7 +524,7 @@ func PaidOrders(ctx context.Context, q store.Querier, t tenant.ID, since int64) 
 		WHERE cliente_id = ? AND paid_at >= ? AND paid_at > 0 AND estado <> 'cancelado' ORDER BY paid_at`, t.Int64(), since))
 }
 
-func scanPaid(rows *sql.Rows, err error) ([]Paid, error) {
+func scanPaid(rows *store.Rows, err error) ([]Paid, error) {
 	if err != nil {
 		return nil, err
 	}

@@ -224,7 +224,7 @@ func (db *DB) InUse() int { return db.sql.Stats().InUse }
 func (db *DB) Dialect() Dialect { return db.dialect }
 
 // Ping checks that the database answers (used by /readyz).
-func (db *DB) Ping(ctx context.Context) error { return db.sql.PingContext(ctx) }
+func (db *DB) Ping(ctx context.Context) error { return markDown(db.sql.PingContext(ctx)) }
 
 // rebind turns ? placeholders into $1, $2, ... for PostgreSQL.
 func rebind(d Dialect, q string) string {
@@ -256,8 +256,8 @@ func rebind(d Dialect, q string) string {
 // same code runs inside or outside a transaction.
 type Querier interface {
 	Exec(ctx context.Context, q string, args ...any) (sql.Result, error)
-	Query(ctx context.Context, q string, args ...any) (*sql.Rows, error)
-	QueryRow(ctx context.Context, q string, args ...any) *sql.Row
+	Query(ctx context.Context, q string, args ...any) (*Rows, error)
+	QueryRow(ctx context.Context, q string, args ...any) *Row
 	Dialect() Dialect
 	NowUnix() int64
 	// Secrets seals and opens the secrets stored in the database.
@@ -289,23 +289,23 @@ func (db *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, erro
 	defer unlock()
 	q = rebind(db.dialect, q)
 	if st := db.stmt(ctx, q); st != nil {
-		return st.ExecContext(ctx, args...)
+		return result(st.ExecContext(ctx, args...))
 	}
-	return db.sql.ExecContext(ctx, q, args...)
+	return result(db.sql.ExecContext(ctx, q, args...))
 }
-func (db *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+func (db *DB) Query(ctx context.Context, q string, args ...any) (*Rows, error) {
 	q = rebind(db.dialect, q)
 	if st := db.stmt(ctx, q); st != nil {
-		return st.QueryContext(ctx, args...)
+		return rows(st.QueryContext(ctx, args...))
 	}
-	return db.sql.QueryContext(ctx, q, args...)
+	return rows(db.sql.QueryContext(ctx, q, args...))
 }
-func (db *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
+func (db *DB) QueryRow(ctx context.Context, q string, args ...any) *Row {
 	q = rebind(db.dialect, q)
 	if st := db.stmt(ctx, q); st != nil {
-		return st.QueryRowContext(ctx, args...)
+		return &Row{st.QueryRowContext(ctx, args...)}
 	}
-	return db.sql.QueryRowContext(ctx, q, args...)
+	return &Row{db.sql.QueryRowContext(ctx, q, args...)}
 }
 func (db *DB) NowUnix() int64 { return db.Now().Unix() }
 
@@ -324,26 +324,26 @@ type Tx struct {
 func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	q = rebind(t.db.dialect, q)
 	if st := t.db.cached(q); st != nil {
-		return t.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+		return result(t.tx.StmtContext(ctx, st).ExecContext(ctx, args...))
 	}
 	t.db.prepareLater(q)
-	return t.tx.ExecContext(ctx, q, args...)
+	return result(t.tx.ExecContext(ctx, q, args...))
 }
-func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+func (t *Tx) Query(ctx context.Context, q string, args ...any) (*Rows, error) {
 	q = rebind(t.db.dialect, q)
 	if st := t.db.cached(q); st != nil {
-		return t.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+		return rows(t.tx.StmtContext(ctx, st).QueryContext(ctx, args...))
 	}
 	t.db.prepareLater(q)
-	return t.tx.QueryContext(ctx, q, args...)
+	return rows(t.tx.QueryContext(ctx, q, args...))
 }
-func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
+func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *Row {
 	q = rebind(t.db.dialect, q)
 	if st := t.db.cached(q); st != nil {
-		return t.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+		return &Row{t.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)}
 	}
 	t.db.prepareLater(q)
-	return t.tx.QueryRowContext(ctx, q, args...)
+	return &Row{t.tx.QueryRowContext(ctx, q, args...)}
 }
 func (t *Tx) Dialect() Dialect { return t.db.dialect }
 func (t *Tx) NowUnix() int64   { return t.db.NowUnix() }
@@ -363,7 +363,7 @@ func (db *DB) InTx(ctx context.Context, fn func(*Tx) error) error {
 	defer unlock()
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("begin: %w", err)
+		return fmt.Errorf("begin: %w", markDown(err))
 	}
 	t := &Tx{tx: tx, db: db}
 	if err := fn(t); err != nil {
@@ -371,7 +371,7 @@ func (db *DB) InTx(ctx context.Context, fn func(*Tx) error) error {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
+		return fmt.Errorf("commit: %w", markDown(err))
 	}
 	return nil
 }

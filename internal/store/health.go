@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"database/sql/driver"
 	"errors"
 	"io"
@@ -11,19 +12,73 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
-// Unavailable reports whether err means the database could not be reached
-// (a connection refused, reset, closed or timed out while connecting), as
-// opposed to an error of the query itself. The HTTP layer answers it with
-// 503 instead of 500.
+// Unavailable reports whether err is the store's own failure to reach the
+// database (a connection refused, reset, closed or timed out), as opposed to
+// an error of the query itself or any error that did not come from the
+// store: a provider's network error or a truncated upload's
+// io.ErrUnexpectedEOF is never the database being down. The store marks its
+// errors where they leave it (DB and Tx calls, Row, Rows, InTx's begin and
+// commit, Ping); the HTTP layer answers a marked one with 503 instead of 500.
 func Unavailable(err error) bool {
-	if err == nil {
-		return false
+	var d *downError
+	return errors.As(err, &d)
+}
+
+// downError marks a connection failure that came out of the store.
+type downError struct{ err error }
+
+func (e *downError) Error() string { return e.err.Error() }
+func (e *downError) Unwrap() error { return e.err }
+
+// markDown marks err as the database being unreachable when it is a
+// connection failure; any other error (and nil) is returned as it is.
+func markDown(err error) error {
+	if err == nil || Unavailable(err) || !connFailure(err) {
+		return err
 	}
+	return &downError{err}
+}
+
+// connFailure reports whether err, returned by the database driver, is a
+// failure of the connection rather than of the statement.
+func connFailure(err error) bool {
 	var ce *pgconn.ConnectError
 	var ne net.Error
 	return errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, driver.ErrBadConn) ||
-		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed)
+		errors.Is(err, pgconn.ErrConnClosed) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed)
 }
+
+// Row is a single-row query's answer (database/sql's Row) whose errors
+// say when the database could not be reached (Unavailable).
+type Row struct{ r *sql.Row }
+
+// Scan copies the row's columns into dest (sql.ErrNoRows when none).
+func (r *Row) Scan(dest ...any) error { return markDown(r.r.Scan(dest...)) }
+
+// Err is the query's error, if any, without scanning.
+func (r *Row) Err() error { return markDown(r.r.Err()) }
+
+// Rows is a query's answer (database/sql's Rows) whose errors say when the
+// database could not be reached (Unavailable).
+type Rows struct{ *sql.Rows }
+
+// Scan copies the current row's columns into dest.
+func (r *Rows) Scan(dest ...any) error { return markDown(r.Rows.Scan(dest...)) }
+
+// Err is the error that ended the iteration, if any.
+func (r *Rows) Err() error { return markDown(r.Rows.Err()) }
+
+// Close closes the rows.
+func (r *Rows) Close() error { return markDown(r.Rows.Close()) }
+
+func rows(r *sql.Rows, err error) (*Rows, error) {
+	if err != nil {
+		return nil, markDown(err)
+	}
+	return &Rows{r}, nil
+}
+
+func result(r sql.Result, err error) (sql.Result, error) { return r, markDown(err) }
 
 // Down reports whether the last health check (Watch) could not reach the
 // database: requests then fail at once with 503 rather than each waiting

@@ -2,8 +2,8 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -97,7 +97,7 @@ func TestStatementsInTransactionsNeverWaitForAConnection(t *testing.T) {
 		}()
 	}
 	// Readers take every other connection and keep it.
-	var open []*sql.Rows
+	var open []*store.Rows
 	for g := 1; g < pool; g++ {
 		rows, err := db.Query(ctx, "SELECT 1")
 		if err != nil {
@@ -159,24 +159,12 @@ func TestFoldSQLMatchesFold(t *testing.T) {
 func TestSearchFoldMigrationMatchesFold(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		ms, err := store.Migrations(db.Dialect())
-		if err != nil {
-			t.Fatal(err)
-		}
-		var refold string
-		for _, m := range ms {
-			if m.Version == 19 {
-				refold = m.SQL
-			}
-		}
+		refold := migrationSQL(t, db, 19)
 		// As the old Fold stored it: lowercased, Spanish accents removed.
 		old := "crêperie zoë gonçalves são joão ibáñez"
 		if _, err := db.Exec(ctx, `INSERT INTO clientes (nombre, email, estado, busqueda, created_at) VALUES ('Crêperie', 'c@example.com', 'activo', ?, 0)`,
 			strings.NewReplacer("ç", "c", "á", "a", "ñ", "n").Replace(old)); err != nil {
 			t.Fatal(err)
-		}
-		if refold == "" {
-			t.Fatal("no migration 19")
 		}
 		if _, err := db.Exec(ctx, refold); err != nil {
 			t.Fatal(err)
@@ -187,6 +175,65 @@ func TestSearchFoldMigrationMatchesFold(t *testing.T) {
 		}
 		if got != store.Fold(old) {
 			t.Fatalf("refolded %q, Fold gives %q", got, store.Fold(old))
+		}
+	})
+}
+
+// migrationSQL is the SQL of migration version on db's engine.
+func migrationSQL(t *testing.T, db *store.DB, version int) string {
+	t.Helper()
+	ms, err := store.Migrations(db.Dialect())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if m.Version == version {
+			return m.SQL
+		}
+	}
+	t.Fatalf("no migration %d", version)
+	return ""
+}
+
+// Migration 23 drops the wine labels stored before labels followed the
+// image rule (an upload or an https link) and keeps the others.
+func TestWineLabelMigrationDropsUnsafeLinks(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if _, err := db.Exec(ctx, `INSERT INTO clientes (nombre, email, estado, busqueda, created_at) VALUES ('Bodega', 'b@example.com', 'activo', 'bodega', 0)`); err != nil {
+			t.Fatal(err)
+		}
+		var cid int64
+		if err := db.QueryRow(ctx, `SELECT id FROM clientes WHERE email = 'b@example.com'`).Scan(&cid); err != nil {
+			t.Fatal(err)
+		}
+		keep := []string{"", "https://bodega.example/e.jpg", "/media/abc.jpg"}
+		drop := []string{"javascript:alert(1)", "data:image/png;base64,AAAA", "http://bodega.example/e.jpg", "//evil.example/e.jpg", "ftp://x/e.jpg"}
+		for i, u := range append(append([]string{}, keep...), drop...) {
+			if _, err := db.Exec(ctx, `INSERT INTO vinos (cliente_id, nombre, etiqueta_url, precio, created_at, updated_at) VALUES (?, ?, ?, 100, 0, 0)`,
+				cid, fmt.Sprintf("v%d", i), u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := db.Exec(ctx, migrationSQL(t, db, 23)); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := db.Query(ctx, `SELECT etiqueta_url FROM vinos ORDER BY id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var got []string
+		for rows.Next() {
+			var u string
+			if err := rows.Scan(&u); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, u)
+		}
+		want := append(append([]string{}, keep...), make([]string, len(drop))...)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("labels after migration 23: %q, want %q", got, want)
 		}
 	})
 }
