@@ -111,3 +111,40 @@ func TestWineCellar(t *testing.T) {
 		}
 	})
 }
+
+// A wine's label link follows the rule of every image a restaurant names:
+// its own upload or an https link; anything else is refused with the same
+// message, on create and on edit, and nothing changes.
+func TestWineLabelLinks(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		r := e.do("POST", "/api/vinos", e.owner1, map[string]any{"cliente_id": 1, "nombre": "Etiqueta Segura", "etiqueta_url": "https://bodega.example/etiqueta.jpg"})
+		if r.status != 201 {
+			t.Fatalf("https label: %d %s", r.status, r.body)
+		}
+		id := int64(r.json["vino"].(map[string]any)["id"].(float64))
+		before := e.count(`SELECT COUNT(*) FROM vinos`)
+		for _, bad := range []string{"javascript:alert(1)", "data:image/svg+xml;base64,PHN2Zz4=", "http://bodega.example/e.jpg",
+			"//evil.example/e.jpg", "ftp://bodega.example/e.jpg", "https://", "https:///e.jpg", "https://user:pw@bodega.example/e.jpg", "etiqueta.jpg"} {
+			r := e.do("POST", "/api/vinos", e.owner1, map[string]any{"cliente_id": 1, "nombre": "Mala", "etiqueta_url": bad})
+			if r.status != 400 || r.json["error"] != "La imagen debe ser un archivo subido o un enlace https." {
+				t.Fatalf("create with %q: %d %s", bad, r.status, r.body)
+			}
+			r = e.do("PUT", fmt.Sprintf("/api/vinos/%d", id), e.owner1, map[string]any{"cliente_id": 1, "nombre": "Etiqueta Segura", "precio": 4550, "etiqueta_url": bad})
+			if r.status != 400 {
+				t.Fatalf("edit with %q: %d %s", bad, r.status, r.body)
+			}
+		}
+		if n := e.count(`SELECT COUNT(*) FROM vinos`); n != before {
+			t.Fatalf("refused wines were stored: %d → %d", before, n)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM vinos WHERE etiqueta_url = 'https://bodega.example/etiqueta.jpg'`); n != 1 {
+			t.Fatal("a refused edit changed the label")
+		}
+		// The same rule and message for a category's image.
+		if r := e.do("POST", "/api/categories", e.owner1, map[string]any{"name": "Mala", "cliente_id": 1, "image_path": "javascript:alert(1)"}); r.status != 400 ||
+			r.json["error"] != "La imagen debe ser un archivo subido o un enlace https." {
+			t.Fatalf("category: %d %s", r.status, r.body)
+		}
+	})
+}

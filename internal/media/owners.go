@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	neturl "net/url"
 	"strings"
 	"time"
 
@@ -57,13 +58,27 @@ func (p *Pipeline) SaveFor(r *http.Request, db *store.DB, t tenant.ID, field str
 	return st, nil
 }
 
-// Use checks, in the transaction that references url, that a stored file
-// belongs to the restaurant (see store.UseMedia); other URLs pass.
+// ErrImageSource answers an image a client names that is neither one of
+// the restaurant's uploads nor an https link.
+var ErrImageSource = apperr.E(apperr.Invalid, "La imagen debe ser un archivo subido o un enlace https.",
+	"The image must be an uploaded file or an https link.")
+
+// Use checks, in the transaction that references url, where an image a
+// restaurant names comes from: one of its own stored files (see
+// store.UseMedia), or an https link to another site; anything else
+// (javascript:, data:, http:, a scheme-relative //host, another
+// restaurant's file) is refused. An empty url (no image) passes.
 func (p *Pipeline) Use(ctx context.Context, q store.Querier, t tenant.ID, url string) error {
+	if url == "" {
+		return nil
+	}
 	name, ok := p.name(url)
 	if !ok {
 		if strings.HasPrefix(url, p.prefix()) {
 			return ErrNotOwned
+		}
+		if !httpsLink(url) {
+			return ErrImageSource
 		}
 		return nil
 	}
@@ -133,4 +148,11 @@ func (p *Pipeline) RunSweep(ctx context.Context, db *store.DB, interval time.Dur
 		case <-t.C:
 		}
 	}
+}
+
+// httpsLink reports whether s is an absolute https URL with a host (and no
+// credentials in it).
+func httpsLink(s string) bool {
+	u, err := neturl.Parse(s)
+	return err == nil && u.Scheme == "https" && u.Host != "" && u.User == nil && u.Opaque == ""
 }

@@ -33,7 +33,6 @@ var (
 	ErrUnknownPOSCat    = apperr.E(apperr.Invalid, "Una de las categorías de Clover no existe. Sincroniza e inténtalo de nuevo.", "One of the Clover categories does not exist. Sync and try again.")
 	ErrEmptyDescription = apperr.E(apperr.Invalid, "La descripción no puede estar vacía.", "The description cannot be empty.")
 	ErrPopupFields      = apperr.E(apperr.Invalid, "El nombre y el archivo del popup son obligatorios.", "The popup's name and file are required.")
-	ErrImageSource      = apperr.E(apperr.Invalid, "La imagen debe ser un archivo subido o un enlace https.", "The image must be an uploaded file or an https link.")
 	ErrLanguage         = apperr.E(apperr.Invalid, "Idioma no soportado.", "Unsupported language.")
 )
 
@@ -175,9 +174,6 @@ func (s *Service) CreateCategory(ctx context.Context, t tenant.ID, in NewCategor
 		}
 	}
 	img := in.ImagePath
-	if img != "" && !strings.HasPrefix(img, "https://") && !s.Media.IsMediaURL(img) {
-		return Categoria{}, ErrImageSource
-	}
 	var cat Categoria
 	err = s.write(ctx, t, func(tx *store.Tx) error {
 		if err := s.Media.Use(ctx, tx, t, img); err != nil {
