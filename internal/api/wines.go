@@ -125,7 +125,7 @@ func (s *Server) searchVino(w http.ResponseWriter, r *http.Request) error {
 	if err := respond.Decode(w, r, &in); err != nil {
 		return err
 	}
-	res, err := s.Wines.Search(r.Context(), lookup.Query{Nombre: in.Nombre, Anio: in.Anio, Uva: in.Uva})
+	res, err := s.Wines.Search(r.Context(), auth.FromContext(r.Context()), lookup.Query{Nombre: in.Nombre, Anio: in.Anio, Uva: in.Uva})
 	if err != nil {
 		return err
 	}

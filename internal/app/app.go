@@ -637,6 +637,10 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	go orderSvc.Run(ctx, 30*time.Second)
 	onboard := &onboarding.Service{DB: db, Auth: authSvc, POS: connector(cfg, oauth), BaseURL: cfg.BaseURL, AppID: cfg.CloverAppID}
 	wineSvc.Changed = site.Forget
+	if cfg.WineLookupURL != "" {
+		// The endpoint is paid by the call on the platform's key.
+		wineSvc.Paid = wines.NewPaidLookups(authSvc, cfg.WineLookupPerHour, cfg.WineLookupConcurrency)
+	}
 	srv := &api.Server{
 		DB:         db,
 		Onboarding: onboard,

@@ -54,6 +54,11 @@ type Config struct {
 	// answers (offline).
 	WineLookupURL, WineLookupModel, WineLookupKey string
 	WineLookupTimeout                             time.Duration // CARTA_WINE_LOOKUP_TIMEOUT, the bound of one lookup
+	// WineLookupPerHour bounds the searches each restaurant sends to that
+	// (paid) endpoint per hour; WineLookupConcurrency how many run at once
+	// on a replica.
+	WineLookupPerHour     int // CARTA_WINE_LOOKUP_PER_HOUR
+	WineLookupConcurrency int // CARTA_WINE_LOOKUP_CONCURRENCY
 	// SecretKey seals the secrets stored in the database: base64 keys of
 	// 32 bytes, the current first, then those being rotated out. Empty: a
 	// key file in the data directory (created on first start).
@@ -116,6 +121,8 @@ var Vars = []struct{ Name, Default, Help string }{
 	{"CARTA_WINE_LOOKUP_MODEL", "gpt-4o-mini", "the model asked"},
 	{"CARTA_WINE_LOOKUP_TIMEOUT", "15s", "the bound of one lookup at that endpoint; past it the built-in reference answers"},
 	{"CARTA_WINE_LOOKUP_KEY", "(none)", "its API key; environment only"},
+	{"CARTA_WINE_LOOKUP_PER_HOUR", "30", "searches each restaurant (or super admin) may send to that endpoint per hour; past it 429 with Retry-After. Searches the built-in reference answers do not count"},
+	{"CARTA_WINE_LOOKUP_CONCURRENCY", "4", "searches sent to that endpoint at once by one replica; a search that waits more than 5 s for its turn gets 503 with Retry-After"},
 	{"CARTA_CLOVER_BASE_URL", "the region's API host", "Clover REST API base URL, when it is not the region's (a test server)"},
 	{"CARTA_MEDIA_URL", "the folder `media` in the data dir", "where uploads are stored: a local folder, or `s3://bucket/prefix` for an S3-compatible bucket (several replicas)"},
 	{"CARTA_S3_ENDPOINT", "AWS S3", "URL of an S3-compatible store (`https://<account>.r2.cloudflarestorage.com`, `http://minio:9000`)"},
@@ -174,6 +181,14 @@ func Load(name string, args []string, getenv func(string) string) (Config, []str
 	c.WineLookupKey = env("CARTA_WINE_LOOKUP_KEY", "")
 	if c.WineLookupTimeout, err = time.ParseDuration(env("CARTA_WINE_LOOKUP_TIMEOUT", "15s")); err != nil || c.WineLookupTimeout <= 0 {
 		return c, nil, fmt.Errorf("CARTA_WINE_LOOKUP_TIMEOUT: must be a positive duration such as 15s")
+	}
+	for _, v := range []struct {
+		name, def string
+		dst       *int
+	}{{"CARTA_WINE_LOOKUP_PER_HOUR", "30", &c.WineLookupPerHour}, {"CARTA_WINE_LOOKUP_CONCURRENCY", "4", &c.WineLookupConcurrency}} {
+		if *v.dst, err = strconv.Atoi(env(v.name, v.def)); err != nil || *v.dst < 1 {
+			return c, nil, fmt.Errorf("%s: must be a whole number of at least 1", v.name)
+		}
 	}
 	c.CloverAppID = env("CARTA_CLOVER_APP_ID", "")
 	c.CloverAppSecret = env("CARTA_CLOVER_APP_SECRET", "")

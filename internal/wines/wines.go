@@ -73,6 +73,9 @@ type Service struct {
 	DB     *store.DB
 	Media  *media.Pipeline
 	Lookup lookup.Lookup
+	// Paid bounds the lookups that reach a paid endpoint; nil when Lookup
+	// is the built-in reference alone.
+	Paid *PaidLookups
 	// Changed is told which restaurant's public data changed (the public
 	// caches of this replica).
 	Changed func(clienteID int64)
@@ -319,7 +322,7 @@ func (s *Service) SetLabel(ctx context.Context, t tenant.ID, id int64, url strin
 
 // Search looks a wine up by name (and vintage and grape) for the import
 // form; unknown fields come back as the spec's Desconocida/Desconocido.
-func (s *Service) Search(ctx context.Context, q lookup.Query) (lookup.Result, error) {
+func (s *Service) Search(ctx context.Context, p *tenant.Principal, q lookup.Query) (lookup.Result, error) {
 	q.Nombre = strings.TrimSpace(q.Nombre)
 	if q.Nombre == "" {
 		return lookup.Result{}, ErrSearchName
@@ -332,6 +335,20 @@ func (s *Service) Search(ctx context.Context, q lookup.Query) (lookup.Result, er
 	if s.Lookup == nil {
 		return lookup.Result{}, lookup.ErrLookup
 	}
+	if s.Paid == nil {
+		return s.find(ctx, q)
+	}
+	done, err := s.Paid.take(ctx, p)
+	if err != nil {
+		return lookup.Result{}, err
+	}
+	res, err := s.find(ctx, q)
+	done(err == nil && res.Fuente == lookup.FuenteBuiltin)
+	return res, err
+}
+
+// find asks the lookup and completes its answer.
+func (s *Service) find(ctx context.Context, q lookup.Query) (lookup.Result, error) {
 	res, err := s.Lookup.Find(ctx, q)
 	if err != nil {
 		var ae *apperr.Error

@@ -430,7 +430,7 @@ func (b builtin) Find(_ context.Context, q Query) (Result, error) {
 		Tipo:     Desconocido,
 		Uvas:     []string{Desconocida},
 		Maridaje: []string{},
-		Fuente:   fuenteBuiltin,
+		Fuente:   FuenteBuiltin,
 	}
 	inferred := map[string]bool{}
 	if res.Anio == "" {

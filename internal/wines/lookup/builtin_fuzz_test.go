@@ -33,7 +33,7 @@ func FuzzBuiltinFind(f *testing.F) {
 			}
 			return
 		}
-		if !slices.Contains(tipos, res.Tipo) || res.Region == "" || len(res.Uvas) == 0 || res.Fuente != fuenteBuiltin {
+		if !slices.Contains(tipos, res.Tipo) || res.Region == "" || len(res.Uvas) == 0 || res.Fuente != FuenteBuiltin {
 			t.Fatalf("incomplete result: %+v", res)
 		}
 		for _, s := range append([]string{res.Nombre, res.Anio, res.Bodega, res.Region, res.Pais, res.Descripcion}, append(res.Uvas, res.Maridaje...)...) {

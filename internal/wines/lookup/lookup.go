@@ -50,7 +50,7 @@ const (
 	Desconocido = "Desconocido"
 )
 
-// The wine types a Result may carry besides Desconocido, and its sources.
+// The wine types a Result may carry besides Desconocido.
 const (
 	tinto    = "tinto"
 	blanco   = "blanco"
@@ -58,7 +58,11 @@ const (
 	espumoso = "espumoso"
 	generoso = "generoso"
 	dulce    = "dulce"
+)
 
-	fuenteBuiltin = "builtin"
-	fuenteOpenAI  = "openai"
+// The sources a Result names (Fuente): the built-in reference, free and
+// offline, or the OpenAI-compatible endpoint, paid by the call.
+const (
+	FuenteBuiltin = "builtin"
+	FuenteOpenAI  = "openai"
 )

@@ -371,7 +371,7 @@ func parseAnswer(content string, q Query) (Result, bool, error) {
 		Uvas:        m.uvas,
 		Maridaje:    m.maridaje,
 		Descripcion: m.descripcion,
-		Fuente:      fuenteOpenAI,
+		Fuente:      FuenteOpenAI,
 	}
 	if t, ok := tipoSynonyms[strings.Join(strings.Fields(fold(m.tipo)), " ")]; ok {
 		res.Tipo = t
