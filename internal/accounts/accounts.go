@@ -80,7 +80,8 @@ type Registration struct {
 // the password is hashed.
 func (s *Service) Register(ctx context.Context, in Registration, ip string) (Session, error) {
 	var out Session
-	u := Usuario{Email: in.Email, SuscritoMailing: true, WhatsappNotificaciones: true}
+	// Consent is asked, never presumed: a box the form did not send is no.
+	u := Usuario{Email: in.Email}
 	if in.SuscritoMailing != nil {
 		u.SuscritoMailing = *in.SuscritoMailing
 	}

@@ -31,6 +31,9 @@ func TestDinerAccounts(t *testing.T) {
 		other := e.register("Beto", "beto@example.com", "secreto-456")
 		beto := other.json["token"].(string)
 		betoID := int(other.json["usuario_id"].(float64))
+		yes := e.register("Carla", "carla@example.com", "secreto-789", "suscrito_mailing", true, "whatsapp_notificaciones", true)
+		carla := yes.json["token"].(string)
+		carlaID := int(yes.json["usuario_id"].(float64))
 
 		e.run(t, []scenario{
 			{name: "missing name", method: "POST", path: "/api/usuarios/registro", body: map[string]any{"email": "x@example.com", "password": "12345678"},
@@ -57,7 +60,12 @@ func TestDinerAccounts(t *testing.T) {
 			{name: "menu without restaurant", method: "GET", path: fmt.Sprintf("/api/usuario/menu?usuario_id=%d", betoID), token: beto, status: 200,
 				fields: map[string]any{"cliente_id": nil}},
 			{name: "profile", method: "GET", path: fmt.Sprintf("/api/usuarios/%d", anaID), token: ana, status: 200,
-				fields: map[string]any{"email": "ana@example.com", "suscrito_mailing": false, "whatsapp_notificaciones": true}},
+				fields: map[string]any{"email": "ana@example.com", "suscrito_mailing": false, "whatsapp_notificaciones": false}},
+			// Consent is asked, never presumed: boxes not sent are no.
+			{name: "profile of a diner whose form sent no consent", method: "GET", path: fmt.Sprintf("/api/usuarios/%d", betoID), token: beto, status: 200,
+				fields: map[string]any{"suscrito_mailing": false, "whatsapp_notificaciones": false}},
+			{name: "profile of a diner who ticked both", method: "GET", path: fmt.Sprintf("/api/usuarios/%d", carlaID), token: carla, status: 200,
+				fields: map[string]any{"suscrito_mailing": true, "whatsapp_notificaciones": true}},
 			{name: "profile of another diner", method: "GET", path: fmt.Sprintf("/api/usuarios/%d", anaID), token: beto, status: 403},
 			{name: "edit profile", method: "PUT", path: fmt.Sprintf("/api/usuarios/%d", anaID), token: ana,
 				body: map[string]any{"nombre": "Ana María", "telefono": "555-0101", "suscrito_mailing": true, "whatsapp_notificaciones": false}, status: 200,

@@ -122,8 +122,6 @@ describe('registration and login dialog', () => {
       telefono: '+52 55 1234',
       password: 'secreta-123',
       cliente_id: 1,
-      suscrito_mailing: true,
-      whatsapp_notificaciones: true,
     });
     expect(registro.headers.Authorization).toBeUndefined();
     await waitFor(() => expect(calls.some((c) => c.url === '/api/usuarios/send-email')).toBe(true));

@@ -38,7 +38,9 @@ export function registerUsuario(input: RegistroInput): Promise<DinerAuth> {
   return apiFetch<DinerAuth>('/usuarios/registro', {
     method: 'POST',
     token: null,
-    body: { ...input, suscrito_mailing: true, whatsapp_notificaciones: true },
+    // No consent is presumed: marketing e-mail and WhatsApp stay off until
+    // the diner ticks them (in 'Mi Cuenta').
+    body: input,
   });
 }
 
