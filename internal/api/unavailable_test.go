@@ -8,11 +8,9 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"strings"
 	"testing"
 
-	"carta/internal/store"
 	"carta/internal/store/storetest"
 )
 
@@ -22,17 +20,7 @@ const dbDownES = "El servicio no está disponible en este momento"
 // connection failure is 503 with Retry-After; the same kinds of error from
 // anywhere else (a provider, an upload) and a query's own error are not.
 func TestUnreachableDatabaseIs503(t *testing.T) {
-	u, err := url.Parse(storetest.PostgresURL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := storetest.NewProxy(t, u.Host)
-	u.Host = proxy.Addr
-	db, err := store.Open(context.Background(), u.String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db, proxy := storetest.PostgresBehindProxy(t)
 	proxy.Cut()
 	_, storeErr := db.Exec(context.Background(), "SELECT 1")
 

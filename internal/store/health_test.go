@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/url"
 	"testing"
 
 	"carta/internal/apperr"
@@ -38,18 +37,8 @@ func TestUnavailableIsOnlyTheStoresConnection(t *testing.T) {
 // proxy in between) and checks that every way a query can fail then says
 // so: Exec, Query, QueryRow's Scan, InTx; a query's own error does not.
 func TestConnectionLossIsUnavailable(t *testing.T) {
-	u, err := url.Parse(storetest.PostgresURL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := storetest.NewProxy(t, u.Host)
-	u.Host = proxy.Addr
+	db, proxy := storetest.PostgresBehindProxy(t)
 	ctx := context.Background()
-	db, err := store.Open(ctx, u.String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
 
 	var one int
 	if err := db.QueryRow(ctx, "SELECT 1").Scan(&one); err != nil {

@@ -1,12 +1,16 @@
 package storetest
 
 import (
+	"context"
 	"io"
 	"net"
+	"net/url"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"carta/internal/store"
 )
 
 // Proxy is a TCP proxy to a backend (the test PostgreSQL) that a test can cut (every open
@@ -81,3 +85,22 @@ func (p *Proxy) Cut() {
 
 // Restore accepts connections again.
 func (p *Proxy) Restore() { p.cut.Store(false) }
+
+// PostgresBehindProxy opens a fresh PostgreSQL database (see PostgresURL;
+// the test is skipped without one) whose connections go through a Proxy
+// the test can cut; it is not migrated.
+func PostgresBehindProxy(t testing.TB) (*store.DB, *Proxy) {
+	t.Helper()
+	u, err := url.Parse(PostgresURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := NewProxy(t, u.Host)
+	u.Host = proxy.Addr
+	db, err := store.Open(context.Background(), u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, proxy
+}
