@@ -71,7 +71,9 @@ type handler func(w http.ResponseWriter, r *http.Request) error
 func handle(fn handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if err := fn(w, r); err != nil {
-			if store.Unavailable(err) && r.Context().Err() == nil {
+			// An error a client may see says what it says; otherwise a
+			// connection failure the store marked is the database down.
+			if _, shown := apperr.As(err); !shown && store.Unavailable(err) && r.Context().Err() == nil {
 				respond.Logger(w).WarnContext(r.Context(), "database unavailable", "method", r.Method, "route", r.Pattern, "err", err)
 				err = errDatabaseDown
 			}

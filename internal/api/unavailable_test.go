@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"carta/internal/apperr"
 	"carta/internal/store/storetest"
 )
 
@@ -29,6 +30,8 @@ func TestUnreachableDatabaseIs503(t *testing.T) {
 		want int
 	}{
 		{fmt.Errorf("offers: load: %w", storeErr), 503},
+		// An error meant for the client keeps its message and status.
+		{&apperr.Error{Kind: apperr.Invalid, ES: "La imagen está dañada o incompleta.", Err: storeErr}, 400},
 		{&net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}, 500},
 		{fmt.Errorf("upload: %w", io.ErrUnexpectedEOF), 500},
 		{errors.New("syntax error at or near"), 500},
