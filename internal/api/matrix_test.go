@@ -426,9 +426,13 @@ func accessTable() map[string][]row {
 				"new_password": "nueva-clave-123", "token": "forged"}}
 		}, public(s400)}},
 		"POST /api/callback": {{"", func(m *matrix) req {
-			return req{method: "POST", path: "/api/callback", body: map[string]any{"merchant_id": fmt.Sprint("MATRIZ", m.next()), "code": "demo-ok"}}
+			return req{method: "POST", path: "/api/callback", body: map[string]any{"merchant_id": fmt.Sprint("MATRIZ", m.next()), "code": "demo-ok", "crear": true}}
 		}, admins(s200)}},
-		"GET /api/clover/oauth/callback": {{"refused code", get("/api/clover/oauth/callback?merchant_id=M&code=bad"), public(s303)}},
+		"POST /api/clientes/{cliente_id}/clover/conectar": {{"", func(*matrix) req {
+			return req{method: "POST", path: "/api/clientes/1/clover/conectar"}
+		}, staffOn1(s200)}},
+		"GET /api/clover/oauth":          {{"launch offline", get("/api/clover/oauth?merchant_id=DEMOMERCHANT1"), public(s303)}},
+		"GET /api/clover/oauth/callback": {{"no state", get("/api/clover/oauth/callback?merchant_id=DEMOMERCHANT1&code=demo-x"), public(s303)}},
 		"PUT /api/clientes/{cliente_id}/webhook-secret": {{"", func(*matrix) req {
 			return req{method: "PUT", path: "/api/clientes/1/webhook-secret", body: map[string]any{"webhook_secret": ""}}
 		}, staffOn1(s200)}},

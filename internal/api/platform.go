@@ -3,12 +3,14 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 
 	"carta/internal/apperr"
+	"carta/internal/auth"
 	"carta/internal/billing"
 	"carta/internal/clientes"
 	"carta/internal/limits"
@@ -22,9 +24,9 @@ import (
 
 // Running the platform (super admin): restaurants, onboarding links, the
 // Clover connection, and the oversight of e-mail, fees, connections and
-// refunds. Setting the password from an onboarding link and the direct
-// install callback are public: the link's token, or the POS's code, is
-// the credential.
+// refunds. Setting the password from an onboarding link and Clover's
+// launch and callback are public: the link's token, or the OAuth state
+// Carta issued, is the credential.
 
 const (
 	clientsPage    = 50
@@ -133,7 +135,9 @@ func (s *Server) setOwnerPassword(w http.ResponseWriter, r *http.Request) error 
 	return ok(w, res)
 }
 
-// connectPOS is 'Configuración del Token de Clover' (super admin).
+// connectPOS is 'Configuración del Token de Clover' (super admin): a
+// merchant's authorization code connects the restaurant the request picks,
+// or one it explicitly creates.
 func (s *Server) connectPOS(w http.ResponseWriter, r *http.Request) error {
 	var in onboarding.ConnectRequest
 	if err := respond.Decode(w, r, &in); err != nil {
@@ -144,29 +148,105 @@ func (s *Server) connectPOS(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	s.Site.Forget(res.Cliente.ID)
-	return ok(w, res)
+	mid := ""
+	if res.Cliente.MerchantID != nil {
+		mid = *res.Cliente.MerchantID
+	}
+	return ok(w, map[string]any{
+		"mensaje": msg(r, fmt.Sprintf("%s quedó conectado con Clover (Merchant ID %s).", res.Cliente.Nombre, mid),
+			fmt.Sprintf("%s is connected to Clover (Merchant ID %s).", res.Cliente.Nombre, mid)),
+		"cliente": res.Cliente,
+	})
 }
 
-// cloverInstalled is where Clover sends a merchant who installs Carta's
-// app (the app's redirect URL, with merchant_id, client_id and code): the
-// merchant is connected and lands on the sign-in page, which says so.
-func (s *Server) cloverInstalled(w http.ResponseWriter, r *http.Request) error {
+// startPOSConnect is "Conectar con Clover" of a super admin or the
+// restaurant's owner: it answers the URL to send the browser to (the POS's
+// authorize page), carrying a state only this connection can complete.
+func (s *Server) startPOSConnect(w http.ResponseWriter, r *http.Request) error {
+	t, err := tenantInPath(r)
+	if err != nil {
+		return err
+	}
+	to, err := s.Onboarding.StartConnect(r.Context(), auth.FromContext(r.Context()), t)
+	if err != nil {
+		return err
+	}
+	return ok(w, map[string]string{"url": to})
+}
+
+// cloverLaunch is the site URL of Carta's Clover app: the App Market sends
+// a merchant who opens the app here (merchant_id, employee_id, client_id),
+// and Carta starts Clover's authorize step with a state of its own.
+func (s *Server) cloverLaunch(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	c, err := s.Onboarding.Installed(r.Context(), q.Get("merchant_id"), q.Get("client_id"), q.Get("code"))
+	mid := q.Get("merchant_id")
+	if mid == "" {
+		mid = q.Get("merchantId")
+	}
+	to, err := s.Onboarding.Launch(r.Context(), mid, q.Get("client_id"))
+	if err != nil {
+		return s.connectResult(w, r, mid, nil, err)
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
+	return nil
+}
+
+// cloverCallback is the redirect URL of Carta's Clover app (merchant_id,
+// client_id, employee_id, code, state): it completes only a connection
+// Carta started, and lands on the page that says how it went.
+func (s *Server) cloverCallback(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	res, err := s.Onboarding.Complete(r.Context(), onboarding.Callback{MerchantID: q.Get("merchant_id"), ClientID: q.Get("client_id"),
+		Code: q.Get("code"), State: q.Get("state")})
+	if err == nil {
+		s.Site.Forget(res.Cliente.ID)
+	}
+	return s.connectResult(w, r, q.Get("merchant_id"), &res.Cliente, err)
+}
+
+// connectResult sends the browser of the OAuth flow to /clover/conexion,
+// which says how it went (resultado) and how to start again; an internal
+// failure is a 500 like any other.
+func (s *Server) connectResult(w http.ResponseWriter, r *http.Request, merchantID string, c *clientes.Cliente, err error) error {
 	to := url.Values{}
 	switch {
 	case err == nil:
-		to.Set("clover", "conectado")
+		to.Set("resultado", "conectado")
+		to.Set("cliente_id", strconv.FormatInt(c.ID, 10))
 		to.Set("merchant_id", *c.MerchantID)
-		s.Site.Forget(c.ID)
 	case apperr.KindOf(err) == apperr.Internal:
 		return err
 	default:
-		s.Log.WarnContext(r.Context(), "clover install callback refused", "merchant_id", q.Get("merchant_id"), "err", err)
-		to.Set("clover", "error")
+		s.Log.WarnContext(r.Context(), "clover connection refused", "merchant_id", limitText(merchantID, 64), "err", err)
+		to.Set("resultado", connectOutcome(err))
 	}
-	http.Redirect(w, r, "/login?"+to.Encode(), http.StatusSeeOther)
+	http.Redirect(w, r, "/clover/conexion?"+to.Encode(), http.StatusSeeOther)
 	return nil
+}
+
+// connectOutcome names a refused connection for the result page.
+func connectOutcome(err error) string {
+	switch {
+	case errors.Is(err, onboarding.ErrStateInvalid):
+		return "caducado"
+	case errors.Is(err, onboarding.ErrStateMerchant):
+		return "otro-comercio"
+	case errors.Is(err, onboarding.ErrProviderDown):
+		return "no-disponible"
+	case errors.Is(err, onboarding.ErrNoAppMarket):
+		return "sin-app"
+	case errors.Is(err, onboarding.ErrLaunchMerchant):
+		return "sin-restaurante"
+	}
+	return "rechazado"
+}
+
+// limitText cuts a logged value a caller chose.
+func limitText(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
 }
 
 // setWebhookSecret stores the restaurant's own hosted-checkout webhook

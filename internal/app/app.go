@@ -356,7 +356,7 @@ func cloverOAuth(cfg config.Config, hc *http.Client) (*clover.OAuth, error) {
 	o := clover.NewOAuth(region, cfg.CloverAppID, cfg.CloverAppSecret)
 	o.HTTP = hc
 	if cfg.CloverBaseURL != region.APIURL() {
-		o.APIURL = cfg.CloverBaseURL // a test server
+		o.APIURL, o.WebURL = cfg.CloverBaseURL, cfg.CloverBaseURL // a test server: it serves the authorize page too
 	}
 	return o, nil
 }
@@ -749,9 +749,9 @@ func displayHost(ip net.IP) string {
 	return ip.String()
 }
 
-// sweepSessions deletes expired sessions and throttle keys every hour (a
-// throttle key is kept a day past its window, so its strikes still count
-// when its address comes back soon).
+// sweepSessions deletes expired sessions, throttle keys and POS connection
+// states every hour (a throttle key is kept a day past its window, so its
+// strikes still count when its address comes back soon).
 func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger, mets *metrics.Metrics) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -767,7 +767,11 @@ func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger, mets *me
 		if terr != nil && ctx.Err() == nil {
 			log.WarnContext(pctx, "sweep throttle keys", "err", terr)
 		}
-		done(errors.Join(err, terr))
+		_, serr := onboarding.DeleteExpiredStates(pctx, db)
+		if serr != nil && ctx.Err() == nil {
+			log.WarnContext(pctx, "sweep POS connection states", "err", serr)
+		}
+		done(errors.Join(err, terr, serr))
 		select {
 		case <-ctx.Done():
 			return

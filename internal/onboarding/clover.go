@@ -42,3 +42,16 @@ func (c CloverConnector) Connect(ctx context.Context, merchantID, code string) (
 	}
 	return Connection{Provider: "clover", BaseURL: c.APIURL, Tokens: clientes.Tokens(tk)}, nil
 }
+
+// AuthorizeURL implements Connector: the region's /oauth/v2/authorize page
+// for Carta's app, where the merchant logs in and approves; Clover then
+// sends the browser to redirectURI with merchant_id, client_id,
+// employee_id, code and the state.
+func (c CloverConnector) AuthorizeURL(redirectURI, _ string, state string) string {
+	return c.OAuth.AuthorizeURL(redirectURI, state)
+}
+
+// AppMarket implements Connector: merchants launch Carta's app from the
+// Clover App Market, and the code Clover gives them is checked against
+// their merchant (Connect).
+func (CloverConnector) AppMarket() bool { return true }

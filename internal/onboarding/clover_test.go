@@ -28,7 +28,7 @@ func TestCloverConnectorAgainstTheFake(t *testing.T) {
 		s, _ := newService(t, db, onboarding.CloverConnector{OAuth: oauth, APIURL: srv.URL})
 
 		code := srv.IssueCode()
-		res, err := s.Connect(ctx, onboarding.ConnectRequest{MerchantID: "MCLOVER1", Code: code, Nombre: "Tapas Clover"})
+		res, err := s.Connect(ctx, onboarding.ConnectRequest{MerchantID: "MCLOVER1", Code: code, Nombre: "Tapas Clover", Crear: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,7 +47,7 @@ func TestCloverConnectorAgainstTheFake(t *testing.T) {
 		if _, err := s.Connect(ctx, onboarding.ConnectRequest{MerchantID: "MCLOVER1", Code: code}); !isErr(err, onboarding.ErrBadRequest("Invalid or expired authorization code")) {
 			t.Fatalf("code used twice: %v", err)
 		}
-		if _, err := s.Connect(ctx, onboarding.ConnectRequest{MerchantID: "MOTRO9", Code: srv.IssueCode()}); !isErr(err, onboarding.ErrMerchantRefused) {
+		if _, err := s.Connect(ctx, onboarding.ConnectRequest{MerchantID: "MOTRO9", Code: srv.IssueCode(), Crear: true}); !isErr(err, onboarding.ErrMerchantRefused) {
 			t.Fatalf("another merchant's code: %v", err)
 		}
 		if p, _ := clientes.Search(ctx, db, clientes.Filter{Query: "MOTRO9", Limit: 5}); p.Total != 0 {

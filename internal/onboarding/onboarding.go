@@ -7,7 +7,6 @@ package onboarding
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -41,7 +40,23 @@ var (
 	ErrProviderDown    = apperr.E(apperr.Unavailable, "Error al conectar con el servidor.", "Error connecting to the server.")
 	ErrWrongApp        = apperr.E(apperr.Invalid, "Esta conexión no es para la aplicación de Carta.", "This connection is not for Carta's app.")
 	ErrMerchantRefused = apperr.E(apperr.Invalid, "El código no corresponde a ese Merchant ID.", "The code does not belong to that Merchant ID.")
+	ErrConnectChoice   = apperr.E(apperr.Invalid, "Elige un restaurante existente o crea uno nuevo, no las dos cosas.", "Pick an existing restaurant or create a new one, not both.")
 )
+
+// errUnknownMerchant refuses connecting a merchant id no restaurant has
+// when the super admin did not choose to create one.
+func errUnknownMerchant(merchantID string) error {
+	return apperr.E(apperr.NotFound,
+		"No hay ningún restaurante con el Merchant ID "+merchantID+". Elige un restaurante existente o confirma que quieres crear uno nuevo.",
+		"No restaurant has the Merchant ID "+merchantID+". Pick an existing restaurant or confirm that you want to create a new one.")
+}
+
+// errOtherMerchant refuses connecting a restaurant to a merchant id that
+// is not its own.
+func errOtherMerchant(merchantID string) error {
+	return apperr.E(apperr.Conflict, "Ese restaurante tiene otro Merchant ID ("+merchantID+").",
+		"That restaurant has another Merchant ID ("+merchantID+").")
+}
 
 // ErrBadRequest is the provider's 400 with its reason ("Error 400:
 // Solicitud incorrecta." and the server's error, or "Revisa los
@@ -71,6 +86,13 @@ type Connection struct {
 // ErrProviderDown.
 type Connector interface {
 	Connect(ctx context.Context, merchantID, code string) (Connection, error)
+	// AuthorizeURL is where the browser goes to approve connecting
+	// merchantID; it comes back to redirectURI with a code and state.
+	AuthorizeURL(redirectURI, merchantID, state string) string
+	// AppMarket reports whether merchants may start a connection
+	// themselves (launching Carta's app from the POS's app market): only
+	// when the code they bring back proves their merchant.
+	AppMarket() bool
 }
 
 // Service is onboarding.
@@ -385,39 +407,60 @@ func checkLink(ctx context.Context, q store.Querier, merchantID, email, token st
 }
 
 // ConnectRequest is 'Configuración del Token de Clover': a merchant's
-// authorization code, and the restaurant's name and e-mail when it is new.
+// authorization code, and which restaurant it connects: the one named by
+// ClienteID, else the one with that merchant id, or a new one (named
+// Nombre, 'Cliente Sin Nombre' without a name, with Email) only when Crear
+// says the super admin chose to create it.
 type ConnectRequest struct {
 	MerchantID string `json:"merchant_id"`
 	Code       string `json:"code"`
 	Nombre     string `json:"nombre"`
 	Email      string `json:"email"`
+	// ClienteID picks an existing restaurant: its merchant id must be
+	// MerchantID, or it has none yet and gets it.
+	ClienteID int64 `json:"cliente_id"`
+	// Crear creates the restaurant when no restaurant has MerchantID.
+	Crear bool `json:"crear"`
 }
 
-// Connected is the answer to a connection: the spec's mensaje, and the
-// restaurant.
+// Connected is the answer to a connection: the restaurant connected.
 type Connected struct {
-	Mensaje string           `json:"mensaje"`
 	Cliente clientes.Cliente `json:"cliente"`
 }
 
 // Connect exchanges a merchant's authorization code for its tokens and
-// stores them (sealed) on the restaurant with that merchant id, creating
-// it (pendiente, 'Cliente Sin Nombre' without a name) when it is new. A
-// restaurant that needed reconnecting is connected again.
+// stores them (sealed) on the restaurant the request picks (see
+// ConnectRequest). Which restaurant is settled before the code is spent:
+// a merchant id no restaurant has, without Crear, is refused
+// (ErrUnknownMerchant) and changes nothing, so a typo never creates a
+// restaurant. A restaurant that needed reconnecting is connected again.
 func (s *Service) Connect(ctx context.Context, in ConnectRequest) (Connected, error) {
 	in.MerchantID, in.Code = strings.TrimSpace(in.MerchantID), strings.TrimSpace(in.Code)
 	if in.MerchantID == "" || in.Code == "" {
 		return Connected{}, ErrConnectFields
 	}
-	if strings.TrimSpace(in.Nombre) == "" {
-		in.Nombre = DefaultNombre
+	if in.ClienteID != 0 && in.Crear {
+		return Connected{}, ErrConnectChoice
+	}
+	if in.ClienteID < 0 {
+		return Connected{}, clientes.ErrNotFound
 	}
 	nc := NewCliente{Nombre: in.Nombre, Email: in.Email, MerchantID: in.MerchantID}
-	if err := nc.check(); err != nil {
+	if in.Crear {
+		if strings.TrimSpace(nc.Nombre) == "" {
+			nc.Nombre = DefaultNombre
+		}
+		if err := nc.check(); err != nil {
+			return Connected{}, err
+		}
+	} else if _, err := limits.MerchantID.Check(in.MerchantID); err != nil {
 		return Connected{}, err
 	}
 	if len(in.Code) > 500 {
 		return Connected{}, ErrCodeRejected
+	}
+	if _, err := connectTarget(ctx, s.DB, in); err != nil {
+		return Connected{}, err
 	}
 	conn, err := s.POS.Connect(ctx, in.MerchantID, in.Code)
 	if err != nil {
@@ -425,46 +468,80 @@ func (s *Service) Connect(ctx context.Context, in ConnectRequest) (Connected, er
 	}
 	var out Connected
 	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
-		c, err := clientes.ByMerchant(ctx, tx, in.MerchantID)
-		if errors.Is(err, store.ErrNotFound) {
+		c, err := connectTarget(ctx, tx, in)
+		if err != nil {
+			return err
+		}
+		switch {
+		case c.ID == 0:
 			fecha := s.firstPayment()
-			var id int64
-			id, err = clientes.Create(ctx, tx, clientes.Cliente{Nombre: nc.Nombre, Email: nc.Email, MerchantID: &nc.MerchantID,
+			c.ID, err = clientes.Create(ctx, tx, clientes.Cliente{Nombre: nc.Nombre, Email: nc.Email, MerchantID: &nc.MerchantID,
 				Idioma: nc.Idioma, FechaProximoPago: &fecha})
-			c.ID = id
+		case c.MerchantID == nil:
+			c.MerchantID = &in.MerchantID
+			err = clientes.Update(ctx, tx, tenant.System(c.ID), c)
+		}
+		if errors.Is(err, store.ErrConflict) {
+			return ErrMerchantTaken
 		}
 		if err != nil {
 			return err
 		}
-		t := tenant.System(c.ID)
-		if err := clientes.SetPOSConnection(ctx, tx, t, clientes.POSConnection{Provider: conn.Provider, BaseURL: conn.BaseURL,
-			Token: conn.Tokens.Access, TokenExpires: conn.Tokens.AccessExpires}); err != nil {
-			return err
-		}
-		if err := clientes.SaveTokens(ctx, tx, t, conn.Tokens); err != nil {
-			return err
-		}
-		if _, err := clientes.Activate(ctx, tx, t); err != nil {
-			return err
-		}
-		out.Cliente, err = clientes.Get(ctx, tx, t)
+		out.Cliente, err = saveConnection(ctx, tx, tenant.System(c.ID), conn)
 		return err
 	})
 	if err != nil {
 		return Connected{}, err
 	}
-	out.Mensaje = fmt.Sprintf("%s quedó conectado con Clover (Merchant ID %s).", out.Cliente.Nombre, in.MerchantID)
 	return out, nil
 }
 
-// Installed is a merchant landing from the POS's app market with an
-// authorization code (the app's redirect URL): the code is exchanged and
-// the merchant's restaurant connected, created when new. clientID, when
-// the POS sends it, must be Carta's app.
-func (s *Service) Installed(ctx context.Context, merchantID, clientID, code string) (clientes.Cliente, error) {
-	if clientID != "" && s.AppID != "" && clientID != s.AppID {
-		return clientes.Cliente{}, ErrWrongApp
+// connectTarget is the restaurant a super admin's connection goes to; its
+// ID is 0 when it is to be created (Crear, and no restaurant has the
+// merchant id). The route is the super admin's, who may act on every
+// restaurant.
+func connectTarget(ctx context.Context, q store.Querier, in ConnectRequest) (clientes.Cliente, error) {
+	if in.ClienteID > 0 {
+		c, err := clientes.Get(ctx, q, tenant.System(in.ClienteID))
+		if err != nil {
+			return c, clientes.Found(err)
+		}
+		if c.MerchantID != nil && *c.MerchantID != in.MerchantID {
+			return c, errOtherMerchant(*c.MerchantID)
+		}
+		if c.MerchantID == nil {
+			if _, err := clientes.ByMerchant(ctx, q, in.MerchantID); err == nil {
+				return c, ErrMerchantTaken
+			} else if !errors.Is(err, store.ErrNotFound) {
+				return c, err
+			}
+		}
+		return c, nil
 	}
-	c, err := s.Connect(ctx, ConnectRequest{MerchantID: merchantID, Code: code})
-	return c.Cliente, err
+	c, err := clientes.ByMerchant(ctx, q, in.MerchantID)
+	switch {
+	case err == nil && in.Crear:
+		return c, ErrMerchantTaken
+	case errors.Is(err, store.ErrNotFound) && in.Crear:
+		return clientes.Cliente{}, nil
+	case errors.Is(err, store.ErrNotFound):
+		return c, errUnknownMerchant(in.MerchantID)
+	}
+	return c, err
+}
+
+// saveConnection stores a connection (tokens sealed) on the restaurant,
+// activates it when it has its owner, and reads it back.
+func saveConnection(ctx context.Context, tx *store.Tx, t tenant.ID, conn Connection) (clientes.Cliente, error) {
+	if err := clientes.SetPOSConnection(ctx, tx, t, clientes.POSConnection{Provider: conn.Provider, BaseURL: conn.BaseURL,
+		Token: conn.Tokens.Access, TokenExpires: conn.Tokens.AccessExpires}); err != nil {
+		return clientes.Cliente{}, err
+	}
+	if err := clientes.SaveTokens(ctx, tx, t, conn.Tokens); err != nil {
+		return clientes.Cliente{}, err
+	}
+	if _, err := clientes.Activate(ctx, tx, t); err != nil {
+		return clientes.Cliente{}, err
+	}
+	return clientes.Get(ctx, tx, t)
 }

@@ -246,6 +246,12 @@ func (c tokenConnector) Connect(context.Context, string, string) (onboarding.Con
 		Tokens: clientes.Tokens{Access: c.access, Refresh: c.refresh, AccessExpires: 1900000000, RefreshExpires: 1990000000}}, nil
 }
 
+func (tokenConnector) AuthorizeURL(redirectURI, _, state string) string {
+	return redirectURI + "?" + url.Values{"state": {state}}.Encode()
+}
+
+func (tokenConnector) AppMarket() bool { return true }
+
 func TestConnectStoresNoPlaintextToken(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -254,11 +260,11 @@ func TestConnectStoresNoPlaintextToken(t *testing.T) {
 		if _, err := s.Connect(ctx, onboarding.ConnectRequest{Code: "x"}); !isErr(err, onboarding.ErrConnectFields) {
 			t.Fatalf("missing merchant id: %v", err)
 		}
-		res, err := s.Connect(ctx, onboarding.ConnectRequest{MerchantID: "MNUEVO1", Code: "code-1"})
+		res, err := s.Connect(ctx, onboarding.ConnectRequest{MerchantID: "MNUEVO1", Code: "code-1", Crear: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Cliente.Nombre != onboarding.DefaultNombre || !res.Cliente.POSConectado || res.Cliente.POSProvider != "clover" || res.Mensaje == "" {
+		if res.Cliente.Nombre != onboarding.DefaultNombre || !res.Cliente.POSConectado || res.Cliente.POSProvider != "clover" {
 			t.Fatalf("connected: %+v", res)
 		}
 		if err := clientes.SetWebhookSecret(ctx, db, tenant.System(res.Cliente.ID), "whsec-PLAINTEXT-WEBHOOK"); err != nil {
@@ -295,7 +301,7 @@ func TestConnectStoresNoPlaintextToken(t *testing.T) {
 func TestDemoConnectorRefusesOtherCodes(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s, _ := newService(t, db, onboarding.DemoConnector{})
-		if _, err := s.Connect(context.Background(), onboarding.ConnectRequest{MerchantID: "MX", Code: "no-valido"}); !isErr(err, onboarding.ErrCodeRejected) {
+		if _, err := s.Connect(context.Background(), onboarding.ConnectRequest{MerchantID: "MX", Code: "no-valido", Crear: true}); !isErr(err, onboarding.ErrCodeRejected) {
 			t.Fatalf("bad code: %v", err)
 		}
 		if p, _ := clientes.Search(context.Background(), db, clientes.Filter{Limit: 5}); p.Total != 0 {

@@ -20,6 +20,7 @@ function pages(extra: { pedido: string; session: string; usuario: number }): Pag
     { path: '/login', who: 'anonymous' },
     { path: '/super-admin/login', who: 'anonymous' },
     { path: '/establecer-password?token=no-such-token', who: 'anonymous' },
+    { path: '/clover/conexion?resultado=caducado', who: 'anonymous' },
     { path: '/menu/1', who: 'anonymous', promotion: true },
     { path: '/restaurante/1', who: 'anonymous', promotion: true },
     { path: '/cava/1', who: 'anonymous' },

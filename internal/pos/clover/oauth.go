@@ -89,10 +89,10 @@ var errUnexpected = errors.New("unexpected answer")
 // uses a 15 s time-out. It makes ONE attempt per call: codes and refresh tokens are single use.
 type OAuth struct {
 	HTTP *http.Client
-	// Region selects Clover's hosts; APIURL, when set, replaces the region's API host (tests give
-	// the fake's URL).
-	Region Region
-	APIURL string
+	// Region selects Clover's hosts; APIURL and WebURL, when set, replace the region's API host and
+	// its web host (the authorize page): tests give the fake's URL, which serves both.
+	Region         Region
+	APIURL, WebURL string
 	// AppID and AppSecret are the app's "Client ID" and "Client Secret" from Clover's developer
 	// dashboard.
 	AppID, AppSecret string
@@ -113,8 +113,11 @@ func (o *OAuth) BaseURL() string {
 	return o.Region.APIURL()
 }
 
-// AuthorizeURL is the region's authorize page for this app (see AuthorizeURL).
+// AuthorizeURL is the region's authorize page for this app (see AuthorizeURL), or WebURL's.
 func (o *OAuth) AuthorizeURL(redirectURI, state string) string {
+	if o.WebURL != "" {
+		return AuthorizeURL(o.WebURL, o.AppID, redirectURI, state)
+	}
 	return o.Region.AuthorizeURL(o.AppID, redirectURI, state)
 }
 

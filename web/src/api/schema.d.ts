@@ -4458,7 +4458,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 'Configuración del Token de Clover': exchange a merchant's OAuth code and connect its restaurant (super admin) */
+        /** 'Configuración del Token de Clover': exchange a merchant's OAuth code and connect the restaurant with that merchant id, or the one cliente_id picks; a merchant id no restaurant has is 404 unless crear (super admin) */
         post: {
             parameters: {
                 query?: never;
@@ -4473,6 +4473,10 @@ export interface paths {
                         code?: string;
                         nombre?: string;
                         email?: string;
+                        /** @description an existing restaurant to connect: its merchant id must be merchant_id, or it has none and gets it */
+                        cliente_id?: number;
+                        /** @description create the restaurant (nombre, or 'Cliente Sin Nombre') when no restaurant has merchant_id */
+                        crear?: boolean;
                     };
                 };
             };
@@ -4492,11 +4496,100 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
                 500: components["responses"]["Internal"];
                 503: components["responses"]["Busy"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/clover/conectar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Conectar con Clover' (owner or super admin): issues a state bound to the restaurant and the caller and answers the URL to send the browser to (Clover's authorize page; offline, the callback with a demo code) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clover/oauth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site URL of Carta's Clover app: a merchant launching the app from the Clover App Market lands here; Carta issues a state for the restaurant with that merchant id and redirects to Clover's /oauth/v2/authorize */
+        get: {
+            parameters: {
+                query?: {
+                    merchant_id?: string;
+                    /** @description merchant_id under the name Clover's launch may use */
+                    merchantId?: string;
+                    employee_id?: string;
+                    client_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To Clover's authorize page, or to /clover/conexion?resultado=sin-app|sin-restaurante|rechazado when the launch is refused */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4510,7 +4603,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Clover's redirect after a merchant installs Carta's app: connects it and redirects to /login?clover=conectado (or =error) */
+        /** The redirect URL of Carta's Clover app (OAuth v2): completes only a connection Carta started (its state: single use, 10 minutes, bound to the restaurant and who started it); never creates a restaurant */
         get: {
             parameters: {
                 query?: {
@@ -4518,6 +4611,8 @@ export interface paths {
                     client_id?: string;
                     code?: string;
                     employee_id?: string;
+                    /** @description the state Carta issued when the connection started */
+                    state?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4525,7 +4620,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description To the sign-in page */
+                /** @description To /clover/conexion?resultado=conectado|caducado|otro-comercio|rechazado|no-disponible|sin-app|sin-restaurante (with cliente_id and merchant_id when conectado), the page that says how it went */
                 303: {
                     headers: {
                         [name: string]: unknown;

@@ -23,6 +23,7 @@ const DashboardPage = staffPage(() => import('../features/dashboard/routes/Dashb
 const PlatformDashboardPage = staffPage(() => import('../features/super-admin/routes/PlatformDashboardPage'));
 const CloverAuthPage = staffPage(() => import('../features/super-admin/routes/CloverAuthPage'));
 const SetPasswordPage = lazy(() => import('../features/auth/routes/SetPasswordPage'));
+const CloverConnectionPage = lazy(() => import('../features/pos-connect/routes/CloverConnectionPage'));
 const MenuPage = lazy(() => import('../features/menu/routes/MenuPage'));
 const RestauranteMenuPage = lazy(() => import('../features/account/routes/RestauranteMenuPage'));
 const UserPanelPage = lazy(() => import('../features/account/routes/UserPanelPage'));
@@ -98,6 +99,8 @@ export function AppRoutes() {
         <Route path="/super-admin/login" element={<SuperAdminLoginPage />} />
         {/* The onboarding link (issue 13): public, its token is the credential. */}
         <Route path="/establecer-password" element={<SetPasswordPage />} />
+        {/* Where Clover's OAuth flow lands (GET /api/clover/oauth/callback): public, says how it went. */}
+        <Route path="/clover/conexion" element={<CloverConnectionPage />} />
         <Route element={<QueryLayout />}>
           {/* Registration starts from a restaurant: pick one, then 'Registrarse para más funciones'. */}
           <Route path="/registro" element={<Navigate to="/restaurante/seleccion" replace />} />

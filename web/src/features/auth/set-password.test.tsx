@@ -77,17 +77,3 @@ describe('Establecer Contraseña', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Hubo un error al establecer la contraseña.');
   });
 });
-
-describe('login after installing the Clover app', () => {
-  it('says the restaurant is connected and to check the e-mail', async () => {
-    mockFetch({});
-    renderApp('/login?clover=conectado&merchant_id=MID-9');
-    expect(await screen.findByText(/Tu restaurante quedó conectado/)).toHaveTextContent('Tu restaurante quedó conectado con Clover (Merchant ID MID-9). Revisa tu correo');
-  });
-
-  it('says when the connection failed', async () => {
-    mockFetch({});
-    renderApp('/login?clover=error');
-    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo conectar tu restaurante con Clover.');
-  });
-});

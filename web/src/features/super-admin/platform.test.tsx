@@ -232,4 +232,68 @@ describe('Configuración del Token de Clover', () => {
     await submit({ merchant: 'MID-1', code: 'demo-1' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Error al conectar con el servidor.');
   });
+
+  const unknown = { status: 404, body: { error: 'No hay ningún restaurante con el Merchant ID MID-9. Elige un restaurante existente o confirma que quieres crear uno nuevo.' } };
+
+  it('asks which restaurant a Merchant ID no restaurant has is for, and connects the one picked with its own Merchant ID', async () => {
+    storeSession({ superadmin: true });
+    const bodies: unknown[] = [];
+    const { calls } = mockFetch({
+      ...validate,
+      'GET /api/clients': clientsRoute([cliente(1, { nombre: 'La Cava' }), cliente(2, { nombre: 'Sin merchant', merchant_id: null })]),
+      'POST /api/callback': (call) => {
+        bodies.push(call.body);
+        const b = call.body as { cliente_id?: number };
+        return b.cliente_id ? { body: { mensaje: 'La Cava quedó conectado con Clover (Merchant ID MID-1).', cliente: cliente(1, { nombre: 'La Cava' }) } } : unknown;
+      },
+    });
+    renderApp('/super-admin/clover-auth');
+    await submit({ merchant: 'MID-9', code: 'demo-1' });
+    const dialog = await screen.findByRole('dialog', { name: '¿De qué restaurante es este Merchant ID?' });
+    expect(dialog).toHaveTextContent('Ningún restaurante tiene el Merchant ID MID-9. No se ha creado ni cambiado nada.');
+    expect(within(dialog).getByRole('button', { name: 'Conectar este restaurante' })).toBeDisabled();
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /La Cava/ }));
+    expect(dialog).toHaveTextContent('Se conectará con su Merchant ID, MID-1.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Conectar este restaurante' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Éxito: La Cava quedó conectado con Clover (Merchant ID MID-1).');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(bodies).toEqual([
+      { merchant_id: 'MID-9', code: 'demo-1', nombre: '', email: '' },
+      { merchant_id: 'MID-1', code: 'demo-1', nombre: '', email: '', cliente_id: 1 },
+    ]);
+    expect(calls.filter((c) => c.url === '/api/callback')).toHaveLength(2);
+  });
+
+  it("creates a restaurant only when the super admin chooses to, named 'Cliente Sin Nombre' without a name", async () => {
+    storeSession({ superadmin: true });
+    const bodies: unknown[] = [];
+    mockFetch({
+      ...validate,
+      'GET /api/clients': clientsRoute([cliente(1)]),
+      'POST /api/callback': (call) => {
+        bodies.push(call.body);
+        return (call.body as { crear?: boolean }).crear
+          ? { body: { mensaje: 'Cliente Sin Nombre quedó conectado con Clover (Merchant ID MID-9).', cliente: cliente(3, { nombre: 'Cliente Sin Nombre', merchant_id: 'MID-9' }) } }
+          : unknown;
+      },
+    });
+    renderApp('/super-admin/clover-auth');
+    await submit({ merchant: 'MID-9', code: 'demo-1' });
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Crear restaurante «Cliente Sin Nombre»' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Éxito: Cliente Sin Nombre quedó conectado');
+    expect(bodies[1]).toEqual({ merchant_id: 'MID-9', code: 'demo-1', nombre: '', email: '', crear: true });
+  });
+
+  it('cancelling the question sends nothing more', async () => {
+    storeSession({ superadmin: true });
+    const { calls } = mockFetch({ ...validate, 'GET /api/clients': clientsRoute([]), 'POST /api/callback': unknown });
+    renderApp('/super-admin/clover-auth');
+    await submit({ merchant: 'MID-9', code: 'demo-1' });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Ningún restaurante coincide con la búsqueda.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((c) => c.url === '/api/callback')).toHaveLength(1);
+  });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/Form';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { getClienteQueryOptions } from '../api/get-cliente';
+import { CloverConnectCard } from '../components/CloverConnectCard';
 import { MenuQrCard } from '../components/MenuQrCard';
 import { SummarySection } from '../components/SummarySection';
 import { PlatformFeesCard } from '../../offers';
@@ -13,7 +14,8 @@ import '../dashboard.css';
 /**
  * Restaurant panel: its state, the summary (today's orders, 30 days of
  * coupons, revenue and fees), voucher redemption, the menu's and the
- * tables' QR codes and the platform's fees. The sections, the restaurant's
+ * tables' QR codes, the platform's fees and the Clover connection (first
+ * when the restaurant is not connected). The sections, the restaurant's
  * name and sign-out are in the staff navigation (StaffLayout).
  */
 export default function DashboardPage() {
@@ -34,6 +36,8 @@ export default function DashboardPage() {
           : errorText(err, t('errors.generic'), t('errors.network'));
     body = <FormError error={message} />;
   } else {
+    // Not connected (or refused by Clover): connecting comes first.
+    const mustConnect = !query.data.pos_conectado || query.data.pos_reconectar;
     body = (
       <>
         {query.data.estado === 'suspendido' && (
@@ -46,10 +50,12 @@ export default function DashboardPage() {
             {t('dashboard.reconnectNotice')}
           </p>
         )}
+        {mustConnect && <CloverConnectCard cliente={query.data} />}
         <SummarySection clienteId={clienteId} />
         <RedeemVoucherCard clienteId={clienteId} />
         <MenuQrCard clienteId={clienteId} />
         <PlatformFeesCard clienteId={clienteId} />
+        {!mustConnect && <CloverConnectCard cliente={query.data} />}
       </>
     );
   }

@@ -1,0 +1,13 @@
+import type { ResponseBody } from '../../../api/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+export type CloverConnectStart = ResponseBody<'/api/clientes/{cliente_id}/clover/conectar', 'post'>;
+
+/**
+ * POST /api/clientes/{cliente_id}/clover/conectar (owner or super admin):
+ * starts connecting the restaurant to Clover and answers where to send the
+ * browser (Clover's authorize page, which comes back to Carta's callback).
+ */
+export function startCloverConnect(clienteId: string): Promise<CloverConnectStart> {
+  return apiFetch(`/clientes/${encodeURIComponent(clienteId)}/clover/conectar`, { method: 'POST' });
+}
