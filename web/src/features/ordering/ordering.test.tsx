@@ -453,7 +453,7 @@ describe('the order page', () => {
       renderApp('/pedido/5?t=tok-5');
       expect(await screen.findByTestId('order-status')).toHaveTextContent('Esperando el pago');
       await waitFor(() => expect(count('/eventos')).toBe(1));
-      await act(() => vi.advanceTimersByTimeAsync(1_500));
+      await act(() => vi.advanceTimersByTimeAsync(2_500));
       expect(count('/eventos')).toBe(1);
       // The payment arrives: the next attempt reads the order first, then streams.
       estado = 'recibido';

@@ -14,6 +14,9 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** How long a page whose stream was refused without a Retry-After waits before reading again. */
+const REFUSED_RETRY_MS = 3000;
+
 /** Answers that mean the order is not this browser's to follow: no more attempts. */
 const NOT_MINE = [401, 403, 404];
 
@@ -24,9 +27,10 @@ const NOT_MINE = [401, 403, 404];
  * (after 1 s, 2 s, 4 s… at most 30 s). A refused stream — 409 for an order
  * that does not stream (not paid yet, or over), 429 or 503 while too many
  * are open — is tried again after the server's Retry-After, else after
- * 2 s, 4 s… at most 15 s, and onChange runs before each new attempt, so the
- * page still reads the order (it sees the payment arrive, or the order
- * end and stops following). 401, 403 and 404 end the attempts.
+ * 3 s, and onChange runs before each new attempt, so the page still reads
+ * the order: an unpaid one shows its payment within seconds (the diner may
+ * be paying in another tab), a finished one stops being followed. 401, 403
+ * and 404 end the attempts.
  */
 export function useOrderEvents(id: string, token: string | null, active: boolean, onChange: () => void): void {
   const callback = useRef(onChange);
@@ -65,7 +69,7 @@ export function useOrderEvents(id: string, token: string | null, active: boolean
           if (err instanceof SseRefused) {
             if (NOT_MINE.includes(err.status)) return;
             refused = true;
-            wait = err.retryAfterMs ?? Math.min(15_000, 1000 * 2 ** Math.min(failures, 4));
+            wait = err.retryAfterMs ?? REFUSED_RETRY_MS;
           }
         }
         if (signal.aborted) return;
