@@ -203,13 +203,24 @@ func (s *Server) followOrder(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, sg)
 }
 
-// followOrderEvents streams an order's changes to its diner's page.
+// followOrderEvents streams an order's changes to its diner's page: a
+// paid order that can still change, within the bounds per order and per
+// client address (ordering.Service.FollowLive).
 func (s *Server) followOrderEvents(w http.ResponseWriter, r *http.Request) error {
-	sg, err := s.followed(r)
+	id, err := objectID(r, "id", ordering.ErrNotFound)
 	if err != nil {
 		return err
 	}
-	return s.stream(w, r, sg.ClienteID, sg.ID)
+	d, err := s.optionalDiner(r)
+	if err != nil {
+		return err
+	}
+	l, err := s.Ordering.FollowLive(r.Context(), id, orderToken(r), d, auth.AddressBlock(s.clientIP(r)))
+	if err != nil {
+		return err
+	}
+	defer s.Ordering.Feed.Stop(l)
+	return s.stream(w, r, l)
 }
 
 // board answers the restaurant's orders of a day (today by default).
@@ -232,21 +243,22 @@ func (s *Server) boardEvents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.stream(w, r, t.Int64(), 0)
+	l, err := s.Ordering.Feed.ListenBoard(r.Context(), t)
+	if err != nil {
+		return err
+	}
+	defer s.Ordering.Feed.Stop(l)
+	return s.stream(w, r, l)
 }
 
 // streamHeartbeat keeps idle streams (and the proxies between) open.
 const streamHeartbeat = 20 * time.Second
 
-// stream writes the feed's events of a restaurant (or of one order) as
-// Server-Sent Events until the client goes away: "hola" once listening
-// (the client then reads the current state), "pedido" per change.
-func (s *Server) stream(w http.ResponseWriter, r *http.Request, clienteID, pedidoID int64) error {
-	l, err := s.Ordering.Feed.Listen(r.Context(), clienteID, pedidoID)
-	if err != nil {
-		return err
-	}
-	defer s.Ordering.Feed.Stop(l)
+// stream writes a listener's events as Server-Sent Events until the
+// client goes away: "hola" once listening (the client then reads the
+// current state), "pedido" per change. An order page's stream ends after
+// the change that finishes its order.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *ordering.Listener) error {
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -275,7 +287,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, clienteID, pedid
 				return nil
 			}
 		case e := <-l.C:
-			if !send("pedido", fmt.Sprintf(`{"id":%d,"pedido_id":%d,"estado":%q}`, e.ID, e.PedidoID, e.Estado)) {
+			if !send("pedido", fmt.Sprintf(`{"id":%d,"pedido_id":%d,"estado":%q}`, e.ID, e.PedidoID, e.Estado)) || l.Ends(e) {
 				return nil
 			}
 		}

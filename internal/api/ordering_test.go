@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"carta/internal/api"
 	"carta/internal/checkout/clover/clovercheckouttest"
+	"carta/internal/demo"
 	"carta/internal/ordering"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
@@ -16,9 +18,16 @@ import (
 
 // newOrderEnv is the demo menus synced from the demo POS (modifier groups
 // and taxes), both restaurants taking orders at any hour.
-func newOrderEnv(t testing.TB, db *store.DB) *env {
+func newOrderEnv(t testing.TB, db *store.DB) *env { return newOrderEnvWith(t, db, nil) }
+
+// newOrderEnvWith is newOrderEnv with a chance to change the server before
+// it starts.
+func newOrderEnvWith(t testing.TB, db *store.DB, change func(*api.Server)) *env {
 	t.Helper()
-	e := newMenuEnv(t, db)
+	e := newEnvWith(t, db, change)
+	if err := demo.SeedMenus(context.Background(), db, e.pipe); err != nil {
+		t.Fatal(err)
+	}
 	e.api.Ordering.PerAddress = 1000
 	ctx := context.Background()
 	for _, id := range []int64{1, 2} {

@@ -46,3 +46,19 @@ func isTrusted(trusted []*net.IPNet, addr string) bool {
 	}
 	return false
 }
+
+// AddressBlock is the part of a client address (ClientIP's) that one
+// client holds, in one spelling: an IPv4 address itself (also when written
+// IPv4-mapped), an IPv6 address's /64 network (a host is usually given a
+// whole /64, so bounds counted per IPv6 address would let it open as many
+// as it likes). Anything that is not an address is returned as it is.
+func AddressBlock(addr string) string {
+	ip := net.ParseIP(addr)
+	if ip == nil {
+		return addr
+	}
+	if v4 := ip.To4(); v4 != nil {
+		return v4.String()
+	}
+	return (&net.IPNet{IP: ip.Mask(net.CIDRMask(64, 128)), Mask: net.CIDRMask(64, 128)}).String()
+}

@@ -220,7 +220,7 @@ func NewVoucherCode() (string, error) {
 // whose hold ended after the offer sold out is not a voucher: it is marked
 // for refund, the diner is told by e-mail, and Confirm answers
 // ErrPaidSoldOut (after committing). A declined one releases the unit.
-// Confirming the same session again changes nothing.
+// Confirming the same session again, or at the same time, changes nothing.
 func (s *Service) Confirm(ctx context.Context, o checkout.Outcome) error {
 	c, err := GetCompraBySession(ctx, s.DB, o.Session)
 	if err != nil {
@@ -241,6 +241,12 @@ func (s *Service) Confirm(ctx context.Context, o checkout.Outcome) error {
 			if err != nil || !first {
 				return err
 			}
+		}
+		// Under lock: a concurrent confirmation of this purchase (a double
+		// click, the demo page and a webhook) waits for this one and then
+		// finds it paid, so the unit, fee, points and receipt are taken once.
+		if err := lockCompra(ctx, tx, c.ID); err != nil {
+			return err
 		}
 		if !o.Approved {
 			err := releaseCompra(ctx, tx, c.ID, CompraFallido)

@@ -307,6 +307,15 @@ func getCompra(ctx context.Context, q store.Querier, id int64) (CompraRecord, er
 	return scanCompra(q.QueryRow(ctx, `SELECT `+compraCols+` FROM compras WHERE id = ?`, id))
 }
 
+// lockCompra locks a purchase's row until the transaction ends (on
+// PostgreSQL; SQLite's write transactions are serialised already): of
+// concurrent confirmations of one purchase the first decides on its state
+// and the others, waiting here, read the state it committed.
+func lockCompra(ctx context.Context, tx *store.Tx, compraID int64) error {
+	var id int64
+	return store.NotFound(tx.QueryRow(ctx, `SELECT id FROM compras WHERE id = ?`+store.ForUpdate(tx), compraID).Scan(&id))
+}
+
 // MarkCompraPaid turns a pending purchase into a paid voucher with code.
 // A purchase that expired or failed meanwhile is paid only if a unit of
 // stock can be taken again. It reports false when the purchase was already

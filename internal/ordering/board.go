@@ -339,26 +339,75 @@ func tokenEqual(a, b string) bool {
 	return a != "" && len(a) == len(b) && subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
 }
 
-// Follow returns an order for its diner: the holder of its token (the
+// dinersOrder is an order for its diner: the holder of its token (the
 // browser that placed it, or the link in its e-mails), or the signed-in
 // diner who placed it. Anything else is not found.
-func (s *Service) Follow(ctx context.Context, id int64, token string, d *tenant.Diner) (Seguimiento, error) {
+func (s *Service) dinersOrder(ctx context.Context, id int64, token string, d *tenant.Diner) (Pedido, error) {
 	p, err := getPedido(ctx, s.DB, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return Seguimiento{}, ErrNotFound
+		return Pedido{}, ErrNotFound
 	}
 	if err != nil {
-		return Seguimiento{}, err
+		return Pedido{}, err
 	}
 	mine := d != nil && p.usuarioID != nil && *p.usuarioID == d.Int64()
 	if !mine && !tokenEqual(p.token, token) {
-		return Seguimiento{}, ErrNotFound
+		return Pedido{}, ErrNotFound
+	}
+	return p, nil
+}
+
+// Follow returns an order for its diner (see dinersOrder).
+func (s *Service) Follow(ctx context.Context, id int64, token string, d *tenant.Diner) (Seguimiento, error) {
+	p, err := s.dinersOrder(ctx, id, token, d)
+	if err != nil {
+		return Seguimiento{}, err
 	}
 	cfg, err := getConfig(ctx, s.DB, p.ClienteID)
 	if err != nil {
 		return Seguimiento{}, err
 	}
 	return seguimiento(p, cfg.ZonaHoraria), nil
+}
+
+// Final reports whether an order in estado never changes again: picked
+// up, cancelled, or its checkout ended unpaid.
+func Final(estado string) bool {
+	switch estado {
+	case EstadoEntregado, EstadoCancelado, EstadoFallido, EstadoExpirado:
+		return true
+	}
+	return false
+}
+
+// Live streams refused by an order's state: its page reads the order
+// instead (it stops following a finished order, and reads an unpaid one
+// again until its payment is confirmed).
+var (
+	ErrLiveUnpaid = apperr.E(apperr.Conflict, "Este pedido aún no está pagado: se sigue en vivo una vez confirmado el pago.",
+		"This order is not paid yet: it can be followed live once its payment is confirmed.")
+	ErrLiveOver = apperr.E(apperr.Conflict, "Este pedido ya terminó: su estado no cambiará más.",
+		"This order is over: its status will not change any more.")
+)
+
+// FollowLive starts the live stream of an order's page for its diner (as
+// Follow) from addr, the client's address block. Only a paid order that
+// can still change streams: an unpaid one changes only by its payment, and
+// costs nothing to place, so its token would let anyone hold streams; a
+// finished one never changes. The feed bounds the streams per order, per
+// address and in all (ListenOrder). Stop the listener with Feed.Stop.
+func (s *Service) FollowLive(ctx context.Context, id int64, token string, d *tenant.Diner, addr string) (*Listener, error) {
+	p, err := s.dinersOrder(ctx, id, token, d)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case p.Estado == EstadoPendientePago:
+		return nil, ErrLiveUnpaid
+	case Final(p.Estado):
+		return nil, ErrLiveOver
+	}
+	return s.Feed.ListenOrder(ctx, p.ClienteID, p.ID, addr)
 }
 
 // DinerOrders lists a signed-in diner's paid orders, newest first.

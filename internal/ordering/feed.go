@@ -7,6 +7,7 @@ import (
 
 	"carta/internal/apperr"
 	"carta/internal/store"
+	"carta/internal/tenant"
 )
 
 // Feed delivers order changes to the live boards and order pages of this
@@ -17,15 +18,38 @@ import (
 type Feed struct {
 	DB *store.DB
 	// MaxListeners bounds the open streams of this replica (memory stays
-	// bounded whatever anonymous clients open); 2000 when 0.
+	// bounded whatever anonymous clients open); DefaultMaxListeners when 0.
 	MaxListeners int
+	// StaffReserve of them are the boards' alone: order pages (anyone with
+	// an order's link) never take the last StaffReserve, so however many
+	// pages are open every restaurant's board can still connect; a tenth of
+	// MaxListeners when 0.
+	StaffReserve int
+	// PerOrder bounds the pages following one order, PerAddress those
+	// opened from one client address; DefaultStreamsPerOrder and
+	// DefaultStreamsPerAddress when 0.
+	PerOrder, PerAddress int
 
-	mu    sync.Mutex
-	subs  map[*Listener]struct{}
-	last  int64
-	known bool // last has been read from the database
-	kick  chan struct{}
+	mu      sync.Mutex
+	subs    map[*Listener]struct{}
+	pages   int            // order pages among subs
+	byOrder map[int64]int  // order pages by order
+	byAddr  map[string]int // order pages by client address
+	last    int64
+	known   bool // last has been read from the database
+	kick    chan struct{}
 }
+
+// The feed's bounds when its fields leave them 0.
+const (
+	// DefaultMaxListeners is about 20 MB of listener buffers.
+	DefaultMaxListeners = 2000
+	// DefaultStreamsPerOrder lets a diner follow an order on a phone and a
+	// computer, with a tab to spare.
+	DefaultStreamsPerOrder = 3
+	// DefaultStreamsPerAddress is a household's or an office's orders.
+	DefaultStreamsPerAddress = 10
+)
 
 // Event is one change: order PedidoID is now in Estado ("pos" when only
 // its POS state changed).
@@ -48,21 +72,58 @@ type Listener struct {
 	C         chan Event
 	clienteID int64
 	pedidoID  int64
+	addr      string
 }
 
-// ErrBusy answers a stream that would pass the replica's bound.
-var ErrBusy = apperr.E(apperr.Unavailable, "Demasiadas conexiones en vivo en este momento. Recarga la página en un minuto.",
-	"Too many live connections right now. Reload the page in a minute.")
+// Ends reports whether e is the last event an order page's listener
+// needs: its order reached a state it never leaves (a board's never ends).
+func (l *Listener) Ends(e Event) bool { return l.pedidoID != 0 && Final(e.Estado) }
 
-// Listen starts a listener of a restaurant's orders (pedidoID 0) or of one
-// order: it receives every change committed after Listen returns (so a
-// client reads the current state after listening, and misses nothing).
-// Stop it with Stop.
-func (f *Feed) Listen(ctx context.Context, clienteID, pedidoID int64) (*Listener, error) {
-	max := f.MaxListeners
-	if max <= 0 {
-		max = 2000
+// Streams refused by the feed's bounds; the order page reads the order
+// again after Retry-After and tries once more.
+var (
+	// ErrBusy answers a stream that would pass the replica's bound (an
+	// order page's: its share, all but the staff reserve).
+	ErrBusy = &apperr.Error{Kind: apperr.Unavailable, RetryAfter: 60,
+		ES: "Demasiadas conexiones en vivo en este momento. Recarga la página en un minuto.",
+		EN: "Too many live connections right now. Reload the page in a minute."}
+	// ErrOrderStreams answers an order page past the order's bound.
+	ErrOrderStreams = &apperr.Error{Kind: apperr.TooManyRequests, RetryAfter: 30,
+		ES: "Este pedido ya se sigue en vivo en demasiadas ventanas. Cierra alguna o recarga la página en un momento.",
+		EN: "This order is already followed live in too many windows. Close one or reload the page in a moment."}
+	// ErrAddressStreams answers an order page past its address's bound.
+	ErrAddressStreams = &apperr.Error{Kind: apperr.TooManyRequests, RetryAfter: 30,
+		ES: "Demasiadas conexiones en vivo desde tu red. Recarga la página en un momento.",
+		EN: "Too many live connections from your network. Reload the page in a moment."}
+)
+
+// ListenBoard starts a listener of a restaurant's orders (its boards): it
+// receives every change committed after ListenBoard returns (so a client
+// reads the current state after listening, and misses nothing). Boards may
+// take the staff reserve. Stop it with Stop.
+func (f *Feed) ListenBoard(ctx context.Context, t tenant.ID) (*Listener, error) {
+	return f.listen(ctx, t.Int64(), 0, "")
+}
+
+// ListenOrder starts a listener of one order of a restaurant for a page
+// opened from addr (the client's address block, auth.AddressBlock), within
+// the bounds of order pages: per order, per address, and all of them
+// together short of the staff reserve. Whose order it is and whether it
+// may stream are the caller's checks (Service.FollowLive). Stop it with
+// Stop.
+func (f *Feed) ListenOrder(ctx context.Context, clienteID, pedidoID int64, addr string) (*Listener, error) {
+	return f.listen(ctx, clienteID, pedidoID, addr)
+}
+
+func orDefault(n, def int) int {
+	if n > 0 {
+		return n
 	}
+	return def
+}
+
+func (f *Feed) listen(ctx context.Context, clienteID, pedidoID int64, addr string) (*Listener, error) {
+	max := orDefault(f.MaxListeners, DefaultMaxListeners)
 	var top int64
 	haveTop := false
 	f.mu.Lock()
@@ -76,28 +137,53 @@ func (f *Feed) Listen(ctx context.Context, clienteID, pedidoID int64) (*Listener
 		f.mu.Lock()
 	}
 	defer f.mu.Unlock()
-	if len(f.subs) >= max {
+	page := pedidoID != 0
+	switch {
+	case page && f.byAddr[addr] >= orDefault(f.PerAddress, DefaultStreamsPerAddress):
+		return nil, ErrAddressStreams
+	case page && f.byOrder[pedidoID] >= orDefault(f.PerOrder, DefaultStreamsPerOrder):
+		return nil, ErrOrderStreams
+	case page && f.pages >= max-orDefault(f.StaffReserve, max/10):
+		return nil, ErrBusy
+	case len(f.subs) >= max:
 		return nil, ErrBusy
 	}
 	if f.subs == nil {
-		f.subs = map[*Listener]struct{}{}
+		f.subs, f.byOrder, f.byAddr = map[*Listener]struct{}{}, map[int64]int{}, map[string]int{}
 	}
 	if !f.known {
 		f.last, f.known = top, true
 	}
-	l := &Listener{C: make(chan Event, listenerBuffer), clienteID: clienteID, pedidoID: pedidoID}
+	l := &Listener{C: make(chan Event, listenerBuffer), clienteID: clienteID, pedidoID: pedidoID, addr: addr}
 	f.subs[l] = struct{}{}
+	if page {
+		f.pages++
+		f.byOrder[pedidoID]++
+		f.byAddr[addr]++
+	}
 	return l, nil
 }
 
 // Stop ends a listener.
 func (f *Feed) Stop(l *Listener) {
 	f.mu.Lock()
+	defer f.mu.Unlock()
+	if _, ok := f.subs[l]; !ok {
+		return
+	}
 	delete(f.subs, l)
+	if l.pedidoID != 0 {
+		f.pages--
+		if f.byOrder[l.pedidoID]--; f.byOrder[l.pedidoID] == 0 {
+			delete(f.byOrder, l.pedidoID)
+		}
+		if f.byAddr[l.addr]--; f.byAddr[l.addr] == 0 {
+			delete(f.byAddr, l.addr)
+		}
+	}
 	if len(f.subs) == 0 {
 		f.known = false // idle: the next listener starts from the present
 	}
-	f.mu.Unlock()
 }
 
 // Listeners is how many streams are open on this replica.

@@ -498,7 +498,8 @@ func (s *Service) fail(ctx context.Context, id int64) {
 // transaction with the webhook event's record: an approved payment makes
 // the order received (numbered, on the board, due in the POS), credits
 // the diner's points and queues the confirmation e-mail; a declined one
-// ends the order and frees its slot. Confirming again changes nothing.
+// ends the order and frees its slot. Confirming again, or at the same time,
+// changes nothing and succeeds.
 // store.ErrNotFound: no order has that session.
 func (s *Service) Confirm(ctx context.Context, o checkout.Outcome) error {
 	_, err := s.confirm(ctx, o)
@@ -526,7 +527,10 @@ func (s *Service) confirm(ctx context.Context, o checkout.Outcome) (Pedido, erro
 				return err
 			}
 		}
-		cur, err := getRecord(ctx, tx, rec.ID)
+		// Read under lock: of concurrent confirmations of one order (a
+		// double click, the demo page and a webhook, a replayed event) the
+		// first pays it and the others, waiting here, see it paid.
+		cur, err := lockRecord(ctx, tx, rec.ID)
 		if err != nil {
 			return err
 		}

@@ -789,16 +789,16 @@ func TestFeedDeliversEachChangeToItsListeners(t *testing.T) {
 		ctx := context.Background()
 		f := setup(t, db, 0)
 		feed := f.svc.Feed
-		board, err := feed.Listen(ctx, f.cliente.Int64(), 0)
+		board, err := feed.ListenBoard(ctx, f.cliente)
 		if err != nil {
 			t.Fatal(err)
 		}
-		elsewhere, _ := feed.Listen(ctx, f.other.Int64(), 0)
+		elsewhere, _ := feed.ListenBoard(ctx, f.other)
 		p, err := f.place(t, ordering.PlaceInput{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		page, _ := feed.Listen(ctx, f.cliente.Int64(), p.PedidoID)
+		page, _ := feed.ListenOrder(ctx, f.cliente.Int64(), p.PedidoID, "192.0.2.1")
 		f.pay(t, p.PedidoID)
 		q, _ := f.place(t, ordering.PlaceInput{})
 		f.pay(t, q.PedidoID)
@@ -836,11 +836,170 @@ func TestFeedDeliversEachChangeToItsListeners(t *testing.T) {
 			t.Fatal("listeners left")
 		}
 		limited := &ordering.Feed{DB: db, MaxListeners: 1}
-		if _, err := limited.Listen(ctx, 1, 0); err != nil {
+		if _, err := limited.ListenBoard(ctx, tenant.System(1)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := limited.Listen(ctx, 1, 0); !errors.Is(err, ordering.ErrBusy) {
+		if _, err := limited.ListenBoard(ctx, tenant.System(1)); !errors.Is(err, ordering.ErrBusy) {
 			t.Fatalf("past the bound: %v", err)
+		}
+	})
+}
+
+// A flood of order pages — one order followed many times, one address
+// following many orders, and pages from everywhere until the replica's
+// bound — never takes the staff reserve: every restaurant's board still
+// connects. Each refusal says which bound it met; a stopped listener gives
+// its room back. (The feed's defaults: 2000 listeners, 200 for boards
+// alone, 3 per order, 10 per address.)
+func TestFeedKeepsTheBoardsReserve(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		feed := &ordering.Feed{DB: db}
+		page := func(pedido int64, addr string) (*ordering.Listener, error) {
+			return feed.ListenOrder(ctx, 1, pedido, addr)
+		}
+		var open []*ordering.Listener
+		for i := range 3 {
+			l, err := page(1, fmt.Sprint("198.51.100.", i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			open = append(open, l)
+		}
+		if _, err := page(1, "198.51.100.9"); !errors.Is(err, ordering.ErrOrderStreams) {
+			t.Fatalf("a 4th page of one order: %v, want ErrOrderStreams", err)
+		}
+		for i := range 10 {
+			l, err := page(int64(100+i), "2001:db8:1:2::1")
+			if err != nil {
+				t.Fatalf("page %d of one address: %v", i, err)
+			}
+			open = append(open, l)
+		}
+		if _, err := page(200, "2001:db8:1:2::1"); !errors.Is(err, ordering.ErrAddressStreams) {
+			t.Fatalf("an 11th page of one address: %v, want ErrAddressStreams", err)
+		}
+		// Pages from everywhere, until the feed refuses.
+		var err error
+		for i := 0; err == nil; i++ {
+			var l *ordering.Listener
+			if l, err = page(int64(1000+i), fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255)); err == nil {
+				open = append(open, l)
+			}
+		}
+		if !errors.Is(err, ordering.ErrBusy) || len(open) != 1800 || feed.Listeners() != 1800 {
+			t.Fatalf("pages stopped at %d (%v), want 1800 and ErrBusy", len(open), err)
+		}
+		// Every restaurant's board connects: the reserve is theirs.
+		var boards []*ordering.Listener
+		for c := range 200 {
+			l, err := feed.ListenBoard(ctx, tenant.System(int64(c+1)))
+			if err != nil {
+				t.Fatalf("board of restaurant %d beside 1800 pages: %v", c+1, err)
+			}
+			boards = append(boards, l)
+		}
+		if _, err := feed.ListenBoard(ctx, tenant.System(201)); !errors.Is(err, ordering.ErrBusy) {
+			t.Fatalf("past the replica's bound: %v, want ErrBusy", err)
+		}
+		// A stopped page gives its room back (to a page or a board).
+		feed.Stop(open[0])
+		feed.Stop(open[0]) // stopping twice changes nothing
+		if l, err := page(1, "198.51.100.9"); err != nil {
+			t.Fatalf("a page after another closed: %v", err)
+		} else {
+			open[0] = l
+		}
+		if _, err := page(2, "198.51.100.9"); !errors.Is(err, ordering.ErrBusy) {
+			t.Fatalf("full again: %v", err)
+		}
+		for _, l := range append(open, boards...) {
+			feed.Stop(l)
+		}
+		if n := feed.Listeners(); n != 0 {
+			t.Fatalf("%d listeners left", n)
+		}
+		for range 3 {
+			if _, err := page(1, "2001:db8:1:2::1"); err != nil {
+				t.Fatalf("after every stop, the bounds count from 0 again: %v", err)
+			}
+		}
+	})
+}
+
+// An order's page streams only while its order is paid and can still
+// change: unpaid, finished, or someone else's orders are refused, each
+// with its reason; the stream of a paid order ends with the change that
+// finishes it.
+func TestFollowLiveOnlyForPaidOrdersThatCanChange(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		live := func(p ordering.Placed) error {
+			l, err := f.svc.FollowLive(ctx, p.PedidoID, p.Token, nil, "192.0.2.7")
+			if err == nil {
+				f.svc.Feed.Stop(l)
+			}
+			return err
+		}
+		p, err := f.place(t, ordering.PlaceInput{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := live(p); !errors.Is(err, ordering.ErrLiveUnpaid) {
+			t.Fatalf("unpaid: %v, want ErrLiveUnpaid", err)
+		}
+		if _, err := f.svc.FollowLive(ctx, p.PedidoID, "otro", nil, "192.0.2.7"); !errors.Is(err, ordering.ErrNotFound) {
+			t.Fatalf("another token: %v, want ErrNotFound", err)
+		}
+		f.pay(t, p.PedidoID)
+		l, err := f.svc.FollowLive(ctx, p.PedidoID, p.Token, nil, "192.0.2.7")
+		if err != nil {
+			t.Fatalf("paid: %v", err)
+		}
+		defer f.svc.Feed.Stop(l)
+		for _, to := range []string{ordering.EstadoPreparacion, ordering.EstadoListo, ordering.EstadoEntregado} {
+			if _, err := f.svc.Move(ctx, f.cliente, p.PedidoID, to, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := f.svc.Feed.Poll(ctx); err != nil {
+			t.Fatal(err)
+		}
+		var ends []bool
+		for len(l.C) > 0 {
+			ends = append(ends, l.Ends(<-l.C))
+		}
+		if fmt.Sprint(ends) != "[false false true]" {
+			t.Fatalf("the stream ends after %v, want only after entregado", ends)
+		}
+		if err := live(p); !errors.Is(err, ordering.ErrLiveOver) {
+			t.Fatalf("picked up: %v, want ErrLiveOver", err)
+		}
+		// Cancelled, declined and expired orders are over too.
+		cancelled, _ := f.place(t, ordering.PlaceInput{})
+		f.pay(t, cancelled.PedidoID)
+		if _, err := f.svc.Move(ctx, f.cliente, cancelled.PedidoID, ordering.EstadoCancelado, "Sin existencias"); err != nil {
+			t.Fatal(err)
+		}
+		declined, _ := f.place(t, ordering.PlaceInput{})
+		if err := f.svc.Confirm(ctx, checkout.Outcome{Session: f.session(t, declined.PedidoID), Approved: false}); err != nil {
+			t.Fatal(err)
+		}
+		expired, _ := f.place(t, ordering.PlaceInput{})
+		later := time.Now().Add(ordering.HoldTime + time.Minute)
+		db.Now = func() time.Time { return later }
+		if _, err := f.svc.ExpirePending(ctx); err != nil {
+			t.Fatal(err)
+		}
+		db.Now = time.Now
+		for name, o := range map[string]ordering.Placed{"cancelled": cancelled, "declined": declined, "expired": expired} {
+			if err := live(o); !errors.Is(err, ordering.ErrLiveOver) {
+				t.Fatalf("%s: %v, want ErrLiveOver", name, err)
+			}
+		}
+		if n := f.svc.Feed.Listeners(); n != 1 {
+			t.Fatalf("%d listeners, want the one paid page", n)
 		}
 	})
 }
@@ -860,7 +1019,7 @@ func TestFeedMissesNothingUnderConcurrentChanges(t *testing.T) {
 			f.pay(t, p.PedidoID)
 			ids = append(ids, p.PedidoID)
 		}
-		l, err := f.svc.Feed.Listen(ctx, f.cliente.Int64(), 0)
+		l, err := f.svc.Feed.ListenBoard(ctx, f.cliente)
 		if err != nil {
 			t.Fatal(err)
 		}

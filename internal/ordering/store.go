@@ -220,6 +220,15 @@ func getRecord(ctx context.Context, q store.Querier, id int64) (record, error) {
 	return scanRecord(q.QueryRow(ctx, `SELECT `+recordCols+` FROM pedidos WHERE id = ?`, id))
 }
 
+// lockRecord reads an order in a transaction that is about to change it,
+// its row locked until the transaction ends (on PostgreSQL; SQLite's write
+// transactions are serialised already): a concurrent change of the same
+// order waits here and then reads the state the first one committed, so
+// it decides on that state rather than fail on a conditional UPDATE.
+func lockRecord(ctx context.Context, tx *store.Tx, id int64) (record, error) {
+	return scanRecord(tx.QueryRow(ctx, `SELECT `+recordCols+` FROM pedidos WHERE id = ?`+store.ForUpdate(tx), id))
+}
+
 func getRecordBySession(ctx context.Context, q store.Querier, session string) (record, error) {
 	return scanRecord(q.QueryRow(ctx, `SELECT `+recordCols+` FROM pedidos WHERE checkout_session_id = ?`, session))
 }

@@ -61,7 +61,8 @@ test('on a wide screen the checkout opens in a new tab and this tab follows the 
   await popup.getByRole('button', { name: tx.demoPay, exact: true }).click();
   await expect(popup.getByTestId('order-status')).toHaveText(tx.received);
 
-  // The first tab learns it from the event stream, without a reload.
+  // The first tab learns it without a reload: it reads the unpaid order again every few seconds
+  // (its stream is refused until the payment), then follows the paid order's stream.
   await expect(page.getByTestId('order-status')).toHaveText(tx.received);
   await expect(page.getByText(tx.paid)).toBeVisible();
   await expect(page.getByRole('link', { name: /Carrito de Compras: 0 productos/ })).toBeVisible();

@@ -3772,7 +3772,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The order's changes, live (its page follows them) */
+        /** The order's changes, live (its page follows them): a paid order that can still change, at most 3 streams per order and 10 per client address (IPv6: per /64) on each replica */
         get: {
             parameters: {
                 query?: {
@@ -3802,6 +3802,24 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 404: components["responses"]["NotFound"];
+                /** @description The order does not stream: not paid yet, or over (picked up, cancelled, declined, expired); its page reads the order instead */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many streams of this order, or from this address; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 500: components["responses"]["Internal"];
                 503: components["responses"]["Busy"];
             };
@@ -3868,7 +3886,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The restaurant's order changes, live (the boards follow them, across replicas) */
+        /** The restaurant's order changes, live (the boards follow them, across replicas; order pages never take the streams kept for boards) */
         get: {
             parameters: {
                 query?: never;

@@ -438,6 +438,62 @@ describe('the order page', () => {
     await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Listo para recoger'));
   });
 
+  it("reads an unpaid order again while its stream is refused, not in a tight loop, and follows it once it is paid", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let estado = 'pendiente_pago';
+      const { calls } = api({
+        'GET /api/pedidos/5': () => ({ body: { ...order, numero: estado === 'pendiente_pago' ? 0 : order.numero, estado } }),
+        'GET /api/pedidos/5/eventos': () =>
+          estado === 'pendiente_pago'
+            ? { status: 409, body: { error: 'Este pedido aún no está pagado: se sigue en vivo una vez confirmado el pago.' } }
+            : (new Promise<never>(() => {}) as Promise<never>),
+      });
+      const count = (suffix: string) => calls.filter((c) => c.url.split('?')[0].endsWith(suffix)).length;
+      renderApp('/pedido/5?t=tok-5');
+      expect(await screen.findByTestId('order-status')).toHaveTextContent('Esperando el pago');
+      await waitFor(() => expect(count('/eventos')).toBe(1));
+      await act(() => vi.advanceTimersByTimeAsync(2_500));
+      expect(count('/eventos')).toBe(1);
+      // The payment arrives: the next attempt reads the order first, then streams.
+      estado = 'recibido';
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Recibido'));
+      expect(count('/eventos')).toBe(2);
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(count('/eventos')).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("waits the server's Retry-After when too many streams are open, and still reads the order", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let estado = 'recibido';
+      const { calls } = api({
+        'GET /api/pedidos/5': () => ({ body: { ...order, estado } }),
+        'GET /api/pedidos/5/eventos': {
+          status: 429,
+          headers: { 'Retry-After': '30' },
+          body: { error: 'Demasiadas conexiones en vivo desde tu red. Recarga la página en un momento.' },
+        },
+      });
+      const count = (suffix: string) => calls.filter((c) => c.url.split('?')[0].endsWith(suffix)).length;
+      renderApp('/pedido/5?t=tok-5');
+      expect(await screen.findByTestId('order-status')).toHaveTextContent('Recibido');
+      await waitFor(() => expect(count('/eventos')).toBe(1));
+      await act(() => vi.advanceTimersByTimeAsync(29_000));
+      expect(count('/eventos')).toBe(1);
+      estado = 'listo';
+      await act(() => vi.advanceTimersByTimeAsync(1_500));
+      expect(count('/eventos')).toBe(2);
+      await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Listo para recoger'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('is shown in English', async () => {
     await i18next.changeLanguage('en');
     api({ 'GET /api/pedidos/5': { body: { ...order, estado: 'en_preparacion' } } });

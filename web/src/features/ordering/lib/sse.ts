@@ -29,10 +29,27 @@ export function parseSse(buffer: string): { events: SseEvent[]; rest: string } {
   return { events, rest };
 }
 
+/** A stream the server refused: its status, and its Retry-After in ms when it sent one. */
+export class SseRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(`event stream: HTTP ${status}`);
+  }
+}
+
+/** retryAfterMs reads a Retry-After of seconds (the server's only form). */
+function retryAfterMs(header: string | null): number | null {
+  const seconds = header === null ? NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
+}
+
 /**
  * readSse reads the event stream of `url` until it ends, calling onEvent for
- * each event. It rejects on a non-2xx answer or a broken connection, and
- * resolves when the server closes the stream or `signal` aborts.
+ * each event. It rejects with SseRefused on a non-2xx answer, and otherwise
+ * on a broken connection; it resolves when the server closes the stream or
+ * `signal` aborts.
  */
 export async function readSse(
   url: string,
@@ -41,7 +58,8 @@ export async function readSse(
   signal: AbortSignal,
 ): Promise<void> {
   const res = await fetch(url, { headers: { Accept: 'text/event-stream', ...headers }, signal });
-  if (!res.ok || !res.body) throw new Error(`event stream: HTTP ${res.status}`);
+  if (!res.ok) throw new SseRefused(res.status, retryAfterMs(res.headers.get('Retry-After')));
+  if (!res.body) throw new Error('event stream: no body');
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
