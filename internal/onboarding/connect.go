@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -206,8 +207,15 @@ func (s *Service) issueState(ctx context.Context, clienteID int64, startedBy str
 		if _, err := tx.Exec(ctx, `DELETE FROM pos_connect_states WHERE cliente_id = ? AND (used_at <> 0 OR expires_at <= ?)`, clienteID, now); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO pos_connect_states (state_hash, cliente_id, started_by, staff_user_id, expires_at, created_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, hash, clienteID, startedBy, userID, now+int64(StateTTL/time.Second), now)
+		if _, err := tx.Exec(ctx, `INSERT INTO pos_connect_states (state_hash, cliente_id, started_by, staff_user_id, expires_at, created_at)
+			VALUES (?, ?, ?, ?, ?, ?)`, hash, clienteID, startedBy, userID, now+int64(StateTTL/time.Second), now); err != nil {
+			return err
+		}
+		// The App Market launch is public: however often it is called, a
+		// restaurant keeps its newest few states only (earlier tabs'
+		// connections are then refused as expired).
+		_, err := tx.Exec(ctx, `DELETE FROM pos_connect_states WHERE cliente_id = ? AND id NOT IN
+			(SELECT id FROM pos_connect_states WHERE cliente_id = ? ORDER BY id DESC LIMIT `+strconv.Itoa(MaxLiveStates)+`)`, clienteID, clienteID)
 		return err
 	})
 	if err != nil {
@@ -215,6 +223,10 @@ func (s *Service) issueState(ctx context.Context, clienteID int64, startedBy str
 	}
 	return state, nil
 }
+
+// MaxLiveStates is how many connections a restaurant may have started and
+// not yet completed at once.
+const MaxLiveStates = 5
 
 // spendState marks the state used, once: of two callbacks with one state
 // (a replay, or two replicas at once) only one conditional UPDATE changes

@@ -231,6 +231,61 @@ func TestStateIsSpentOnceUnderRace(t *testing.T) {
 	})
 }
 
+// The App Market launch is public: called again and again for one
+// restaurant it keeps only that restaurant's newest states, and the newest
+// still completes.
+func TestLaunchesKeepAFewStatesPerRestaurant(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		srv := clovertest.NewServer(t, clovertest.Merchant{ID: "MFLOOD", Token: "legacy"})
+		srv.EnableOAuth(clovertest.OAuthConfig{AppID: "app-1", AppSecret: "secret-1"})
+		oauth := clover.NewOAuth(clover.RegionSandbox, "app-1", "secret-1")
+		oauth.APIURL, oauth.WebURL = srv.URL, srv.URL
+		s, _ := newService(t, db, onboarding.CloverConnector{OAuth: oauth, APIURL: srv.URL})
+		s.AppID = "app-1"
+		withOwner(t, s, "Casa Inundada", "MFLOOD")
+		var first, last string
+		for i := range 40 {
+			to, err := s.Launch(ctx, "MFLOOD", "app-1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i == 0 {
+				first = to
+			}
+			last = to
+		}
+		var n int
+		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM pos_connect_states`).Scan(&n); err != nil || n != onboarding.MaxLiveStates {
+			t.Fatalf("%d states after 40 launches (%v), want %d", n, err, onboarding.MaxLiveStates)
+		}
+		if _, err := s.Complete(ctx, onboarding.Callback{MerchantID: "MFLOOD", Code: "x", State: stateOf(t, first)}); !isErr(err, onboarding.ErrStateInvalid) {
+			t.Fatalf("the first launch's state: %v", err)
+		}
+		noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		resp, err := noFollow.Get(last)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		back, _ := url.Parse(resp.Header.Get("Location"))
+		cb, _ := clover.ParseCallback(back.Query())
+		if _, err := s.Complete(ctx, onboarding.Callback{MerchantID: cb.MerchantID, ClientID: cb.ClientID, Code: cb.Code, State: cb.State}); err != nil {
+			t.Fatalf("the newest launch: %v", err)
+		}
+	})
+}
+
+// stateOf is the state an authorize URL carries.
+func stateOf(t *testing.T, authorize string) string {
+	t.Helper()
+	u, err := url.Parse(authorize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.Query().Get("state")
+}
+
 func mustTenant(t *testing.T, p *tenant.Principal, id int64) tenant.ID {
 	t.Helper()
 	tid, err := p.Tenant(id)
