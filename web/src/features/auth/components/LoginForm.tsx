@@ -88,7 +88,7 @@ export function LoginForm({ title, superAdminOnly = false }: Props) {
         <FormError error={error} />
         <SubmitButton busy={busy} label={t('auth.submit')} busyLabel={t('auth.submitting')} />
       </form>
-      <p className="center">
+      <p className="center login-forgot">
         <Link to={superAdminOnly ? '/super-admin/recuperar-password' : '/recuperar-password'} state={{ email: email.trim() }}>
           {t('reset.forgot')}
         </Link>
