@@ -7,6 +7,8 @@ package accounts
 import (
 	"context"
 	"errors"
+	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -218,6 +220,46 @@ func (s *Service) ChangePassword(ctx context.Context, d tenant.Diner, keepTokenH
 	return s.DB.InTx(ctx, func(tx *store.Tx) error {
 		return setPassword(ctx, tx, u.ID, hash, keepTokenHash)
 	})
+}
+
+// RequestReset is '¿Olvidaste tu contraseña?' of a diner's sign-in: when a
+// diner uses the e-mail, a reset link is e-mailed in lang that opens
+// /usuario/restablecer-password on the restaurant the request came from
+// (clienteID, when it is active), else on the one the diner used last.
+// The answer is the same whether or not a diner uses the e-mail.
+func (s *Service) RequestReset(ctx context.Context, email string, clienteID int64, ip, lang string) error {
+	return s.Auth.RequestReset(ctx, auth.SessionUsuario, email, ip, lang, func(ctx context.Context, q store.Querier, email string) (auth.ResetTarget, error) {
+		u, err := byEmail(ctx, q, email)
+		if err != nil {
+			return auth.ResetTarget{}, err
+		}
+		t := auth.ResetTarget{AccountID: u.ID, Email: u.Email, Name: u.Nombre, Page: "/usuario/restablecer-password"}
+		r, err := returnRestaurant(ctx, q, u.ID, clienteID)
+		if err != nil || r.ID == 0 {
+			return t, err
+		}
+		t.ClienteID, t.Place, t.Query = &r.ID, r.Nombre, url.Values{"menu": {strconv.FormatInt(r.ID, 10)}}
+		return t, nil
+	})
+}
+
+// ResetLinkState answers what a diner's reset link page shows: the link's
+// state and, while it is valid, the account's e-mail.
+func (s *Service) ResetLinkState(ctx context.Context, token string) (state, email string, err error) {
+	return s.Auth.ResetLinkState(ctx, auth.SessionUsuario, token)
+}
+
+// ResetPassword spends a diner's reset link: the new password replaces the
+// old one, every session of the account ends, and the caller is signed in
+// afresh. A staff link is refused like any link that does not work.
+func (s *Service) ResetPassword(ctx context.Context, token, password string) (Session, error) {
+	l, tok, err := s.Auth.ResetPassword(ctx, auth.SessionUsuario, token, password, func(ctx context.Context, tx *store.Tx, l auth.Link, hash string) error {
+		return resetPassword(ctx, tx, l.AccountID, l.Email, hash)
+	})
+	if err != nil {
+		return Session{}, err
+	}
+	return Session{Token: tok, UsuarioID: l.AccountID}, nil
 }
 
 // Delete erases the diner's account; purchases stay anonymised.

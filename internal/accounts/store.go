@@ -81,6 +81,22 @@ func setPassword(ctx context.Context, q store.Querier, id int64, hash, keepToken
 	return auth.RevokeSessions(ctx, q, auth.SessionUsuario, id, keepTokenHash)
 }
 
+// resetPassword replaces the password of the diner id whose e-mail is
+// still email and ends every session of the diner; a diner gone (or with
+// another e-mail) is auth.ErrLinkUnknown.
+func resetPassword(ctx context.Context, q store.Querier, id int64, email, hash string) error {
+	res, err := q.Exec(ctx, `UPDATE usuarios SET password_hash = ? WHERE id = ? AND email = ?`, hash, id, email)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n != 1 {
+		return auth.ErrLinkUnknown
+	}
+	return auth.RevokeSessions(ctx, q, auth.SessionUsuario, id, "")
+}
+
 // markWelcomeSent records that the welcome e-mail was queued; false when
 // it already was (so it is queued once).
 func markWelcomeSent(ctx context.Context, q store.Querier, id int64) (bool, error) {
@@ -100,6 +116,7 @@ func deleteUsuario(ctx context.Context, q store.Querier, id int64) error {
 		`UPDATE compras SET usuario_id = NULL WHERE usuario_id = ?`,
 		`UPDATE puntos SET usuario_id = NULL WHERE usuario_id = ?`,
 		`DELETE FROM sessions WHERE kind = 'usuario' AND subject_id = ?`,
+		`DELETE FROM links WHERE kind = 'usuario' AND account_id = ?`,
 		`DELETE FROM usuarios WHERE id = ?`,
 	} {
 		if _, err := q.Exec(ctx, stmt, id); err != nil {
@@ -149,6 +166,29 @@ func listRestaurantes(ctx context.Context, q store.Querier, usuarioID int64) ([]
 // PublicRestaurantes lists the active restaurants diners can pick.
 func PublicRestaurantes(ctx context.Context, q store.Querier) ([]RestauranteResumen, error) {
 	return scanResumenes(q.Query(ctx, resumenSQL+` WHERE c.estado = 'activo' ORDER BY c.id`))
+}
+
+// returnRestaurant is the active restaurant a diner's reset link brings
+// the diner back to: clienteID when it is active, else the one the diner
+// used last when it is; the zero value when neither.
+func returnRestaurant(ctx context.Context, q store.Querier, usuarioID, clienteID int64) (RestauranteResumen, error) {
+	active := func(id int64) (RestauranteResumen, error) {
+		rs, err := scanResumenes(q.Query(ctx, resumenSQL+` WHERE c.id = ? AND c.estado = 'activo'`, id))
+		if err != nil || len(rs) == 0 {
+			return RestauranteResumen{}, err
+		}
+		return rs[0], nil
+	}
+	if clienteID > 0 {
+		if r, err := active(clienteID); err != nil || r.ID != 0 {
+			return r, err
+		}
+	}
+	last, err := lastRestaurante(ctx, q, usuarioID)
+	if err != nil || last == 0 {
+		return RestauranteResumen{}, err
+	}
+	return active(last)
 }
 
 func lastRestaurante(ctx context.Context, q store.Querier, usuarioID int64) (int64, error) {

@@ -56,6 +56,49 @@ func (s *Server) loginUsuario(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, res)
 }
 
+// requestDinerReset e-mails a diner a reset link back to the restaurant
+// the request came from.
+func (s *Server) requestDinerReset(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Email     string     `json:"email"`
+		ClienteID respond.ID `json:"cliente_id"`
+	}
+	if err := respond.Decode(w, r, &in); err != nil {
+		return err
+	}
+	cid, _ := parseClienteID(in.ClienteID.String()) // none or not a restaurant: the diner's last one
+	if err := s.Accounts.RequestReset(r.Context(), in.Email, cid, s.clientIP(r), respond.Lang(r)); err != nil {
+		return err
+	}
+	return resetSent(w, r)
+}
+
+// dinerResetLink answers whether a diner's reset link still works.
+func (s *Server) dinerResetLink(w http.ResponseWriter, r *http.Request) error {
+	var in resetLinkIn
+	if err := respond.Decode(w, r, &in); err != nil {
+		return err
+	}
+	state, email, err := s.Accounts.ResetLinkState(r.Context(), in.Token)
+	if err != nil {
+		return err
+	}
+	return linkState(w, state, email)
+}
+
+// resetDinerPassword spends a diner's reset link and signs the diner in.
+func (s *Server) resetDinerPassword(w http.ResponseWriter, r *http.Request) error {
+	var in resetIn
+	if err := respond.Decode(w, r, &in); err != nil {
+		return err
+	}
+	res, err := s.Accounts.ResetPassword(r.Context(), in.Token, in.NewPassword)
+	if err != nil {
+		return err
+	}
+	return ok(w, res)
+}
+
 // sendWelcome queues the welcome e-mail of the signed-in diner, once.
 func (s *Server) sendWelcome(w http.ResponseWriter, r *http.Request) error {
 	var in struct {

@@ -87,7 +87,7 @@ func newEnvWith(t testing.TB, db *store.DB, change func(*api.Server)) *env {
 	}
 	pipe := &media.Pipeline{Store: disk, MaxImageBytes: 2 << 20}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	authSvc := &auth.Service{DB: db, TTL: time.Hour}
+	authSvc := &auth.Service{DB: db, TTL: time.Hour, BaseURL: "https://carta.example"}
 	menuSvc := &menu.Service{DB: db, Media: pipe, Catalog: func(conn clientes.POSConnection) (pos.Catalog, error) { return posdemo.New(conn.Merchant) }}
 	site := &web.Site{Menu: menuSvc, Media: pipe, Files: testWeb}
 	menuSvc.Changed = site.Forget

@@ -113,6 +113,7 @@ func (m *matrix) mustID(r result, path ...string) int64 {
 func newMatrix(t *testing.T, db *store.DB) *matrix {
 	e := newOrderEnv(t, db)
 	e.api.Accounts.RegisterPerAddress = 1000 // the matrix registers diners for its calls
+	e.api.Auth.ResetPerAddress = 1000        // and asks for reset links
 	m := &matrix{env: e, t: t, staffIDs: map[string]int64{}}
 	for caller, email := range map[string]string{"admin": "admin@demo.test", "owner1": "owner@demo.test", "owner2": "owner2@demo.test"} {
 		u, err := auth.StaffUserByEmail(context.Background(), db, email)
@@ -203,6 +204,25 @@ func accessTable() map[string][]row {
 		}, public(s200)}},
 		"POST /api/auth/validate": {{"", func(*matrix) req { return req{method: "POST", path: "/api/auth/validate"} }, [5]int{s401, s403, s200, s200, s200}}},
 		"POST /api/auth/logout":   {{"", func(*matrix) req { return req{method: "POST", path: "/api/auth/logout"} }, signedIn(s204)}},
+
+		"POST /api/auth/recuperar": {{"", func(m *matrix) req {
+			return req{method: "POST", path: "/api/auth/recuperar", body: map[string]string{"email": fmt.Sprintf("olvido%d@demo.test", m.next())}}
+		}, public(s200)}},
+		"POST /api/auth/restablecer/enlace": {{"made-up link", func(*matrix) req {
+			return req{method: "POST", path: "/api/auth/restablecer/enlace", body: map[string]string{"token": "forged"}}
+		}, public(s200)}},
+		"POST /api/auth/restablecer": {{"forged token", func(*matrix) req {
+			return req{method: "POST", path: "/api/auth/restablecer", body: map[string]string{"token": "forged", "new_password": "nueva-clave-123"}}
+		}, public(s400)}},
+		"POST /api/auth/recuperar-usuario": {{"", func(m *matrix) req {
+			return req{method: "POST", path: "/api/auth/recuperar-usuario", body: map[string]any{"email": fmt.Sprintf("olvido%d@example.com", m.next()), "cliente_id": 1}}
+		}, public(s200)}},
+		"POST /api/auth/restablecer-usuario/enlace": {{"made-up link", func(*matrix) req {
+			return req{method: "POST", path: "/api/auth/restablecer-usuario/enlace", body: map[string]string{"token": "forged"}}
+		}, public(s200)}},
+		"POST /api/auth/restablecer-usuario": {{"forged token", func(*matrix) req {
+			return req{method: "POST", path: "/api/auth/restablecer-usuario", body: map[string]string{"token": "forged", "new_password": "nueva-clave-123"}}
+		}, public(s400)}},
 
 		"POST /api/usuarios/registro": {{"", func(m *matrix) req {
 			return req{method: "POST", path: "/api/usuarios/registro", body: map[string]any{"nombre": "N", "email": fmt.Sprintf("reg%d@example.com", m.next()), "password": "12345678"}}

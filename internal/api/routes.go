@@ -52,10 +52,19 @@ func (s *Server) routes() []route {
 		{"POST", "/api/auth/login", public, s.login},
 		{"POST", "/api/auth/validate", staff, s.validate},
 		{"POST", "/api/auth/logout", signedIn, s.logout},
+		// '¿Olvidaste tu contraseña?' of owners and the super admin: the
+		// request, the link's state, the new password (auth.go).
+		{"POST", "/api/auth/recuperar", public, s.requestStaffReset},
+		{"POST", "/api/auth/restablecer/enlace", public, s.staffResetLink},
+		{"POST", "/api/auth/restablecer", public, s.resetStaffPassword},
 
 		// Diner accounts: a diner acts only on their own (accounts.go).
 		{"POST", "/api/usuarios/registro", public, s.registerUsuario},
 		{"POST", "/api/auth/login-usuario", public, s.loginUsuario},
+		// '¿Olvidaste tu contraseña?' of diners (accounts.go).
+		{"POST", "/api/auth/recuperar-usuario", public, s.requestDinerReset},
+		{"POST", "/api/auth/restablecer-usuario/enlace", public, s.dinerResetLink},
+		{"POST", "/api/auth/restablecer-usuario", public, s.resetDinerPassword},
 		{"POST", "/api/usuarios/send-email", diner, s.sendWelcome},
 		{"GET", "/api/usuario/menu", diner, s.usuarioMenu},
 		{"GET", "/api/usuarios/{usuario_id}", diner, ofDiner(s.Accounts.Profile)},

@@ -625,7 +625,7 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	mets.Queue("pos_orders", func(ctx context.Context) (int, error) { return ordering.CountAwaitingPOS(ctx, db) })
 	go offerSvc.Run(ctx, 30*time.Second)
 	go billingSvc.Run(ctx, 30*time.Second)
-	authSvc := &auth.Service{DB: db, TTL: cfg.SessionTTL}
+	authSvc := &auth.Service{DB: db, TTL: cfg.SessionTTL, BaseURL: cfg.BaseURL}
 	site := &web.Site{Menu: menuSvc, Media: pipe, Files: dist.Dist(), Stripe: cfg.StripePublishableKey != ""}
 	menuSvc.Changed = site.Forget
 	feed := &ordering.Feed{DB: db}

@@ -49,6 +49,11 @@ type Service struct {
 	// Hashing bounds concurrent password hashing (see Limiter); nil means
 	// one slot per CPU and a 2-second wait.
 	Hashing *Limiter
+	// BaseURL is the public address the password reset e-mails link to.
+	BaseURL string
+	// ResetPerAddress bounds the password reset requests from one client
+	// address per window (ResetAddressRule's limit when 0).
+	ResetPerAddress int
 
 	hashingOnce sync.Once
 }
@@ -227,6 +232,11 @@ func (s *Service) LoginStaff(ctx context.Context, email, password, ip string) (L
 	if err != nil {
 		return LoginResult{}, err
 	}
+	return s.loginResult(ctx, token, u)
+}
+
+// loginResult is the answer of a staff sign-in with token as u.
+func (s *Service) loginResult(ctx context.Context, token string, u StaffUser) (LoginResult, error) {
 	res := LoginResult{Token: token, IsSuperadmin: u.Role == tenant.RoleSuperAdmin}
 	if u.ClienteID != nil {
 		c, err := clientes.Get(ctx, s.DB, tenant.System(*u.ClienteID))

@@ -269,10 +269,6 @@ func (s *Service) SendLink(ctx context.Context, in LinkRequest) error {
 	if !auth.ValidEmail(email) {
 		return auth.ErrEmail
 	}
-	token, hash, err := auth.NewToken()
-	if err != nil {
-		return err
-	}
 	return s.DB.InTx(ctx, func(tx *store.Tx) error {
 		c, err := clientes.ByMerchant(ctx, tx, mid)
 		if errors.Is(err, store.ErrNotFound) {
@@ -281,12 +277,8 @@ func (s *Service) SendLink(ctx context.Context, in LinkRequest) error {
 		if err != nil {
 			return err
 		}
-		now := tx.NowUnix()
-		if _, err := tx.Exec(ctx, `UPDATE onboarding_links SET revoked_at = ? WHERE cliente_id = ? AND used_at = 0 AND revoked_at = 0`, now, c.ID); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO onboarding_links (cliente_id, email, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)`,
-			c.ID, email, hash, now+int64(LinkTTL/time.Second), now); err != nil {
+		token, err := auth.IssueLink(ctx, tx, auth.Link{Purpose: auth.LinkOnboarding, Kind: auth.SessionStaff, ClienteID: &c.ID, Email: email}, LinkTTL)
+		if err != nil {
 			return err
 		}
 		if c.Email == "" {
@@ -347,7 +339,7 @@ func (s *Service) SetPassword(ctx context.Context, in NewPassword) (auth.LoginRe
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE onboarding_links SET used_at = ? WHERE id = ?`, tx.NowUnix(), linkID); err != nil {
+		if err := auth.SpendLink(ctx, tx, linkID); err != nil {
 			return err
 		}
 		u, err := auth.StaffUserByEmail(ctx, tx, email)
@@ -380,30 +372,24 @@ func (s *Service) SetPassword(ctx context.Context, in NewPassword) (auth.LoginRe
 // spent by that merchant id and e-mail; lock holds its row until the
 // transaction ends.
 func checkLink(ctx context.Context, q store.Querier, merchantID, email, token string, lock bool) (int64, clientes.Cliente, error) {
-	var linkID, clienteID, expires, used, revoked int64
-	var linkEmail string
-	query := `SELECT id, cliente_id, email, expires_at, used_at, revoked_at FROM onboarding_links WHERE token_hash = ?`
-	if lock {
-		query += store.ForUpdate(q)
-	}
-	err := q.QueryRow(ctx, query, auth.HashToken(token)).Scan(&linkID, &clienteID, &linkEmail, &expires, &used, &revoked)
-	if errors.Is(store.NotFound(err), store.ErrNotFound) {
+	l, err := auth.CheckLink(ctx, q, auth.LinkOnboarding, auth.SessionStaff, token, lock)
+	if auth.IsLinkRefused(err) {
 		return 0, clientes.Cliente{}, ErrLinkInvalid
 	}
 	if err != nil {
 		return 0, clientes.Cliente{}, err
 	}
-	if used != 0 || revoked != 0 || q.NowUnix() >= expires || linkEmail != email {
+	if l.Email != email || l.ClienteID == nil {
 		return 0, clientes.Cliente{}, ErrLinkInvalid
 	}
-	c, err := clientes.Get(ctx, q, tenant.System(clienteID))
+	c, err := clientes.Get(ctx, q, tenant.System(*l.ClienteID))
 	if err != nil {
 		return 0, c, err
 	}
 	if c.MerchantID == nil || *c.MerchantID != merchantID {
 		return 0, c, ErrLinkInvalid
 	}
-	return linkID, c, nil
+	return l.ID, c, nil
 }
 
 // ConnectRequest is 'Configuración del Token de Clover': a merchant's

@@ -108,7 +108,7 @@ func TestOnboardingLinkSetsThePasswordOnce(t *testing.T) {
 		}
 		// The token is stored only as its hash.
 		var n int
-		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM onboarding_links WHERE token_hash = ?`, first.Get("token")).Scan(&n); err != nil || n != 0 {
+		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM links WHERE token_hash = ?`, first.Get("token")).Scan(&n); err != nil || n != 0 {
 			t.Fatalf("token stored in clear: %d %v", n, err)
 		}
 

@@ -24,6 +24,8 @@ const PlatformDashboardPage = staffPage(() => import('../features/super-admin/ro
 const CloverAuthPage = staffPage(() => import('../features/super-admin/routes/CloverAuthPage'));
 const SetPasswordPage = lazy(() => import('../features/auth/routes/SetPasswordPage'));
 const CloverConnectionPage = lazy(() => import('../features/pos-connect/routes/CloverConnectionPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/routes/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/routes/ResetPasswordPage'));
 const MenuPage = lazy(() => import('../features/menu/routes/MenuPage'));
 const RestauranteMenuPage = lazy(() => import('../features/account/routes/RestauranteMenuPage'));
 const UserPanelPage = lazy(() => import('../features/account/routes/UserPanelPage'));
@@ -32,6 +34,8 @@ const PurchasesPage = lazy(() => import('../features/account/routes/PurchasesPag
 const PointsPage = lazy(() => import('../features/account/routes/PointsPage'));
 const MyRestaurantsPage = lazy(() => import('../features/account/routes/MyRestaurantsPage'));
 const SelectRestaurantPage = lazy(() => import('../features/account/routes/SelectRestaurantPage'));
+const DinerForgotPasswordPage = lazy(() => import('../features/account/routes/DinerForgotPasswordPage'));
+const DinerResetPasswordPage = lazy(() => import('../features/account/routes/DinerResetPasswordPage'));
 const SettingsPage = staffPage(() => import('../features/settings/routes/SettingsPage'));
 const PopupsPage = staffPage(() => import('../features/popups/routes/PopupsPage'));
 const CategoriesPage = staffPage(() => import('../features/admin/routes/CategoriesPage'));
@@ -75,6 +79,9 @@ export function AppRoutes() {
         {/* The public cava (issue 14). */}
         <Route path="/cava/:cliente_id" element={<CavaPage />} />
         <Route path="/ordenar-en-linea/:cliente_id" element={<OrderOnlinePage />} />
+        {/* A diner's '¿Olvidaste tu contraseña?' and the reset link's page, in the restaurant's shell (?menu=). */}
+        <Route path="/usuario/recuperar-password" element={<DinerForgotPasswordPage />} />
+        <Route path="/usuario/restablecer-password" element={<DinerResetPasswordPage />} />
         <Route element={<QueryLayout />}>
           {/* Diner accounts (issue 5): the user panel embeds the menu; the diner's own pages. */}
           <Route path="/usuario/:usuario_id" element={<UserPanelPage />} />
@@ -101,6 +108,11 @@ export function AppRoutes() {
         <Route path="/establecer-password" element={<SetPasswordPage />} />
         {/* Where Clover's OAuth flow lands (GET /api/clover/oauth/callback): public, says how it went. */}
         <Route path="/clover/conexion" element={<CloverConnectionPage />} />
+        {/* '¿Olvidaste tu contraseña?' of owners and the super admin: the request and the reset link's page. */}
+        <Route path="/recuperar-password" element={<ForgotPasswordPage />} />
+        <Route path="/restablecer-password" element={<ResetPasswordPage />} />
+        <Route path="/super-admin/recuperar-password" element={<ForgotPasswordPage superAdmin />} />
+        <Route path="/super-admin/restablecer-password" element={<ResetPasswordPage superAdmin />} />
         <Route element={<QueryLayout />}>
           {/* Registration starts from a restaurant: pick one, then 'Registrarse para más funciones'. */}
           <Route path="/registro" element={<Navigate to="/restaurante/seleccion" replace />} />

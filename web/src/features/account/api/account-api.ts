@@ -49,6 +49,30 @@ export function loginUsuario(email: string, password: string): Promise<DinerAuth
   return apiFetch<DinerAuth>('/auth/login-usuario', { method: 'POST', token: null, body: { email, password } });
 }
 
+/** POST /api/auth/recuperar-usuario (public): e-mails a reset link back to the restaurant when a diner uses the address; the same answer either way. */
+export function requestDinerReset(email: string, clienteId: string | null) {
+  return apiFetch<ResponseBody<'/api/auth/recuperar-usuario', 'post'>>('/auth/recuperar-usuario', {
+    method: 'POST',
+    token: null,
+    body: { email, cliente_id: clienteId ? Number(clienteId) : null },
+  });
+}
+
+/** POST /api/auth/restablecer-usuario/enlace (public): whether a diner's reset link still works. */
+export function dinerResetLinkState(token: string, signal: AbortSignal) {
+  return apiFetch<ResponseBody<'/api/auth/restablecer-usuario/enlace', 'post'>>('/auth/restablecer-usuario/enlace', {
+    method: 'POST',
+    token: null,
+    body: { token },
+    signal,
+  });
+}
+
+/** POST /api/auth/restablecer-usuario (public: the link's token is the credential) → the diner's new session. */
+export function resetDinerPassword(token: string, newPassword: string): Promise<DinerAuth> {
+  return apiFetch<DinerAuth>('/auth/restablecer-usuario', { method: 'POST', token: null, body: { token, new_password: newPassword } });
+}
+
 /** POST /api/usuarios/send-email: queues the welcome e-mail (202). */
 export function sendWelcomeEmail(token: string, input: { nombre: string; email: string; telefono: string }) {
   return apiFetch<unknown>('/usuarios/send-email', { method: 'POST', token, body: input });

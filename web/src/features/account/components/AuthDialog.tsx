@@ -1,12 +1,12 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormError, SubmitButton } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { setDinerSession } from '../../../lib/diner-session';
 import { loginUsuario, registerUsuario, sendWelcomeEmail } from '../api/account-api';
 import { scheduleUserPanelRedirect } from '../lib/browser';
-import { writeDinerRestaurant } from '../lib/diner-restaurant';
+import { menuQuery, writeDinerRestaurant } from '../lib/diner-restaurant';
 import { Overlay } from './Overlay';
 import '../account.css';
 
@@ -156,6 +156,16 @@ export default function AuthDialog({ clienteId, onClose, initialMode = 'register
             <span id={f('password-hint')} className="muted acct-hint">
               {t('account.fields.passwordHint')}
             </span>
+          )}
+          {!register && (
+            <Link
+              className="acct-link acct-forgot"
+              to={`/usuario/recuperar-password${menuQuery(clienteId)}`}
+              state={{ email: values.email.trim() }}
+              onClick={onClose}
+            >
+              {t('reset.forgot')}
+            </Link>
           )}
         </div>
         <FormError error={error} />

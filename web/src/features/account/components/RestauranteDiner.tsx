@@ -5,6 +5,7 @@ import { useDinerShell } from '../../../components/DinerShell';
 import { useDinerSession } from '../../../lib/diner-session';
 import { useRecordRestaurant } from '../lib/diner-actions';
 import { readDinerRestaurant } from '../lib/diner-restaurant';
+import type { AuthMode } from './AuthDialog';
 import '../account.css';
 
 const loadAuthDialog = () => import('./AuthDialog');
@@ -29,11 +30,19 @@ export function useRestauranteDinerRedirect(clienteId: string | null): string | 
   return redirect;
 }
 
-/** The registration dialog (its code loads when it first opens). */
-export function RegistrationDialog({ clienteId, onClose }: { clienteId: string | null; onClose: () => void }) {
+/** The registration dialog (its code loads when it first opens); `initialMode` 'login' opens it on signing in. */
+export function RegistrationDialog({
+  clienteId,
+  onClose,
+  initialMode,
+}: {
+  clienteId: string | null;
+  onClose: () => void;
+  initialMode?: AuthMode;
+}) {
   return (
     <Suspense fallback={null}>
-      <AuthDialog clienteId={clienteId} onClose={onClose} />
+      <AuthDialog clienteId={clienteId} onClose={onClose} initialMode={initialMode} />
     </Suspense>
   );
 }

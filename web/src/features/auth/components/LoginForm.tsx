@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-client';
 import { homePathFor } from '../../../app/guards';
@@ -88,6 +88,11 @@ export function LoginForm({ title, superAdminOnly = false }: Props) {
         <FormError error={error} />
         <SubmitButton busy={busy} label={t('auth.submit')} busyLabel={t('auth.submitting')} />
       </form>
+      <p className="center login-forgot">
+        <Link to={superAdminOnly ? '/super-admin/recuperar-password' : '/recuperar-password'} state={{ email: email.trim() }}>
+          {t('reset.forgot')}
+        </Link>
+      </p>
     </section>
   );
 }

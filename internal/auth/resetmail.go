@@ -1,0 +1,77 @@
+package auth
+
+import (
+	"bytes"
+	"html/template"
+	"strings"
+	"time"
+
+	"carta/internal/mail"
+)
+
+var resetHTML = template.Must(template.New("reset").Parse(`<!DOCTYPE html>
+<html lang="{{.Lang}}"><head><meta charset="utf-8"><title>{{.Subject}}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; color: #222; line-height: 1.5;">
+<p>{{.Greeting}}</p>
+<p>{{.Intro}}</p>
+<p><a href="{{.URL}}" style="display: inline-block; padding: 10px 18px; background: #b3202a; color: #fff; text-decoration: none; border-radius: 6px;">{{.Button}}</a></p>
+{{if .Place}}<p>{{.Place}}</p>
+{{end}}<p style="color: #555; font-size: 14px;">{{.Expiry}}</p>
+<p style="color: #777; font-size: 13px;">{{.Footer}}</p>
+</body></html>
+`))
+
+type resetData struct {
+	Lang, Subject, Greeting, Intro, Button, Place, Expiry, Footer, URL string
+}
+
+// oneLine keeps a name on one line (it goes into the greeting).
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// resetMail is the password reset e-mail in lang ("en" or Spanish). Names
+// are escaped in the HTML part.
+func resetMail(lang string, t ResetTarget, link string, expires time.Time) mail.Message {
+	name, place := oneLine(t.Name), oneLine(t.Place)
+	d := resetData{Lang: "es", URL: link,
+		Subject:  "Restablece tu contraseña de Carta",
+		Greeting: "Hola,",
+		Intro:    "Recibimos una solicitud para restablecer la contraseña de la cuenta de Carta de " + t.Email + ". Para elegir una contraseña nueva, abre este enlace:",
+		Button:   "Elegir una contraseña nueva",
+		Expiry: "El enlace sirve una sola vez y caduca en una hora, el " + expires.UTC().Format("02/01/2006 15:04") +
+			" (UTC). Al cambiar la contraseña se cierran todas las sesiones abiertas de la cuenta.",
+		Footer: "Si no lo pediste tú, ignora este correo: tu contraseña no cambia.",
+	}
+	if name != "" {
+		d.Greeting = "Hola " + name + ","
+	}
+	if place != "" {
+		d.Place = "Después volverás a " + place + "."
+	}
+	if lang == "en" {
+		d = resetData{Lang: "en", URL: link,
+			Subject:  "Reset your Carta password",
+			Greeting: "Hello,",
+			Intro:    "We received a request to reset the password of the Carta account of " + t.Email + ". To choose a new password, open this link:",
+			Button:   "Choose a new password",
+			Expiry: "The link works once and expires in one hour, on " + expires.UTC().Format("2006-01-02 15:04") +
+				" (UTC). Changing the password signs the account out everywhere.",
+			Footer: "If you did not ask for this, ignore this e-mail: your password stays the same.",
+		}
+		if name != "" {
+			d.Greeting = "Hello " + name + ","
+		}
+		if place != "" {
+			d.Place = "Afterwards you will be back at " + place + "."
+		}
+	}
+	var b bytes.Buffer
+	if err := resetHTML.Execute(&b, d); err != nil {
+		panic("auth: reset template: " + err.Error()) // static template: cannot fail
+	}
+	text := d.Greeting + "\n\n" + d.Intro + "\n\n" + link + "\n\n"
+	if d.Place != "" {
+		text += d.Place + "\n\n"
+	}
+	text += d.Expiry + "\n\n-- \n" + d.Footer + "\n"
+	return mail.Message{Subject: d.Subject, Text: text, HTML: b.String()}
+}
