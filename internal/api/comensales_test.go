@@ -56,9 +56,10 @@ func TestComensales(t *testing.T) {
 			}
 			return r.json["token"].(string)
 		}
-		diner := reg("Ana Ruiz", "ana@example.com", "cliente_id", 1)
+		// Ana and the formula's author ticked both consents; Beto none.
+		diner := reg("Ana Ruiz", "ana@example.com", "cliente_id", 1, "suscrito_mailing", true, "whatsapp_notificaciones", true)
 		reg("Beto Sin Correo", "beto@example.com", "cliente_id", 1, "suscrito_mailing", false, "whatsapp_notificaciones", false)
-		reg(`=HYPERLINK("http://x.example","Premio, gratis")`, "formula@example.com", "cliente_id", 1)
+		reg(`=HYPERLINK("http://x.example","Premio, gratis")`, "formula@example.com", "cliente_id", 1, "suscrito_mailing", true, "whatsapp_notificaciones", true)
 		reg("Dora de la Taquería", "dora@example.com", "cliente_id", 2)
 
 		e.run(t, []scenario{

@@ -313,12 +313,26 @@ export async function deletePopups(request: APIRequestContext, staff: StaffSessi
 
 // --- Diners ----------------------------------------------------------------
 
-/** POST /api/usuarios/registro: a new diner (counts against the per-address registration limit). */
-export async function registerDiner(request: APIRequestContext, { nombre = 'Diana Comensal', clienteId = 1 } = {}): Promise<DinerAccount> {
+/**
+ * POST /api/usuarios/registro: a new diner (counts against the per-address registration limit);
+ * with consent, one who ticked marketing e-mail and WhatsApp (none is presumed otherwise).
+ */
+export async function registerDiner(
+  request: APIRequestContext,
+  { nombre = 'Diana Comensal', clienteId = 1, consent = false } = {},
+): Promise<DinerAccount> {
   const email = `${unique('diner').toLowerCase()}@e2e.test`;
   const password = 'e2e-Diner-pass-123';
   const res = await request.post('/api/usuarios/registro', {
-    data: { nombre, email, telefono: '5550000000', password, cliente_id: clienteId },
+    data: {
+      nombre,
+      email,
+      telefono: '5550000000',
+      password,
+      cliente_id: clienteId,
+      suscrito_mailing: consent,
+      whatsapp_notificaciones: consent,
+    },
   });
   const s = await ok<DinerSession>(res);
   return { nombre, email, password, usuarioId: s.usuario_id };

@@ -46,7 +46,7 @@ for (const lang of ['es', 'en'] as const) {
 
   test(`[${lang}] the owner finds a new diner in Clientes, searches and exports the CSV`, async ({ page, context, request, baseURL }) => {
     const tag = unique('Clt');
-    const diner = await registerDiner(request, { nombre: `Clara ${tag}` });
+    const diner = await registerDiner(request, { nombre: `Clara ${tag}`, consent: true });
     const hiddenEmail = await registerUncontactable(request, `Nico ${tag}`);
     // A diner of the other restaurant never shows on restaurant 1's page.
     await registerDiner(request, { nombre: `Tere ${tag}`, clienteId: 2 });
