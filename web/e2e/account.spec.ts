@@ -116,8 +116,11 @@ test('a diner edits the account from the side menu and the change persists', asy
   const name = page.getByLabel('Nombre');
   await expect(name).toHaveValue(before.nombre);
   await expect(page.getByLabel('Correo electrónico', { exact: true })).toHaveValue(diner.email);
+  // No consent was presumed at registration: the diner opts in to e-mail here.
+  await expect(page.getByLabel('Recibir notificaciones por WhatsApp')).not.toBeChecked();
+  await expect(page.getByLabel('Recibir promociones por correo electrónico')).not.toBeChecked();
   await name.fill(newName);
-  await page.getByLabel('Recibir notificaciones por WhatsApp').uncheck();
+  await page.getByLabel('Recibir promociones por correo electrónico').check();
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Cambios guardados.')).toBeVisible();
 
@@ -125,7 +128,7 @@ test('a diner edits the account from the side menu and the change persists', asy
   await expect(page.getByLabel('Nombre')).toHaveValue(newName);
   await expect(page.getByLabel('Recibir notificaciones por WhatsApp')).not.toBeChecked();
   await expect(page.getByLabel('Recibir promociones por correo electrónico')).toBeChecked();
-  expect(await dinerProfile(request, session)).toMatchObject({ nombre: newName, whatsapp_notificaciones: false });
+  expect(await dinerProfile(request, session)).toMatchObject({ nombre: newName, suscrito_mailing: true, whatsapp_notificaciones: false });
 });
 
 test('a registration error shows the server message', async ({ page }) => {
