@@ -8,15 +8,12 @@ import (
 	"time"
 
 	"carta/internal/mail"
+	"carta/internal/money"
 )
 
 // The e-mails a diner gets about an order, in the language the order was
 // placed in: its confirmation (with the lines, the total and the pickup
 // time) and one for every change of state.
-
-func money(cents int64, currency string) string {
-	return fmt.Sprintf("$%d.%02d %s", cents/100, cents%100, currency)
-}
 
 type mailText struct {
 	Subject, Lead string
@@ -99,8 +96,8 @@ func orderMail(p Pedido, url string, loc *time.Location) mail.Message {
 		Lineas                                                             []mailLine
 		L                                                                  map[string]string
 	}{
-		Hola: fmt.Sprintf(l["hola"], p.Nombre), Lead: txt.Lead, Recoger: recoger, Subtotal: money(p.Subtotal, p.Moneda),
-		Impuestos: money(p.Impuestos, p.Moneda), Total: money(p.Total, p.Moneda), Nota: p.Nota, URL: url, L: l,
+		Hola: fmt.Sprintf(l["hola"], p.Nombre), Lead: txt.Lead, Recoger: recoger, Subtotal: money.Format(p.Subtotal, p.Moneda, lang),
+		Impuestos: money.Format(p.Impuestos, p.Moneda, lang), Total: money.Format(p.Total, p.Moneda, lang), Nota: p.Nota, URL: url, L: l,
 	}
 	if p.Estado == EstadoCancelado {
 		data.Motivo = p.MotivoCancelacion
@@ -116,7 +113,7 @@ func orderMail(p Pedido, url string, loc *time.Location) mail.Message {
 	}
 	fmt.Fprintf(&text, "\n%s: %s\n\n", l["recoger"], recoger)
 	for _, ln := range p.Lineas {
-		ml := mailLine{Cantidad: ln.Cantidad, Nombre: ln.Nombre, Modificadores: ln.Modificadores, Importe: money(ln.Subtotal, p.Moneda)}
+		ml := mailLine{Cantidad: ln.Cantidad, Nombre: ln.Nombre, Modificadores: ln.Modificadores, Importe: money.Format(ln.Subtotal, p.Moneda, lang)}
 		data.Lineas = append(data.Lineas, ml)
 		fmt.Fprintf(&text, "%d × %s  %s\n", ml.Cantidad, ml.Nombre, ml.Importe)
 		for _, m := range ml.Modificadores {

@@ -905,3 +905,34 @@ func TestFeedMissesNothingUnderConcurrentChanges(t *testing.T) {
 		}
 	})
 }
+
+// TestOrderMailMoney: the order e-mails write money as the order's page
+// does (internal/money: '€97.43'), never '$97.43 EUR'.
+func TestOrderMailMoney(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		s := menu.DefaultSettings(f.cliente.Int64())
+		s.Moneda = "EUR"
+		if err := menu.SaveSettings(ctx, db, f.cliente, s); err != nil {
+			t.Fatal(err)
+		}
+		for _, lang := range []string{"es", "en"} {
+			p, err := f.place(t, ordering.PlaceInput{Idioma: lang, Address: lang})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.pay(t, p.PedidoID)
+			var text, html string
+			if err := db.QueryRow(ctx, `SELECT body_text, body_html FROM outbox WHERE kind = 'pedido' ORDER BY id DESC LIMIT 1`).Scan(&text, &html); err != nil {
+				t.Fatal(err)
+			}
+			for _, part := range []string{text, html} {
+				// 2 × (42.00 + 3.00) = 90.00 + 8.25% tax = 97.43.
+				if !strings.Contains(part, "€97.43") || !strings.Contains(part, "€90.00") || strings.Contains(part, "EUR") || strings.Contains(part, "$") {
+					t.Fatalf("%s e-mail: %s", lang, part)
+				}
+			}
+		}
+	})
+}
