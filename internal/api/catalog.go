@@ -277,6 +277,26 @@ func (s *Server) updateProductTranslation(w http.ResponseWriter, r *http.Request
 	return ok(w, map[string]string{"message": msg(r, "Traducción guardada.", "Translation saved.")})
 }
 
+// setPOSNames stores the owner's Spanish and English names of the POS's
+// modifier groups, modifiers and taxes, all or none.
+func (s *Server) setPOSNames(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Nombres []menu.NombrePOSInput `json:"nombres"`
+	}
+	if err := respond.Decode(w, r, &in); err != nil {
+		return err
+	}
+	t, err := tenantInPath(r)
+	if err != nil {
+		return err
+	}
+	out, err := s.Menu.SetPOSNames(r.Context(), t, in.Nombres)
+	if err != nil {
+		return err
+	}
+	return ok(w, out)
+}
+
 // setVisibility shows or hides a product on the menu.
 func (s *Server) setVisibility(w http.ResponseWriter, r *http.Request) error {
 	var in struct {

@@ -531,6 +531,11 @@ func accessTable() map[string][]row {
 		"PUT /api/productos/{id}/traduccion": {{"", func(m *matrix) req {
 			return req{method: "PUT", path: fmt.Sprintf("/api/productos/%d/traduccion", m.product), body: map[string]any{"cliente_id": 1, "idioma": "en", "name": "Ham", "description": "Cured."}}
 		}, staffOn1(s200)}},
+		"GET /api/clientes/{cliente_id}/nombres-pos": {{"", get("/api/clientes/1/nombres-pos"), staffOn1(s200)}},
+		"PUT /api/clientes/{cliente_id}/nombres-pos": {{"", func(*matrix) req {
+			return req{method: "PUT", path: "/api/clientes/1/nombres-pos", body: map[string]any{"nombres": []map[string]any{
+				{"entidad": "modificador_grupo", "id": "DEMOMERCHANT1-PUNTO", "idioma": "en", "name": "Doneness"}}}}
+		}, staffOn1(s200)}},
 		"PUT /api/clover/products/{id}/visibility": {{"", func(m *matrix) req {
 			return req{method: "PUT", path: fmt.Sprintf("/api/clover/products/%d/visibility", m.product), body: map[string]any{"cliente_id": 1, "visible": true}}
 		}, staffOn1(s200)}},

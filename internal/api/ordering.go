@@ -39,14 +39,16 @@ func (s *Server) onlineMenu(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
-// taxes answers the tax rates of the orderable products (public, cached).
+// taxes answers the tax rates of the orderable products, named in the
+// ?idioma= language (public, cached per language).
 func (s *Server) taxes(w http.ResponseWriter, r *http.Request) error {
 	id, err := onlineClienteID(r)
 	if err != nil {
 		return err
 	}
-	return s.Site.ServeMenu(w, r, id, "taxes", nil, func(t tenant.Public) (any, error) {
-		return s.Ordering.Taxes(r.Context(), t)
+	lang := menu.Lang(r.URL.Query().Get("idioma"))
+	return s.Site.ServeMenu(w, r, id, "taxes|"+lang, nil, func(t tenant.Public) (any, error) {
+		return s.Ordering.Taxes(r.Context(), t, lang)
 	})
 }
 

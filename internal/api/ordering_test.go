@@ -242,9 +242,9 @@ func TestOrdersRefusedWithTheReason(t *testing.T) {
 		if r := e.do("GET", "/api/orders/config?cliente_id=1", "", nil); r.json["motivo"] != "pausado" {
 			t.Fatalf("availability while paused: %s", r.body)
 		}
-		// In English too.
+		// In English too, the group named as the English menu names it.
 		r := e.do("POST", "/api/orders/quote", "", map[string]any{"cliente_id": 1, "items": line(steak, 1)}, "Accept-Language", "en")
-		if r.status != 400 || r.json["error"] != "Line 1 (Rib Steak): choose at least 1 in “Punto de cocción”." {
+		if r.status != 400 || r.json["error"] != "Line 1 (Rib Steak): choose at least 1 in “Doneness”." {
 			t.Fatalf("english: %d %s", r.status, r.body)
 		}
 		if n := count(t, db, `SELECT COUNT(*) FROM pedidos`); n != 1 {
@@ -306,6 +306,80 @@ func TestOrderConfirmedByTheCheckoutWebhook(t *testing.T) {
 		db.QueryRow(context.Background(), `SELECT estado FROM pedidos WHERE id = ?`, id2).Scan(&estado)
 		if estado != "fallido" || count(t, db, `SELECT SUM(ocupados) FROM pedidos_franjas`) != 1 {
 			t.Fatalf("declined order %s, slots held %d", estado, count(t, db, `SELECT SUM(ocupados) FROM pedidos_franjas`))
+		}
+	})
+}
+
+// TestOrderInTheDinersLanguage: the owner names the POS's modifiers and
+// taxes in both languages; a diner ordering in English reads the order
+// back in English (GET /api/pedidos/{id} follows the order's language,
+// whatever the reader's), the Spanish cart names the tax in Spanish, and
+// the kitchen's board keeps the restaurant's names.
+func TestOrderInTheDinersLanguage(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newOrderEnv(t, db)
+		// The demo owner's names of the demo POS's modifiers and taxes.
+		names := e.do("GET", "/api/clientes/1/nombres-pos", e.owner1, nil)
+		if names.status != 200 || !strings.Contains(names.body, `"en":{"name":"Doneness"}`) || !strings.Contains(names.body, `"es":{"name":"Impuesto sobre ventas 8.25%"}`) {
+			t.Fatalf("POS names: %d %s", names.status, names.body)
+		}
+		// A name gone from the POS is refused in the caller's language, and nothing changes.
+		bad := map[string]any{"nombres": []map[string]any{
+			{"entidad": "modificador", "id": "DEMOMERCHANT1-PUNTO-2", "idioma": "en", "name": "Medium rare"},
+			{"entidad": "modificador", "id": "NOPE", "idioma": "en", "name": "X"}}}
+		if r := e.do("PUT", "/api/clientes/1/nombres-pos", e.owner1, bad, "Accept-Language", "en"); r.status != 400 ||
+			r.json["error"] != "One of the names is no longer in the point of sale. Sync and try again." {
+			t.Fatalf("unknown name: %d %s", r.status, r.body)
+		}
+		if r := e.do("PUT", "/api/clientes/1/nombres-pos", e.owner1, map[string]any{"nombres": []map[string]any{
+			{"entidad": "modificador", "id": "DEMOMERCHANT1-PUNTO-2", "idioma": "en", "name": "Medium rare"}}}); r.status != 200 ||
+			!strings.Contains(r.body, `"en":{"name":"Medium rare"}`) {
+			t.Fatalf("save: %d %s", r.status, r.body)
+		}
+
+		id, mods := e.onlineProduct(1, "Chuletón de Res")
+		items := []map[string]any{{"product_id": id, "quantity": 1, "modifier_ids": []string{mods["Al punto"], mods["Patatas fritas"]}}}
+		// The Spanish cart: Spanish tax name.
+		q := e.do("POST", "/api/orders/quote", "", map[string]any{"cliente_id": 1, "items": items})
+		if q.status != 200 || !strings.Contains(q.body, `"name":"Impuesto sobre ventas 8.25%"`) || strings.Contains(q.body, "Sales Tax") {
+			t.Fatalf("Spanish quote: %d %s", q.status, q.body)
+		}
+		// The English online menu names the groups and modifiers in English (cached per language).
+		if m := e.do("GET", "/api/orders/clover_products_online?cliente_id=1&idioma=en", "", nil); !strings.Contains(m.body, `"name":"Doneness"`) ||
+			!strings.Contains(m.body, `"name":"Medium rare"`) || !strings.Contains(m.body, `"name":"Rib Steak"`) {
+			t.Fatalf("English online menu: %s", m.body)
+		}
+		if m := e.do("GET", "/api/taxes?cliente_id=1&idioma=es", "", nil); !strings.Contains(m.body, "Impuesto sobre ventas 8.25%") {
+			t.Fatalf("Spanish taxes: %s", m.body)
+		}
+
+		order := e.steakOrder()
+		order["items"] = items
+		r := e.do("POST", "/api/orders", "", order, "Accept-Language", "en-US,en;q=0.9")
+		if r.status != 201 {
+			t.Fatalf("place: %d %s", r.status, r.body)
+		}
+		pid, tok := int64(r.json["pedido_id"].(float64)), r.json["token"].(string)
+		sess := strings.TrimPrefix(r.json["checkout_url"].(string), "https://carta.example/demo/checkout/")
+		if d := e.do("GET", "/api/demo/checkout/"+sess, "", nil); d.json["descripcion"] != "Pickup order (1 item)" {
+			t.Fatalf("demo checkout: %s", d.body)
+		}
+		if p := e.do("POST", "/api/demo/checkout/"+sess+"/pay", "", nil); p.status != 200 {
+			t.Fatalf("pay: %d %s", p.status, p.body)
+		}
+		// Read in Spanish or English, the order is English: it was placed in English.
+		for _, lang := range []string{"es", "en"} {
+			f := e.do("GET", fmt.Sprintf("/api/pedidos/%d", pid), "", nil, "X-Pedido-Token", tok, "Accept-Language", lang)
+			l := f.json["lineas"].([]any)[0].(map[string]any)
+			m := l["modificadores"].([]any)[0].(map[string]any)
+			tax := f.json["detalle_impuestos"].([]any)[0].(map[string]any)
+			if f.status != 200 || l["nombre"] != "Rib Steak" || m["name"] != "Medium rare" || m["group_name"] != "Doneness" || tax["name"] != "Sales Tax 8.25%" {
+				t.Fatalf("order page read in %s: %d %s", lang, f.status, f.body)
+			}
+		}
+		b := e.do("GET", "/api/clientes/1/pedidos", e.owner1, nil)
+		if !strings.Contains(b.body, `"nombre":"Chuletón de Res"`) || !strings.Contains(b.body, `"name":"Al punto"`) || strings.Contains(b.body, "Rib Steak") {
+			t.Fatalf("board: %s", b.body)
 		}
 	})
 }

@@ -182,6 +182,8 @@ func (s *Server) routes() []route {
 		{"DELETE", "/api/categories/{id}/subcategories/{cloverCategoryId}", staff, s.removeSubcategory},
 		{"PUT", "/api/productos/{id}/descripcion", staff, s.updateDescription},
 		{"PUT", "/api/productos/{id}/traduccion", staff, s.updateProductTranslation},
+		{"GET", "/api/clientes/{cliente_id}/nombres-pos", staff, ofTenant(s.Menu.POSNames)},
+		{"PUT", "/api/clientes/{cliente_id}/nombres-pos", staff, s.setPOSNames},
 		{"PUT", "/api/productos/{id}/alergenos", staff, s.updateDietary},
 		{"PUT", "/api/clover/products/{id}/visibility", staff, s.setVisibility},
 		{"PUT", "/api/clover/products/visibility", staff, s.setVisibilityMany},

@@ -6,11 +6,8 @@ import (
 	"html/template"
 
 	"carta/internal/mail"
+	"carta/internal/money"
 )
-
-func money(cents int64, currency string) string {
-	return fmt.Sprintf("$%d.%02d %s", cents/100, cents%100, currency)
-}
 
 var feeFailedHTML = template.Must(template.New("f").Parse(`<p>Hola {{.Nombre}},</p>
 <p>No pudimos cobrar la comisión de servicio de <strong>{{.Amount}}</strong> por un cupón vendido: tu tarjeta fue rechazada o requiere autenticación.</p>
@@ -18,7 +15,7 @@ var feeFailedHTML = template.Must(template.New("f").Parse(`<p>Hola {{.Nombre}},<
 
 // FeeFailedMail tells a restaurant a platform fee could not be charged.
 func FeeFailedMail(nombre string, amount int64, currency, baseURL string, clienteID int64) mail.Message {
-	data := map[string]string{"Nombre": nombre, "Amount": money(amount, currency), "URL": fmt.Sprintf("%s/crear-oferta?cliente_id=%d", baseURL, clienteID)}
+	data := map[string]string{"Nombre": nombre, "Amount": money.Format(amount, currency, "es"), "URL": fmt.Sprintf("%s/crear-oferta?cliente_id=%d", baseURL, clienteID)}
 	var b bytes.Buffer
 	_ = feeFailedHTML.Execute(&b, data)
 	return mail.Message{

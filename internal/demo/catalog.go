@@ -151,3 +151,36 @@ var Catalogs = map[string]Catalog{
 		},
 	},
 }
+
+// POSName is the owner's name of one of the demo POS's modifier groups,
+// modifiers or taxes (pos/demo: its id is the merchant id, "-", Key) in
+// one language.
+type POSName struct {
+	Entidad, Key, Idioma, Name string
+}
+
+// POSNames: the demo POS names its modifiers in Spanish and its US sales
+// tax in English (as a Miami merchant's Clover would); the owner gave the
+// Spanish ones English names and the tax a Spanish one.
+var POSNames = []POSName{
+	{"modificador_grupo", "PUNTO", "en", "Doneness"},
+	{"modificador", "PUNTO-1", "en", "Rare"},
+	{"modificador", "PUNTO-2", "en", "Medium"},
+	{"modificador", "PUNTO-3", "en", "Well done"},
+	{"modificador_grupo", "GUAR", "en", "Sides"},
+	{"modificador", "GUAR-1", "en", "French fries"},
+	{"modificador", "GUAR-2", "en", "Green salad"},
+	{"modificador", "GUAR-3", "en", "Roasted peppers"},
+	{"modificador_grupo", "PAN", "en", "On the side"},
+	{"modificador", "PAN-1", "en", "Extra bread"},
+	{"modificador", "PAN-2", "en", "Aioli"},
+	{"modificador_grupo", "TORT", "en", "Tortilla"},
+	{"modificador", "TORT-1", "en", "Corn"},
+	{"modificador", "TORT-2", "en", "Flour"},
+	{"modificador_grupo", "EXTRA", "en", "Extras"},
+	{"modificador", "EXTRA-1", "en", "Cheese"},
+	{"modificador", "EXTRA-2", "en", "Avocado"},
+	{"modificador", "EXTRA-3", "en", "Grilled onion"},
+	{"impuesto", "TAX", "es", "Impuesto sobre ventas 8.25%"},
+	{"impuesto", "IVA", "en", "VAT 16%"},
+}

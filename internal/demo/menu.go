@@ -20,8 +20,9 @@ import (
 )
 
 // SeedMenus gives each demo restaurant without a menu its catalogue: look
-// and feel, POS categories and products with English translations, main
-// categories with their subcategories, generated images and a popup. A
+// and feel, POS categories and products with English translations, the
+// owner's names of the POS's modifiers and taxes, main categories with
+// their subcategories, generated images and a popup. A
 // restaurant that already has main categories is left alone.
 func SeedMenus(ctx context.Context, db *store.DB, pipe *media.Pipeline) error {
 	for _, r := range Restaurants {
@@ -173,6 +174,13 @@ func seedMenu(ctx context.Context, db *store.DB, pipe *media.Pipeline, c cliente
 				if err := menu.LinkSubcategoria(ctx, tx, t, id, sub, &p); err != nil {
 					return err
 				}
+			}
+		}
+		// The owner's names of the POS's modifiers and taxes (a sync keeps
+		// those the merchant's catalogue has and drops the others).
+		for _, n := range POSNames {
+			if err := menu.SetTranslation(ctx, tx, t, n.Entidad, cat.MerchantID+"-"+n.Key, n.Idioma, "name", n.Name); err != nil {
+				return err
 			}
 		}
 		if _, err := menu.CreatePopup(ctx, tx, t, menu.Popup{Name: cat.Popup, FileURL: popupImg, FileType: "image/jpeg"}); err != nil {

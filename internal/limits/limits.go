@@ -31,6 +31,8 @@ var (
 	Phone        = Field{"telefono", 30, "El teléfono", "The phone number", false}
 	CategoryName = Field{"categoria.name", 80, "El nombre de la categoría", "The category name", false}
 	ProductName  = Field{"producto.name", 120, "El nombre del producto", "The product name", false}
+	// POSName is the owner's translation of a modifier group's, a modifier's or a tax's name.
+	POSName      = Field{"modificador/impuesto.name", 120, "El nombre", "The name", false}
 	Description  = Field{"descripcion", 1000, "La descripción", "The description", true}
 	ImageURL     = Field{"image_path", 500, "El enlace de la imagen", "The image link", false}
 	Restaurant   = Field{"nombre_restaurante", 120, "El nombre del restaurante", "The restaurant name", false}
@@ -52,7 +54,7 @@ var (
 )
 
 // All is the table, in the order docs/api.md lists it.
-var All = []Field{Email, Password, PersonName, Phone, CategoryName, ProductName, Description, ImageURL,
+var All = []Field{Email, Password, PersonName, Phone, CategoryName, ProductName, POSName, Description, ImageURL,
 	Restaurant, ContactPhone, MapsURL, PopupName, OfferTitle, OfferCode, VoucherCode, MerchantID, CardToken,
 	OrderNote, CancelReason, WineName, WineText, Pairing, Search}
 

@@ -24,10 +24,13 @@ type OrderItem struct {
 	// POS's own name (tickets and the POS order use it).
 	Name, POSName, Description, ImagePath string
 	Price                                 int64 // cents
-	Groups                                []pos.ModifierGroup
-	Taxes                                 []pos.TaxRate
-	Categories                            []string // POS category ids
-	Alergenos, Etiquetas                  []string // allergen and dietary tag codes
+	// Groups and Taxes carry the POS's names; Names gives them in the
+	// asked language.
+	Groups               []pos.ModifierGroup
+	Taxes                []pos.TaxRate
+	Names                POSNames
+	Categories           []string // POS category ids
+	Alergenos, Etiquetas []string // allergen and dietary tag codes
 	// Orderable: shown on the menu, not hidden or unavailable in the POS
 	// and not sold out today.
 	Orderable bool
@@ -62,6 +65,10 @@ func OrderItems(ctx context.Context, q store.Querier, t tenant.Scope, lang strin
 	if err != nil {
 		return nil, err
 	}
+	names, err := loadPOSNames(ctx, q, t, lang)
+	if err != nil {
+		return nil, err
+	}
 	rows, err := q.Query(ctx, query+` ORDER BY name, id`, args...)
 	if err != nil {
 		return nil, err
@@ -76,6 +83,7 @@ func OrderItems(ctx context.Context, q store.Querier, t tenant.Scope, lang strin
 			return nil, err
 		}
 		it.Alergenos, it.Etiquetas = splitCodes(alergenos), splitCodes(etiquetas)
+		it.Names = names
 		if err := json.Unmarshal([]byte(mods), &it.Groups); err != nil {
 			return nil, fmt.Errorf("product %d modifiers: %w", it.ID, err)
 		}

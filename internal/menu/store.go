@@ -125,7 +125,8 @@ func translationsOf(ctx context.Context, q store.Querier, where string, args ...
 }
 
 // SetTranslation stores (or with an empty valor removes) one translation:
-// entidad is categoria, pos_categoria or producto, campo name or description.
+// entidad is categoria, pos_categoria, producto, modificador_grupo,
+// modificador or impuesto, campo name or description.
 func SetTranslation(ctx context.Context, q store.Querier, t tenant.ID, entidad, entidadID, idioma, campo, valor string) error {
 	if valor == "" {
 		_, err := q.Exec(ctx, `DELETE FROM traducciones WHERE cliente_id = ? AND entidad = ? AND entidad_id = ? AND idioma = ? AND campo = ?`,

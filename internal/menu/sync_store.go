@@ -21,8 +21,9 @@ type existingItem struct {
 // applyCatalog makes the restaurant's POS tables match cats and items, in
 // the caller's transaction. POS fields (names, prices, categories,
 // modifiers, taxes) follow the POS; what the owner edits locally
-// (description, image, visibility, translations, main categories and their
-// links) is kept. Items and categories gone from the POS are removed.
+// (description, image, visibility, translations — of products, categories
+// and of the POS's modifier, group and tax names —, main categories and
+// their links) is kept. Items and categories gone from the POS are removed.
 // Nothing is written when nothing changed (changed is false), so a repeated
 // sync is a no-op.
 func applyCatalog(ctx context.Context, tx store.Querier, t tenant.ID, cats []SyncCategory, items []SyncItem) (res SyncResult, changed bool, err error) {
@@ -180,6 +181,13 @@ func applyCatalog(ctx context.Context, tx store.Querier, t tenant.ID, cats []Syn
 			clienteID, strconv.FormatInt(e.id, 10)); err != nil {
 			return res, false, err
 		}
+	}
+	// The owner's translations of modifier, group and tax names stay; those
+	// of names no product carries any more go.
+	if pruned, err := prunePOSNames(ctx, tx, t, items); err != nil {
+		return res, false, err
+	} else if pruned {
+		changed = true
 	}
 	if _, err := tx.Exec(ctx, `UPDATE clientes SET pos_synced_at = ? WHERE id = ?`, tx.NowUnix(), clienteID); err != nil {
 		return res, false, err

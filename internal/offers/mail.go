@@ -6,11 +6,8 @@ import (
 	"html/template"
 
 	"carta/internal/mail"
+	"carta/internal/money"
 )
-
-func money(cents int64, currency string) string {
-	return fmt.Sprintf("$%d.%02d %s", cents/100, cents%100, currency)
-}
 
 // title is the offer's title in the language the diner bought in: the
 // English one when there was one, else the Spanish.
@@ -76,7 +73,7 @@ var receiptHTML = template.Must(template.New("r").Parse(`<p>{{.Hola}}</p>
 // ("en" or Spanish).
 func ReceiptMail(lang, nombre, titulo, code string, total int64, currency, baseURL string) mail.Message {
 	t := textsFor(lang)
-	amount, url := money(total, currency), baseURL+"/usuario/mis-compras"
+	amount, url := money.Format(total, currency, lang), baseURL+"/usuario/mis-compras"
 	var b bytes.Buffer
 	_ = receiptHTML.Execute(&b, map[string]any{
 		"Hola": fmt.Sprintf(t["hola"], nombre), "Paid": sentence(t["receiptPaid"], amount, titulo),
@@ -98,7 +95,7 @@ var refundHTML = template.Must(template.New("rf").Parse(`<p>{{.Hola}}</p>
 // because the offer sold out while they paid.
 func RefundMail(lang, nombre, titulo string, total int64, currency string) mail.Message {
 	t := textsFor(lang)
-	amount := money(total, currency)
+	amount := money.Format(total, currency, lang)
 	var b bytes.Buffer
 	_ = refundHTML.Execute(&b, map[string]any{
 		"Hola": fmt.Sprintf(t["hola"], nombre), "Paid": sentence(t["refundPaid"], amount, titulo), "Reimburse": t["refundReimburse"],

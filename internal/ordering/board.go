@@ -304,34 +304,37 @@ func (s *Service) SetSoldOut(ctx context.Context, t tenant.ID, productID int64, 
 
 // --- The diner's views ---
 
-// Seguimiento is an order as its diner follows it.
+// Seguimiento is an order as its diner follows it: products, modifiers and
+// taxes named in the language the order was placed in.
 type Seguimiento struct {
-	ID                int64   `json:"id"`
-	ClienteID         int64   `json:"cliente_id"`
-	Restaurante       string  `json:"restaurante"`
-	Numero            int64   `json:"numero"`
-	Estado            string  `json:"estado"`
-	Nombre            string  `json:"nombre"`
-	RecogerAt         int64   `json:"recoger_at"`
-	LoAntesPosible    bool    `json:"lo_antes_posible"`
-	Subtotal          int64   `json:"subtotal"`
-	Impuestos         int64   `json:"impuestos"`
-	Total             int64   `json:"total"`
-	Moneda            string  `json:"moneda"`
-	Lineas            []Linea `json:"lineas"`
-	Nota              string  `json:"nota"`
-	MotivoCancelacion string  `json:"motivo_cancelacion"`
-	Reembolso         string  `json:"reembolso"`
-	ZonaHoraria       string  `json:"zona_horaria"`
-	CreatedAt         int64   `json:"created_at"`
-	PaidAt            int64   `json:"paid_at"`
-	UpdatedAt         int64   `json:"updated_at"`
+	ID             int64   `json:"id"`
+	ClienteID      int64   `json:"cliente_id"`
+	Restaurante    string  `json:"restaurante"`
+	Numero         int64   `json:"numero"`
+	Estado         string  `json:"estado"`
+	Nombre         string  `json:"nombre"`
+	RecogerAt      int64   `json:"recoger_at"`
+	LoAntesPosible bool    `json:"lo_antes_posible"`
+	Subtotal       int64   `json:"subtotal"`
+	Impuestos      int64   `json:"impuestos"`
+	Total          int64   `json:"total"`
+	Moneda         string  `json:"moneda"`
+	Lineas         []Linea `json:"lineas"`
+	// DetalleImpuestos: the tax of each rate.
+	DetalleImpuestos  []TaxLine `json:"detalle_impuestos"`
+	Nota              string    `json:"nota"`
+	MotivoCancelacion string    `json:"motivo_cancelacion"`
+	Reembolso         string    `json:"reembolso"`
+	ZonaHoraria       string    `json:"zona_horaria"`
+	CreatedAt         int64     `json:"created_at"`
+	PaidAt            int64     `json:"paid_at"`
+	UpdatedAt         int64     `json:"updated_at"`
 }
 
 func seguimiento(p Pedido, zona string) Seguimiento {
 	return Seguimiento{ID: p.ID, ClienteID: p.ClienteID, Restaurante: p.Restaurante, Numero: p.Numero, Estado: p.Estado, Nombre: p.Nombre,
 		RecogerAt: p.RecogerAt, LoAntesPosible: p.LoAntesPosible, Subtotal: p.Subtotal, Impuestos: p.Impuestos, Total: p.Total,
-		Moneda: p.Moneda, Lineas: p.Lineas, Nota: p.Nota, MotivoCancelacion: p.MotivoCancelacion, Reembolso: p.Reembolso,
+		Moneda: p.Moneda, Lineas: p.Lineas, DetalleImpuestos: p.DetalleImpuestos, Nota: p.Nota, MotivoCancelacion: p.MotivoCancelacion, Reembolso: p.Reembolso,
 		ZonaHoraria: zona, CreatedAt: p.CreatedAt, PaidAt: p.PaidAt, UpdatedAt: p.UpdatedAt}
 }
 
@@ -367,7 +370,7 @@ func (s *Service) Follow(ctx context.Context, id int64, token string, d *tenant.
 	if err != nil {
 		return Seguimiento{}, err
 	}
-	return seguimiento(p, cfg.ZonaHoraria), nil
+	return seguimiento(p.inItsLanguage(), cfg.ZonaHoraria), nil
 }
 
 // Final reports whether an order in estado never changes again: picked
@@ -428,7 +431,7 @@ func (s *Service) DinerOrders(ctx context.Context, d tenant.Diner) ([]Seguimient
 			z = cfg.ZonaHoraria
 			zones[p.ClienteID] = z
 		}
-		out = append(out, seguimiento(p, z))
+		out = append(out, seguimiento(p.inItsLanguage(), z))
 	}
 	return out, nil
 }

@@ -8,15 +8,12 @@ import (
 	"time"
 
 	"carta/internal/mail"
+	"carta/internal/money"
 )
 
 // The e-mails a diner gets about an order, in the language the order was
 // placed in: its confirmation (with the lines, the total and the pickup
 // time) and one for every change of state.
-
-func money(cents int64, currency string) string {
-	return fmt.Sprintf("$%d.%02d %s", cents/100, cents%100, currency)
-}
 
 type mailText struct {
 	Subject, Lead string
@@ -63,11 +60,15 @@ var orderHTML = template.Must(template.New("pedido").Parse(`<p>{{.Hola}}</p>
 <table cellpadding="4" style="border-collapse:collapse">
 {{range .Lineas}}<tr><td>{{.Cantidad}} × {{.Nombre}}{{range .Modificadores}}<br><small>+ {{.Name}}</small>{{end}}</td><td align="right">{{.Importe}}</td></tr>
 {{end}}<tr><td>{{.L.subtotal}}</td><td align="right">{{.Subtotal}}</td></tr>
-<tr><td>{{.L.impuestos}}</td><td align="right">{{.Impuestos}}</td></tr>
+{{range .Taxes}}<tr><td>{{.Name}}</td><td align="right">{{.Amount}}</td></tr>
+{{end}}
 <tr><td><strong>{{.L.total}}</strong></td><td align="right"><strong>{{.Total}}</strong></td></tr>
 </table>
 {{if .Nota}}<p><strong>{{.L.nota}}:</strong> {{.Nota}}</p>{{end}}
 <p><a href="{{.URL}}">{{.L.ver}}</a></p>`))
+
+// mailTax is a tax line of the e-mail: its name and amount.
+type mailTax struct{ Name, Amount string }
 
 type mailLine struct {
 	Cantidad      int
@@ -76,8 +77,9 @@ type mailLine struct {
 	Importe       string
 }
 
-// orderMail is the e-mail about order p entering its current state. url is
-// the order's page; loc the restaurant's time zone.
+// orderMail is the e-mail about order p entering its current state, p
+// named in its language (Pedido.inItsLanguage). url is the order's page;
+// loc the restaurant's time zone.
 func orderMail(p Pedido, url string, loc *time.Location) mail.Message {
 	lang := p.idioma
 	if lang != "en" {
@@ -97,10 +99,19 @@ func orderMail(p Pedido, url string, loc *time.Location) mail.Message {
 		Hola, Lead, Motivo, Recoger, Subtotal, Impuestos, Total, Nota, URL string
 		Reembolso                                                          bool
 		Lineas                                                             []mailLine
+		Taxes                                                              []mailTax
 		L                                                                  map[string]string
 	}{
-		Hola: fmt.Sprintf(l["hola"], p.Nombre), Lead: txt.Lead, Recoger: recoger, Subtotal: money(p.Subtotal, p.Moneda),
-		Impuestos: money(p.Impuestos, p.Moneda), Total: money(p.Total, p.Moneda), Nota: p.Nota, URL: url, L: l,
+		Hola: fmt.Sprintf(l["hola"], p.Nombre), Lead: txt.Lead, Recoger: recoger, Subtotal: money.Format(p.Subtotal, p.Moneda, lang),
+		Impuestos: money.Format(p.Impuestos, p.Moneda, lang), Total: money.Format(p.Total, p.Moneda, lang), Nota: p.Nota, URL: url, L: l,
+	}
+	// One row per tax rate, named as the diner read it in the cart ('Sales
+	// Tax 8.25%'); an order without tax lines shows the total as "Taxes".
+	for _, t := range p.DetalleImpuestos {
+		data.Taxes = append(data.Taxes, mailTax{Name: or(t.Name, l["impuestos"]), Amount: money.Format(t.Amount, p.Moneda, lang)})
+	}
+	if len(data.Taxes) == 0 {
+		data.Taxes = []mailTax{{Name: l["impuestos"], Amount: data.Impuestos}}
 	}
 	if p.Estado == EstadoCancelado {
 		data.Motivo = p.MotivoCancelacion
@@ -116,14 +127,18 @@ func orderMail(p Pedido, url string, loc *time.Location) mail.Message {
 	}
 	fmt.Fprintf(&text, "\n%s: %s\n\n", l["recoger"], recoger)
 	for _, ln := range p.Lineas {
-		ml := mailLine{Cantidad: ln.Cantidad, Nombre: ln.Nombre, Modificadores: ln.Modificadores, Importe: money(ln.Subtotal, p.Moneda)}
+		ml := mailLine{Cantidad: ln.Cantidad, Nombre: ln.Nombre, Modificadores: ln.Modificadores, Importe: money.Format(ln.Subtotal, p.Moneda, lang)}
 		data.Lineas = append(data.Lineas, ml)
 		fmt.Fprintf(&text, "%d × %s  %s\n", ml.Cantidad, ml.Nombre, ml.Importe)
 		for _, m := range ml.Modificadores {
 			fmt.Fprintf(&text, "    + %s\n", m.Name)
 		}
 	}
-	fmt.Fprintf(&text, "\n%s: %s\n%s: %s\n%s: %s\n", l["subtotal"], data.Subtotal, l["impuestos"], data.Impuestos, l["total"], data.Total)
+	fmt.Fprintf(&text, "\n%s: %s\n", l["subtotal"], data.Subtotal)
+	for _, t := range data.Taxes {
+		fmt.Fprintf(&text, "%s: %s\n", t.Name, t.Amount)
+	}
+	fmt.Fprintf(&text, "%s: %s\n", l["total"], data.Total)
 	if p.Nota != "" {
 		fmt.Fprintf(&text, "\n%s: %s\n", l["nota"], p.Nota)
 	}

@@ -65,16 +65,17 @@ type OnlineMenu struct {
 	Moneda     string           `json:"moneda"`
 }
 
-func onlineTaxes(rs []pos.TaxRate) []OnlineTax {
+func onlineTaxes(rs []pos.TaxRate, names menu.POSNames) []OnlineTax {
 	out := make([]OnlineTax, 0, len(rs))
 	for _, r := range rs {
-		out = append(out, OnlineTax{ID: r.ID, Name: r.Name, Rate: r.Rate})
+		out = append(out, OnlineTax{ID: r.ID, Name: names.Tax(r), Rate: r.Rate})
 	}
 	return out
 }
 
-// OnlineMenu is the restaurant's online menu in lang; categories without an
-// orderable product are left out.
+// OnlineMenu is the restaurant's online menu in lang (products, modifier
+// groups, modifiers and taxes: the owner's translation, else the POS's
+// name); categories without an orderable product are left out.
 func (s *Service) OnlineMenu(ctx context.Context, t tenant.Public, lang string) (OnlineMenu, error) {
 	lang = menu.Lang(lang)
 	cats, err := menu.OrderCategories(ctx, s.DB, t, lang)
@@ -95,12 +96,12 @@ func (s *Service) OnlineMenu(ctx context.Context, t tenant.Public, lang string) 
 			continue
 		}
 		p := OnlineProduct{ID: it.ID, Name: it.Name, Description: it.Description, Price: it.Price, ImagePath: it.ImagePath,
-			Modifiers: make([]OnlineGroup, 0, len(it.Groups)), Taxes: onlineTaxes(it.Taxes),
+			Modifiers: make([]OnlineGroup, 0, len(it.Groups)), Taxes: onlineTaxes(it.Taxes, it.Names),
 			Alergenos: it.Alergenos, Etiquetas: it.Etiquetas}
 		for _, g := range it.Groups {
-			og := OnlineGroup{GroupID: g.ID, Name: g.Name, MinRequired: g.MinRequired, MaxAllowed: g.MaxAllowed, Modifiers: make([]OnlineModifier, 0, len(g.Modifiers))}
+			og := OnlineGroup{GroupID: g.ID, Name: it.Names.Group(g), MinRequired: g.MinRequired, MaxAllowed: g.MaxAllowed, Modifiers: make([]OnlineModifier, 0, len(g.Modifiers))}
 			for _, m := range g.Modifiers {
-				og.Modifiers = append(og.Modifiers, OnlineModifier{ID: m.ID, Name: m.Name, Price: m.Price})
+				og.Modifiers = append(og.Modifiers, OnlineModifier{ID: m.ID, Name: it.Names.Modifier(m), Price: m.Price})
 			}
 			p.Modifiers = append(p.Modifiers, og)
 		}
@@ -117,9 +118,10 @@ func (s *Service) OnlineMenu(ctx context.Context, t tenant.Public, lang string) 
 	return out, nil
 }
 
-// Taxes lists the tax rates the restaurant's orderable products carry.
-func (s *Service) Taxes(ctx context.Context, t tenant.Public) ([]OnlineTax, error) {
-	items, err := menu.OrderItems(ctx, s.DB, t, "es", nil)
+// Taxes lists the tax rates the restaurant's orderable products carry,
+// named in lang.
+func (s *Service) Taxes(ctx context.Context, t tenant.Public, lang string) ([]OnlineTax, error) {
+	items, err := menu.OrderItems(ctx, s.DB, t, menu.Lang(lang), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +133,7 @@ func (s *Service) Taxes(ctx context.Context, t tenant.Public) ([]OnlineTax, erro
 				continue
 			}
 			seen[r.ID] = true
-			out = append(out, OnlineTax{ID: r.ID, Name: r.Name, Rate: r.Rate})
+			out = append(out, OnlineTax{ID: r.ID, Name: it.Names.Tax(r), Rate: r.Rate})
 		}
 	}
 	return out, nil

@@ -318,10 +318,10 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 		return Placed{}, err
 	}
 	lang := menu.Lang(in.Idioma)
-	// The order keeps the restaurant's own names (the POS's, not the
-	// diner's translation): the kitchen's board, its tickets and the POS
-	// order read the same names as the restaurant's menu.
-	priced, err := s.price(ctx, r.t, "es", in.Items)
+	// Priced in the diner's language: the order keeps those names for the
+	// diner's page, e-mails and checkout, and the restaurant's own (the
+	// POS's) for the kitchen's board, its tickets and the POS order.
+	priced, err := s.price(ctx, r.t, lang, in.Items)
 	if err != nil {
 		return Placed{}, err
 	}
@@ -384,7 +384,7 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 	if err != nil {
 		return Placed{}, err
 	}
-	req := checkoutRequest(r.conn, orderRef(id), r.moneda, priced, cust)
+	req := checkoutRequest(r.conn, orderRef(id), r.moneda, lang, priced, cust)
 	req.SuccessURL = s.orderURL(in.ClienteID, id, token)
 	req.FailureURL = fmt.Sprintf("%s/checkout/%d?pago=error", s.BaseURL, in.ClienteID)
 	req.CancelURL = fmt.Sprintf("%s/checkout/%d", s.BaseURL, in.ClienteID)
@@ -429,8 +429,9 @@ func (s *Service) giveUp(ctx context.Context, tx *store.Tx, clienteID, id int64,
 
 // checkoutRequest is the hosted checkout of an order: its lines at their
 // unit prices (modifiers included, named in the note) and one line for the
-// taxes, adding up to exactly the order's total.
-func checkoutRequest(conn clientes.POSConnection, ref, moneda string, p Priced, c Customer) checkout.Request {
+// taxes, adding up to exactly the order's total, named in the order's
+// language (the diner reads the checkout page).
+func checkoutRequest(conn clientes.POSConnection, ref, moneda, lang string, p Priced, c Customer) checkout.Request {
 	first, last, _ := strings.Cut(c.Nombre, " ")
 	req := checkout.Request{MerchantID: conn.Merchant, Token: conn.Token, Reference: ref, Currency: moneda,
 		Customer: checkout.Customer{Email: c.Email, FirstName: first, LastName: last, Phone: c.Telefono}}
@@ -445,7 +446,7 @@ func checkoutRequest(conn clientes.POSConnection, ref, moneda string, p Priced, 
 		req.LineItems = append(req.LineItems, checkout.LineItem{Name: l.Name, Price: l.UnitPrice, Quantity: l.Quantity, Note: strings.Join(names, ", ")})
 	}
 	if p.Taxes > 0 {
-		req.LineItems = append(req.LineItems, checkout.LineItem{Name: "Impuestos", Price: p.Taxes, Quantity: 1})
+		req.LineItems = append(req.LineItems, checkout.LineItem{Name: mailLabels[menu.Lang(lang)]["impuestos"], Price: p.Taxes, Quantity: 1})
 	}
 	return req
 }
@@ -583,7 +584,7 @@ func (s *Service) queueMail(ctx context.Context, tx *store.Tx, id int64, loc *ti
 	if err != nil {
 		return p, err
 	}
-	m := orderMail(p, s.orderURL(p.ClienteID, p.ID, p.token), loc)
+	m := orderMail(p.inItsLanguage(), s.orderURL(p.ClienteID, p.ID, p.token), loc)
 	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "pedido", To: p.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	return p, err
 }
@@ -655,7 +656,7 @@ func (s *Service) PayDemo(ctx context.Context, clienteID, pedidoID int64, token 
 	if p.PaidAt == 0 {
 		return Seguimiento{}, ErrPayment
 	}
-	return seguimiento(p, r.cfg.ZonaHoraria), nil
+	return seguimiento(p.inItsLanguage(), r.cfg.ZonaHoraria), nil
 }
 
 // DemoCheckout is what Carta's demo checkout page shows for an order.
@@ -698,12 +699,27 @@ func (s *Service) DemoSession(ctx context.Context, sessionID string) (DemoChecko
 	}
 	var exp int64
 	_ = s.DB.QueryRow(ctx, `SELECT expires_at FROM pedidos WHERE id = ?`, rec.ID).Scan(&exp)
-	desc := fmt.Sprintf("Pedido para recoger (%d productos)", units(p.Lineas))
-	if p.idioma == "en" {
-		desc = fmt.Sprintf("Pickup order (%d items)", units(p.Lineas))
-	}
-	return DemoCheckout{Tipo: "pedido", Descripcion: desc, Subtotal: p.Subtotal, Impuestos: p.Impuestos, Total: p.Total, Moneda: p.Moneda,
+	return DemoCheckout{Tipo: "pedido", Descripcion: pickupDescription(p.idioma, units(p.Lineas)), Subtotal: p.Subtotal, Impuestos: p.Impuestos, Total: p.Total, Moneda: p.Moneda,
 		Restaurante: p.Restaurante, Estado: p.Estado, ClienteID: p.ClienteID, ExpiresAt: exp, PedidoID: p.ID, Token: p.token}, nil
+}
+
+// pickupDescription is what a checkout says an order is, in lang, with
+// the count's plural: "Pedido para recoger (1 producto)", "Pickup order
+// (2 items)".
+func pickupDescription(lang string, n int) string {
+	if menu.Lang(lang) == "en" {
+		return fmt.Sprintf("Pickup order (%d %s)", n, plural(n, "item", "items"))
+	}
+	return fmt.Sprintf("Pedido para recoger (%d %s)", n, plural(n, "producto", "productos"))
+}
+
+// plural picks the singular for exactly one, as Spanish and English both
+// do (CLDR's "one" of es and en is n = 1), else the plural.
+func plural(n int, one, other string) string {
+	if n == 1 {
+		return one
+	}
+	return other
 }
 
 func units(ls []Linea) int {

@@ -1064,3 +1064,263 @@ func TestFeedMissesNothingUnderConcurrentChanges(t *testing.T) {
 		}
 	})
 }
+
+// TestOrderMailMoney: the order e-mails write money as the order's page
+// does (internal/money: '€97.43'), never '$97.43 EUR'.
+func TestOrderMailMoney(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		s := menu.DefaultSettings(f.cliente.Int64())
+		s.Moneda = "EUR"
+		if err := menu.SaveSettings(ctx, db, f.cliente, s); err != nil {
+			t.Fatal(err)
+		}
+		for _, lang := range []string{"es", "en"} {
+			p, err := f.place(t, ordering.PlaceInput{Idioma: lang, Address: lang})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.pay(t, p.PedidoID)
+			var text, html string
+			if err := db.QueryRow(ctx, `SELECT body_text, body_html FROM outbox WHERE kind = 'pedido' ORDER BY id DESC LIMIT 1`).Scan(&text, &html); err != nil {
+				t.Fatal(err)
+			}
+			for _, part := range []string{text, html} {
+				// 2 × (42.00 + 3.00) = 90.00 + 8.25% tax = 97.43.
+				if !strings.Contains(part, "€97.43") || !strings.Contains(part, "€90.00") || strings.Contains(part, "EUR") || strings.Contains(part, "$") {
+					t.Fatalf("%s e-mail: %s", lang, part)
+				}
+			}
+		}
+	})
+}
+
+// english gives the demo steak, its modifiers and its groups English names
+// and the sales tax a Spanish one, as the owner would.
+func (f *fixture) english(t *testing.T) {
+	t.Helper()
+	ctx := context.Background()
+	it := f.product(t, chuleton)
+	if err := f.svc.Menu.SetProductTranslation(ctx, f.cliente, it.ID, "en", "Rib Steak", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Menu.SetPOSNames(ctx, f.cliente, []menu.NombrePOSInput{
+		{Entidad: menu.EntidadGrupo, ID: "DEMOMERCHANT1-PUNTO", Idioma: "en", Name: "Doneness"},
+		{Entidad: menu.EntidadModificador, ID: "DEMOMERCHANT1-PUNTO-2", Idioma: "en", Name: "Medium"},
+		{Entidad: menu.EntidadGrupo, ID: "DEMOMERCHANT1-GUAR", Idioma: "en", Name: "Sides"},
+		{Entidad: menu.EntidadModificador, ID: "DEMOMERCHANT1-GUAR-1", Idioma: "en", Name: "French fries"},
+		{Entidad: menu.EntidadImpuesto, ID: "DEMOMERCHANT1-TAX", Idioma: "es", Name: "Impuesto sobre ventas 8.25%"},
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// lineNames is a line's product and modifiers as "2 × Name [Group: Mod, …]".
+func lineNames(ls []ordering.Linea) string {
+	var out []string
+	for _, l := range ls {
+		var mods []string
+		for _, m := range l.Modificadores {
+			mods = append(mods, m.GroupName+": "+m.Name)
+		}
+		out = append(out, fmt.Sprintf("%d × %s [%s]", l.Cantidad, l.Nombre, strings.Join(mods, ", ")))
+	}
+	return strings.Join(out, "; ")
+}
+
+func taxNames(ts []ordering.TaxLine) string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.Name)
+	}
+	return strings.Join(out, "; ")
+}
+
+// TestAnEnglishOrderStaysEnglish: an order placed in English is read back
+// in English by its diner (the order's page, 'Mis Compras', the e-mails and
+// the demo checkout), with the owner's names of the product, its modifiers,
+// its groups and the tax; the kitchen's board keeps the restaurant's own.
+func TestAnEnglishOrderStaysEnglish(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		f.english(t)
+		uid, err := accounts.Create(ctx, db, accounts.Usuario{Nombre: "Ann", Email: "ann@example.com", PasswordHash: "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := tenant.SystemDiner(uid)
+		// The cart's quote is in the diner's language already.
+		q, err := f.svc.Quote(ctx, f.cliente.Int64(), "en", []ordering.LineRequest{f.steak(t, 2)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Lines[0].Name != "Rib Steak" || q.Lines[0].Modifiers[0].Name != "Medium" || q.Lines[0].Modifiers[0].GroupName != "Doneness" ||
+			q.TaxLines[0].Name != "Sales Tax 8.25%" {
+			t.Fatalf("English quote: %+v", q)
+		}
+		p, err := f.place(t, ordering.PlaceInput{Idioma: "en", Diner: &d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		const english = "2 × Rib Steak [Doneness: Medium, Sides: French fries]"
+		const spanish = "2 × Chuletón de Res [Punto de cocción: Al punto, Guarnición: Patatas fritas]"
+		// The demo checkout, before paying: "2 items".
+		demo, err := f.svc.DemoSession(ctx, f.session(t, p.PedidoID))
+		if err != nil || demo.Descripcion != "Pickup order (2 items)" {
+			t.Fatalf("demo checkout: %+v %v", demo, err)
+		}
+		f.pay(t, p.PedidoID)
+
+		sg, err := f.svc.Follow(ctx, p.PedidoID, p.Token, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := lineNames(sg.Lineas); got != english || taxNames(sg.DetalleImpuestos) != "Sales Tax 8.25%" || sg.DetalleImpuestos[0].Amount != sg.Impuestos {
+			t.Fatalf("the order's page: %s / %+v", got, sg.DetalleImpuestos)
+		}
+		mine, err := f.svc.DinerOrders(ctx, d)
+		if err != nil || len(mine) != 1 || lineNames(mine[0].Lineas) != english {
+			t.Fatalf("'Mis Compras': %+v %v", mine, err)
+		}
+		var text, html string
+		if err := db.QueryRow(ctx, `SELECT body_text, body_html FROM outbox WHERE kind = 'pedido' ORDER BY id DESC LIMIT 1`).Scan(&text, &html); err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"2 × Rib Steak", "+ Medium", "+ French fries", "Sales Tax 8.25%: $7.43", "Total: $97.43"} {
+			if !strings.Contains(text, want) {
+				t.Fatalf("English e-mail without %q:\n%s", want, text)
+			}
+		}
+		if strings.Contains(text, "Chuletón") || strings.Contains(html, "Chuletón") || strings.Contains(text, "Al punto") || !strings.Contains(html, "2 × Rib Steak") {
+			t.Fatalf("English e-mail with Spanish names:\n%s\n%s", text, html)
+		}
+
+		// The kitchen reads the restaurant's own names.
+		b, err := f.svc.Board(ctx, f.cliente, "")
+		if err != nil || len(b.Pedidos) != 1 {
+			t.Fatalf("board: %+v %v", b, err)
+		}
+		if got := lineNames(b.Pedidos[0].Lineas); got != spanish || taxNames(b.Pedidos[0].DetalleImpuestos) != "Sales Tax 8.25%" {
+			t.Fatalf("the kitchen's board: %s / %+v", got, b.Pedidos[0].DetalleImpuestos)
+		}
+		// A state e-mail later is English too.
+		if _, err := f.svc.Move(ctx, f.cliente, p.PedidoID, ordering.EstadoPreparacion, ""); err != nil {
+			t.Fatal(err)
+		}
+		db.QueryRow(ctx, `SELECT body_text FROM outbox WHERE kind = 'pedido' ORDER BY id DESC LIMIT 1`).Scan(&text)
+		if !strings.Contains(text, "The kitchen is preparing your order.") || !strings.Contains(text, "2 × Rib Steak") {
+			t.Fatalf("state e-mail:\n%s", text)
+		}
+	})
+}
+
+// TestASpanishOrderReadsSpanishNames: the Spanish cart, order and e-mail
+// name the tax with the owner's Spanish name, not the POS's English one.
+func TestASpanishOrderReadsSpanishNames(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		f.english(t)
+		q, err := f.svc.Quote(ctx, f.cliente.Int64(), "es", []ordering.LineRequest{f.steak(t, 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Lines[0].Name != chuleton || taxNames(q.TaxLines) != "Impuesto sobre ventas 8.25%" {
+			t.Fatalf("Spanish quote: %+v", q)
+		}
+		p, err := f.place(t, ordering.PlaceInput{Idioma: "es", Items: []ordering.LineRequest{f.steak(t, 1)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		demo, err := f.svc.DemoSession(ctx, f.session(t, p.PedidoID))
+		if err != nil || demo.Descripcion != "Pedido para recoger (1 producto)" {
+			t.Fatalf("demo checkout: %+v %v", demo, err)
+		}
+		f.pay(t, p.PedidoID)
+		sg, _ := f.svc.Follow(ctx, p.PedidoID, p.Token, nil)
+		if lineNames(sg.Lineas) != "1 × Chuletón de Res [Punto de cocción: Al punto, Guarnición: Patatas fritas]" ||
+			taxNames(sg.DetalleImpuestos) != "Impuesto sobre ventas 8.25%" {
+			t.Fatalf("Spanish order: %s %+v", lineNames(sg.Lineas), sg.DetalleImpuestos)
+		}
+		var text string
+		db.QueryRow(ctx, `SELECT body_text FROM outbox WHERE kind = 'pedido' ORDER BY id DESC LIMIT 1`).Scan(&text)
+		if !strings.Contains(text, "Impuesto sobre ventas 8.25%: $") || strings.Contains(text, "Sales Tax") {
+			t.Fatalf("Spanish e-mail:\n%s", text)
+		}
+		// The kitchen keeps the POS's tax name.
+		b, _ := f.svc.Board(ctx, f.cliente, "")
+		if taxNames(b.Pedidos[0].DetalleImpuestos) != "Sales Tax 8.25%" {
+			t.Fatalf("board taxes: %+v", b.Pedidos[0].DetalleImpuestos)
+		}
+	})
+}
+
+// TestCheckoutDescriptionPlural: one unit is "1 producto" / "1 item", more
+// are plural, in the order's language.
+func TestCheckoutDescriptionPlural(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		for _, c := range []struct {
+			lang string
+			qty  int
+			want string
+		}{
+			{"es", 1, "Pedido para recoger (1 producto)"},
+			{"es", 3, "Pedido para recoger (3 productos)"},
+			{"en", 1, "Pickup order (1 item)"},
+			{"en", 2, "Pickup order (2 items)"},
+		} {
+			p, err := f.place(t, ordering.PlaceInput{Idioma: c.lang, Items: []ordering.LineRequest{f.steak(t, c.qty)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := f.svc.DemoSession(ctx, f.session(t, p.PedidoID))
+			if err != nil || d.Descripcion != c.want {
+				t.Fatalf("%s × %d: %q %v, want %q", c.lang, c.qty, d.Descripcion, err, c.want)
+			}
+		}
+	})
+}
+
+// recordingCheckout is the demo checkout that keeps the requests it got.
+type recordingCheckout struct {
+	checkoutdemo.Provider
+	mu   sync.Mutex
+	reqs []checkout.Request
+}
+
+func (r *recordingCheckout) Create(ctx context.Context, req checkout.Request) (checkout.Session, error) {
+	r.mu.Lock()
+	r.reqs = append(r.reqs, req)
+	r.mu.Unlock()
+	return r.Provider.Create(ctx, req)
+}
+
+// TestHostedCheckoutInTheOrdersLanguage: the hosted checkout's lines (the
+// page the diner pays on) are named in the order's language.
+func TestHostedCheckoutInTheOrdersLanguage(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := setup(t, db, 0)
+		f.english(t)
+		rec := &recordingCheckout{Provider: checkoutdemo.Provider{BaseURL: "https://carta.test", Now: db.Now}}
+		f.svc.Checkout = func(clientes.POSConnection) (checkout.Provider, error) { return rec, nil }
+		for _, lang := range []string{"en", "es"} {
+			if _, err := f.place(t, ordering.PlaceInput{Idioma: lang}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var got []string
+		for _, r := range rec.reqs {
+			for _, l := range r.LineItems {
+				got = append(got, l.Name+" ("+l.Note+")")
+			}
+		}
+		want := "Rib Steak (Medium, French fries)|Taxes ()|Chuletón de Res (Al punto, Patatas fritas)|Impuestos ()"
+		if strings.Join(got, "|") != want {
+			t.Fatalf("checkout lines %q, want %q", strings.Join(got, "|"), want)
+		}
+	})
+}

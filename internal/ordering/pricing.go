@@ -33,16 +33,22 @@ type LineRequest struct {
 	ModifierIDs []string `json:"modifier_ids"`
 }
 
-// ChosenModifier is a modifier on a priced line.
+// ChosenModifier is a modifier on a priced line, named in the language
+// the cart was priced in.
 type ChosenModifier struct {
 	ID        string `json:"id"`
 	Name      string `json:"name"`
 	Price     int64  `json:"price"`
 	GroupID   string `json:"group_id"`
 	GroupName string `json:"group_name"`
+	// posName and posGroupName are the POS's own names, which the order
+	// keeps for the kitchen.
+	posName, posGroupName string
 }
 
-// Line is a cart line priced by the server.
+// Line is a cart line priced by the server. Name and the modifiers' names
+// are in the language the cart was priced in; POSName is the restaurant's
+// own name of the product.
 type Line struct {
 	Position     int              `json:"position"` // index in the request
 	ProductID    int64            `json:"product_id"`
@@ -56,12 +62,15 @@ type Line struct {
 	taxes        []pos.TaxRate
 }
 
-// TaxLine is the tax of one rate over the order.
+// TaxLine is the tax of one rate over the order, named in the language the
+// cart was priced in.
 type TaxLine struct {
 	ID     string `json:"id"`
 	Name   string `json:"name"`
 	Rate   int64  `json:"rate"` // Clover's scale: 10% = 1,000,000
 	Amount int64  `json:"amount"`
+	// posName is the POS's own name, which the order keeps for the kitchen.
+	posName string
 }
 
 // Totals are an order's money.
@@ -106,6 +115,7 @@ func Price(items map[int64]menu.OrderItem, req []LineRequest) (Priced, error) {
 	}
 	out := Priced{Lines: make([]Line, 0, len(req))}
 	taxable := make([]pos.TaxableLine, 0, len(req))
+	taxNames := map[string]string{} // rate id → name in the cart's language
 	for i, r := range req {
 		it, ok := items[r.ProductID]
 		if !ok {
@@ -131,6 +141,7 @@ func Price(items map[int64]menu.OrderItem, req []LineRequest) (Priced, error) {
 		}
 		for _, t := range it.Taxes {
 			valid = valid && t.Rate >= 0 && t.Rate <= pos.RateScale
+			taxNames[t.ID] = it.Names.Tax(t)
 		}
 		if !valid || l.UnitPrice > MaxUnitPrice {
 			// A price or rate no restaurant means (negative, or past what
@@ -145,7 +156,7 @@ func Price(items map[int64]menu.OrderItem, req []LineRequest) (Priced, error) {
 	out.TaxLines = []TaxLine{}
 	for _, s := range pos.TaxSummaries(taxable) {
 		out.Taxes += s.Tax
-		out.TaxLines = append(out.TaxLines, TaxLine{ID: s.Rate.ID, Name: s.Rate.Name, Rate: s.Rate.Rate, Amount: s.Tax})
+		out.TaxLines = append(out.TaxLines, TaxLine{ID: s.Rate.ID, Name: taxNames[s.Rate.ID], Rate: s.Rate.Rate, Amount: s.Tax, posName: s.Rate.Name})
 	}
 	out.Total = out.Subtotal + out.Taxes
 	return out, nil
@@ -173,15 +184,17 @@ func chooseModifiers(i int, it menu.OrderItem, ids []string) ([]ChosenModifier, 
 			}
 			delete(want, m.ID)
 			n++
-			out = append(out, ChosenModifier{ID: m.ID, Name: m.Name, Price: m.Price, GroupID: g.ID, GroupName: g.Name})
+			out = append(out, ChosenModifier{ID: m.ID, Name: it.Names.Modifier(m), Price: m.Price, GroupID: g.ID, GroupName: it.Names.Group(g),
+				posName: m.Name, posGroupName: g.Name})
 		}
+		group := it.Names.Group(g)
 		if n < g.MinRequired {
-			return nil, lineError(i, it.Name, fmt.Sprintf("elige al menos %d en «%s».", g.MinRequired, g.Name),
-				fmt.Sprintf("choose at least %d in “%s”.", g.MinRequired, g.Name))
+			return nil, lineError(i, it.Name, fmt.Sprintf("elige al menos %d en «%s».", g.MinRequired, group),
+				fmt.Sprintf("choose at least %d in “%s”.", g.MinRequired, group))
 		}
 		if g.MaxAllowed > 0 && n > g.MaxAllowed {
-			return nil, lineError(i, it.Name, fmt.Sprintf("elige como máximo %d en «%s».", g.MaxAllowed, g.Name),
-				fmt.Sprintf("choose at most %d in “%s”.", g.MaxAllowed, g.Name))
+			return nil, lineError(i, it.Name, fmt.Sprintf("elige como máximo %d en «%s».", g.MaxAllowed, group),
+				fmt.Sprintf("choose at most %d in “%s”.", g.MaxAllowed, group))
 		}
 	}
 	if len(want) > 0 {

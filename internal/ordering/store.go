@@ -153,9 +153,45 @@ type newOrder struct {
 	ExpiresAt                     int64
 }
 
+// storedModifier is a line's modifier as pedido_lineas keeps it: the
+// restaurant's own names (name, group_name: what the kitchen reads) and the
+// names in the order's language (empty in orders placed before they were
+// kept: the restaurant's then).
+type storedModifier struct {
+	ID              string `json:"id"`
+	Name            string `json:"name"`
+	Price           int64  `json:"price"`
+	GroupID         string `json:"group_id"`
+	GroupName       string `json:"group_name"`
+	NameIdioma      string `json:"name_idioma,omitempty"`
+	GroupNameIdioma string `json:"group_name_idioma,omitempty"`
+}
+
+// storedTax is a tax line as pedidos.impuestos_json keeps it, with its name
+// in the order's language beside the restaurant's.
+type storedTax struct {
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	Rate       int64  `json:"rate"`
+	Amount     int64  `json:"amount"`
+	NameIdioma string `json:"name_idioma,omitempty"`
+}
+
+// or is s, or def when s is empty.
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
 func insertOrder(ctx context.Context, tx *store.Tx, o newOrder) (int64, error) {
 	now := tx.NowUnix()
-	taxes, err := json.Marshal(o.Priced.TaxLines)
+	st := make([]storedTax, 0, len(o.Priced.TaxLines))
+	for _, t := range o.Priced.TaxLines {
+		st = append(st, storedTax{ID: t.ID, Name: or(t.posName, t.Name), Rate: t.Rate, Amount: t.Amount, NameIdioma: t.Name})
+	}
+	taxes, err := json.Marshal(st)
 	if err != nil {
 		return 0, err
 	}
@@ -168,13 +204,18 @@ func insertOrder(ctx context.Context, tx *store.Tx, o newOrder) (int64, error) {
 		return 0, err
 	}
 	for i, l := range o.Priced.Lines {
-		mods, err := json.Marshal(l.Modifiers)
+		sm := make([]storedModifier, 0, len(l.Modifiers))
+		for _, m := range l.Modifiers {
+			sm = append(sm, storedModifier{ID: m.ID, Name: or(m.posName, m.Name), Price: m.Price, GroupID: m.GroupID,
+				GroupName: or(m.posGroupName, m.GroupName), NameIdioma: m.Name, GroupNameIdioma: m.GroupName})
+		}
+		mods, err := json.Marshal(sm)
 		if err != nil {
 			return 0, err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO pedido_lineas (pedido_id, posicion, producto_id, clover_item_id, nombre, cantidad, precio_unitario,
-				modificadores_json, subtotal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, i, l.ProductID, l.CloverItemID, l.Name, l.Quantity, l.UnitPrice, string(mods), l.Subtotal); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO pedido_lineas (pedido_id, posicion, producto_id, clover_item_id, nombre, nombre_idioma, cantidad,
+				precio_unitario, modificadores_json, subtotal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, i, l.ProductID, l.CloverItemID, or(l.POSName, l.Name), l.Name, l.Quantity, l.UnitPrice, string(mods), l.Subtotal); err != nil {
 			return 0, err
 		}
 	}
@@ -352,7 +393,9 @@ func ids(rows *store.Rows, err error) ([]int64, error) {
 
 // --- Reading orders ---
 
-// Pedido is an order as the restaurant's staff see it.
+// Pedido is an order as the restaurant's staff see it: the restaurant's
+// own names of products, modifiers and taxes (inItsLanguage gives the
+// diner's).
 type Pedido struct {
 	ID                int64     `json:"id"`
 	ClienteID         int64     `json:"cliente_id"`
@@ -384,6 +427,8 @@ type Pedido struct {
 
 	token, idioma string
 	usuarioID     *int64
+	// taxesIdioma: the tax lines named in the order's language.
+	taxesIdioma []TaxLine
 }
 
 // Linea is an order line.
@@ -395,6 +440,23 @@ type Linea struct {
 	Subtotal       int64            `json:"subtotal"`
 
 	cloverItemID string
+	// nombreIdioma and modsIdioma: the names in the order's language.
+	nombreIdioma string
+	modsIdioma   []ChosenModifier
+}
+
+// inItsLanguage is the order with its products, modifiers and taxes named
+// in the language it was placed in (what the diner chose from), for the
+// diner's page and e-mails; the kitchen reads the restaurant's.
+func (p Pedido) inItsLanguage() Pedido {
+	p.DetalleImpuestos = p.taxesIdioma
+	lines := make([]Linea, len(p.Lineas))
+	for i, l := range p.Lineas {
+		l.Nombre, l.Modificadores = l.nombreIdioma, l.modsIdioma
+		lines[i] = l
+	}
+	p.Lineas = lines
+	return p
 }
 
 const pedidoCols = `p.id, p.cliente_id, COALESCE(p.numero, 0), p.estado, p.nombre, p.telefono, p.email, p.nota, p.recoger_at, p.lo_antes_posible,
@@ -423,8 +485,12 @@ func listPedidos(ctx context.Context, q store.Querier, where, order string, args
 			rows.Close()
 			return nil, err
 		}
-		if err := json.Unmarshal([]byte(taxes), &p.DetalleImpuestos); err != nil || p.DetalleImpuestos == nil {
-			p.DetalleImpuestos = []TaxLine{}
+		var st []storedTax
+		_ = json.Unmarshal([]byte(taxes), &st) // a row that is not a list: no tax lines
+		p.DetalleImpuestos, p.taxesIdioma = make([]TaxLine, 0, len(st)), make([]TaxLine, 0, len(st))
+		for _, t := range st {
+			p.DetalleImpuestos = append(p.DetalleImpuestos, TaxLine{ID: t.ID, Name: t.Name, Rate: t.Rate, Amount: t.Amount})
+			p.taxesIdioma = append(p.taxesIdioma, TaxLine{ID: t.ID, Name: or(t.NameIdioma, t.Name), Rate: t.Rate, Amount: t.Amount})
 		}
 		if uid.Valid {
 			p.usuarioID = &uid.Int64
@@ -443,7 +509,7 @@ func listPedidos(ctx context.Context, q store.Querier, where, order string, args
 	for _, p := range out {
 		args = append(args, p.ID)
 	}
-	lrows, err := q.Query(ctx, `SELECT pedido_id, nombre, cantidad, precio_unitario, modificadores_json, subtotal, clover_item_id FROM pedido_lineas
+	lrows, err := q.Query(ctx, `SELECT pedido_id, nombre, nombre_idioma, cantidad, precio_unitario, modificadores_json, subtotal, clover_item_id FROM pedido_lineas
 		WHERE pedido_id IN (?`+strings.Repeat(", ?", len(args)-1)+`) ORDER BY pedido_id, posicion`, args...)
 	if err != nil {
 		return nil, err
@@ -453,14 +519,19 @@ func listPedidos(ctx context.Context, q store.Querier, where, order string, args
 		var id int64
 		var l Linea
 		var mods string
-		if err := lrows.Scan(&id, &l.Nombre, &l.Cantidad, &l.PrecioUnitario, &mods, &l.Subtotal, &l.cloverItemID); err != nil {
+		if err := lrows.Scan(&id, &l.Nombre, &l.nombreIdioma, &l.Cantidad, &l.PrecioUnitario, &mods, &l.Subtotal, &l.cloverItemID); err != nil {
 			return nil, err
 		}
-		if err := json.Unmarshal([]byte(mods), &l.Modificadores); err != nil {
+		var sm []storedModifier
+		if err := json.Unmarshal([]byte(mods), &sm); err != nil {
 			return nil, err
 		}
-		if l.Modificadores == nil {
-			l.Modificadores = []ChosenModifier{}
+		l.nombreIdioma = or(l.nombreIdioma, l.Nombre)
+		l.Modificadores, l.modsIdioma = make([]ChosenModifier, 0, len(sm)), make([]ChosenModifier, 0, len(sm))
+		for _, m := range sm {
+			l.Modificadores = append(l.Modificadores, ChosenModifier{ID: m.ID, Name: m.Name, Price: m.Price, GroupID: m.GroupID, GroupName: m.GroupName})
+			l.modsIdioma = append(l.modsIdioma, ChosenModifier{ID: m.ID, Name: or(m.NameIdioma, m.Name), Price: m.Price, GroupID: m.GroupID,
+				GroupName: or(m.GroupNameIdioma, m.GroupName)})
 		}
 		p := &out[byID[id]]
 		p.Lineas = append(p.Lineas, l)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	demodata "carta/internal/demo"
 	"carta/internal/pos"
 	"carta/internal/pos/clover"
 	"carta/internal/pos/clover/clovertest"
@@ -164,5 +165,35 @@ func TestDemoTotalsMatchClover(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDemoPOSNamesExist: every name the demo owner gives the POS's
+// modifiers and taxes (demodata.POSNames) is one of a demo merchant's.
+func TestDemoPOSNamesExist(t *testing.T) {
+	have := map[string]bool{}
+	for id := range demodata.Catalogs {
+		m, _ := New(id)
+		_ = m.Items(context.Background(), func(it pos.Item) error {
+			for _, g := range it.ModifierGroups {
+				have["modificador_grupo "+g.ID] = true
+				for _, x := range g.Modifiers {
+					have["modificador "+x.ID] = true
+				}
+			}
+			for _, r := range it.TaxRates {
+				have["impuesto "+r.ID] = true
+			}
+			return nil
+		})
+	}
+	for _, n := range demodata.POSNames {
+		found := false
+		for id := range demodata.Catalogs {
+			found = found || have[n.Entidad+" "+id+"-"+n.Key]
+		}
+		if !found {
+			t.Errorf("%s %s is no demo merchant's", n.Entidad, n.Key)
+		}
 	}
 }

@@ -42,6 +42,9 @@ export type SubcategoriasBody = ResponseBody<'/api/categories/{id}/subcategories
 export type ProductosBody = ResponseBody<'/api/productos', 'get'>;
 /** A point-of-sale category offered by the subcategory picker. */
 export type PosCategoria = Schemas['PosCategoria'];
+/** The POS's modifier groups, modifiers and taxes with the owner's Spanish and English names. */
+export type NombresPOS = Schemas['NombresPOS'];
+export type NombrePOSInput = RequestBody<'/api/clientes/{cliente_id}/nombres-pos', 'put'>['nombres'][number];
 export type SyncResult = Schemas['SyncResult'];
 /** A promotional popup of a restaurant. */
 export type Popup = Schemas['Popup'];

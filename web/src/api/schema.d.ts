@@ -1560,6 +1560,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clientes/{cliente_id}/nombres-pos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The POS's modifier groups, modifiers and taxes with the owner's Spanish and English names */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NombresPOS"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        /** Set the owner's names of POS modifier groups, modifiers and taxes (all or none; an empty name gives the POS's back) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nombres: {
+                            /** @enum {string} */
+                            entidad: "modificador_grupo" | "modificador" | "impuesto";
+                            /** @description the POS's id */
+                            id: string;
+                            /** @enum {string} */
+                            idioma: "es" | "en";
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NombresPOS"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clover/products/{id}/visibility": {
         parameters: {
             query?: never;
@@ -3726,6 +3812,8 @@ export interface paths {
                 query: {
                     /** @description the restaurant */
                     cliente_id: number;
+                    /** @description es (default) or en: the names' language */
+                    idioma?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5602,6 +5690,30 @@ export interface components {
             subcategoria_nombre: string;
             position: number;
         };
+        /** @description A name the POS gave, with the owner's Spanish and English names (absent: the POS's name) */
+        NombrePOS: {
+            /** @description the POS's id */
+            id: string;
+            /** @description the POS's name */
+            name: string;
+            translations: components["schemas"]["Translations"];
+        };
+        /** @description The modifier groups (with their modifiers) and tax rates the restaurant's products carry, with the owner's names */
+        NombresPOS: {
+            grupos: {
+                id: string;
+                name: string;
+                translations: components["schemas"]["Translations"];
+                modificadores: components["schemas"]["NombrePOS"][];
+            }[];
+            impuestos: {
+                id: string;
+                name: string;
+                translations: components["schemas"]["Translations"];
+                /** @description Clover's scale: 10% = 1000000 */
+                rate: number;
+            }[];
+        };
         DinerSession: {
             token: string;
             usuario_id: number;
@@ -5911,7 +6023,7 @@ export interface components {
             /** @description cents */
             subtotal: number;
         };
-        /** @description An order as its diner follows it */
+        /** @description An order as its diner follows it: products, modifiers and taxes named in the language the order was placed in */
         OrderTracking: {
             id: number;
             cliente_id: number;
@@ -5930,6 +6042,8 @@ export interface components {
             total: number;
             moneda: string;
             lineas: components["schemas"]["OrderLine"][];
+            /** @description the tax of each rate, named in the order's language */
+            detalle_impuestos: components["schemas"]["TaxLine"][];
             nota: string;
             motivo_cancelacion: string;
             /** @enum {string} */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { intlLocale } from './intl';
 import { formatCents, formatPlain, PLAIN_CURRENCIES } from './money';
+// The server's e-mails write money with internal/money, whose test reads the same file.
+import shared from '../../../internal/money/testdata/formats.json';
 
 // Intl output may use a narrow no-break space between parts.
 const norm = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
@@ -62,5 +64,26 @@ describe('formatPlain', () => {
     expect(formatPlain(1250, 'EUR', 'de-DE')).toBeNull();
     expect(formatPlain(12.5, 'USD', 'en-US')).toBeNull();
     expect(norm(formatCents(12.5, 'USD', 'en'))).toBe('$0.13');
+  });
+});
+
+describe('the table shared with the server (internal/money)', () => {
+  const table: { cases: { cents: number; currency: string; lang: string; text: string }[] } = shared;
+
+  it('holds what Intl writes', () => {
+    expect(table.cases.length).toBeGreaterThan(100);
+    for (const c of table.cases) {
+      const code = c.currency.trim().toUpperCase();
+      const intl = new Intl.NumberFormat(intlLocale(c.lang), {
+        style: 'currency',
+        currency: /^[A-Z]{3}$/.test(code) ? code : 'USD',
+        currencyDisplay: 'narrowSymbol',
+      });
+      expect(intl.format(c.cents / 100), JSON.stringify(c)).toBe(c.text);
+    }
+  });
+
+  it('is what formatCents writes', () => {
+    for (const c of table.cases) expect(formatCents(c.cents, c.currency, c.lang), JSON.stringify(c)).toBe(c.text);
   });
 });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { mockFetch, queryOf, renderApp, resetLanguage, storeSession, type MockAnswer } from '../../test/utils';
 
 const pastor = {
@@ -42,9 +43,26 @@ function routes(extra: Record<string, MockAnswer> = {}) {
         ],
       },
     },
+    'GET /api/clientes/3/nombres-pos': { body: posNames },
     ...extra,
   });
 }
+
+/** The POS's names of restaurant 3: a group with its modifiers, and a tax the owner named in Spanish. */
+const posNames = {
+  grupos: [
+    {
+      id: 'TORT',
+      name: 'Tortilla',
+      translations: {},
+      modificadores: [
+        { id: 'TORT-1', name: 'Maíz', translations: { en: { name: 'Corn' } } },
+        { id: 'TORT-2', name: 'Harina', translations: {} },
+      ],
+    },
+  ],
+  impuestos: [{ id: 'TAX', name: 'Sales Tax 8.25%', rate: 825000, translations: { es: { name: 'Impuesto sobre ventas 8.25%' } } }],
+};
 
 const card = (name: string) => screen.getByRole('article', { name });
 
@@ -241,6 +259,84 @@ describe('product management', () => {
     mockFetch({ 'POST /api/auth/validate': { body: { cliente_id: null, is_superadmin: 0 } } });
     renderApp('/clover-products');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: cliente_id no está disponible.');
+  });
+});
+
+describe("the POS's modifier and tax names", () => {
+  beforeEach(resetLanguage);
+
+  it('shows them with the POS name as the default and saves only what changed, in one call', async () => {
+    const saved = {
+      ...posNames,
+      grupos: [
+        {
+          ...posNames.grupos[0],
+          translations: { en: { name: 'Tortilla' } },
+          modificadores: [
+            { id: 'TORT-1', name: 'Maíz', translations: {} },
+            { id: 'TORT-2', name: 'Harina', translations: { en: { name: 'Flour' } } },
+          ],
+        },
+      ],
+    };
+    const { calls } = routes({ 'PUT /api/clientes/3/nombres-pos': { body: saved } });
+    const user = userEvent.setup();
+    renderApp('/clover-products?cliente_id=3');
+    const section = await screen.findByTestId('pos-names');
+    await user.click(within(section).getByText('Modificadores e impuestos en español e inglés'));
+    const form = await within(section).findByRole('form', { name: 'Tortilla' });
+    const corn = within(form).getByRole('textbox', { name: 'Nombre en inglés de Maíz' });
+    expect(corn).toHaveValue('Corn');
+    const flour = within(form).getByRole('textbox', { name: 'Nombre en inglés de Harina' });
+    expect(flour).toHaveValue('');
+    expect(flour).toHaveAttribute('placeholder', 'Harina');
+    const taxes = within(section).getByRole('form', { name: 'Impuestos' });
+    expect(within(taxes).getByRole('textbox', { name: 'Nombre en español de Sales Tax 8.25%' })).toHaveValue('Impuesto sobre ventas 8.25%');
+
+    await user.type(flour, 'Flour');
+    await user.clear(corn);
+    await user.type(within(form).getByRole('textbox', { name: 'Nombre en inglés de Tortilla' }), 'Tortilla');
+    await user.click(within(form).getByRole('button', { name: 'Guardar nombres' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Nombres guardados.');
+    const put = calls.filter((c) => c.method === 'PUT');
+    expect(put).toHaveLength(1);
+    expect(put[0].url).toBe('/api/clientes/3/nombres-pos');
+    expect(put[0].body).toEqual({
+      nombres: [
+        { entidad: 'modificador_grupo', id: 'TORT', idioma: 'en', name: 'Tortilla' },
+        { entidad: 'modificador', id: 'TORT-1', idioma: 'en', name: '' },
+        { entidad: 'modificador', id: 'TORT-2', idioma: 'en', name: 'Flour' },
+      ],
+    });
+    // The form shows what the server saved.
+    expect(within(form).getByRole('textbox', { name: 'Nombre en inglés de Harina' })).toHaveValue('Flour');
+    expect(within(form).getByRole('textbox', { name: 'Nombre en inglés de Maíz' })).toHaveValue('');
+  });
+
+  it("shows the server's refusal in the form", async () => {
+    routes({
+      'PUT /api/clientes/3/nombres-pos': {
+        status: 400,
+        body: { error: 'Uno de los nombres ya no está en el punto de venta. Sincroniza e inténtalo de nuevo.' },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/clover-products?cliente_id=3');
+    const section = await screen.findByTestId('pos-names');
+    await user.click(within(section).getByText('Modificadores e impuestos en español e inglés'));
+    const form = await within(section).findByRole('form', { name: 'Tortilla' });
+    await user.type(within(form).getByRole('textbox', { name: 'Nombre en español de Harina' }), 'Harina de trigo');
+    await user.click(within(form).getByRole('button', { name: 'Guardar nombres' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Uno de los nombres ya no está en el punto de venta.');
+  });
+
+  it('is in English for an English owner', async () => {
+    await i18next.changeLanguage('en');
+    routes();
+    renderApp('/clover-products?cliente_id=3');
+    const section = await screen.findByTestId('pos-names');
+    expect(within(section).getByText('Modifiers and taxes in Spanish and English')).toBeInTheDocument();
+    expect(await within(section).findByRole('textbox', { name: 'English name of Maíz' })).toHaveValue('Corn');
   });
 });
 

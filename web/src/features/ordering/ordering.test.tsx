@@ -7,7 +7,7 @@ import { setDinerSession } from '../../lib/diner-session';
 import { browser } from './lib/browser';
 import { cartKey, pendingKey, readCart, type CartLine } from './lib/cart';
 import { parseSse } from './lib/sse';
-import { bravas, chuleton, onlineMenu, openNow, order, quote } from './test-data';
+import { bravas, chuleton, onlineMenu, onlineMenuEn, openNow, order, quote } from './test-data';
 
 const settings = { body: { nombre_restaurante: 'La Cava', moneda: 'USD', logo: '', backgroundImage: '' } };
 
@@ -174,6 +174,22 @@ describe("'Ordena en Línea' and the Personalizar dialog", () => {
     expect(screen.getByRole('link', { name: 'Ver carrito (2)' })).toHaveAttribute('href', '/carrito/1');
   });
 
+  it('counts the cart with a plural: 1 producto / 2 productos, 1 item / 2 items', async () => {
+    storeCart([{ product_id: 6, name: 'Patatas Bravas', unit_price: 800, quantity: 1, modifiers: [] }]);
+    api();
+    const view = renderApp('/ordenar-en-linea/1');
+    expect(await screen.findByRole('link', { name: 'Carrito de Compras: 1 producto' })).toBeInTheDocument();
+    view.unmount();
+    await i18next.changeLanguage('en');
+    storeCart([{ product_id: 6, name: 'Patatas Bravas', unit_price: 800, quantity: 2, modifiers: [] }]);
+    const again = renderApp('/ordenar-en-linea/1');
+    expect(await screen.findByRole('link', { name: 'Shopping Cart: 2 items' })).toBeInTheDocument();
+    again.unmount();
+    storeCart([{ product_id: 6, name: 'Patatas Bravas', unit_price: 800, quantity: 1, modifiers: [] }]);
+    renderApp('/ordenar-en-linea/1');
+    expect(await screen.findByRole('link', { name: 'Shopping Cart: 1 item' })).toBeInTheDocument();
+  });
+
   it('shows a paused restaurant clearly and takes no order', async () => {
     api({
       'GET /api/orders/config': {
@@ -227,6 +243,17 @@ describe("'Carrito de Compras'", () => {
     view.unmount();
     renderApp('/carrito/1');
     expect(await screen.findAllByTestId('cart-line')).toHaveLength(3);
+  });
+
+  it('names the modifiers in the language the menu is read in now, not the one they were added in', async () => {
+    storeCart([chuletonLine]);
+    await i18next.changeLanguage('en');
+    api({ 'GET /api/orders/clover_products_online': { body: onlineMenuEn } });
+    renderApp('/carrito/1');
+    const line = await screen.findByTestId('cart-line');
+    await waitFor(() => expect(line).toHaveTextContent('Doneness: Medium'));
+    expect(line).toHaveTextContent('Sides: French fries (+$3.00)');
+    expect(line).not.toHaveTextContent('Al punto');
   });
 
   it('changes quantities and removes by position, asking the server for a new quote', async () => {
@@ -410,6 +437,9 @@ describe('the order page', () => {
     expect(screen.getByTestId('order-status')).toHaveTextContent('Recibido');
     expect(screen.getByTestId('order-total')).toHaveTextContent('$48.71');
     expect(screen.getByText('Punto de cocción: Al punto')).toBeInTheDocument();
+    // Each tax as the server names it in the order's language.
+    expect(screen.getByText('Impuesto sobre ventas 8.25%')).toBeInTheDocument();
+    expect(screen.getByText('$3.71')).toBeInTheDocument();
     expect(readCart('1')).toEqual([]);
     expect(window.localStorage.getItem(pendingKey('1'))).toBeNull();
     const get = calls.find((c) => c.url === '/api/pedidos/5')!;

@@ -56,6 +56,44 @@ export const onlineMenu: OnlineMenu = {
   ],
 };
 
+/** The same menu read in English: the owner's names of the product, its groups and modifiers. */
+export const onlineMenuEn: OnlineMenu = {
+  moneda: 'USD',
+  categorias: [
+    { id: 'C1TAPC', name: 'Hot Tapas', productos: [{ ...bravas, name: 'Bravas Potatoes' }] },
+    {
+      id: 'C1CARN',
+      name: 'Meat',
+      productos: [
+        {
+          ...chuleton,
+          name: 'Rib Steak',
+          modifiers: [
+            {
+              ...chuleton.modifiers[0],
+              name: 'Doneness',
+              modifiers: [
+                { id: 'PUNTO-1', name: 'Rare', price: 0 },
+                { id: 'PUNTO-2', name: 'Medium', price: 0 },
+                { id: 'PUNTO-3', name: 'Well done', price: 0 },
+              ],
+            },
+            {
+              ...chuleton.modifiers[1],
+              name: 'Sides',
+              modifiers: [
+                { id: 'GUAR-1', name: 'French fries', price: 300 },
+                { id: 'GUAR-2', name: 'Green salad', price: 250 },
+                { id: 'GUAR-3', name: 'Roasted peppers', price: 350 },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
 export const openNow: Availability = {
   activo: true,
   pausado: false,
@@ -105,6 +143,7 @@ export const order: OrderTracking = {
       subtotal: 4500,
     },
   ],
+  detalle_impuestos: [{ id: 'TAX', name: 'Impuesto sobre ventas 8.25%', rate: 825000, amount: 371 }],
   nota: '',
   motivo_cancelacion: '',
   reembolso: '',

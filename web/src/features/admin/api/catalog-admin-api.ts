@@ -2,6 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type {
   Categoria,
   CategoriasBody,
+  NombrePOSInput,
+  NombresPOS,
   PosCategoria,
   Producto,
   ProductosBody,
@@ -12,7 +14,7 @@ import type {
 import { apiFetch } from '../../../lib/api-client';
 import { withTimeout } from '../lib/timeout';
 
-export type { Categoria, PosCategoria, Producto, Subcategoria };
+export type { Categoria, NombrePOSInput, NombresPOS, PosCategoria, Producto, Subcategoria };
 
 export type SyncResult = ResponseBody<'/api/clover/sync-all', 'post'>;
 
@@ -28,6 +30,7 @@ export const adminKeys = {
     [...adminKeys.all, clienteId, 'subcategories', String(categoryId)] as const,
   posCategories: (clienteId: string) => [...adminKeys.all, clienteId, 'pos-categories'] as const,
   products: (clienteId: string) => [...adminKeys.all, clienteId, 'products'] as const,
+  posNames: (clienteId: string) => [...adminKeys.all, clienteId, 'pos-names'] as const,
 };
 
 const q = encodeURIComponent;
@@ -260,4 +263,21 @@ export function setVisibilityMany(clienteId: string, ids: Producto['id'][], visi
     method: 'PUT',
     body: { cliente_id: Number(clienteId), ids, visible },
   });
+}
+
+// ---- The POS's modifier, group and tax names in Spanish and English ----
+
+/** GET /api/clientes/{id}/nombres-pos: the modifier groups and taxes the products carry, with the owner's names. */
+export function posNamesQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: adminKeys.posNames(clienteId),
+    queryFn: ({ signal }) => apiFetch<NombresPOS>(`/clientes/${q(clienteId)}/nombres-pos`, { signal }),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** PUT /api/clientes/{id}/nombres-pos {nombres}: all or none; an empty name gives the POS's back. */
+export function savePosNames(clienteId: string, nombres: NombrePOSInput[]): Promise<NombresPOS> {
+  return apiFetch<NombresPOS>(`/clientes/${q(clienteId)}/nombres-pos`, { method: 'PUT', body: { nombres } });
 }

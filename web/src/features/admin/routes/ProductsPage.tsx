@@ -13,6 +13,7 @@ import {
   setVisibilityMany,
   type Producto,
 } from '../api/catalog-admin-api';
+import { PosNamesEditor } from '../components/PosNamesEditor';
 import { ProductRow } from '../components/ProductRow';
 import { matchesSearch } from '../lib/target';
 import '../admin.css';
@@ -21,7 +22,8 @@ import '../admin.css';
  * 'Gestión de Productos': the products grouped by POS category as compact
  * rows under a sticky bar (search, category filter, bulk show/hide); a row
  * opens its editor (image crop, description, translation, visibility,
- * allergens).
+ * allergens). Above them, the Spanish and English names of the POS's
+ * modifiers and taxes (translated where the products are).
  */
 export default function ProductsPage() {
   const { t } = useTranslation();
@@ -153,6 +155,7 @@ function ProductsAdmin({ clienteId }: { clienteId: string }) {
 
   return (
     <>
+      <PosNamesEditor clienteId={clienteId} />
       <div className="prod-toolbar" data-testid="products-toolbar">
         <div className="prod-toolbar__filters">
           <div className="field prod-toolbar__search">

@@ -36,6 +36,8 @@ export function CartLines({
         const q = quote?.lines.find((l) => validPositions[l.position] === c.position);
         const name = q?.name ?? c.product?.name ?? c.line.name;
         const groups = new Map(c.product?.modifiers.map((g) => [g.group_id, g.name]) ?? []);
+        // Modifier names as the menu has them now, in the diner's language (the cart keeps those of when it was added).
+        const modNames = new Map(c.product?.modifiers.flatMap((g) => g.modifiers.map((m) => [m.id, m.name] as const)) ?? []);
         return (
           <li key={c.position} className={`ord-line ${c.problem ? 'ord-line--invalid' : ''}`} data-testid="cart-line">
             <div className="ord-line__main">
@@ -47,7 +49,7 @@ export function CartLines({
                   {c.line.modifiers.map((m) => (
                     <li key={m.id}>
                       {groups.get(m.group_id) ? `${groups.get(m.group_id)}: ` : ''}
-                      {m.name}
+                      {modNames.get(m.id) ?? m.name}
                       {m.price > 0 && ` (+${money(m.price)})`}
                     </li>
                   ))}

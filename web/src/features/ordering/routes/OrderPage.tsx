@@ -190,8 +190,20 @@ function Order({ order, justPaid }: { order: OrderTracking; justPaid: boolean })
         <dl className="offers-breakdown">
           <dt>{t('ordering.summary.subtotal')}</dt>
           <dd>{money(order.subtotal)}</dd>
-          <dt>{t('ordering.summary.taxes')}</dt>
-          <dd>{money(order.impuestos)}</dd>
+          {order.detalle_impuestos.length > 0 ? (
+            // Each tax named as the diner read it when ordering (the order's language).
+            order.detalle_impuestos.map((tax) => (
+              <div key={tax.id} className="ord-summary__row">
+                <dt>{tax.name || t('ordering.summary.taxes')}</dt>
+                <dd>{money(tax.amount)}</dd>
+              </div>
+            ))
+          ) : (
+            <>
+              <dt>{t('ordering.summary.taxes')}</dt>
+              <dd>{money(order.impuestos)}</dd>
+            </>
+          )}
           <dt className="offers-breakdown__total">{t('ordering.summary.total')}</dt>
           <dd className="offers-breakdown__total" data-testid="order-total">
             {money(order.total)}
