@@ -10,8 +10,28 @@
 /** The id of the server-painted first view. */
 export const FIRST_VIEW_ID = 'first-view';
 
+/** What waits for the app to show (whenFirstViewGone). */
+const waiting = new Set<() => void>();
+
 /** removeFirstView removes the server-painted first view, if it is still there. */
 export function removeFirstView(): void {
   if (typeof document === 'undefined') return;
   document.getElementById(FIRST_VIEW_ID)?.remove();
+  const now = [...waiting];
+  waiting.clear();
+  for (const f of now) f();
+}
+
+/**
+ * whenFirstViewGone runs f once the app is on screen: at once when no
+ * server-painted first view hides it, else in the same call that removes
+ * the first view (so in the same frame). Returns what cancels the wait.
+ */
+export function whenFirstViewGone(f: () => void): () => void {
+  if (typeof document === 'undefined' || !document.getElementById(FIRST_VIEW_ID)) {
+    f();
+    return () => undefined;
+  }
+  waiting.add(f);
+  return () => waiting.delete(f);
 }
