@@ -416,6 +416,35 @@ describe('the order page', () => {
     expect(get.headers['X-Pedido-Token']).toBe('tok-5');
   });
 
+  it.each([
+    ['es', 'Se acabó el agua mineral', 'El restaurante canceló el pedido: Se acabó el agua mineral.', 'Te reembolsaremos el pago.'],
+    ['es', '¡Cerramos por una avería!', 'El restaurante canceló el pedido: ¡Cerramos por una avería!', 'Te reembolsaremos el pago.'],
+    ['en', 'Out of sparkling water.', 'The restaurant cancelled the order: Out of sparkling water.', 'Your payment will be refunded.'],
+  ])(
+    'a cancelled order back from the checkout (?pago=ok) says only that it was cancelled, the reason and the refund as two sentences (%s: %s)',
+    async (lang, motivo, reason, refund) => {
+      await i18next.changeLanguage(lang);
+      storeCart([chuletonLine]);
+      window.localStorage.setItem(pendingKey('1'), JSON.stringify({ pedido_id: 5, token: 'tok-5', checkout_url: '/x' }));
+      api({ 'GET /api/pedidos/5': { body: { ...order, estado: 'cancelado', motivo_cancelacion: motivo, reembolso: 'pendiente' } } });
+      renderApp('/pedido/5?t=tok-5&pago=ok');
+      expect(await screen.findByTestId('order-status')).toHaveTextContent(lang === 'es' ? 'Cancelado' : 'Cancelled');
+      expect(screen.queryByText(/Pago exitoso|Payment successful/)).not.toBeInTheDocument();
+      const notes = screen.getAllByTestId('order-cancelled').map((p) => p.textContent);
+      expect(notes).toEqual([reason, refund]);
+      // It was paid: the cart it was placed from is emptied all the same.
+      expect(readCart('1')).toEqual([]);
+    },
+  );
+
+  it('a cancelled order without a reason or a payment says so in one sentence', async () => {
+    api({ 'GET /api/pedidos/5': { body: { ...order, estado: 'cancelado', paid_at: 0 } } });
+    renderApp('/pedido/5?t=tok-5&pago=ok');
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('Cancelado');
+    expect(screen.getAllByTestId('order-cancelled').map((p) => p.textContent)).toEqual(['El restaurante canceló el pedido.']);
+    expect(screen.queryByText('Pago exitoso. Orden confirmada.')).not.toBeInTheDocument();
+  });
+
   it('follows the live status through the event stream', async () => {
     let push: (text: string) => void = () => {};
     const stream = new ReadableStream<Uint8Array>({
