@@ -229,10 +229,10 @@ describe('product management', () => {
     expect(await within(editor).findByRole('alert')).toHaveTextContent('no puede ser vegano');
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ cliente_id: 3, alergenos: ['leche'], etiquetas: ['vegano'] });
     await user.click(within(editor).getByRole('checkbox', { name: 'Leche' }));
-    await user.click(within(editor).getByRole('checkbox', { name: 'Sulfitos' }));
+    await user.click(within(editor).getByRole('checkbox', { name: 'Dióxido de azufre y sulfitos' }));
     await user.click(within(editor).getByRole('button', { name: 'Guardar alérgenos' }));
     expect(await within(editor).findByText('Alérgenos guardados.')).toBeInTheDocument();
-    expect(within(j).getByRole('img', { name: 'Contiene: Sulfitos' })).toBeInTheDocument();
+    expect(within(j).getByRole('img', { name: 'Contiene: Dióxido de azufre y sulfitos' })).toBeInTheDocument();
     expect(within(j).getByRole('img', { name: 'Vegano' })).toBeInTheDocument();
   });
 

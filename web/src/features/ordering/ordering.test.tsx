@@ -99,6 +99,32 @@ describe("'Ordena en Línea' and the Personalizar dialog", () => {
     expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
   });
 
+  it("writes the allergens as words on the product cards and in the 'Personalizar' dialog, in the diner's language", async () => {
+    const menu = {
+      ...onlineMenu,
+      categorias: onlineMenu.categorias.map((c) => ({
+        ...c,
+        productos: c.productos.map((p) => (p.id === chuleton.id ? { ...p, alergenos: ['leche', 'mostaza'] as typeof p.alergenos } : p)),
+      })),
+    };
+    api({ 'GET /api/orders/clover_products_online': { body: menu } });
+    const user = userEvent.setup();
+    renderApp('/ordenar-en-linea/1');
+    const bravasCard = (await screen.findByRole('heading', { name: 'Patatas Bravas' })).closest('article')!;
+    expect(within(bravasCard).getByRole('list', { name: 'Contiene:' })).toHaveTextContent('Huevos');
+    expect(within(bravasCard).getByRole('list', { name: 'Información dietética' })).toHaveTextContent('VegetarianoPicante');
+    await user.click(screen.getByRole('tab', { name: 'Carnes' }));
+    await user.click(screen.getByRole('button', { name: 'Personalizar: Chuletón de Res' }));
+    const dialog = screen.getByRole('dialog', { name: 'Personalizar: Chuletón de Res' });
+    const allergens = within(dialog).getByRole('list', { name: 'Contiene:' });
+    expect(within(allergens).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Leche', 'Mostaza']);
+    await user.keyboard('{Escape}');
+    await i18next.changeLanguage('en');
+    const steak = (await screen.findByRole('heading', { name: 'Chuletón de Res' })).closest('article')!;
+    expect(within(steak).getByRole('list', { name: 'Contains:' })).toHaveTextContent('MilkMustard');
+    expect(within(steak).getByRole('list', { name: 'Dietary information' })).toHaveTextContent('Gluten-free');
+  });
+
   it('enforces the required group, never lets a group exceed its maximum, and shows the running price', async () => {
     api();
     const user = userEvent.setup();

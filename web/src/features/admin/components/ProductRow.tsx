@@ -64,7 +64,7 @@ export function ProductRow({ clienteId, producto, currency, selected, onSelect, 
                 </span>
               )}
             </div>
-            <DietaryInfo product={producto} className="prod-row__diet" />
+            <DietaryInfo compact product={producto} className="prod-row__diet" />
           </div>
           <button
             type="button"
