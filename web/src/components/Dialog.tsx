@@ -32,26 +32,6 @@ export type DialogProps = {
 };
 
 /**
- * Runs f once el is rendered (not inside a display:none ancestor): at once
- * when it is, else when it gets a box (a ResizeObserver reports that before
- * the frame is painted). Returns what stops waiting. Browsers without
- * checkVisibility run f at once.
- */
-function whenVisible(el: HTMLElement, f: () => void): () => void {
-  if (typeof el.checkVisibility !== 'function' || el.checkVisibility() || typeof ResizeObserver === 'undefined') {
-    f();
-    return () => undefined;
-  }
-  const observer = new ResizeObserver(() => {
-    if (!el.checkVisibility()) return;
-    observer.disconnect();
-    f();
-  });
-  observer.observe(el);
-  return () => observer.disconnect();
-}
-
-/**
  * The one accessible modal core behind the app's dialogs: role="dialog" with
  * aria-modal, the focus moved inside on open (opened hidden, when it shows)
  * and given back on close (when the opener is still on the page), Tab and
@@ -81,22 +61,28 @@ export function Dialog({
   });
 
   useEffect(() => {
-    const dialog = ref.current;
+    const dialog = ref.current!;
     const previous = document.activeElement as HTMLElement | null;
-    const place = () => {
-      const target =
-        (initialFocus ? dialog?.querySelector<HTMLElement>(initialFocus) : null) ??
-        dialog?.querySelector<HTMLElement>(FOCUSABLE);
-      (target ?? dialog)?.focus();
-    };
-    // A dialog that opens while the page it belongs to is still hidden
-    // (the diner menu's app behind the server's first view) cannot take the
-    // focus yet: it takes it in the frame it becomes visible.
-    const stop = dialog ? whenVisible(dialog, place) : undefined;
+    const place = () =>
+      ((initialFocus && dialog.querySelector<HTMLElement>(initialFocus)) || dialog.querySelector<HTMLElement>(FOCUSABLE) || dialog).focus();
+    // A dialog that opens while the page it belongs to is hidden (the diner
+    // menu's app behind the server's first view) cannot take the focus yet:
+    // it takes it when it gets a box, which a ResizeObserver reports before
+    // that frame is painted. A browser without checkVisibility (which all
+    // have ResizeObserver) focuses at once.
+    let observer: ResizeObserver | undefined;
+    if (dialog.checkVisibility?.() === false) {
+      observer = new ResizeObserver(() => {
+        if (!dialog.checkVisibility()) return;
+        observer!.disconnect();
+        place();
+      });
+      observer.observe(dialog);
+    } else place();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
-      stop?.();
+      observer?.disconnect();
       document.body.style.overflow = overflow;
       if (previous?.isConnected) previous.focus?.();
     };

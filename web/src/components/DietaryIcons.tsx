@@ -49,31 +49,15 @@ export function DietIcon({ code, label, kind }: { code: string; label?: string; 
  * A product's dietary tags ("Vegano") and, after "Contiene:", its allergens
  * ("Cereales con gluten"), each as its words beside its pictogram, in the
  * order of the lists: a diner with an allergy reads them, in their
- * language. `compact` (the staff's product rows, where the editor beside
- * them has the words) draws the pictograms alone, each with its text
- * alternative. Renders nothing for a product with neither.
+ * language. Renders nothing for a product with neither. (The staff's
+ * compact product rows draw the pictograms alone: admin's DietaryIconsRow.)
  */
-export function DietaryInfo({ product, className = '', compact = false }: { product: Dietary; className?: string; compact?: boolean }) {
+export function DietaryInfo({ product, className = '' }: { product: Dietary; className?: string }) {
   const { t } = useTranslation();
   const id = useId();
   const alergenos = ALLERGENS.filter((a) => product.alergenos?.includes(a));
   const etiquetas = DIET_TAGS.filter((e) => product.etiquetas?.includes(e));
   if (alergenos.length === 0 && etiquetas.length === 0) return null;
-  if (compact)
-    return (
-      <ul className={`diet ${className}`} aria-label={t('diet.info')} data-testid="dietary-info">
-        {etiquetas.map((e) => (
-          <li key={e}>
-            <DietIcon code={e} label={t(`diet.tag.${e}`)} />
-          </li>
-        ))}
-        {alergenos.map((a) => (
-          <li key={a}>
-            <DietIcon code={a} label={t('diet.contains', { allergen: t(`diet.allergen.${a}`) })} />
-          </li>
-        ))}
-      </ul>
-    );
   return (
     <div className={`diet diet--words ${className}`} data-testid="dietary-info">
       {etiquetas.length > 0 && (
@@ -89,7 +73,7 @@ export function DietaryInfo({ product, className = '', compact = false }: { prod
       {alergenos.length > 0 && (
         <div className="diet__contains">
           <span id={`${id}-contains`} className="diet__lead">
-            {t('diet.containsLabel')}
+            {t('diet.contains')}
           </span>
           <ul className="diet__list" aria-labelledby={`${id}-contains`}>
             {alergenos.map((a) => (

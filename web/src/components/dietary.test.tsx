@@ -93,24 +93,6 @@ describe('DietaryInfo', () => {
     expect(words('Dietary information')).toEqual(['Spicy']);
   });
 
-  it('compact (the staff rows): the pictograms alone, each with its text alternative', async () => {
-    const { rerender } = render(<DietaryInfo compact product={{ alergenos: ['leche', 'gluten'], etiquetas: ['picante'] }} />);
-    const list = screen.getByRole('list', { name: 'Alérgenos e información dietética' });
-    expect(within(list).getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual([
-      'Picante',
-      'Contiene: Cereales con gluten',
-      'Contiene: Leche',
-    ]);
-    expect(list.querySelector('title')).toHaveTextContent('Picante');
-    await i18next.changeLanguage('en');
-    rerender(<DietaryInfo compact product={{ alergenos: ['leche', 'gluten'], etiquetas: ['picante'] }} />);
-    expect(screen.getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual([
-      'Spicy',
-      'Contains: Cereals containing gluten',
-      'Contains: Milk',
-    ]);
-  });
-
   it('renders nothing for a product without information', () => {
     const { container } = render(<DietaryInfo product={{ alergenos: [], etiquetas: [] }} />);
     expect(container).toBeEmptyDOMElement();

@@ -17,9 +17,10 @@ const waiting = new Set<() => void>();
 export function removeFirstView(): void {
   if (typeof document === 'undefined') return;
   document.getElementById(FIRST_VIEW_ID)?.remove();
-  const now = [...waiting];
-  waiting.clear();
-  for (const f of now) f();
+  for (const f of [...waiting]) {
+    waiting.delete(f);
+    f();
+  }
 }
 
 /**
@@ -28,10 +29,7 @@ export function removeFirstView(): void {
  * the first view (so in the same frame). Returns what cancels the wait.
  */
 export function whenFirstViewGone(f: () => void): () => void {
-  if (typeof document === 'undefined' || !document.getElementById(FIRST_VIEW_ID)) {
-    f();
-    return () => undefined;
-  }
-  waiting.add(f);
+  if (document.getElementById(FIRST_VIEW_ID)) waiting.add(f);
+  else f();
   return () => waiting.delete(f);
 }

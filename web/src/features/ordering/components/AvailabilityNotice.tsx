@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Availability } from '../../../api/contract';
-import { endSentence } from '../../../lib/sentence';
+import { endSentence } from '../lib/sentence';
 import { formatClock } from '../lib/time';
 
 /**

@@ -6,7 +6,7 @@ import type { OrderTracking } from '../../../api/contract';
 import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
-import { endSentence } from '../../../lib/sentence';
+import { endSentence } from '../lib/sentence';
 import { orderingKeys } from '../api/ordering-api';
 import { orderQueryOptions } from '../api/ordering-queries';
 import { OrderingShell } from '../components/OrderingShell';
