@@ -120,8 +120,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // is another round trip before the menu can paint. The products
             // view (allergen icons, diet filter) is not part of the first
             // paint: MenuScreen loads it lazily, after the first view. Nor
-            // are prices (lib/money.ts): the pages that show them load it.
-            { name: 'menu', test: /src[\\/](features[\\/]menu[\\/](?!components[\\/]ProductsView\.tsx)|lib[\\/](?!money\.ts)|api[\\/])/ },
+            // are prices (lib/money.ts) nor the diet rules (lib/dietary.ts):
+            // the pages that show them load them.
+            { name: 'menu', test: /src[\\/](features[\\/]menu[\\/](?!components[\\/]ProductsView\.tsx)|lib[\\/](?!money\.ts|dietary\.ts)|api[\\/])/ },
           ],
         },
       },

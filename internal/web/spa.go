@@ -420,8 +420,9 @@ func (s *Site) firstView(r *http.Request) (body, bool) {
 // carta-go event, see firstViewScript). It removes the
 // copy and starts the app at once when the browser's stored state says the
 // popup stays closed (the same rule as the app: same popup and closed
-// before). The app removes the copy when its own popup has rendered
-// (web/src/features/menu/lib/shell.ts); it takes no clicks, is hidden from
+// before). The app removes the copy in the frame its own popup shows (its
+// decision made and the app no longer hidden behind the categories' first
+// view: PromoPopup.tsx, web/src/lib/first-view.ts); it takes no clicks, is hidden from
 // assistive technology, and goes away by itself after 8 s if the app never
 // starts.
 func (s *Site) promoShell(ctx context.Context, id int64, p menu.Popup, code, entry string) string {

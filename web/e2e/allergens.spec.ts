@@ -4,9 +4,10 @@ import { signInStaff } from './api';
 import { closePromotion } from './helpers';
 
 // Allergens and dietary tags: the owner sets them on the products page, the
-// diner sees their pictograms (with text alternatives) on the menu and on
-// 'Ordena en Línea', and filters by them, in Spanish and English. Then the
-// products page as compact rows on a phone, with bulk show/hide.
+// diner reads them (words beside their pictograms) on the menu, on 'Ordena
+// en Línea' and in a product's detail, and filters by them, in Spanish and
+// English. Then the products page as compact rows on a phone (pictograms with
+// text alternatives), with bulk show/hide.
 
 const SHOTS = process.env.CARTA_SHOTS_DIR;
 
@@ -45,8 +46,8 @@ test('the owner sets allergens; the diner sees them and filters the menu and onl
   const diner = await context.browser()!.newPage();
   await openColdTapas(diner);
   const boquerones = diner.getByRole('article').filter({ has: diner.getByRole('heading', { name: 'Boquerones en Vinagre' }) });
-  await expect(boquerones.getByRole('img', { name: 'Contiene: Mostaza' })).toBeVisible();
-  await expect(boquerones.getByRole('img', { name: 'Sin gluten' })).toBeVisible();
+  await expect(boquerones.getByRole('list', { name: 'Contiene:' }).getByRole('listitem').filter({ hasText: 'Mostaza' })).toBeVisible();
+  await expect(boquerones.getByRole('list', { name: 'Información dietética' })).toContainText('Sin gluten');
   const filter = diner.getByRole('group', { name: 'Filtrar:' });
   await filter.getByRole('button', { name: 'Vegano' }).click();
   await expect(filter.getByRole('button', { name: 'Vegano' })).toHaveAttribute('aria-pressed', 'true');
@@ -69,8 +70,8 @@ test('the owner sets allergens; the diner sees them and filters the menu and onl
   await expect(filterEn.getByRole('button', { name: 'Gluten-free' })).toHaveAttribute('aria-pressed', 'true');
   await filterEn.getByRole('button', { name: 'Lactose-free' }).click();
   const anchovies = diner.getByRole('article').filter({ has: diner.getByRole('heading', { name: 'Marinated Anchovies' }) });
-  await expect(anchovies.getByRole('img', { name: 'Contains: Mustard' })).toBeVisible();
-  await expect(anchovies.getByRole('img', { name: 'Gluten-free' })).toBeVisible();
+  await expect(anchovies.getByRole('list', { name: 'Contains:' }).getByRole('listitem').filter({ hasText: 'Mustard' })).toBeVisible();
+  await expect(anchovies.getByRole('list', { name: 'Dietary information' })).toContainText('Gluten-free');
 
   // Online ordering: the same filter on the cold tapas.
   await diner.goto('/ordenar-en-linea/1');
@@ -80,12 +81,12 @@ test('the owner sets allergens; the diner sees them and filters the menu and onl
   await diner.getByRole('group', { name: 'Filter:' }).getByRole('button', { name: 'Vegan' }).click();
   await expect(panel.getByRole('heading', { name: 'Andalusian Gazpacho' })).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Marinated Anchovies' })).toHaveCount(0);
-  await expect(panel.getByRole('img', { name: 'Vegan' }).first()).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Dietary information' }).first()).toContainText('Vegan');
   await diner.getByRole('button', { name: 'Español' }).click();
   const filtro = diner.getByRole('group', { name: 'Filtrar:' });
   await expect(filtro.getByRole('button', { name: 'Vegano' })).toHaveAttribute('aria-pressed', 'true');
   await expect(panel.getByRole('heading', { name: 'Gazpacho Andaluz' })).toBeVisible();
-  await expect(panel.getByRole('img', { name: 'Contiene: Sulfitos' }).first()).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Contiene:' }).first()).toContainText('Dióxido de azufre y sulfitos');
   await diner.setViewportSize({ width: 390, height: 844 });
   await shot(diner, 'ordering-390-es');
   await diner.setViewportSize({ width: 1280, height: 800 });
@@ -136,3 +137,51 @@ test('product management on a phone: compact rows by category, sticky bar, bulk 
   await page.setViewportSize({ width: 1280, height: 800 });
   await shot(page, 'products-1280-open');
 });
+
+for (const lang of ['es', 'en'] as const) {
+  test(`a diner on a phone reads the allergens' names on the menu, on 'Ordena en Línea' and in a product's detail (${lang})`, async ({ page }) => {
+    const tx = {
+      es: { contains: 'Contiene:', fish: 'Pescado', sulphites: 'Dióxido de azufre y sulfitos', tags: 'Información dietética', glutenFree: 'Sin gluten', tab: 'Tapas Frías', name: 'Boquerones en Vinagre', customize: 'Personalizar: Boquerones en Vinagre' },
+      en: { contains: 'Contains:', fish: 'Fish', sulphites: 'Sulphur dioxide and sulphites', tags: 'Dietary information', glutenFree: 'Gluten-free', tab: 'Cold Tapas', name: 'Marinated Anchovies', customize: 'Customize: Marinated Anchovies' },
+    }[lang];
+    await page.setViewportSize({ width: 390, height: 844 });
+    if (lang === 'en') await page.addInitScript(() => window.localStorage.setItem('language', 'en'));
+    /** The allergens of a product as the diner reads them: visible words, inside the phone's width. */
+    async function readsAllergens(scope: ReturnType<Page['getByRole']>) {
+      const allergens = scope.getByRole('list', { name: tx.contains });
+      await expect(scope.getByText(tx.contains, { exact: true })).toBeVisible();
+      for (const word of [tx.fish, tx.sulphites]) {
+        const item = allergens.getByRole('listitem').filter({ hasText: word });
+        await expect(item).toBeVisible();
+        await expect(item).toHaveText(word);
+        const box = (await item.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      await expect(scope.getByRole('list', { name: tx.tags })).toContainText(tx.glutenFree);
+    }
+
+    // The menu.
+    await page.goto('/menu/1');
+    await closePromotion(page);
+    await page.getByRole('link', { name: lang === 'es' ? 'Entradas' : 'Starters' }).click();
+    await page.getByRole('link', { name: tx.tab }).click();
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: tx.name }) });
+    await card.scrollIntoViewIfNeeded();
+    await readsAllergens(card);
+    await shot(page, `allergens-menu-390-${lang}`);
+
+    // 'Ordena en Línea': the card, then the product's detail.
+    await page.goto('/ordenar-en-linea/1');
+    await page.getByRole('tab', { name: tx.tab }).click();
+    const product = page.getByRole('tabpanel').getByRole('article', { name: tx.name });
+    await product.scrollIntoViewIfNeeded();
+    await readsAllergens(product);
+    await shot(page, `allergens-ordering-390-${lang}`);
+    await product.getByRole('button', { name: tx.customize }).click();
+    const detail = page.getByRole('dialog');
+    await expect(detail).toBeVisible();
+    await readsAllergens(detail);
+    await shot(page, `allergens-detail-390-${lang}`);
+  });
+}

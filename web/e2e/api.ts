@@ -457,6 +457,11 @@ export async function placePaidOrder(request: APIRequestContext, nombre: string,
   return { pedidoId: placed.pedido_id, token: placed.token, total: placed.total };
 }
 
+/** PUT /api/pedidos/{id}/estado as restaurant 1's staff: the kitchen cancels an order with its reason. */
+export async function cancelOrder(request: APIRequestContext, staff: StaffSession, pedidoId: number, motivo: string) {
+  await ok(await request.put(`/api/pedidos/${pedidoId}/estado`, { headers: bearer(staff.token), data: { cliente_id: 1, estado: 'cancelado', motivo } }));
+}
+
 // --- Wines -----------------------------------------------------------------
 
 export type Vino = { id: number; nombre: string; tipo: string; precio: number; disponible: 0 | 1; etiqueta_url: string };

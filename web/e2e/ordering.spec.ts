@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test } from './fixtures';
+import { accounts, expect, test } from './fixtures';
+import { cancelOrder, placePaidOrder, staffLogin, syncCatalog, unique } from './api';
 import { addSteak, fillCheckout, texts } from './ordering-helpers';
 
 /**
@@ -100,3 +101,29 @@ test('screenshots of the ordering pages at 390 and 1280 px', async ({ page }) =>
     await page.screenshot({ path: `${dir}/checkout-${width}.png`, fullPage: true });
   }
 });
+
+// A paid order the kitchen cancelled, reached from the checkout's return
+// (?pago=ok): one state (cancelled, never 'Pago exitoso'), and the reason and
+// the refund as two sentences.
+for (const lang of ['es', 'en'] as const) {
+  test(`a cancelled order back from the checkout says it was cancelled, not paid (${lang})`, async ({ page, request }) => {
+    const staff = await staffLogin(request, accounts.owner);
+    await syncCatalog(request, staff, 1);
+    const { pedidoId, token } = await placePaidOrder(request, unique('Ana'));
+    await cancelOrder(request, staff, pedidoId, 'Se acabó el agua mineral');
+    if (lang === 'en') await page.addInitScript(() => window.localStorage.setItem('language', 'en'));
+    const want = {
+      es: { state: 'Cancelado', reason: 'El restaurante canceló el pedido: Se acabó el agua mineral.', refund: 'Te reembolsaremos el pago.' },
+      en: { state: 'Cancelled', reason: 'The restaurant cancelled the order: Se acabó el agua mineral.', refund: 'Your payment will be refunded.' },
+    }[lang];
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.goto(`/pedido/${pedidoId}?t=${token}&pago=ok`);
+      await expect(page.getByTestId('order-status')).toHaveText(want.state);
+      await expect(page.getByText(texts[lang].paid)).toHaveCount(0);
+      await expect(page.getByTestId('order-cancelled')).toHaveText([want.reason, want.refund]);
+      mkdirSync('/tmp/shots-diner', { recursive: true });
+      await page.screenshot({ path: `/tmp/shots-diner/pedido-cancelado-${width}-${lang}.png`, fullPage: true });
+    }
+  });
+}

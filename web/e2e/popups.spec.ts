@@ -91,3 +91,72 @@ test('the owner manages popups: preview, unsupported format, create and delete',
   await expect(page.getByText('Popup eliminado correctamente.')).toBeVisible();
   await expect(page.getByRole('heading', { name })).toHaveCount(0);
 });
+
+// The promotion's data can arrive before the categories' (a slow network):
+// the app's dialog then renders while the app is still hidden behind the
+// server's first view. The server's copy of the promotion stays until the
+// app's dialog is on screen (never a frame with neither), and the dialog
+// takes the focus when it becomes visible. The categories' answer is held
+// until the app's dialog has rendered, hidden: the order is forced, not timed.
+for (const [lang, width] of [
+  ['es', 390],
+  ['es', 1280],
+  ['en', 390],
+  ['en', 1280],
+] as const) {
+  test(`the promotion takes the focus when the categories answer late (${lang}, ${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+    if (lang === 'en') await page.addInitScript(() => window.localStorage.setItem('language', 'en'));
+    // Records whether a frame could show no promotion: the server's copy
+    // gone while the app's dialog is not visible yet.
+    await page.addInitScript(() => {
+      const w = window as unknown as { promoGap: boolean; promoShown: boolean };
+      w.promoGap = false;
+      w.promoShown = false;
+      let copySeen = false;
+      new MutationObserver(() => {
+        if (w.promoShown) return;
+        const dialog = document.querySelector<HTMLElement>('[role="dialog"].promo');
+        if (dialog?.checkVisibility()) {
+          w.promoShown = true;
+          return;
+        }
+        if (document.getElementById('menu-shell')) copySeen = true;
+        else if (copySeen) w.promoGap = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/categories',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto('/menu/1');
+    // The app's dialog has rendered while the categories are held.
+    await expect(page.locator('[role="dialog"].promo')).toBeAttached();
+    if (lang === 'es') {
+      // Spanish visitors get the server's first view: the app is hidden
+      // behind it, and the server's copy of the promotion is still up.
+      await expect(page.locator('#first-view')).toBeAttached();
+      await expect(page.locator('#menu-shell')).toBeVisible();
+    }
+    release();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    const close = dialog.getByRole('button', { name: lang === 'es' ? 'Cerrar' : 'Close' });
+    await expect(close).toBeFocused();
+    await expect(page.locator('#menu-shell')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { promoGap: boolean }).promoGap)).toBe(false);
+    // Tab stays inside the modal, Escape closes it.
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: lang === 'es' ? 'Ver Promoción' : 'View Promotion' })).toBeFocused();
+  });
+}

@@ -207,4 +207,41 @@ describe('Dialog', () => {
     expect(dialog.parentElement?.parentElement).toBe(document.body);
     host.remove();
   });
+
+  it('opened while hidden, takes the focus when it shows', () => {
+    // jsdom lays nothing out: the page's visibility and the browser's
+    // resize observations are played by hand. The dialog opens inside a
+    // hidden #root (the diner menu's app behind the server's first view).
+    let shown = false;
+    const observers: { callback: () => void; connected: boolean }[] = [];
+    class FakeResizeObserver {
+      entry: { callback: () => void; connected: boolean };
+      constructor(callback: () => void) {
+        this.entry = { callback, connected: false };
+        observers.push(this.entry);
+      }
+      observe() {
+        this.entry.connected = true;
+      }
+      disconnect() {
+        this.entry.connected = false;
+      }
+    }
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    Object.defineProperty(HTMLElement.prototype, 'checkVisibility', { configurable: true, value: () => shown });
+    try {
+      renderDialog({ initialFocus: 'button:nth-of-type(2)' });
+      expect(document.body).toHaveFocus();
+      const observe = () => observers.filter((o) => o.connected).forEach((o) => o.callback());
+      observe(); // an observation while still hidden changes nothing
+      expect(document.body).toHaveFocus();
+      shown = true;
+      observe();
+      expect(screen.getByRole('button', { name: 'Dos' })).toHaveFocus();
+      expect(observers.some((o) => o.connected)).toBe(false);
+    } finally {
+      delete (HTMLElement.prototype as Partial<HTMLElement>).checkVisibility;
+      vi.unstubAllGlobals();
+    }
+  });
 });

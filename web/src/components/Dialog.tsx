@@ -33,11 +33,12 @@ export type DialogProps = {
 
 /**
  * The one accessible modal core behind the app's dialogs: role="dialog" with
- * aria-modal, the focus moved inside on open and given back on close (when
- * the opener is still on the page), Tab and Shift+Tab kept inside, Escape
- * and a mousedown on the backdrop close it unless busy, and the page behind
- * does not scroll while it is open. Kept small and dependency-free: the diner
- * menu's promotion popup loads it with the menu's first chunk.
+ * aria-modal, the focus moved inside on open (opened hidden, when it shows)
+ * and given back on close (when the opener is still on the page), Tab and
+ * Shift+Tab kept inside, Escape and a mousedown on the backdrop close it
+ * unless busy, and the page behind does not scroll while it is open. Kept
+ * small and dependency-free: the diner menu's promotion popup loads it with
+ * the menu's first chunk.
  */
 export function Dialog({
   backdropClassName,
@@ -60,15 +61,28 @@ export function Dialog({
   });
 
   useEffect(() => {
-    const dialog = ref.current;
+    const dialog = ref.current!;
     const previous = document.activeElement as HTMLElement | null;
-    const target =
-      (initialFocus ? dialog?.querySelector<HTMLElement>(initialFocus) : null) ??
-      dialog?.querySelector<HTMLElement>(FOCUSABLE);
-    (target ?? dialog)?.focus();
+    const place = () =>
+      ((initialFocus && dialog.querySelector<HTMLElement>(initialFocus)) || dialog.querySelector<HTMLElement>(FOCUSABLE) || dialog).focus();
+    // A dialog that opens while the page it belongs to is hidden (the diner
+    // menu's app behind the server's first view) cannot take the focus yet:
+    // it takes it when it gets a box, which a ResizeObserver reports before
+    // that frame is painted. A browser without checkVisibility (which all
+    // have ResizeObserver) focuses at once.
+    let observer: ResizeObserver | undefined;
+    if (dialog.checkVisibility?.() === false) {
+      observer = new ResizeObserver(() => {
+        if (!dialog.checkVisibility()) return;
+        observer!.disconnect();
+        place();
+      });
+      observer.observe(dialog);
+    } else place();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
+      observer?.disconnect();
       document.body.style.overflow = overflow;
       if (previous?.isConnected) previous.focus?.();
     };

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALLERGENS, DIET_TAGS, type Dietary } from '../lib/dietary';
 import './dietary.css';
@@ -45,27 +46,45 @@ export function DietIcon({ code, label, kind }: { code: string; label?: string; 
 }
 
 /**
- * A product's allergens ("Contiene gluten") and dietary tags ("Vegano") as a
- * row of pictograms with their text alternatives, in the order of the lists.
- * Renders nothing for a product with neither.
+ * A product's dietary tags ("Vegano") and, after "Contiene:", its allergens
+ * ("Cereales con gluten"), each as its words beside its pictogram, in the
+ * order of the lists: a diner with an allergy reads them, in their
+ * language. Renders nothing for a product with neither. (The staff's
+ * compact product rows draw the pictograms alone: admin's DietaryIconsRow.)
  */
 export function DietaryInfo({ product, className = '' }: { product: Dietary; className?: string }) {
   const { t } = useTranslation();
+  const id = useId();
   const alergenos = ALLERGENS.filter((a) => product.alergenos?.includes(a));
   const etiquetas = DIET_TAGS.filter((e) => product.etiquetas?.includes(e));
   if (alergenos.length === 0 && etiquetas.length === 0) return null;
   return (
-    <ul className={`diet ${className}`} aria-label={t('diet.info')} data-testid="dietary-info">
-      {etiquetas.map((e) => (
-        <li key={e}>
-          <DietIcon code={e} label={t(`diet.tag.${e}`)} />
-        </li>
-      ))}
-      {alergenos.map((a) => (
-        <li key={a}>
-          <DietIcon code={a} label={t('diet.contains', { allergen: t(`diet.allergen.${a}`) })} />
-        </li>
-      ))}
-    </ul>
+    <div className={`diet diet--words ${className}`} data-testid="dietary-info">
+      {etiquetas.length > 0 && (
+        <ul className="diet__list" aria-label={t('diet.tags')}>
+          {etiquetas.map((e) => (
+            <li key={e} className={`diet__item ${e === 'picante' ? 'diet__item--hot' : ''}`}>
+              <DietIcon code={e} />
+              {t(`diet.tag.${e}`)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {alergenos.length > 0 && (
+        <div className="diet__contains">
+          <span id={`${id}-contains`} className="diet__lead">
+            {t('diet.contains')}
+          </span>
+          <ul className="diet__list" aria-labelledby={`${id}-contains`}>
+            {alergenos.map((a) => (
+              <li key={a} className="diet__item diet__item--allergen">
+                <DietIcon code={a} />
+                {t(`diet.allergen.${a}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
   );
 }

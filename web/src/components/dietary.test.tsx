@@ -40,18 +40,57 @@ describe('DietaryInfo', () => {
     for (const code of [...ALLERGENS, ...DIET_TAGS]) expect(DIET_ICONS[code], code).toBeTruthy();
   });
 
-  it('shows tags then allergens in the regulation order, each with its text alternative, in both languages', async () => {
-    const { rerender } = render(<DietaryInfo product={{ alergenos: ['leche', 'gluten'], etiquetas: ['picante'] }} />);
-    const list = screen.getByRole('list', { name: 'Alérgenos e información dietética' });
-    expect(within(list).getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual([
-      'Picante',
-      'Contiene: Gluten',
-      'Contiene: Leche',
+  it('names the 14 allergens as Regulation (EU) No 1169/2011, Annex II does, in Spanish and English', async () => {
+    await i18next.loadLanguages('en');
+    expect(ALLERGENS.map((a) => i18next.t(`diet.allergen.${a}`, { lng: 'es' }))).toEqual([
+      'Cereales con gluten',
+      'Crustáceos',
+      'Huevos',
+      'Pescado',
+      'Cacahuetes',
+      'Soja',
+      'Leche',
+      'Frutos de cáscara',
+      'Apio',
+      'Mostaza',
+      'Granos de sésamo',
+      'Dióxido de azufre y sulfitos',
+      'Altramuces',
+      'Moluscos',
     ]);
-    expect(list.querySelector('title')).toHaveTextContent('Picante');
+    expect(ALLERGENS.map((a) => i18next.t(`diet.allergen.${a}`, { lng: 'en' }))).toEqual([
+      'Cereals containing gluten',
+      'Crustaceans',
+      'Eggs',
+      'Fish',
+      'Peanuts',
+      'Soybeans',
+      'Milk',
+      'Nuts',
+      'Celery',
+      'Mustard',
+      'Sesame seeds',
+      'Sulphur dioxide and sulphites',
+      'Lupin',
+      'Molluscs',
+    ]);
+  });
+
+  it("writes the tags and, after 'Contiene:', the allergens in the regulation order, as words beside their pictograms, in the diner's language", async () => {
+    const product = { alergenos: ['leche', 'gluten'], etiquetas: ['picante'] };
+    const { rerender } = render(<DietaryInfo product={product} />);
+    const info = screen.getByTestId('dietary-info');
+    const words = (name: string) => within(screen.getByRole('list', { name })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(words('Contiene:')).toEqual(['Cereales con gluten', 'Leche']);
+    expect(words('Información dietética')).toEqual(['Picante']);
+    expect(info).toHaveTextContent('PicanteContiene:Cereales con glutenLeche');
+    // The words are the text; the pictograms beside them are decoration.
+    expect(within(info).queryAllByRole('img')).toEqual([]);
+    expect(info.querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(3);
     await i18next.changeLanguage('en');
-    rerender(<DietaryInfo product={{ alergenos: ['leche', 'gluten'], etiquetas: ['picante'] }} />);
-    expect(screen.getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual(['Spicy', 'Contains: Gluten', 'Contains: Milk']);
+    rerender(<DietaryInfo product={product} />);
+    expect(words('Contains:')).toEqual(['Cereals containing gluten', 'Milk']);
+    expect(words('Dietary information')).toEqual(['Spicy']);
   });
 
   it('renders nothing for a product without information', () => {

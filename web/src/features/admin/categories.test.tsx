@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { mockFetch, queryOf, renderApp, resetLanguage, storeSession, type FetchCall, type MockAnswer } from '../../test/utils';
 
 const tacos = { id: 5, name: 'Tacos', image_path: '/media/tacos.jpg', cliente_id: 3, translations: { en: { name: 'Tacos EN' } } };
@@ -138,10 +139,30 @@ describe('category management', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Error al sincronizar con Clover.');
   });
 
-  it('shows the load errors', async () => {
+  it("shows the spec's load error, in both languages", async () => {
     routes({ 'GET /api/categories': { status: 500, body: {} } });
     renderApp('/clover-categories?cliente_id=3');
-    expect(await screen.findByText('Error al cargar categorías principales.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Error al cargar categorías\.$/);
+    expect(screen.getByRole('button', { name: 'Asignar Subcategorías' })).toBeDisabled();
+    await i18next.changeLanguage('en');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Could not load the categories\.$/);
+  });
+
+  it('empties the list when reloading it fails', async () => {
+    let fail = false;
+    routes({
+      'GET /api/categories': () => (fail ? { status: 500, body: {} } : { body: { categorias: [tacos, postres] } }),
+      'POST /api/clover/sync-all': () => {
+        fail = true;
+        return { body: { message: 'Sincronización completada exitosamente.' } };
+      },
+    });
+    renderApp('/clover-categories?cliente_id=3');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Tacos', level: 3 });
+    await user.click(screen.getByRole('button', { name: 'Sincronizar con Clover' }));
+    expect(await screen.findByText('Error al cargar categorías.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Tacos', level: 3 })).not.toBeInTheDocument();
   });
 
   it('the picker refuses an empty selection and clamps positions to at least 1', async () => {

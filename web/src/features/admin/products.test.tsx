@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
+import { DietaryIconsRow } from './components/DietaryIconsRow';
 import { mockFetch, queryOf, renderApp, resetLanguage, storeSession, type MockAnswer } from '../../test/utils';
 
 const pastor = {
@@ -247,10 +248,10 @@ describe('product management', () => {
     expect(await within(editor).findByRole('alert')).toHaveTextContent('no puede ser vegano');
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ cliente_id: 3, alergenos: ['leche'], etiquetas: ['vegano'] });
     await user.click(within(editor).getByRole('checkbox', { name: 'Leche' }));
-    await user.click(within(editor).getByRole('checkbox', { name: 'Sulfitos' }));
+    await user.click(within(editor).getByRole('checkbox', { name: 'Dióxido de azufre y sulfitos' }));
     await user.click(within(editor).getByRole('button', { name: 'Guardar alérgenos' }));
     expect(await within(editor).findByText('Alérgenos guardados.')).toBeInTheDocument();
-    expect(within(j).getByRole('img', { name: 'Contiene: Sulfitos' })).toBeInTheDocument();
+    expect(within(j).getByRole('img', { name: 'Contiene: Dióxido de azufre y sulfitos' })).toBeInTheDocument();
     expect(within(j).getByRole('img', { name: 'Vegano' })).toBeInTheDocument();
   });
 
@@ -444,5 +445,29 @@ describe('product image crop dialog', () => {
     await user.click(within(again).getByRole('button', { name: 'Guardar Recorte' }));
     expect(await within(p).findByRole('alert')).toHaveTextContent('Error al subir imagen.');
     expect(within(p).getByRole('img', { name: 'Taco al Pastor' })).toHaveAttribute('src', '/media/pastor.jpg');
+  });
+});
+
+describe("a product row's allergens", () => {
+  beforeEach(resetLanguage);
+
+  it('are pictograms with their text alternatives, tags first, allergens in the regulation order, in both languages', async () => {
+    const product = { alergenos: ['leche', 'gluten'], etiquetas: ['picante'] };
+    const { rerender } = render(<DietaryIconsRow product={product} />);
+    const list = screen.getByRole('list', { name: 'Alérgenos e información dietética' });
+    expect(within(list).getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual([
+      'Picante',
+      'Contiene: Cereales con gluten',
+      'Contiene: Leche',
+    ]);
+    expect(list.querySelector('title')).toHaveTextContent('Picante');
+    await i18next.changeLanguage('en');
+    rerender(<DietaryIconsRow product={product} />);
+    expect(screen.getByRole('list', { name: 'Allergens and dietary information' })).toBeInTheDocument();
+    expect(screen.getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual([
+      'Spicy',
+      'Contains: Cereals containing gluten',
+      'Contains: Milk',
+    ]);
   });
 });

@@ -42,11 +42,24 @@ function menuRoutes(extra: Record<string, Parameters<typeof mockFetch>[0][string
     'GET /api/productos': byLang(
       {
         productos: [
-          { id: 1, name: 'Jamón Ibérico', description: 'Loncheado a mano', price: 1850, image_path: '/media/j.jpg', visible: true },
+          {
+            id: 1,
+            name: 'Jamón Ibérico',
+            description: 'Loncheado a mano',
+            price: 1850,
+            image_path: '/media/j.jpg',
+            visible: true,
+            alergenos: ['sulfitos'],
+            etiquetas: ['sin_gluten'],
+          },
           { id: 2, name: 'Tabla de Quesos Especial', description: '', price: 2200, image_path: '', visible: false },
         ],
       },
-      { productos: [{ id: 1, name: 'Iberian Ham', description: 'Hand carved', price: 1850, image_path: '', visible: true }] },
+      {
+        productos: [
+          { id: 1, name: 'Iberian Ham', description: 'Hand carved', price: 1850, image_path: '', visible: true, alergenos: ['sulfitos'], etiquetas: ['sin_gluten'] },
+        ],
+      },
     ),
     'GET /api/popups': { body: [] },
     ...extra,
@@ -86,6 +99,18 @@ describe('diner menu', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/menu\/1$/);
     // No cache-busting parameters: the server's ETags do the revalidation.
     expect(calls.every((c) => !/[?&]_?v=/.test(c.url))).toBe(true);
+  });
+
+  it("writes each product's allergens as words, in the diner's language", async () => {
+    menuRoutes();
+    renderApp('/menu/1?categoria=3&sub=CAT-COLD');
+    const card = (await screen.findByRole('heading', { name: 'Jamón Ibérico' })).closest('article')!;
+    expect(within(card).getByRole('list', { name: 'Contiene:' })).toHaveTextContent('Dióxido de azufre y sulfitos');
+    expect(within(card).getByRole('list', { name: 'Información dietética' })).toHaveTextContent('Sin gluten');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'English' }));
+    const en = (await screen.findByRole('heading', { name: 'Iberian Ham' })).closest('article')!;
+    expect(within(en).getByRole('list', { name: 'Contains:' })).toHaveTextContent('Sulphur dioxide and sulphites');
+    expect(within(en).getByRole('list', { name: 'Dietary information' })).toHaveTextContent('Gluten-free');
   });
 
   it('styles the cards and header from the settings', async () => {

@@ -99,6 +99,32 @@ describe("'Ordena en Línea' and the Personalizar dialog", () => {
     expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
   });
 
+  it("writes the allergens as words on the product cards and in the 'Personalizar' dialog, in the diner's language", async () => {
+    const menu = {
+      ...onlineMenu,
+      categorias: onlineMenu.categorias.map((c) => ({
+        ...c,
+        productos: c.productos.map((p) => (p.id === chuleton.id ? { ...p, alergenos: ['leche', 'mostaza'] as typeof p.alergenos } : p)),
+      })),
+    };
+    api({ 'GET /api/orders/clover_products_online': { body: menu } });
+    const user = userEvent.setup();
+    renderApp('/ordenar-en-linea/1');
+    const bravasCard = (await screen.findByRole('heading', { name: 'Patatas Bravas' })).closest('article')!;
+    expect(within(bravasCard).getByRole('list', { name: 'Contiene:' })).toHaveTextContent('Huevos');
+    expect(within(bravasCard).getByRole('list', { name: 'Información dietética' })).toHaveTextContent('VegetarianoPicante');
+    await user.click(screen.getByRole('tab', { name: 'Carnes' }));
+    await user.click(screen.getByRole('button', { name: 'Personalizar: Chuletón de Res' }));
+    const dialog = screen.getByRole('dialog', { name: 'Personalizar: Chuletón de Res' });
+    const allergens = within(dialog).getByRole('list', { name: 'Contiene:' });
+    expect(within(allergens).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Leche', 'Mostaza']);
+    await user.keyboard('{Escape}');
+    await i18next.changeLanguage('en');
+    const steak = (await screen.findByRole('heading', { name: 'Chuletón de Res' })).closest('article')!;
+    expect(within(steak).getByRole('list', { name: 'Contains:' })).toHaveTextContent('MilkMustard');
+    expect(within(steak).getByRole('list', { name: 'Dietary information' })).toHaveTextContent('Gluten-free');
+  });
+
   it('enforces the required group, never lets a group exceed its maximum, and shows the running price', async () => {
     api();
     const user = userEvent.setup();
@@ -444,6 +470,35 @@ describe('the order page', () => {
     expect(window.localStorage.getItem(pendingKey('1'))).toBeNull();
     const get = calls.find((c) => c.url === '/api/pedidos/5')!;
     expect(get.headers['X-Pedido-Token']).toBe('tok-5');
+  });
+
+  it.each([
+    ['es', 'Se acabó el agua mineral', 'El restaurante canceló el pedido: Se acabó el agua mineral.', 'Te reembolsaremos el pago.'],
+    ['es', '¡Cerramos por una avería!', 'El restaurante canceló el pedido: ¡Cerramos por una avería!', 'Te reembolsaremos el pago.'],
+    ['en', 'Out of sparkling water.', 'The restaurant cancelled the order: Out of sparkling water.', 'Your payment will be refunded.'],
+  ])(
+    'a cancelled order back from the checkout (?pago=ok) says only that it was cancelled, the reason and the refund as two sentences (%s: %s)',
+    async (lang, motivo, reason, refund) => {
+      await i18next.changeLanguage(lang);
+      storeCart([chuletonLine]);
+      window.localStorage.setItem(pendingKey('1'), JSON.stringify({ pedido_id: 5, token: 'tok-5', checkout_url: '/x' }));
+      api({ 'GET /api/pedidos/5': { body: { ...order, estado: 'cancelado', motivo_cancelacion: motivo, reembolso: 'pendiente' } } });
+      renderApp('/pedido/5?t=tok-5&pago=ok');
+      expect(await screen.findByTestId('order-status')).toHaveTextContent(lang === 'es' ? 'Cancelado' : 'Cancelled');
+      expect(screen.queryByText(/Pago exitoso|Payment successful/)).not.toBeInTheDocument();
+      const notes = screen.getAllByTestId('order-cancelled').map((p) => p.textContent);
+      expect(notes).toEqual([reason, refund]);
+      // It was paid: the cart it was placed from is emptied all the same.
+      expect(readCart('1')).toEqual([]);
+    },
+  );
+
+  it('a cancelled order without a reason or a payment says so in one sentence', async () => {
+    api({ 'GET /api/pedidos/5': { body: { ...order, estado: 'cancelado', paid_at: 0 } } });
+    renderApp('/pedido/5?t=tok-5&pago=ok');
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('Cancelado');
+    expect(screen.getAllByTestId('order-cancelled').map((p) => p.textContent)).toEqual(['El restaurante canceló el pedido.']);
+    expect(screen.queryByText('Pago exitoso. Orden confirmada.')).not.toBeInTheDocument();
   });
 
   it('follows the live status through the event stream', async () => {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DietaryInfo } from '../../../components/DietaryIcons';
+import { DietaryIconsRow } from './DietaryIconsRow';
 import { formatCents } from '../../../lib/money';
 import { mediaUrl } from '../../../lib/media-url';
 import type { Producto } from '../api/catalog-admin-api';
@@ -64,7 +64,7 @@ export function ProductRow({ clienteId, producto, currency, selected, onSelect, 
                 </span>
               )}
             </div>
-            <DietaryInfo product={producto} className="prod-row__diet" />
+            <DietaryIconsRow product={producto} className="prod-row__diet" />
           </div>
           <button
             type="button"

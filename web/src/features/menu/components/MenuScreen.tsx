@@ -6,7 +6,6 @@ import { cardStyle, DEFAULT_SETTINGS } from '../../../api/settings';
 import { useDinerSettings } from '../../../components/DinerShell';
 import { isApiError } from '../../../lib/api-client';
 import { FetchCache, FetchCacheContext } from '../../../lib/fetch-cache';
-import { DIET_PARAM } from '../../../lib/dietary';
 import { parseMenuView } from '../lib/menu-view';
 import { CategoriesView, Loading, SubcategoriesView } from './MenuViews';
 import { PromoPopup } from './PromoPopup';
@@ -57,9 +56,7 @@ function Menu({ clienteId, children }: Props) {
 
   // Move focus and scroll to the new view's title after a view change (not on
   // first load, nor when only the diet filter changed).
-  const viewParams = new URLSearchParams(params);
-  viewParams.delete(DIET_PARAM);
-  const search = viewParams.toString();
+  const search = JSON.stringify(view);
   const firstRender = useRef(true);
   const headingEl = useRef<HTMLHeadingElement | null>(null);
   const headingRef = useCallback((el: HTMLHeadingElement | null) => {

@@ -5,6 +5,7 @@ import { useDinerShell } from '../../../components/DinerShell';
 import { useDinerSession } from '../../../lib/diner-session';
 import { getPopups, mediaKind, type Popup } from '../../../api/popups';
 import { removeMenuShell } from '../lib/shell';
+import { whenFirstViewGone } from '../../../lib/first-view';
 import { useFetch } from '../../../lib/fetch-cache';
 import { mediaUrl } from '../../../lib/media-url';
 import { menuKeys } from '../api/menu-api';
@@ -42,17 +43,19 @@ export function PromoPopup({ clienteId }: { clienteId: string }) {
   );
 
   useEffect(() => {
+    // The server's copy of the promotion stays until the app is on screen
+    // (the app renders hidden behind the server's first view until its
+    // categories are there): its own popup replaces the copy in that frame.
     if (query.isError) {
       // The spec only logs this; the menu itself must keep working.
       console.warn(t('menu.popupError'), query.error);
-      removeMenuShell();
-      return;
+      return whenFirstViewGone(removeMenuShell);
     }
     if (!query.isSuccess) return;
     // The popup opens or not from what this browser stored: syncing with storage is an effect's job.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     apply(onPopupLoaded(popup, readStoredPopup(clienteId)));
-    removeMenuShell();
+    return whenFirstViewGone(removeMenuShell);
     // Re-run only when the popup itself changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.isSuccess, query.isError, popup?.id, popup?.file_url, popup?.name, popup?.file_type, clienteId, apply]);

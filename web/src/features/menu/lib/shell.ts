@@ -4,8 +4,9 @@ import { removeFirstView } from '../../../lib/first-view';
 /**
  * The server paints a static copy of the promotion popup with the menu's
  * HTML (#menu-shell, see promoShell in internal/web/spa.go) so a diner on a
- * slow phone sees it before the code arrives. The app removes the copy as
- * soon as it has decided about its own popup.
+ * slow phone sees it before the code arrives. The app removes the copy
+ * once it has decided about its own popup and is itself on screen (not
+ * hidden behind the first view any more), in the frame its popup shows.
  */
 export function removeMenuShell(): void {
   if (typeof document === 'undefined') return;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Availability } from '../../../api/contract';
+import { endSentence } from '../lib/sentence';
 import { formatClock } from '../lib/time';
 
 /**
@@ -18,7 +19,8 @@ export function AvailabilityNotice({ availability }: { availability: Availabilit
       text = t('ordering.availability.inactivo');
       break;
     case 'pausado':
-      text = until ? t('ordering.availability.pausadoHasta', { hora: until }) : t('ordering.availability.pausado');
+      // The clock may end in a full stop ('2:45 a.m.'): it ends the sentence then.
+      text = until ? endSentence(t('ordering.availability.pausadoHasta', { hora: until })) : t('ordering.availability.pausado');
       break;
     case 'lleno':
       text = t('ordering.availability.lleno');

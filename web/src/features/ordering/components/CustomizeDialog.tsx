@@ -2,15 +2,18 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OnlineProduct } from '../../../api/contract';
 import { Dialog } from '../../../components/Dialog';
+import { DietaryInfo } from '../../../components/DietaryIcons';
 import { formatCents } from '../../../lib/money';
 import { MAX_QUANTITY, type CartLine } from '../lib/cart';
 import { chosenModifiers, isBlocked, isRequired, ruleText, toggle, unitPrice, unmetGroups, type Choice } from '../lib/modifiers';
 import { QuantityStepper } from './QuantityStepper';
 
 /**
- * The 'Personalizar' dialog: each modifier group with its rule ("Elige 1",
- * "Hasta 2"), 'Agregar' blocked until every required group is met, a group
- * never taking more than its maximum, and the running price of the line.
+ * The 'Personalizar' dialog, the product's detail: its description, its
+ * dietary tags and allergens in words, each modifier group with its rule
+ * ("Elige 1", "Hasta 2"), 'Agregar' blocked until every required group is
+ * met, a group never taking more than its maximum, and the running price of
+ * the line.
  */
 export function CustomizeDialog({
   product,
@@ -66,6 +69,7 @@ export function CustomizeDialog({
             {product.description}
           </p>
         )}
+        <DietaryInfo product={product} className="ord-dialog__diet" />
         <p className="ord-dialog__base">
           {t('ordering.customize.basePrice')} <strong>{money(product.price)}</strong>
         </p>

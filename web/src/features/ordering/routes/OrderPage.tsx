@@ -6,6 +6,7 @@ import type { OrderTracking } from '../../../api/contract';
 import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
+import { endSentence } from '../lib/sentence';
 import { orderingKeys } from '../api/ordering-api';
 import { orderQueryOptions } from '../api/ordering-queries';
 import { OrderingShell } from '../components/OrderingShell';
@@ -15,8 +16,10 @@ import { useOrderEvents } from '../lib/use-order-events';
 
 /** States after which nothing changes any more: the page stops following. */
 const FINAL = ['entregado', 'cancelado', 'fallido', 'expirado'];
-/** States of an order that was paid. */
+/** States of an order that was paid (the cart it came from is spent). */
 const PAID = ['recibido', 'en_preparacion', 'listo', 'entregado', 'cancelado'];
+/** States of a paid order the restaurant goes on with: the checkout's return confirms these only. */
+const CONFIRMED = ['recibido', 'en_preparacion', 'listo', 'entregado'];
 /** The kitchen's steps, in order. */
 const STEPS = ['recibido', 'en_preparacion', 'listo', 'entregado'] as const;
 
@@ -86,7 +89,7 @@ function Order({ order, justPaid }: { order: OrderTracking; justPaid: boolean })
   return (
     <div className="ord-cart">
       <section className="ord-panel" aria-labelledby="ord-status-title">
-        {justPaid && PAID.includes(order.estado) && (
+        {justPaid && CONFIRMED.includes(order.estado) && (
           <p className="ord-notice ord-notice--ok" role="status">
             {t('ordering.order.paid')}
           </p>
@@ -124,12 +127,18 @@ function Order({ order, justPaid }: { order: OrderTracking; justPaid: boolean })
           </>
         )}
         {order.estado === 'cancelado' && (
-          <p className="form__error">
-            {order.motivo_cancelacion
-              ? t('ordering.order.cancelledBecause', { motivo: order.motivo_cancelacion })
-              : t('ordering.order.cancelled')}
-            {order.reembolso && ` ${t(`ordering.order.reembolso.${order.reembolso}`)}`}
-          </p>
+          <>
+            <p className="form__error" data-testid="order-cancelled">
+              {order.motivo_cancelacion.trim()
+                ? endSentence(t('ordering.order.cancelledBecause', { motivo: order.motivo_cancelacion.trim() }))
+                : t('ordering.order.cancelled')}
+            </p>
+            {order.reembolso && (
+              <p className="ord-notice ord-notice--info" data-testid="order-cancelled">
+                {t(`ordering.order.reembolso.${order.reembolso}`)}
+              </p>
+            )}
+          </>
         )}
         <dl className="ord-facts">
           <div>
