@@ -6,15 +6,19 @@ import esMain from '../i18n/locales/es.json';
 import enMain from '../i18n/locales/en.json';
 import esStaff from '../i18n/locales/es.staff.json';
 import enStaff from '../i18n/locales/en.staff.json';
-
-const es = { ...esMain, ...esStaff };
-const en = { ...enMain, ...enStaff };
+import esAccess from '../i18n/locales/es.access.json';
+import enAccess from '../i18n/locales/en.access.json';
+import esCheckout from '../i18n/locales/es.checkout.json';
+import enCheckout from '../i18n/locales/en.checkout.json';
 
 function keys(obj: object, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
     v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
   );
 }
+
+const es = [...keys(esMain), ...keys(esStaff), ...keys(esAccess), ...keys(esCheckout)];
+const en = [...keys(enMain), ...keys(enStaff), ...keys(enAccess), ...keys(enCheckout)];
 
 describe('language', () => {
   beforeEach(resetLanguage);
@@ -43,11 +47,16 @@ describe('language', () => {
   });
 
   it('has the same keys in both languages', () => {
-    expect(keys(en).sort()).toEqual(keys(es).sort());
+    expect(en.sort()).toEqual(es.sort());
   });
 
   it('keeps the staff texts out of the diner chunk, without a key in both', () => {
     for (const k of Object.keys(esStaff)) expect(esMain).not.toHaveProperty(k);
     expect(Object.keys(esStaff).sort()).toEqual(Object.keys(enStaff).sort());
+  });
+
+  it('keeps the access and checkout pages\' texts out of the diner chunk, without a text in both', () => {
+    const main = new Set(keys(esMain));
+    for (const k of [...keys(esAccess), ...keys(esCheckout)]) expect(main.has(k), k).toBe(false);
   });
 });

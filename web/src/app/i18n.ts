@@ -37,16 +37,29 @@ const LOCALES: Record<Language, () => Promise<{ default: ResourceKey }>> = {
 };
 
 /**
- * The texts of the staff's pages (restaurant panel, kitchen board, super
- * admin) are a chunk of their own per language, loaded with the first staff
- * page (see loadStaffTexts): a diner's menu never downloads them. Tests load
- * everything.
+ * Texts a diner's menu never needs are chunks of their own per language,
+ * loaded with the first page that needs them (see loadTexts): `staff`, the
+ * staff's pages (restaurant panel, kitchen board, super admin); `access`,
+ * the pages of getting in and connecting (the onboarding link's password,
+ * password reset, the POS connection's result); `checkout`, the demo hosted
+ * checkout's page. Tests load everything.
  */
-const STAFF_LOCALES: Record<Language, () => Promise<{ default: ResourceKey }>> = {
-  es: () => import('../i18n/locales/es.staff.json'),
-  en: () => import('../i18n/locales/en.staff.json'),
-};
-let staffWanted = import.meta.env.MODE === 'test';
+const PARTS = {
+  staff: {
+    es: () => import('../i18n/locales/es.staff.json'),
+    en: () => import('../i18n/locales/en.staff.json'),
+  },
+  access: {
+    es: () => import('../i18n/locales/es.access.json'),
+    en: () => import('../i18n/locales/en.access.json'),
+  },
+  checkout: {
+    es: () => import('../i18n/locales/es.checkout.json'),
+    en: () => import('../i18n/locales/en.checkout.json'),
+  },
+} satisfies Record<string, Record<Language, () => Promise<{ default: ResourceKey }>>>;
+export type TextsPart = keyof typeof PARTS;
+const wanted = new Set<TextsPart>(import.meta.env.MODE === 'test' ? (Object.keys(PARTS) as TextsPart[]) : []);
 
 const lazyLocales: BackendModule = {
   type: 'backend',
@@ -57,32 +70,47 @@ const lazyLocales: BackendModule = {
       callback(null, {});
       return;
     }
-    const parts = [load()];
-    if (staffWanted) parts.push(STAFF_LOCALES[language as Language]());
+    const parts = [load(), ...[...wanted].map((part) => PARTS[part][language as Language]())];
     Promise.all(parts).then(
-      (modules) => callback(null, Object.assign({}, ...modules.map((m) => m.default)) as ResourceKey),
+      (modules) => callback(null, modules.reduce<Record<string, unknown>>((all, m) => merge(all, m.default), {}) as ResourceKey),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
     );
   },
 };
 
+type Texts = Record<string, unknown>;
+const isTexts = (v: unknown): v is Texts => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** merge copies from's texts into into, section by section (as addResourceBundle's deep merge). */
+function merge(into: Texts, from: unknown): Texts {
+  if (!isTexts(from)) return into;
+  for (const [k, v] of Object.entries(from)) {
+    into[k] = isTexts(v) && isTexts(into[k]) ? merge({ ...into[k] }, v) : v;
+  }
+  return into;
+}
+
 /**
- * loadStaffTexts adds the staff pages' texts (the active language and the
- * Spanish fallback) before a staff page renders; later language changes
- * load them with the language itself.
+ * loadTexts adds a part's texts (the active language and the Spanish
+ * fallback) before a page that needs them renders; later language changes
+ * load them with the language itself. A part's keys may extend a section of
+ * the main texts (the bundles are merged deeply).
  */
-export async function loadStaffTexts(): Promise<void> {
-  if (staffWanted) return;
-  staffWanted = true;
+export async function loadTexts(part: TextsPart): Promise<void> {
+  if (wanted.has(part)) return;
+  wanted.add(part);
   const langs = new Set<Language>([DEFAULT_LANGUAGE]);
   if ((SUPPORTED_LANGUAGES as readonly string[]).includes(i18next.language)) langs.add(i18next.language as Language);
   await Promise.all(
     [...langs].map(async (lng) => {
-      const m = await STAFF_LOCALES[lng]();
+      const m = await PARTS[part][lng]();
       i18next.addResourceBundle(lng, 'translation', m.default, true, true);
     }),
   );
 }
+
+/** loadStaffTexts adds the staff pages' texts (see loadTexts). */
+export const loadStaffTexts = () => loadTexts('staff');
 
 let ready: Promise<unknown> | null = null;
 

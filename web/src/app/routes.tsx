@@ -4,13 +4,15 @@ import { Layout } from '../components/Layout';
 import { RegisterCallToAction } from '../features/account';
 import DinerLayout from './DinerLayout';
 import { RequireRole } from './guards';
-import { loadStaffTexts } from './i18n';
+import { loadTexts, type TextsPart } from './i18n';
 
 // Every page is its own chunk: the public diner menu never downloads admin code.
 /** A staff page: its chunk and the staff pages' texts load together. */
-function staffPage<T extends ComponentType>(load: () => Promise<{ default: T }>) {
-  return lazy(() => Promise.all([load(), loadStaffTexts()]).then(([m]) => m));
+function withTexts<T extends ComponentType>(part: TextsPart, load: () => Promise<{ default: T }>) {
+  return lazy(() => Promise.all([load(), loadTexts(part)]).then(([m]) => m));
 }
+const staffPage = <T extends ComponentType>(load: () => Promise<{ default: T }>) => withTexts('staff', load);
+const accessPage = <T extends ComponentType>(load: () => Promise<{ default: T }>) => withTexts('access', load);
 
 const QueryLayout = lazy(() => import('./QueryLayout'));
 const WelcomePage = lazy(() => import('../features/welcome/routes/WelcomePage'));
@@ -22,10 +24,10 @@ const TablesSheetPage = staffPage(() => import('../features/dashboard/routes/Tab
 const DashboardPage = staffPage(() => import('../features/dashboard/routes/DashboardPage'));
 const PlatformDashboardPage = staffPage(() => import('../features/super-admin/routes/PlatformDashboardPage'));
 const CloverAuthPage = staffPage(() => import('../features/super-admin/routes/CloverAuthPage'));
-const SetPasswordPage = lazy(() => import('../features/auth/routes/SetPasswordPage'));
-const CloverConnectionPage = lazy(() => import('../features/pos-connect/routes/CloverConnectionPage'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/routes/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../features/auth/routes/ResetPasswordPage'));
+const SetPasswordPage = accessPage(() => import('../features/auth/routes/SetPasswordPage'));
+const CloverConnectionPage = accessPage(() => import('../features/pos-connect/routes/CloverConnectionPage'));
+const ForgotPasswordPage = accessPage(() => import('../features/auth/routes/ForgotPasswordPage'));
+const ResetPasswordPage = accessPage(() => import('../features/auth/routes/ResetPasswordPage'));
 const MenuPage = lazy(() => import('../features/menu/routes/MenuPage'));
 const RestauranteMenuPage = lazy(() => import('../features/account/routes/RestauranteMenuPage'));
 const UserPanelPage = lazy(() => import('../features/account/routes/UserPanelPage'));
@@ -34,8 +36,8 @@ const PurchasesPage = lazy(() => import('../features/account/routes/PurchasesPag
 const PointsPage = lazy(() => import('../features/account/routes/PointsPage'));
 const MyRestaurantsPage = lazy(() => import('../features/account/routes/MyRestaurantsPage'));
 const SelectRestaurantPage = lazy(() => import('../features/account/routes/SelectRestaurantPage'));
-const DinerForgotPasswordPage = lazy(() => import('../features/account/routes/DinerForgotPasswordPage'));
-const DinerResetPasswordPage = lazy(() => import('../features/account/routes/DinerResetPasswordPage'));
+const DinerForgotPasswordPage = accessPage(() => import('../features/account/routes/DinerForgotPasswordPage'));
+const DinerResetPasswordPage = accessPage(() => import('../features/account/routes/DinerResetPasswordPage'));
 const SettingsPage = staffPage(() => import('../features/settings/routes/SettingsPage'));
 const PopupsPage = staffPage(() => import('../features/popups/routes/PopupsPage'));
 const CategoriesPage = staffPage(() => import('../features/admin/routes/CategoriesPage'));
@@ -43,7 +45,7 @@ const ProductsPage = staffPage(() => import('../features/admin/routes/ProductsPa
 const CreateOfferPage = staffPage(() => import('../features/offers/routes/CreateOfferPage'));
 const CustomersPage = staffPage(() => import('../features/customers/routes/CustomersPage'));
 const DinerOffersPage = lazy(() => import('../features/offers/routes/DinerOffersPage'));
-const DemoCheckoutPage = lazy(() => import('../features/checkout/routes/DemoCheckoutPage'));
+const DemoCheckoutPage = withTexts('checkout', () => import('../features/checkout/routes/DemoCheckoutPage'));
 const OrderOnlinePage = lazy(() => import('../features/ordering/routes/OrderOnlinePage'));
 const CartPage = lazy(() => import('../features/ordering/routes/CartPage'));
 const CheckoutPage = lazy(() => import('../features/ordering/routes/CheckoutPage'));
