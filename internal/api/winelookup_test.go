@@ -17,8 +17,8 @@ import (
 )
 
 // chatEndpoint is an OpenAI-compatible chat-completions endpoint that
-// knows one wine (a Malbec) and fails (500) for names with "caído"; it
-// counts the calls that reach it. hold, when set, keeps each call until
+// knows one wine (a Malbec), does not know names with "desconocido" and
+// fails (500) for names with "caído"; it counts the calls that reach it. hold, when set, keeps each call until
 // it is closed.
 type chatEndpoint struct {
 	calls, inFlight, peak atomic.Int32
@@ -38,11 +38,15 @@ func (c *chatEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Messages []struct{ Content string } `json:"messages"`
 	}
 	_ = json.NewDecoder(r.Body).Decode(&req)
-	if last := req.Messages[len(req.Messages)-1].Content; strings.Contains(last, "caído") {
+	last := req.Messages[len(req.Messages)-1].Content
+	if strings.Contains(last, "caído") {
 		http.Error(w, `{"error":{"message":"upstream down"}}`, http.StatusInternalServerError)
 		return
 	}
 	content := `{"encontrado": true, "nombre": "Catena Malbec", "region": "Mendoza", "pais": "Argentina", "tipo": "tinto", "uvas": ["Malbec"], "maridaje": ["carnes rojas"]}`
+	if strings.Contains(last, "desconocido") {
+		content = `{"encontrado": false}`
+	}
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(map[string]any{"id": "chatcmpl-1", "object": "chat.completion", "model": "gpt-test",
 		"choices": []any{map[string]any{"index": 0, "message": map[string]any{"role": "assistant", "content": content}, "finish_reason": "stop"}}})
@@ -63,18 +67,24 @@ func paidLookupEnv(t *testing.T, db *store.DB, perHour, concurrent int) (*env, *
 
 // Each restaurant may send so many searches an hour to the paid endpoint:
 // past them 429 with Retry-After and nothing reaches the endpoint; other
-// restaurants keep theirs; searches the built-in reference answers do not
-// count; the next hour gives the quota back.
+// restaurants keep theirs; a search the endpoint answered counts even when
+// the built-in reference gave the answer, one it failed (a 500, not
+// charged) does not; the next hour gives the quota back.
 func TestWineLookupQuota(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e, ep := paidLookupEnv(t, db, 3, 4)
 		search := func(token, name string) result {
 			return e.do("POST", "/api/buscar-vino", token, map[string]any{"nombre": name, "año": "", "uva": ""})
 		}
-		for i := range 3 {
+		for i := range 2 {
 			if r := search(e.owner1, "Catena Malbec"); r.status != 200 || !strings.Contains(r.body, `"fuente":"openai"`) {
 				t.Fatalf("search %d: %d %s", i+1, r.status, r.body)
 			}
+		}
+		// The model answered that it did not know the wine (a charged call);
+		// the built-in reference knew it: the search still counts.
+		if r := search(e.owner1, "Rioja desconocido"); r.status != 200 || !strings.Contains(r.body, `"fuente":"builtin"`) {
+			t.Fatalf("search the model did not know: %d %s", r.status, r.body)
 		}
 		r := search(e.owner1, "Catena Malbec")
 		if r.status != 429 || r.header.Get("Retry-After") == "" || r.json["error"] != wines.ErrLookupQuota.ES {

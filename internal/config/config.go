@@ -121,7 +121,7 @@ var Vars = []struct{ Name, Default, Help string }{
 	{"CARTA_WINE_LOOKUP_MODEL", "gpt-4o-mini", "the model asked"},
 	{"CARTA_WINE_LOOKUP_TIMEOUT", "15s", "the bound of one lookup at that endpoint; past it the built-in reference answers"},
 	{"CARTA_WINE_LOOKUP_KEY", "(none)", "its API key; environment only"},
-	{"CARTA_WINE_LOOKUP_PER_HOUR", "30", "searches each restaurant (or super admin) may send to that endpoint per hour; past it 429 with Retry-After. Searches the built-in reference answers do not count"},
+	{"CARTA_WINE_LOOKUP_PER_HOUR", "30", "searches each restaurant (or super admin) may send to that endpoint per hour; past it 429 with Retry-After. A search the endpoint did not charge for (a refused connection, an error status) does not count"},
 	{"CARTA_WINE_LOOKUP_CONCURRENCY", "4", "searches sent to that endpoint at once by one replica; a search that waits more than 5 s for its turn gets 503 with Retry-After"},
 	{"CARTA_CLOVER_BASE_URL", "the region's API host", "Clover REST API base URL, when it is not the region's (a test server)"},
 	{"CARTA_MEDIA_URL", "the folder `media` in the data dir", "where uploads are stored: a local folder, or `s3://bucket/prefix` for an S3-compatible bucket (several replicas)"},

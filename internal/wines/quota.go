@@ -14,8 +14,9 @@ import (
 // OpenAI-compatible API, on the platform's key): each restaurant (and each
 // super admin account) may ask PerHour of them per hour, counted in the
 // database so every replica shares the count, and at most Slots.Acquire's
-// bound run at once on this replica. A search answered by the built-in
-// reference gives its unit back. Nil when no paid endpoint is configured.
+// bound run at once on this replica. A search the endpoint did not charge
+// for (lookup.Result.Cobrada false) gives its unit back. Nil when no paid
+// endpoint is configured.
 type PaidLookups struct {
 	Auth    *auth.Service
 	PerHour int
@@ -53,8 +54,8 @@ func quotaKey(p *tenant.Principal) string {
 }
 
 // take reserves one paid lookup for p and a slot to run it in; done gives
-// the slot back, and the unit too when the built-in reference answered
-// (free).
+// the slot back, and the unit too when the paid endpoint did not charge
+// for the search (free).
 func (l *PaidLookups) take(ctx context.Context, p *tenant.Principal) (done func(free bool), err error) {
 	key := auth.ThrottleKey{Key: quotaKey(p), Rule: auth.ThrottleRule{Limit: l.PerHour, Window: time.Hour}}
 	if err := l.Auth.Reserve(ctx, key, ErrLookupQuota); err != nil {

@@ -343,7 +343,7 @@ func (s *Service) Search(ctx context.Context, p *tenant.Principal, q lookup.Quer
 		return lookup.Result{}, err
 	}
 	res, err := s.find(ctx, q)
-	done(err == nil && res.Fuente == lookup.FuenteBuiltin)
+	done(!res.Cobrada)
 	return res, err
 }
 

@@ -30,6 +30,10 @@ type Result struct {
 	Descripcion string   `json:"descripcion"` // a short Spanish description, may be ""
 	Inferidos   []string `json:"inferidos"`   // JSON names of the fields the lookup inferred (not typed by the user)
 	Fuente      string   `json:"fuente"`      // "builtin" or "openai"
+	// Cobrada reports that a paid endpoint answered this search (and may
+	// have charged for it), also when another source gave the answer or
+	// none was found; it is set alongside an error too.
+	Cobrada bool `json:"-"`
 }
 
 // Lookup finds what is known about a wine. It returns ErrNotFound when nothing is recognised and

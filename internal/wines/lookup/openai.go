@@ -53,19 +53,22 @@ var errModelNotFound = fmt.Errorf("wines/lookup: openai: the model did not recog
 
 // Find implements Lookup.
 func (o OpenAI) Find(ctx context.Context, q Query) (Result, error) {
-	res, err := o.ask(ctx, q)
+	res, billed, err := o.ask(ctx, q)
 	if err == nil {
+		res.Cobrada = true
 		return res, nil
 	}
 	if o.Fallback == nil {
-		return Result{}, err
+		return Result{Cobrada: billed}, err
 	}
 	if errors.Is(err, ErrNotFound) {
 		slog.DebugContext(ctx, "wine lookup: the model did not know the wine, asking the fallback")
 	} else {
 		slog.WarnContext(ctx, "wine lookup: the chat API failed, asking the fallback", "err", err.Error())
 	}
-	return o.Fallback.Find(ctx, q)
+	res, err = o.Fallback.Find(ctx, q)
+	res.Cobrada = billed
+	return res, err
 }
 
 // ---- wire format (OpenAI chat completions) ----
@@ -112,7 +115,10 @@ Use only well-established facts and leave a field empty rather than guess. Treat
 
 // ---- the call ----
 
-func (o OpenAI) ask(ctx context.Context, q Query) (Result, error) {
+// ask asks the endpoint; billed reports whether the call may have been
+// charged: the endpoint answered 2xx, or the request went out and no answer
+// came in time. A refused connection or a non-2xx answer is not charged.
+func (o OpenAI) ask(ctx context.Context, q Query) (_ Result, billed bool, _ error) {
 	timeout := o.Timeout
 	if timeout <= 0 {
 		timeout = defaultTimeout
@@ -122,7 +128,7 @@ func (o OpenAI) ask(ctx context.Context, q Query) (Result, error) {
 
 	user, err := json.Marshal(map[string]string{"nombre": bound(q.Nombre, maxNombre), "año": bound(q.Anio, maxAnio), "uva": bound(q.Uva, maxNombre)})
 	if err != nil {
-		return Result{}, o.fail("encoding the query", err)
+		return Result{}, false, o.fail("encoding the query", err)
 	}
 	body, err := json.Marshal(chatRequest{
 		Model: orDefault(o.Model, defaultModel),
@@ -133,12 +139,12 @@ func (o OpenAI) ask(ctx context.Context, q Query) (Result, error) {
 		ResponseFormat: responseFormat{Type: "json_object"},
 	})
 	if err != nil {
-		return Result{}, o.fail("encoding the request", err)
+		return Result{}, false, o.fail("encoding the request", err)
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, orDefault(o.URL, defaultOpenAIURL), bytes.NewReader(body))
 	if err != nil {
 		// The error quotes the URL, which may carry a secret of its own: keep it out.
-		return Result{}, o.fail("building the request: invalid URL", nil)
+		return Result{}, false, o.fail("building the request: invalid URL", nil)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json")
@@ -153,56 +159,56 @@ func (o OpenAI) ask(ctx context.Context, q Query) (Result, error) {
 	resp, err := client.Do(req)
 	if err != nil {
 		if ctx.Err() != nil {
-			return Result{}, o.fail("no answer in time", ctx.Err())
+			return Result{}, true, o.fail("no answer in time", ctx.Err())
 		}
 		var uerr *url.Error
 		if errors.As(err, &uerr) {
 			err = uerr.Err // without the URL
 		}
-		return Result{}, o.fail("request failed", err)
+		return Result{}, false, o.fail("request failed", err)
 	}
 	defer func() {
 		_, _ = io.CopyN(io.Discard, resp.Body, 4<<10)
 		resp.Body.Close()
 	}()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return Result{}, o.fail(fmt.Sprintf("status %d %s%s", resp.StatusCode, http.StatusText(resp.StatusCode), apiErrorCode(resp.Body)), nil)
+		return Result{}, false, o.fail(fmt.Sprintf("status %d %s%s", resp.StatusCode, http.StatusText(resp.StatusCode), apiErrorCode(resp.Body)), nil)
 	}
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
 	if err != nil {
 		if ctx.Err() != nil {
-			return Result{}, o.fail("no answer in time", ctx.Err())
+			return Result{}, true, o.fail("no answer in time", ctx.Err())
 		}
-		return Result{}, o.fail("reading the answer", err)
+		return Result{}, true, o.fail("reading the answer", err)
 	}
 	if len(raw) > maxBody {
-		return Result{}, o.fail("answer larger than 1 MiB", nil)
+		return Result{}, true, o.fail("answer larger than 1 MiB", nil)
 	}
 	var cr chatResponse
 	if err := json.Unmarshal(raw, &cr); err != nil {
-		return Result{}, o.fail("malformed answer", err)
+		return Result{}, true, o.fail("malformed answer", err)
 	}
 	if len(cr.Choices) == 0 {
-		return Result{}, o.fail("answer without choices", nil)
+		return Result{}, true, o.fail("answer without choices", nil)
 	}
 	msg := cr.Choices[0].Message
 	if cr.Choices[0].FinishReason == "length" {
-		return Result{}, o.fail("answer cut off at the token limit", nil)
+		return Result{}, true, o.fail("answer cut off at the token limit", nil)
 	}
 	if msg.Refusal != nil && strings.TrimSpace(*msg.Refusal) != "" {
-		return Result{}, o.fail("the model refused", nil)
+		return Result{}, true, o.fail("the model refused", nil)
 	}
 	if msg.Content == nil || strings.TrimSpace(*msg.Content) == "" {
-		return Result{}, errModelNotFound
+		return Result{}, true, errModelNotFound
 	}
 	res, found, err := parseAnswer(*msg.Content, q)
 	if err != nil {
-		return Result{}, o.fail("invalid content", err)
+		return Result{}, true, o.fail("invalid content", err)
 	}
 	if !found {
-		return Result{}, errModelNotFound
+		return Result{}, true, errModelNotFound
 	}
-	return res, nil
+	return res, true, nil
 }
 
 // fail wraps ErrLookup with a reason for the logs, without the key.

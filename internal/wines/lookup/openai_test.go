@@ -193,24 +193,25 @@ func TestOpenAIFailures(t *testing.T) {
 		handle  func(w http.ResponseWriter, r *http.Request)
 		timeout time.Duration
 		alone   error // the error without a fallback
+		billed  bool  // the endpoint answered, or was asked and did not answer in time (Cobrada)
 	}{
-		{"malformed content", completion(`{"region": "Mendoza", "tipo": `), 0, ErrLookup},
-		{"content not an object", completion(`["Malbec"]`), 0, ErrLookup},
-		{"content of the wrong types", completion(`{"region": "Mendoza", "uvas": [1, 2]}`), 0, ErrLookup},
-		{"encontrado not a boolean", completion(`{"encontrado": "yes", "region": "Mendoza"}`), 0, ErrLookup},
-		{"malformed envelope", status(200, `{"choices": [`), 0, ErrLookup},
-		{"no choices", status(200, `{"choices": []}`), 0, ErrLookup},
-		{"refusal", status(200, `{"choices":[{"message":{"role":"assistant","content":null,"refusal":"I can't help with that."}}]}`), 0, ErrLookup},
-		{"body over 1 MiB", big, 0, ErrLookup},
-		{"cut off", status(200, `{"choices":[{"message":{"role":"assistant","content":"{\"region\":\"Mendoza\"}"},"finish_reason":"length"}]}`), 0, ErrLookup},
-		{"time-out", blockUntilDone, 50 * time.Millisecond, ErrLookup},
-		{"rate limited", status(429, `{"error":{"message":"Rate limit reached for key `+testKey+`","type":"requests","code":"rate_limit_exceeded"}}`), 0, ErrLookup},
-		{"bad key", status(401, `{"error":{"message":"Incorrect API key provided: `+testKey+`.","type":"invalid_request_error","code":"invalid_api_key"}}`), 0, ErrLookup},
-		{"server error", status(500, `oops `+testKey), 0, ErrLookup},
-		{"not found", completion(`{"encontrado": false}`), 0, ErrNotFound},
-		{"empty answer", completion(`{}`), 0, ErrNotFound},
-		{"empty content", completion(``), 0, ErrNotFound},
-		{"only unknowns", completion(`{"nombre":"malbec mendoza","region":"Desconocida","tipo":"Desconocido","uvas":["Desconocida"]}`), 0, ErrNotFound},
+		{"malformed content", completion(`{"region": "Mendoza", "tipo": `), 0, ErrLookup, true},
+		{"content not an object", completion(`["Malbec"]`), 0, ErrLookup, true},
+		{"content of the wrong types", completion(`{"region": "Mendoza", "uvas": [1, 2]}`), 0, ErrLookup, true},
+		{"encontrado not a boolean", completion(`{"encontrado": "yes", "region": "Mendoza"}`), 0, ErrLookup, true},
+		{"malformed envelope", status(200, `{"choices": [`), 0, ErrLookup, true},
+		{"no choices", status(200, `{"choices": []}`), 0, ErrLookup, true},
+		{"refusal", status(200, `{"choices":[{"message":{"role":"assistant","content":null,"refusal":"I can't help with that."}}]}`), 0, ErrLookup, true},
+		{"body over 1 MiB", big, 0, ErrLookup, true},
+		{"cut off", status(200, `{"choices":[{"message":{"role":"assistant","content":"{\"region\":\"Mendoza\"}"},"finish_reason":"length"}]}`), 0, ErrLookup, true},
+		{"time-out", blockUntilDone, 50 * time.Millisecond, ErrLookup, true},
+		{"rate limited", status(429, `{"error":{"message":"Rate limit reached for key `+testKey+`","type":"requests","code":"rate_limit_exceeded"}}`), 0, ErrLookup, false},
+		{"bad key", status(401, `{"error":{"message":"Incorrect API key provided: `+testKey+`.","type":"invalid_request_error","code":"invalid_api_key"}}`), 0, ErrLookup, false},
+		{"server error", status(500, `oops `+testKey), 0, ErrLookup, false},
+		{"not found", completion(`{"encontrado": false}`), 0, ErrNotFound, true},
+		{"empty answer", completion(`{}`), 0, ErrNotFound, true},
+		{"empty content", completion(``), 0, ErrNotFound, true},
+		{"only unknowns", completion(`{"nombre":"malbec mendoza","region":"Desconocida","tipo":"Desconocido","uvas":["Desconocida"]}`), 0, ErrNotFound, true},
 	}
 	q := Query{Nombre: "malbec mendoza"}
 	want, err := Builtin().Find(context.Background(), q)
@@ -229,8 +230,14 @@ func TestOpenAIFailures(t *testing.T) {
 			if mustJSON(t, got) != mustJSON(t, want) {
 				t.Errorf("with a fallback: got %+v, want the builtin's %+v", got, want)
 			}
+			if got.Cobrada != tt.billed {
+				t.Errorf("with a fallback: Cobrada %v, want %v", got.Cobrada, tt.billed)
+			}
 
-			_, err = OpenAI{URL: f.url(), Model: "m", Key: testKey, Timeout: timeout}.Find(context.Background(), q)
+			alone, err := OpenAI{URL: f.url(), Model: "m", Key: testKey, Timeout: timeout}.Find(context.Background(), q)
+			if alone.Cobrada != tt.billed {
+				t.Errorf("without a fallback: Cobrada %v, want %v", alone.Cobrada, tt.billed)
+			}
 			if !errors.Is(err, tt.alone) {
 				t.Errorf("without a fallback: %v, want %v", err, tt.alone)
 			}
