@@ -183,7 +183,7 @@ func (s *Server) cloverLaunch(w http.ResponseWriter, r *http.Request) error {
 	if mid == "" {
 		mid = q.Get("merchantId")
 	}
-	to, err := s.Onboarding.Launch(r.Context(), mid, q.Get("client_id"))
+	to, err := s.Onboarding.Launch(r.Context(), mid, q.Get("client_id"), s.clientIP(r))
 	if err != nil {
 		return s.connectResult(w, r, mid, nil, err)
 	}
@@ -237,6 +237,8 @@ func connectOutcome(err error) string {
 		return "sin-app"
 	case errors.Is(err, onboarding.ErrLaunchMerchant):
 		return "sin-restaurante"
+	case errors.Is(err, onboarding.ErrTooManyLaunches):
+		return "demasiados"
 	}
 	return "rechazado"
 }

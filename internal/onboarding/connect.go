@@ -56,7 +56,14 @@ var (
 	ErrLaunchMerchant = apperr.E(apperr.NotFound,
 		"Tu comercio de Clover aún no tiene un restaurante en Carta. Contacta con Carta para darlo de alta.",
 		"Your Clover merchant has no restaurant in Carta yet. Contact Carta to sign it up.")
+	ErrTooManyLaunches = apperr.E(apperr.TooManyRequests,
+		"Demasiados intentos de conexión desde esta red. Espera unos minutos y vuelve a abrir Carta desde Clover.",
+		"Too many connection attempts from this network. Wait a few minutes and open Carta from Clover again.")
 )
+
+// LaunchesPerAddress bounds the App Market launches (public) from one
+// client address (an IPv6 /64 counts as one) per 10 minutes.
+const LaunchesPerAddress = 20
 
 // StartConnect begins connecting restaurant t to its POS for p, a super
 // admin or the restaurant's owner (the route checked the tenant): it
@@ -89,12 +96,16 @@ func (s *Service) StartConnect(ctx context.Context, p *tenant.Principal, t tenan
 // issued is bound to it, and the code Clover then gives must open that
 // merchant. Nothing is created here. Offline (no Clover app) there is no
 // App Market: ErrNoAppMarket.
-func (s *Service) Launch(ctx context.Context, merchantID, clientID string) (string, error) {
+func (s *Service) Launch(ctx context.Context, merchantID, clientID, addr string) (string, error) {
 	if !s.POS.AppMarket() {
 		return "", ErrNoAppMarket
 	}
 	if clientID != "" && s.AppID != "" && clientID != s.AppID {
 		return "", ErrWrongApp
+	}
+	rule := auth.ThrottleRule{Limit: LaunchesPerAddress, Window: 10 * time.Minute}
+	if err := s.Auth.Reserve(ctx, auth.ThrottleKey{Key: "clover-launch:" + auth.AddressBlock(addr), Rule: rule}, ErrTooManyLaunches); err != nil {
+		return "", err
 	}
 	merchantID = strings.TrimSpace(merchantID)
 	if merchantID == "" || len(merchantID) > limits.MerchantID.Max {
@@ -212,10 +223,15 @@ func (s *Service) issueState(ctx context.Context, clienteID int64, startedBy str
 			return err
 		}
 		// The App Market launch is public: however often it is called, a
-		// restaurant keeps its newest few states only (earlier tabs'
-		// connections are then refused as expired).
-		_, err := tx.Exec(ctx, `DELETE FROM pos_connect_states WHERE cliente_id = ? AND id NOT IN
-			(SELECT id FROM pos_connect_states WHERE cliente_id = ? ORDER BY id DESC LIMIT `+strconv.Itoa(MaxLiveStates)+`)`, clienteID, clienteID)
+		// restaurant keeps its newest few launch states only (earlier tabs'
+		// connections are then refused as expired); the states its staff
+		// started are capped apart, so launches never void them.
+		class := "started_by = 'app_market'"
+		if startedBy != StartedByAppMarket {
+			class = "started_by <> 'app_market'"
+		}
+		_, err := tx.Exec(ctx, `DELETE FROM pos_connect_states WHERE cliente_id = ? AND `+class+` AND id NOT IN
+			(SELECT id FROM pos_connect_states WHERE cliente_id = ? AND `+class+` ORDER BY id DESC LIMIT `+strconv.Itoa(MaxLiveStates)+`)`, clienteID, clienteID)
 		return err
 	})
 	if err != nil {
@@ -225,7 +241,8 @@ func (s *Service) issueState(ctx context.Context, clienteID int64, startedBy str
 }
 
 // MaxLiveStates is how many connections a restaurant may have started and
-// not yet completed at once.
+// not yet completed at once: from App Market launches, and apart from
+// those, by its staff.
 const MaxLiveStates = 5
 
 // spendState marks the state used, once: of two callbacks with one state

@@ -3,6 +3,7 @@ package onboarding_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -179,7 +180,7 @@ func TestCallbackCompletesOnlyAConnectionCartaStarted(t *testing.T) {
 		}
 
 		// Offline there is no App Market: nobody but staff starts.
-		if _, err := s.Launch(ctx, "MSTATEB", ""); !isErr(err, onboarding.ErrNoAppMarket) {
+		if _, err := s.Launch(ctx, "MSTATEB", "", "203.0.113.1"); !isErr(err, onboarding.ErrNoAppMarket) {
 			t.Fatalf("app market launch offline: %v", err)
 		}
 		// A restaurant without a merchant id cannot start.
@@ -232,8 +233,9 @@ func TestStateIsSpentOnceUnderRace(t *testing.T) {
 }
 
 // The App Market launch is public: called again and again for one
-// restaurant it keeps only that restaurant's newest states, and the newest
-// still completes.
+// restaurant (from many addresses) it keeps only that restaurant's newest
+// launch states, the newest still completes, and a connection its owner
+// started meanwhile is not voided; one address may launch only so often.
 func TestLaunchesKeepAFewStatesPerRestaurant(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -243,10 +245,14 @@ func TestLaunchesKeepAFewStatesPerRestaurant(t *testing.T) {
 		oauth.APIURL, oauth.WebURL = srv.URL, srv.URL
 		s, _ := newService(t, db, onboarding.CloverConnector{OAuth: oauth, APIURL: srv.URL})
 		s.AppID = "app-1"
-		withOwner(t, s, "Casa Inundada", "MFLOOD")
+		c, owner := withOwner(t, s, "Casa Inundada", "MFLOOD")
+		ownerStarted, err := s.StartConnect(ctx, owner, mustTenant(t, owner, c.ID))
+		if err != nil {
+			t.Fatal(err)
+		}
 		var first, last string
 		for i := range 40 {
-			to, err := s.Launch(ctx, "MFLOOD", "app-1")
+			to, err := s.Launch(ctx, "MFLOOD", "app-1", fmt.Sprintf("198.51.100.%d", i))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -256,8 +262,8 @@ func TestLaunchesKeepAFewStatesPerRestaurant(t *testing.T) {
 			last = to
 		}
 		var n int
-		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM pos_connect_states`).Scan(&n); err != nil || n != onboarding.MaxLiveStates {
-			t.Fatalf("%d states after 40 launches (%v), want %d", n, err, onboarding.MaxLiveStates)
+		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM pos_connect_states WHERE started_by = 'app_market'`).Scan(&n); err != nil || n != onboarding.MaxLiveStates {
+			t.Fatalf("%d launch states after 40 launches (%v), want %d", n, err, onboarding.MaxLiveStates)
 		}
 		if _, err := s.Complete(ctx, onboarding.Callback{MerchantID: "MFLOOD", Code: "x", State: stateOf(t, first)}); !isErr(err, onboarding.ErrStateInvalid) {
 			t.Fatalf("the first launch's state: %v", err)
@@ -272,6 +278,24 @@ func TestLaunchesKeepAFewStatesPerRestaurant(t *testing.T) {
 		cb, _ := clover.ParseCallback(back.Query())
 		if _, err := s.Complete(ctx, onboarding.Callback{MerchantID: cb.MerchantID, ClientID: cb.ClientID, Code: cb.Code, State: cb.State}); err != nil {
 			t.Fatalf("the newest launch: %v", err)
+		}
+		// The owner's own connection, started before the flood, still stands.
+		var owners int
+		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM pos_connect_states WHERE state_hash = ? AND used_at = 0`, auth.HashToken(stateOf(t, ownerStarted))).Scan(&owners); err != nil || owners != 1 {
+			t.Fatalf("the owner's state after the launches: %d (%v)", owners, err)
+		}
+
+		// One address (an IPv6 /64 is one) launches at most so often.
+		for i := range onboarding.LaunchesPerAddress {
+			if _, err := s.Launch(ctx, "MFLOOD", "app-1", fmt.Sprintf("2001:db8:1:2::%x", i+1)); err != nil {
+				t.Fatalf("launch %d from one network: %v", i+1, err)
+			}
+		}
+		if _, err := s.Launch(ctx, "MFLOOD", "app-1", "2001:db8:1:2::ffff"); !isErr(err, onboarding.ErrTooManyLaunches) {
+			t.Fatalf("one launch too many from one network: %v", err)
+		}
+		if _, err := s.Launch(ctx, "MFLOOD", "app-1", "2001:db8:1:3::1"); err != nil {
+			t.Fatalf("another network: %v", err)
 		}
 	})
 }
@@ -383,10 +407,10 @@ func TestAppMarketLaunchAgainstTheFake(t *testing.T) {
 		a, _ := withOwner(t, s, "Tapas App", "MAPP1")
 		before := restaurantCount(t, db)
 
-		if _, err := s.Launch(ctx, "MDESCONOCIDO", "app-1"); !isErr(err, onboarding.ErrLaunchMerchant) {
+		if _, err := s.Launch(ctx, "MDESCONOCIDO", "app-1", "203.0.113.1"); !isErr(err, onboarding.ErrLaunchMerchant) {
 			t.Fatalf("unknown merchant: %v", err)
 		}
-		if _, err := s.Launch(ctx, "MAPP1", "other-app"); !isErr(err, onboarding.ErrWrongApp) {
+		if _, err := s.Launch(ctx, "MAPP1", "other-app", "203.0.113.1"); !isErr(err, onboarding.ErrWrongApp) {
 			t.Fatalf("another app: %v", err)
 		}
 		var states int
@@ -394,7 +418,7 @@ func TestAppMarketLaunchAgainstTheFake(t *testing.T) {
 			t.Fatalf("refused launches left %d states, %d restaurants: %v", states, restaurantCount(t, db), err)
 		}
 
-		to, err := s.Launch(ctx, "MAPP1", "app-1")
+		to, err := s.Launch(ctx, "MAPP1", "app-1", "203.0.113.1")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -426,7 +450,7 @@ func TestAppMarketLaunchAgainstTheFake(t *testing.T) {
 		}
 
 		// Launch again and complete.
-		to, err = s.Launch(ctx, "MAPP1", "app-1")
+		to, err = s.Launch(ctx, "MAPP1", "app-1", "203.0.113.1")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -27,6 +27,12 @@ describe('the Clover connection page', () => {
     expect(screen.getByText('o vuelve a abrir Carta desde el App Market de Clover.')).toBeInTheDocument();
   });
 
+  it('says too many launches from one network changed nothing', async () => {
+    mockFetch({});
+    renderApp('/clover/conexion?resultado=demasiados');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiados intentos de conexión desde esta red. No se cambió nada');
+  });
+
   it('reads an unknown outcome as an invalid connection', async () => {
     mockFetch({});
     renderApp('/clover/conexion?resultado=<script>');

@@ -4,7 +4,7 @@ import { Notice } from '../../../components/Form';
 import { useSession } from '../../../app/session/session-context';
 
 /** The outcomes the server's OAuth callback and App Market launch land here with (?resultado=). */
-const OUTCOMES = ['conectado', 'caducado', 'otro-comercio', 'rechazado', 'no-disponible', 'sin-app', 'sin-restaurante'] as const;
+const OUTCOMES = ['conectado', 'caducado', 'otro-comercio', 'rechazado', 'no-disponible', 'sin-app', 'sin-restaurante', 'demasiados'] as const;
 type Outcome = (typeof OUTCOMES)[number];
 
 function outcomeOf(raw: string | null): Outcome {
