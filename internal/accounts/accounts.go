@@ -109,7 +109,7 @@ func (s *Service) Register(ctx context.Context, in Registration, ip string) (Ses
 		perAddress = 10
 	}
 	rule := auth.ThrottleRule{Limit: perAddress, Window: registerWindow}
-	if err := s.Auth.Reserve(ctx, auth.ThrottleKey{Key: "registro:" + ip, Rule: rule}, errTooManyRegs); err != nil {
+	if err := s.Auth.Reserve(ctx, auth.ThrottleKey{Key: "registro:" + auth.AddressBlock(ip), Rule: rule}, errTooManyRegs); err != nil {
 		return out, err
 	}
 	if u.PasswordHash, err = s.Auth.Hash(ctx, in.Password); err != nil {

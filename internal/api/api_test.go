@@ -216,6 +216,9 @@ func (e *env) do(method, path, token string, body any, headers ...string) result
 	r := result{status: resp.StatusCode, header: resp.Header, body: string(b)}
 	checkContract(e.t, req, sent, resp, b)
 	_ = json.Unmarshal(b, &r.json)
+	// A reset request's e-mail is queued after its answer: what the test
+	// reads next sees it.
+	e.api.Auth.WaitResets()
 	return r
 }
 

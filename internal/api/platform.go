@@ -243,10 +243,11 @@ func connectOutcome(err error) string {
 	return "rechazado"
 }
 
-// limitText cuts a logged value a caller chose.
+// limitText cuts a logged value a caller chose to n bytes (whole
+// characters).
 func limitText(s string, n int) string {
 	if len(s) > n {
-		return s[:n]
+		return strings.ToValidUTF8(s[:n], "")
 	}
 	return s
 }

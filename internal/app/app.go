@@ -625,7 +625,7 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	mets.Queue("pos_orders", func(ctx context.Context) (int, error) { return ordering.CountAwaitingPOS(ctx, db) })
 	go offerSvc.Run(ctx, 30*time.Second)
 	go billingSvc.Run(ctx, 30*time.Second)
-	authSvc := &auth.Service{DB: db, TTL: cfg.SessionTTL, BaseURL: cfg.BaseURL}
+	authSvc := &auth.Service{DB: db, TTL: cfg.SessionTTL, Log: log, BaseURL: cfg.BaseURL}
 	site := &web.Site{Menu: menuSvc, Media: pipe, Files: dist.Dist(), Stripe: cfg.StripePublishableKey != ""}
 	menuSvc.Changed = site.Forget
 	feed := &ordering.Feed{DB: db}
@@ -711,6 +711,8 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	if err := hs.Shutdown(sctx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
+	// Reset requests answered before the shutdown still get their e-mail.
+	authSvc.WaitResets()
 	return nil
 }
 
@@ -771,7 +773,11 @@ func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger, mets *me
 		if serr != nil && ctx.Err() == nil {
 			log.WarnContext(pctx, "sweep POS connection states", "err", serr)
 		}
-		done(errors.Join(err, terr, serr))
+		_, lerr := auth.DeleteOldLinks(pctx, db)
+		if lerr != nil && ctx.Err() == nil {
+			log.WarnContext(pctx, "sweep e-mailed links", "err", lerr)
+		}
+		done(errors.Join(err, terr, serr, lerr))
 		select {
 		case <-ctx.Done():
 			return

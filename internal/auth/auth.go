@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"runtime"
 	"strings"
 	"sync"
@@ -54,8 +55,15 @@ type Service struct {
 	// ResetPerAddress bounds the password reset requests from one client
 	// address per window (ResetAddressRule's limit when 0).
 	ResetPerAddress int
+	// Log reports the failures of work done after an answer (a reset
+	// request's e-mail); nil is slog's default logger.
+	Log *slog.Logger
 
 	hashingOnce sync.Once
+	// The reset requests' work after their answers (see RequestReset).
+	resets     sync.WaitGroup
+	resetOnce  sync.Once
+	resetSlots chan struct{}
 }
 
 func (s *Service) hashing() *Limiter {
@@ -104,6 +112,7 @@ type ThrottleKey struct {
 // signInKeys are the budgets of a sign-in of kind for email from ip.
 func signInKeys(kind, email, ip string) []ThrottleKey {
 	acct := kind + ":" + NormalizeEmail(email)
+	ip = AddressBlock(ip) // one IPv6 host holds a whole /64
 	return []ThrottleKey{{acct + "|" + ip, PairRule}, {"ip:" + ip, AddressRule}, {acct, AccountRule}}
 }
 

@@ -125,10 +125,18 @@ func SpendLink(ctx context.Context, q store.Querier, id int64) error {
 	return err
 }
 
-// DeleteAccountLinks removes every link of an account (when it is deleted).
-func DeleteAccountLinks(ctx context.Context, q store.Querier, kind string, accountID int64) error {
-	_, err := q.Exec(ctx, `DELETE FROM links WHERE kind = ? AND account_id = ?`, kind, accountID)
-	return err
+// LinkKeep is how long a spent, replaced or expired link is kept after
+// its expiry (its page says "used" or "expired" rather than "unknown").
+const LinkKeep = 7 * 24 * time.Hour
+
+// DeleteOldLinks removes the links that expired more than LinkKeep ago
+// (spent and replaced ones included: each expires).
+func DeleteOldLinks(ctx context.Context, q store.Querier) (int64, error) {
+	res, err := q.Exec(ctx, `DELETE FROM links WHERE expires_at < ?`, q.NowUnix()-int64(LinkKeep/time.Second))
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
 }
 
 // Link states as the link's page shows them.

@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/url"
 	"strings"
 	"time"
@@ -54,7 +55,7 @@ func (s *Service) resetKeys(kind, email, ip string) []ThrottleKey {
 	if s.ResetPerAddress > 0 {
 		address.Limit = s.ResetPerAddress
 	}
-	return []ThrottleKey{{"recuperar:ip:" + ip, address}, {"recuperar:" + kind + ":" + email, ResetEmailRule}}
+	return []ThrottleKey{{"recuperar:ip:" + AddressBlock(ip), address}, {"recuperar:" + kind + ":" + email, ResetEmailRule}}
 }
 
 // ResetTarget is the account a reset request names and the page its link
@@ -83,12 +84,12 @@ func ResetLang(lang string) string {
 }
 
 // RequestReset is a reset request for an account of kind: it validates the
-// e-mail, reserves the throttle budgets, and then, in one transaction,
-// find looks the account up (store.ErrNotFound when no account uses the
-// e-mail) and, when there is one, a link is issued (the account's earlier
-// ones stop working) and its e-mail queued in lang. The answer is the same
-// whether or not the account exists, and so is the work but for those two
-// rows.
+// e-mail and reserves the throttle budgets, and answers; then, in one
+// transaction, find looks the account up (store.ErrNotFound when no account
+// uses the e-mail) and, when there is one, a link is issued (the account's
+// earlier ones stop working) and its e-mail queued in lang. The answer is
+// the same whether or not the account exists, and so is everything done
+// before it.
 func (s *Service) RequestReset(ctx context.Context, kind, email, ip, lang string,
 	find func(ctx context.Context, q store.Querier, email string) (ResetTarget, error)) error {
 	email = strings.TrimSpace(email)
@@ -108,6 +109,57 @@ func (s *Service) RequestReset(ctx context.Context, kind, email, ip, lang string
 		}
 	}
 	lang = ResetLang(lang)
+	// The account's lookup, the link and the e-mail happen after the
+	// answer: whether an account uses the e-mail changes the work done
+	// (rows written, a template rendered), and an answer that waited for
+	// it would tell by its time.
+	release, err := s.resetSlot(ctx)
+	if err != nil {
+		return err
+	}
+	bg := context.WithoutCancel(ctx)
+	s.resets.Add(1)
+	go func() {
+		defer s.resets.Done()
+		defer release()
+		if err := s.issueReset(bg, kind, email, lang, find); err != nil {
+			s.log().ErrorContext(bg, "password reset: the link was not e-mailed", "kind", kind, "err", err)
+		}
+	}()
+	return nil
+}
+
+// resetWorkers bounds the reset requests being worked on after their
+// answers; a request waits for a turn before it is answered (the wait does
+// not depend on the e-mail).
+const resetWorkers = 8
+
+func (s *Service) resetSlot(ctx context.Context) (func(), error) {
+	s.resetOnce.Do(func() { s.resetSlots = make(chan struct{}, resetWorkers) })
+	select {
+	case s.resetSlots <- struct{}{}:
+		return func() { <-s.resetSlots }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// WaitResets waits for the reset requests already answered to finish
+// their work (shutdown, and tests before they read the outbox).
+func (s *Service) WaitResets() { s.resets.Wait() }
+
+func (s *Service) log() *slog.Logger {
+	if s.Log != nil {
+		return s.Log
+	}
+	return slog.Default()
+}
+
+// issueReset looks the account up and, when there is one, issues its link
+// (its earlier ones stop working) and queues its e-mail, in one
+// transaction.
+func (s *Service) issueReset(ctx context.Context, kind, email, lang string,
+	find func(ctx context.Context, q store.Querier, email string) (ResetTarget, error)) error {
 	return s.DB.InTx(ctx, func(tx *store.Tx) error {
 		t, err := find(ctx, tx, email)
 		if errors.Is(err, store.ErrNotFound) {

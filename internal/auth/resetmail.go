@@ -3,7 +3,6 @@ package auth
 import (
 	"bytes"
 	"html/template"
-	"strings"
 	"time"
 
 	"carta/internal/mail"
@@ -26,12 +25,10 @@ type resetData struct {
 }
 
 // oneLine keeps a name on one line (it goes into the greeting).
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
 // resetMail is the password reset e-mail in lang ("en" or Spanish). Names
 // are escaped in the HTML part.
 func resetMail(lang string, t ResetTarget, link string, expires time.Time) mail.Message {
-	name, place := oneLine(t.Name), oneLine(t.Place)
+	name, place := mail.OneLine(t.Name), mail.OneLine(t.Place)
 	d := resetData{Lang: "es", URL: link,
 		Subject:  "Restablece tu contraseña de Carta",
 		Greeting: "Hola,",

@@ -145,7 +145,7 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	if err := msg.To(m.To); err != nil {
 		return fmt.Errorf("smtp: recipient %q: %w: %w", m.To, ErrPermanent, err)
 	}
-	msg.Subject(oneLine(m.Subject))
+	msg.Subject(OneLine(m.Subject))
 	msg.SetDate()
 	msg.SetMessageID()
 	switch {
@@ -170,6 +170,8 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 }
 
 // oneLine folds line breaks so a subject cannot span header lines.
-func oneLine(s string) string {
+// OneLine puts s on one line: line breaks and runs of spaces become one
+// space (a header, a subject, a name in a sentence).
+func OneLine(s string) string {
 	return strings.Join(strings.Fields(strings.NewReplacer("\r", " ", "\n", " ").Replace(s)), " ")
 }

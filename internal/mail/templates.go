@@ -25,7 +25,7 @@ type welcomeData struct {
 // Welcome is the e-mail a new user receives: Spanish by default, English
 // when lang is "en". nombre is escaped in the HTML part.
 func Welcome(lang, nombre string) Message {
-	nombre = oneLine(nombre)
+	nombre = OneLine(nombre)
 	var d welcomeData
 	if strings.EqualFold(strings.TrimSpace(lang), "en") {
 		d = welcomeData{

@@ -2,6 +2,7 @@ package ordering
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"html/template"
 	"strings"
@@ -108,7 +109,7 @@ func orderMail(p Pedido, url string, loc *time.Location) mail.Message {
 	// One row per tax rate, named as the diner read it in the cart ('Sales
 	// Tax 8.25%'); an order without tax lines shows the total as "Taxes".
 	for _, t := range p.DetalleImpuestos {
-		data.Taxes = append(data.Taxes, mailTax{Name: or(t.Name, l["impuestos"]), Amount: money.Format(t.Amount, p.Moneda, lang)})
+		data.Taxes = append(data.Taxes, mailTax{Name: cmp.Or(t.Name, l["impuestos"]), Amount: money.Format(t.Amount, p.Moneda, lang)})
 	}
 	if len(data.Taxes) == 0 {
 		data.Taxes = []mailTax{{Name: l["impuestos"], Amount: data.Impuestos}}

@@ -343,7 +343,7 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 		if per <= 0 {
 			per = 30
 		}
-		if err := s.Auth.Reserve(ctx, auth.ThrottleKey{Key: "pedido:" + in.Address, Rule: auth.ThrottleRule{Limit: per, Window: 10 * time.Minute}}, ErrTooMany); err != nil {
+		if err := s.Auth.Reserve(ctx, auth.ThrottleKey{Key: "pedido:" + auth.AddressBlock(in.Address), Rule: auth.ThrottleRule{Limit: per, Window: 10 * time.Minute}}, ErrTooMany); err != nil {
 			return Placed{}, err
 		}
 	}

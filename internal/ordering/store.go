@@ -1,6 +1,7 @@
 package ordering
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -178,18 +179,11 @@ type storedTax struct {
 }
 
 // or is s, or def when s is empty.
-func or(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
-
 func insertOrder(ctx context.Context, tx *store.Tx, o newOrder) (int64, error) {
 	now := tx.NowUnix()
 	st := make([]storedTax, 0, len(o.Priced.TaxLines))
 	for _, t := range o.Priced.TaxLines {
-		st = append(st, storedTax{ID: t.ID, Name: or(t.posName, t.Name), Rate: t.Rate, Amount: t.Amount, NameIdioma: t.Name})
+		st = append(st, storedTax{ID: t.ID, Name: cmp.Or(t.posName, t.Name), Rate: t.Rate, Amount: t.Amount, NameIdioma: t.Name})
 	}
 	taxes, err := json.Marshal(st)
 	if err != nil {
@@ -206,8 +200,8 @@ func insertOrder(ctx context.Context, tx *store.Tx, o newOrder) (int64, error) {
 	for i, l := range o.Priced.Lines {
 		sm := make([]storedModifier, 0, len(l.Modifiers))
 		for _, m := range l.Modifiers {
-			sm = append(sm, storedModifier{ID: m.ID, Name: or(m.posName, m.Name), Price: m.Price, GroupID: m.GroupID,
-				GroupName: or(m.posGroupName, m.GroupName), NameIdioma: m.Name, GroupNameIdioma: m.GroupName})
+			sm = append(sm, storedModifier{ID: m.ID, Name: cmp.Or(m.posName, m.Name), Price: m.Price, GroupID: m.GroupID,
+				GroupName: cmp.Or(m.posGroupName, m.GroupName), NameIdioma: m.Name, GroupNameIdioma: m.GroupName})
 		}
 		mods, err := json.Marshal(sm)
 		if err != nil {
@@ -215,7 +209,7 @@ func insertOrder(ctx context.Context, tx *store.Tx, o newOrder) (int64, error) {
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO pedido_lineas (pedido_id, posicion, producto_id, clover_item_id, nombre, nombre_idioma, cantidad,
 				precio_unitario, modificadores_json, subtotal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, i, l.ProductID, l.CloverItemID, or(l.POSName, l.Name), l.Name, l.Quantity, l.UnitPrice, string(mods), l.Subtotal); err != nil {
+			id, i, l.ProductID, l.CloverItemID, cmp.Or(l.POSName, l.Name), l.Name, l.Quantity, l.UnitPrice, string(mods), l.Subtotal); err != nil {
 			return 0, err
 		}
 	}
@@ -490,7 +484,7 @@ func listPedidos(ctx context.Context, q store.Querier, where, order string, args
 		p.DetalleImpuestos, p.taxesIdioma = make([]TaxLine, 0, len(st)), make([]TaxLine, 0, len(st))
 		for _, t := range st {
 			p.DetalleImpuestos = append(p.DetalleImpuestos, TaxLine{ID: t.ID, Name: t.Name, Rate: t.Rate, Amount: t.Amount})
-			p.taxesIdioma = append(p.taxesIdioma, TaxLine{ID: t.ID, Name: or(t.NameIdioma, t.Name), Rate: t.Rate, Amount: t.Amount})
+			p.taxesIdioma = append(p.taxesIdioma, TaxLine{ID: t.ID, Name: cmp.Or(t.NameIdioma, t.Name), Rate: t.Rate, Amount: t.Amount})
 		}
 		if uid.Valid {
 			p.usuarioID = &uid.Int64
@@ -526,12 +520,12 @@ func listPedidos(ctx context.Context, q store.Querier, where, order string, args
 		if err := json.Unmarshal([]byte(mods), &sm); err != nil {
 			return nil, err
 		}
-		l.nombreIdioma = or(l.nombreIdioma, l.Nombre)
+		l.nombreIdioma = cmp.Or(l.nombreIdioma, l.Nombre)
 		l.Modificadores, l.modsIdioma = make([]ChosenModifier, 0, len(sm)), make([]ChosenModifier, 0, len(sm))
 		for _, m := range sm {
 			l.Modificadores = append(l.Modificadores, ChosenModifier{ID: m.ID, Name: m.Name, Price: m.Price, GroupID: m.GroupID, GroupName: m.GroupName})
-			l.modsIdioma = append(l.modsIdioma, ChosenModifier{ID: m.ID, Name: or(m.NameIdioma, m.Name), Price: m.Price, GroupID: m.GroupID,
-				GroupName: or(m.GroupNameIdioma, m.GroupName)})
+			l.modsIdioma = append(l.modsIdioma, ChosenModifier{ID: m.ID, Name: cmp.Or(m.NameIdioma, m.Name), Price: m.Price, GroupID: m.GroupID,
+				GroupName: cmp.Or(m.GroupNameIdioma, m.GroupName)})
 		}
 		p := &out[byID[id]]
 		p.Lineas = append(p.Lineas, l)

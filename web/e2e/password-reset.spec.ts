@@ -65,14 +65,25 @@ async function shoot(page: Page, name: string) {
 
 type OutboxMessage = { id: number; to: string; text: string; kind: string };
 
-/** The link of the newest e-mail of `kind` to `email` whose text matches `re`, read from the outbox with the super admin's token. */
+/**
+ * The link of the newest e-mail of `kind` to `email` whose text matches `re`, read from the outbox with the
+ * super admin's token (a reset e-mail is queued just after the request's answer: read until it is there).
+ */
 async function mailedLink(request: APIRequestContext, email: string, kind: string, re: RegExp): Promise<string> {
   const admin = await staffLogin(request, accounts.superAdmin);
-  const res = await request.get('/api/admin/outbox', { headers: { Authorization: `Bearer ${admin.token}` } });
-  expect(res.ok()).toBe(true);
-  const messages = ((await res.json()) as OutboxMessage[]).filter((m) => m.to === email && m.kind === kind).sort((a, b) => b.id - a.id);
-  const match = re.exec(messages[0]?.text ?? '');
-  expect(match, `no ${kind} link e-mailed to ${email}`).not.toBeNull();
+  let match: RegExpExecArray | null = null;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/admin/outbox', { headers: { Authorization: `Bearer ${admin.token}` } });
+        expect(res.ok()).toBe(true);
+        const messages = ((await res.json()) as OutboxMessage[]).filter((m) => m.to === email && m.kind === kind).sort((a, b) => b.id - a.id);
+        match = re.exec(messages[0]?.text ?? '');
+        return match !== null;
+      },
+      { message: `no ${kind} link e-mailed to ${email}` },
+    )
+    .toBe(true);
   const url = new URL(match![0]);
   return url.pathname + url.search;
 }

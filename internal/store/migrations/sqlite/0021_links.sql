@@ -21,6 +21,7 @@ CREATE TABLE links (
 );
 CREATE INDEX links_cliente ON links (cliente_id, created_at);
 CREATE INDEX links_account ON links (kind, account_id);
+CREATE INDEX links_expires ON links (expires_at);
 
 INSERT INTO links (purpose, kind, account_id, cliente_id, email, token_hash, expires_at, used_at, revoked_at, created_at)
     SELECT 'onboarding', 'staff', 0, cliente_id, email, token_hash, expires_at, used_at, revoked_at, created_at FROM onboarding_links;
