@@ -29,12 +29,17 @@ type Feed struct {
 	// opened from one client address; DefaultStreamsPerOrder and
 	// DefaultStreamsPerAddress when 0.
 	PerOrder, PerAddress int
+	// PerRestaurant bounds the boards of one restaurant (its staff's
+	// screens: a stolen staff token cannot take the whole reserve);
+	// DefaultBoardsPerRestaurant when 0.
+	PerRestaurant int
 
 	mu      sync.Mutex
 	subs    map[*Listener]struct{}
 	pages   int            // order pages among subs
 	byOrder map[int64]int  // order pages by order
 	byAddr  map[string]int // order pages by client address
+	boards  map[int64]int  // boards by restaurant
 	last    int64
 	known   bool // last has been read from the database
 	kick    chan struct{}
@@ -49,6 +54,9 @@ const (
 	DefaultStreamsPerOrder = 3
 	// DefaultStreamsPerAddress is a household's or an office's orders.
 	DefaultStreamsPerAddress = 10
+	// DefaultBoardsPerRestaurant is a kitchen's tablets, the counter's and
+	// the managers' screens, with room to spare.
+	DefaultBoardsPerRestaurant = 20
 )
 
 // Event is one change: order PedidoID is now in Estado ("pos" when only
@@ -91,6 +99,10 @@ var (
 	ErrOrderStreams = &apperr.Error{Kind: apperr.TooManyRequests, RetryAfter: 30,
 		ES: "Este pedido ya se sigue en vivo en demasiadas ventanas. Cierra alguna o recarga la página en un momento.",
 		EN: "This order is already followed live in too many windows. Close one or reload the page in a moment."}
+	// ErrBoardStreams answers a board past its restaurant's bound.
+	ErrBoardStreams = &apperr.Error{Kind: apperr.TooManyRequests, RetryAfter: 30,
+		ES: "Este restaurante ya tiene demasiados tableros de pedidos abiertos. Cierra alguno y recarga la página.",
+		EN: "This restaurant already has too many order boards open. Close one and reload the page."}
 	// ErrAddressStreams answers an order page past its address's bound.
 	ErrAddressStreams = &apperr.Error{Kind: apperr.TooManyRequests, RetryAfter: 30,
 		ES: "Demasiadas conexiones en vivo desde tu red. Recarga la página en un momento.",
@@ -100,7 +112,8 @@ var (
 // ListenBoard starts a listener of a restaurant's orders (its boards): it
 // receives every change committed after ListenBoard returns (so a client
 // reads the current state after listening, and misses nothing). Boards may
-// take the staff reserve. Stop it with Stop.
+// take the staff reserve, up to PerRestaurant of one restaurant's. Stop it
+// with Stop.
 func (f *Feed) ListenBoard(ctx context.Context, t tenant.ID) (*Listener, error) {
 	return f.listen(ctx, t.Int64(), 0, "")
 }
@@ -145,11 +158,13 @@ func (f *Feed) listen(ctx context.Context, clienteID, pedidoID int64, addr strin
 		return nil, ErrOrderStreams
 	case page && f.pages >= max-orDefault(f.StaffReserve, max/10):
 		return nil, ErrBusy
+	case !page && f.boards[clienteID] >= orDefault(f.PerRestaurant, DefaultBoardsPerRestaurant):
+		return nil, ErrBoardStreams
 	case len(f.subs) >= max:
 		return nil, ErrBusy
 	}
 	if f.subs == nil {
-		f.subs, f.byOrder, f.byAddr = map[*Listener]struct{}{}, map[int64]int{}, map[string]int{}
+		f.subs, f.byOrder, f.byAddr, f.boards = map[*Listener]struct{}{}, map[int64]int{}, map[string]int{}, map[int64]int{}
 	}
 	if !f.known {
 		f.last, f.known = top, true
@@ -160,6 +175,8 @@ func (f *Feed) listen(ctx context.Context, clienteID, pedidoID int64, addr strin
 		f.pages++
 		f.byOrder[pedidoID]++
 		f.byAddr[addr]++
+	} else {
+		f.boards[clienteID]++
 	}
 	return l, nil
 }
@@ -180,6 +197,8 @@ func (f *Feed) Stop(l *Listener) {
 		if f.byAddr[l.addr]--; f.byAddr[l.addr] == 0 {
 			delete(f.byAddr, l.addr)
 		}
+	} else if f.boards[l.clienteID]--; f.boards[l.clienteID] == 0 {
+		delete(f.boards, l.clienteID)
 	}
 	if len(f.subs) == 0 {
 		f.known = false // idle: the next listener starts from the present

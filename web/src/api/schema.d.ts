@@ -4274,6 +4274,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                429: components["responses"]["TooMany"];
                 500: components["responses"]["Internal"];
                 503: components["responses"]["Busy"];
             };
