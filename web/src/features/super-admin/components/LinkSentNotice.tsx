@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTimestamp } from '../../../lib/dates';
+import { endSentence } from '../../ordering/lib/sentence';
 import type { SentLink } from '../api/platform-api';
 
 /**
@@ -47,7 +48,7 @@ export function LinkSentNotice({ sent, nombre, onDismiss }: { sent: SentLink; no
         </button>
       </div>
       <p id={`${id}-expires`} className="platform-sub">
-        {t('platform.linkExpires', { fecha: formatTimestamp(sent.caduca, i18n.resolvedLanguage ?? i18n.language) })}
+        {endSentence(t('platform.linkExpires', { fecha: formatTimestamp(sent.caduca, i18n.resolvedLanguage ?? i18n.language) }))}
       </p>
       <p className="platform-sent__copied" role="status">
         {copied === 'yes' ? t('platform.linkCopied') : copied === 'select' ? t('platform.linkSelect') : ''}

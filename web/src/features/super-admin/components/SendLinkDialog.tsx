@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormActions, FormError, SubmitButton } from '../../../components/Form';
 import { isApiError, isNetworkError } from '../../../lib/api-client';
 import { formatTimestamp } from '../../../lib/dates';
+import { endSentence } from '../../ordering/lib/sentence';
 import { platformKeys, sendLink, type Cliente, type SentLink } from '../api/platform-api';
 import { PlatformModal } from './PlatformModal';
 
@@ -101,7 +102,7 @@ export function SendLinkDialog({ cliente, onClose, onSent }: { cliente: Cliente;
           </p>
           <p className="muted">
             {confirming
-              ? t('platform.replaceDetail', { nombre: cliente.nombre, fecha: formatTimestamp(confirming, lang) })
+              ? endSentence(t('platform.replaceDetail', { nombre: cliente.nombre, fecha: formatTimestamp(confirming, lang) }))
               : t('platform.replaceDetailUnknown', { nombre: cliente.nombre })}
           </p>
           <FormError error={error} />

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
-import { formatTimestamp } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { useDebounced } from '../../../lib/use-debounced';
 import { ESTADOS, clientsQueryOptions, platformKeys, updateClient, type Cliente, type ClientsFilter, type SentLink } from '../api/platform-api';
 import { ActionsMenu, type MenuAction } from '../components/ActionsMenu';
@@ -136,7 +136,7 @@ export default function PlatformDashboardPage() {
                   <span className="platform-cell">
                     <EstadoBadge estado={c.estado} />
                     {!!c.enlace_caduca && (
-                      <span className="platform-sub">{t('platform.linkPending', { fecha: formatTimestamp(c.enlace_caduca, lang) })}</span>
+                      <span className="platform-sub">{t('platform.linkPending', { fecha: formatDate(c.enlace_caduca, lang) })}</span>
                     )}
                   </span>
                 </td>
