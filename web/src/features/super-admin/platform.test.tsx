@@ -159,7 +159,7 @@ describe('Dashboard de Super Admin', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Enviar Enlace' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar Enlace' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('¿Enviar un enlace nuevo? El anterior dejará de funcionar.');
-    expect(dialog).toHaveTextContent('El dueño de Restaurante 44 tiene un enlace sin usar que caduca el');
+    expect(dialog).toHaveTextContent('El dueño de Restaurante 44 tiene un enlace sin usar (caduca el');
     expect(calls.some((c) => c.url === '/api/send-email')).toBe(false);
     // 'No, mantener el enlace' (focused) closes without sending.
     expect(within(dialog).getByRole('button', { name: 'No, mantener el enlace' })).toHaveFocus();

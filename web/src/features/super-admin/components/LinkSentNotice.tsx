@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTimestamp } from '../../../lib/dates';
-import { endSentence } from '../../ordering/lib/sentence';
 import type { SentLink } from '../api/platform-api';
 
 /**
@@ -48,7 +47,7 @@ export function LinkSentNotice({ sent, nombre, onDismiss }: { sent: SentLink; no
         </button>
       </div>
       <p id={`${id}-expires`} className="platform-sub">
-        {endSentence(t('platform.linkExpires', { fecha: formatTimestamp(sent.caduca, i18n.resolvedLanguage ?? i18n.language) }))}
+        {t('platform.linkExpires', { fecha: formatTimestamp(sent.caduca, i18n.resolvedLanguage ?? i18n.language) })}
       </p>
       <p className="platform-sent__copied" role="status">
         {copied === 'yes' ? t('platform.linkCopied') : copied === 'select' ? t('platform.linkSelect') : ''}

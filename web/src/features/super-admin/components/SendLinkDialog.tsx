@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { FormActions, FormError, SubmitButton } from '../../../components/Form';
 import { isApiError, isNetworkError } from '../../../lib/api-client';
 import { formatTimestamp } from '../../../lib/dates';
-import { endSentence } from '../../ordering/lib/sentence';
 import { platformKeys, sendLink, type Cliente, type SentLink } from '../api/platform-api';
 import { PlatformModal } from './PlatformModal';
 
@@ -102,7 +101,7 @@ export function SendLinkDialog({ cliente, onClose, onSent }: { cliente: Cliente;
           </p>
           <p className="muted">
             {confirming
-              ? endSentence(t('platform.replaceDetail', { nombre: cliente.nombre, fecha: formatTimestamp(confirming, lang) }))
+              ? t('platform.replaceDetail', { nombre: cliente.nombre, fecha: formatTimestamp(confirming, lang) })
               : t('platform.replaceDetailUnknown', { nombre: cliente.nombre })}
           </p>
           <FormError error={error} />
