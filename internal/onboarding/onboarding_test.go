@@ -349,3 +349,47 @@ func TestDemoConnectorRefusesOtherCodes(t *testing.T) {
 		}
 	})
 }
+
+// Two sends at once for a restaurant without a link (two super admins, a
+// double click that got past the page): one sends, the other is asked
+// first — never two links, the first silently voided.
+func TestConcurrentSendsVoidNothingUnasked(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		s, _ := newService(t, db, onboarding.DemoConnector{})
+		if _, err := s.Create(ctx, onboarding.NewCliente{Nombre: "La Prisa", MerchantID: "MPRISA1"}); err != nil {
+			t.Fatal(err)
+		}
+		const n = 4
+		errs := make(chan error, n)
+		var wg sync.WaitGroup
+		for range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "MPRISA1", Email: "prisa@example.com"})
+				errs <- err
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		sent, asked := 0, 0
+		for err := range errs {
+			switch {
+			case err == nil:
+				sent++
+			case isErr(err, onboarding.ErrLinkPending):
+				asked++
+			default:
+				t.Fatal(err)
+			}
+		}
+		var links int
+		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM links WHERE purpose = 'onboarding' AND revoked_at = 0`).Scan(&links); err != nil {
+			t.Fatal(err)
+		}
+		if sent != 1 || asked != n-1 || links != 1 {
+			t.Fatalf("%d sent, %d asked, %d live links", sent, asked, links)
+		}
+	})
+}
