@@ -77,7 +77,8 @@ type Registration struct {
 	ClienteID                         int64 // the restaurant the diner signed up from (0: none)
 }
 
-// Register creates a diner account and signs it in, in one transaction.
+// Register creates a diner account and signs it in, in one transaction
+// that also claims the guests who ordered with its e-mail (claimGuests).
 // Registrations from one address are limited per window, reserved before
 // the password is hashed.
 func (s *Service) Register(ctx context.Context, in Registration, ip string) (Session, error) {
@@ -129,6 +130,10 @@ func (s *Service) Register(ctx context.Context, in Registration, ip string) (Ses
 			return ErrEmailTaken
 		}
 		if err != nil {
+			return err
+		}
+		// The guests who gave this e-mail become this account's history.
+		if err := claimGuests(ctx, tx, id, u.Email); err != nil {
 			return err
 		}
 		if u.ClienteID != nil {

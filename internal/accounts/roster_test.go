@@ -94,7 +94,7 @@ func TestRoster(t *testing.T) {
 			t.Fatalf("page: %+v", page)
 		}
 		want := accounts.Comensal{ID: ana, Nombre: "Ana Ruiz", Email: "ana@example.com", Telefono: "+34 600 111 222",
-			UltimaVisita: 3000, Cupones: 2, Gastado: 2000 + 1500 + 2550, Puntos: 30}
+			UltimaVisita: 3000, Cupones: 2, Pedidos: 1, Gastado: 2000 + 1500 + 2550, Puntos: 30}
 		got := page.Usuarios[0]
 		got.RegistradoAt = 0
 		if got != want {
@@ -197,7 +197,7 @@ func TestRoster(t *testing.T) {
 }
 
 func TestParseCursor(t *testing.T) {
-	for raw, ok := range map[string]bool{"1700000000.42": true, "0.1": true, "": false, "12": false, "a.1": false, "1.0": false, "-1.2": false, "1.2.3": false} {
+	for raw, ok := range map[string]bool{"1700000000.42": true, "0.1": true, "5.-3": true, "": false, "12": false, "a.1": false, "1.0": false, "-1.2": false, "1.2.3": false} {
 		if _, got := accounts.ParseCursor(raw); got != ok {
 			t.Errorf("accounts.ParseCursor(%q) ok = %v, want %v", raw, got, ok)
 		}

@@ -117,6 +117,7 @@ func deleteUsuario(ctx context.Context, q store.Querier, id int64) error {
 		`UPDATE puntos SET usuario_id = NULL WHERE usuario_id = ?`,
 		`DELETE FROM sessions WHERE kind = 'usuario' AND subject_id = ?`,
 		`DELETE FROM links WHERE kind = 'usuario' AND account_id = ?`,
+		`DELETE FROM invitados WHERE usuario_id = ?`, // the guests it claimed: the person is erased, the orders stay
 		`DELETE FROM usuarios WHERE id = ?`,
 	} {
 		if _, err := q.Exec(ctx, stmt, id); err != nil {

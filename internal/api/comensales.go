@@ -14,8 +14,9 @@ import (
 	"carta/internal/tenant"
 )
 
-// The restaurant's diners ('Clientes'), for its owner or a super admin:
-// the list as JSON, and the contactable ones as a CSV file.
+// The restaurant's customers ('Clientes': diners with accounts and guests),
+// for its owner or a super admin: the list as JSON, and the contactable
+// ones as a CSV file.
 
 const (
 	comensalesPage    = 50
@@ -82,9 +83,10 @@ func (s *Server) listComensales(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, comensalesAnswer{RosterPage: page, Moneda: set.Moneda})
 }
 
-// exportComensales answers the contactable diners (?q= as the list) as a
-// CSV file: name, e-mail, phone (each only with the diner's consent), last
-// visit in the restaurant's time zone, coupons bought and points. The rows
+// exportComensales answers the contactable customers (?q= as the list) as
+// a CSV file: name, e-mail, phone (each only with the customer's consent),
+// last visit in the restaurant's time zone, coupons bought, points, orders
+// paid and whether they have an account or are a guest. The rows
 // are written as they are read (accounts.EachComensal), so a large
 // restaurant's file is never held whole; a failure once the file has
 // started aborts the answer instead of ending it as if it were complete.
@@ -113,6 +115,7 @@ func (s *Server) exportComensales(w http.ResponseWriter, r *http.Request) error 
 		_ = out.Write([]string{
 			msg(r, "nombre", "name"), msg(r, "email", "e-mail"), msg(r, "teléfono", "phone"),
 			msg(r, "última visita", "last visit"), msg(r, "cupones", "coupons"), msg(r, "puntos", "points"),
+			msg(r, "pedidos", "orders"), msg(r, "tipo", "type"),
 		})
 	}
 	err = accounts.EachComensal(r.Context(), s.DB, t, f, func(c accounts.Comensal) error {
@@ -123,6 +126,7 @@ func (s *Server) exportComensales(w http.ResponseWriter, r *http.Request) error 
 			csvCell(c.Nombre), csvCell(c.Email), csvCell(c.Telefono),
 			time.Unix(c.UltimaVisita, 0).In(loc).Format("2006-01-02 15:04"),
 			strconv.FormatInt(c.Cupones, 10), strconv.FormatInt(c.Puntos, 10),
+			strconv.FormatInt(c.Pedidos, 10), customerType(r, c),
 		})
 		return out.Error()
 	})
@@ -137,6 +141,14 @@ func (s *Server) exportComensales(w http.ResponseWriter, r *http.Request) error 
 	}
 	out.Flush()
 	return nil
+}
+
+// customerType is the export's "tipo": an account's customer, or a guest.
+func customerType(r *http.Request, c accounts.Comensal) string {
+	if c.Invitado {
+		return msg(r, "invitado", "guest")
+	}
+	return msg(r, "cuenta", "account")
 }
 
 // csvCell neutralises a cell a spreadsheet would run as a formula (it

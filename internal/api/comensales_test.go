@@ -14,9 +14,12 @@ import (
 type comensalesBody struct {
 	Usuarios []struct {
 		ID       int64  `json:"id"`
+		Invitado bool   `json:"invitado"`
 		Nombre   string `json:"nombre"`
 		Email    string `json:"email"`
 		Telefono string `json:"telefono"`
+		Pedidos  int64  `json:"pedidos"`
+		Gastado  int64  `json:"gastado"`
 	} `json:"usuarios"`
 	Total     int    `json:"total"`
 	Siguiente string `json:"siguiente"`
@@ -135,19 +138,19 @@ func TestComensales(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(records) != 3 || strings.Join(records[0], ",") != "nombre,email,teléfono,última visita,cupones,puntos" {
+		if len(records) != 3 || strings.Join(records[0], ",") != "nombre,email,teléfono,última visita,cupones,puntos,pedidos,tipo" {
 			t.Fatalf("csv rows: %q", records)
 		}
 		// Nobody matches: the file has its header row and nothing else.
 		if none := e.do("GET", "/api/clientes/1/usuarios.csv?q=nadie", e.owner1, nil); none.status != 200 ||
-			strings.TrimPrefix(none.body, "\ufeff") != "nombre,email,teléfono,última visita,cupones,puntos\n" {
+			strings.TrimPrefix(none.body, "\ufeff") != "nombre,email,teléfono,última visita,cupones,puntos,pedidos,tipo\n" {
 			t.Fatalf("empty export: %d %q", none.status, none.body)
 		}
 		byName := map[string][]string{}
 		for _, r := range records[1:] {
 			byName[r[0]] = r
 		}
-		if a := byName["Ana Ruiz"]; a == nil || a[1] != "ana@example.com" || a[2] != "'+52 55 1234 5678" || a[4] != "0" || a[5] != "0" {
+		if a := byName["Ana Ruiz"]; a == nil || a[1] != "ana@example.com" || a[2] != "'+52 55 1234 5678" || a[4] != "0" || a[5] != "0" || a[6] != "0" || a[7] != "cuenta" {
 			t.Errorf("Ana's row: %q", a)
 		}
 		if _, ok := byName[`'=HYPERLINK("http://x.example","Premio, gratis")`]; !ok {
@@ -156,8 +159,86 @@ func TestComensales(t *testing.T) {
 		if strings.Contains(res.body, "beto@example.com") || strings.Contains(res.body, "Beto") || strings.Contains(res.body, "dora") {
 			t.Errorf("CSV holds a diner it must not: %s", res.body)
 		}
-		if en := e.do("GET", "/api/clientes/1/usuarios.csv", e.admin, nil, "Accept-Language", "en"); !strings.Contains(en.body, "name,e-mail,phone,last visit,coupons,points") {
+		if en := e.do("GET", "/api/clientes/1/usuarios.csv", e.admin, nil, "Accept-Language", "en"); !strings.Contains(en.body, "name,e-mail,phone,last visit,coupons,points,orders,type") {
 			t.Errorf("English CSV: %d %s", en.status, en.body)
+		}
+	})
+}
+
+// Guests who paid an order are in 'Clientes' (JSON and CSV), marked as
+// guests, the e-mail only when they ticked "quiero recibir novedades" at
+// the checkout; registering with a guest's e-mail makes the restaurant see
+// the account, with the guest's order in its figures and the account's own
+// consent.
+func TestComensalesGuests(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newOrderEnv(t, db)
+		guestOrder := func(nombre, email string, novedades any) {
+			t.Helper()
+			order := e.steakOrder()
+			customer := map[string]any{"nombre": nombre, "email": email, "telefono": "555 1234"}
+			if novedades != nil {
+				customer["novedades"] = novedades
+			}
+			order["customer"] = customer
+			_, _, sess := e.placeOrder("", order)
+			if r := e.do("POST", "/api/demo/checkout/"+sess+"/pay", "", nil); r.status != 200 {
+				t.Fatalf("pay: %d %s", r.status, r.body)
+			}
+		}
+		guestOrder("Gala Invitada", "gala@example.com", true)
+		guestOrder("Hugo Invitado", "hugo@example.com", nil) // the box left as it was: unticked
+		guestOrder("Iris Invitada", "iris@example.com", false)
+		// An unpaid order makes no customer.
+		order := e.steakOrder()
+		order["customer"] = map[string]any{"nombre": "Juan Sin Pagar", "email": "juan@example.com", "novedades": true}
+		e.placeOrder("", order)
+		if r := e.do("POST", "/api/orders", "", map[string]any{"cliente_id": 1, "customer": map[string]any{"nombre": "X", "email": "x@example.com", "novedades": "sí"}}); r.status != 400 {
+			t.Errorf("novedades not a boolean: %d %s", r.status, r.body)
+		}
+
+		list := e.comensales(t, e.owner1, "")
+		if list.Total != 3 || strings.Contains(strings.Join(list.names(), "|"), "Juan") {
+			t.Fatalf("guests listed: %+v", list)
+		}
+		for _, u := range list.Usuarios {
+			if !u.Invitado || u.Pedidos != 1 || u.Gastado != 9743 || u.Telefono != "" {
+				t.Errorf("guest %+v", u)
+			}
+			if (u.Email != "") != (u.Nombre == "Gala Invitada") {
+				t.Errorf("guest's e-mail shown without (or hidden despite) the tick: %+v", u)
+			}
+		}
+		if raw := e.do("GET", "/api/clientes/1/usuarios", e.owner1, nil).body; strings.Contains(raw, "hugo@") || strings.Contains(raw, "iris@") {
+			t.Errorf("an unticked guest's e-mail in the answer: %s", raw)
+		}
+		if other := e.do("GET", "/api/clientes/2/usuarios", e.owner2, nil); strings.Contains(other.body, "Gala") {
+			t.Errorf("another restaurant sees the guest: %s", other.body)
+		}
+		res := e.do("GET", "/api/clientes/1/usuarios.csv", e.owner1, nil)
+		records, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(res.body, "\ufeff"))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(records) != 2 || strings.Join(records[1], ",") != strings.Join([]string{"Gala Invitada", "gala@example.com", "", records[1][3], "0", "0", "1", "invitado"}, ",") {
+			t.Fatalf("CSV: %q", records)
+		}
+		if en := e.do("GET", "/api/clientes/1/usuarios.csv", e.owner1, nil, "Accept-Language", "en"); !strings.Contains(en.body, ",1,guest") {
+			t.Errorf("English CSV: %s", en.body)
+		}
+
+		// Gala registers (from restaurant 2, without accepting e-mails):
+		// restaurant 1 sees her account in the guest's place.
+		if r := e.register("Gala Gómez", "Gala@Example.com", "secreto-123", "cliente_id", 2, "suscrito_mailing", false); r.status != 201 {
+			t.Fatalf("register: %d %s", r.status, r.body)
+		}
+		list = e.comensales(t, e.owner1, "?q=gala")
+		if list.Total != 1 || list.Usuarios[0].Invitado || list.Usuarios[0].Nombre != "Gala Gómez" || list.Usuarios[0].Email != "" ||
+			list.Usuarios[0].Pedidos != 1 || list.Usuarios[0].Gastado != 9743 {
+			t.Fatalf("claimed guest: %+v", list)
+		}
+		if e.comensales(t, e.owner1, "").Total != 3 {
+			t.Errorf("the claim changed the count")
 		}
 	})
 }

@@ -35,8 +35,9 @@ const (
 
 // listClientes answers a page of restaurants (super admin): ?q= searches
 // name, e-mail and merchant id; ?estado= and ?reconectar=1 filter;
-// ?limit= (≤ 200) and ?offset= page. The body is the list; X-Total-Count
-// is how many match.
+// ?limit= (≤ 200) and ?offset= page. The body is the list, each restaurant
+// with when its unspent onboarding link expires; X-Total-Count is how many
+// match.
 func (s *Server) listClientes(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	f := clientes.Filter{Query: strings.TrimSpace(q.Get("q")), Estado: q.Get("estado"), Reconnect: q.Get("reconectar") == "1", Limit: clientsPage}
@@ -55,7 +56,7 @@ func (s *Server) listClientes(w http.ResponseWriter, r *http.Request) error {
 	if f.Offset, err = intParam(q.Get("offset"), 0, 0, 1<<31-1); err != nil {
 		return err
 	}
-	p, err := clientes.Search(r.Context(), s.DB, f)
+	p, err := s.Onboarding.List(r.Context(), f)
 	if err != nil {
 		return err
 	}
@@ -109,16 +110,22 @@ func (s *Server) updateCliente(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, c)
 }
 
-// sendOnboardingLink is 'Enviar Enlace' (super admin).
+// sendOnboardingLink is 'Enviar Enlace' (super admin): it answers the
+// link sent, to copy (409 while an unspent link exists, unless the request
+// says reemplazar).
 func (s *Server) sendOnboardingLink(w http.ResponseWriter, r *http.Request) error {
 	var in onboarding.LinkRequest
 	if err := respond.Decode(w, r, &in); err != nil {
 		return err
 	}
-	if err := s.Onboarding.SendLink(r.Context(), in); err != nil {
+	sent, err := s.Onboarding.SendLink(r.Context(), in)
+	if err != nil {
 		return err
 	}
-	return ok(w, map[string]string{"mensaje": msg(r, "Correo enviado exitosamente.", "E-mail sent successfully.")})
+	return ok(w, struct {
+		Mensaje string `json:"mensaje"`
+		onboarding.SentLink
+	}{msg(r, "Correo enviado exitosamente.", "E-mail sent successfully."), sent})
 }
 
 // setOwnerPassword is 'Establecer Contraseña' (public: the link's token is

@@ -41,11 +41,32 @@ func TestOnboardingOverHTTP(t *testing.T) {
 		if r := e.do("POST", "/api/send-email", e.admin, map[string]any{"merchant_id": "MANA01"}); r.status != 400 || r.json["error"] != "Merchant ID y email son obligatorios." {
 			t.Fatalf("missing e-mail: %d %s", r.status, r.body)
 		}
-		if r := e.do("POST", "/api/send-email", e.admin, map[string]any{"merchant_id": "MANA01", "email": "ana@mariscos.example"}); r.status != 200 || r.json["mensaje"] != "Correo enviado exitosamente." {
-			t.Fatalf("send: %d %s", r.status, r.body)
+		sent := e.do("POST", "/api/send-email", e.admin, map[string]any{"merchant_id": "MANA01", "email": "ana@mariscos.example"})
+		if sent.status != 200 || sent.json["mensaje"] != "Correo enviado exitosamente." {
+			t.Fatalf("send: %d %s", sent.status, sent.body)
+		}
+		// The list says the restaurant has a link not used yet, and a
+		// second send asks before voiding it: 409, nothing sent.
+		if r := e.do("GET", "/api/clients?q=Mariscos", e.admin, nil); r.status != 200 || !strings.Contains(r.body, fmt.Sprintf(`"enlace_caduca":%d`, int64(sent.json["caduca"].(float64)))) {
+			t.Fatalf("list: %d %s", r.status, r.body)
+		}
+		if r := e.do("POST", "/api/send-email", e.admin, map[string]any{"merchant_id": "MANA01", "email": "ana@mariscos.example"}); r.status != 409 ||
+			r.json["error"] != "Este restaurante ya tiene un enlace sin usar. ¿Enviar un enlace nuevo? El anterior dejará de funcionar." {
+			t.Fatalf("second send: %d %s", r.status, r.body)
 		}
 		msgs, err := mail.ListOutbox(t.Context(), db, 5)
 		if err != nil {
+			t.Fatal(err)
+		}
+		// The answer's link is the e-mailed one.
+		if link := regexp.MustCompile(`https://carta\.example/establecer-password\?\S+`).FindString(msgs[0].Text); link != sent.json["enlace"] || len(msgs) != 1 {
+			t.Fatalf("answered %v, e-mailed %q (%d e-mails)", sent.json["enlace"], link, len(msgs))
+		}
+		again := e.do("POST", "/api/send-email", e.admin, map[string]any{"merchant_id": "MANA01", "email": "ana@mariscos.example", "reemplazar": true})
+		if again.status != 200 || again.json["enlace"] == sent.json["enlace"] {
+			t.Fatalf("replacing send: %d %s", again.status, again.body)
+		}
+		if msgs, err = mail.ListOutbox(t.Context(), db, 5); err != nil {
 			t.Fatal(err)
 		}
 		link, _ := url.Parse(regexp.MustCompile(`https://carta\.example/establecer-password\?\S+`).FindString(msgs[0].Text))

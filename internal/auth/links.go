@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"time"
 
 	"carta/internal/store"
@@ -170,4 +171,35 @@ func LinkState(checked error) (string, error) {
 // a failure).
 func IsLinkRefused(err error) bool {
 	return errors.Is(err, ErrLinkUnknown) || errors.Is(err, ErrLinkUsed) || errors.Is(err, ErrLinkRevoked) || errors.Is(err, ErrLinkExpired)
+}
+
+// UnspentLinks answers, for each restaurant of clienteIDs that has one,
+// when its latest link of purpose that may still be spent (not used, not
+// replaced, not expired) expires.
+func UnspentLinks(ctx context.Context, q store.Querier, purpose string, clienteIDs []int64) (map[int64]int64, error) {
+	out := map[int64]int64{}
+	if len(clienteIDs) == 0 {
+		return out, nil
+	}
+	args := []any{purpose, q.NowUnix()}
+	marks := make([]string, len(clienteIDs))
+	for i, id := range clienteIDs {
+		marks[i] = "?"
+		args = append(args, id)
+	}
+	rows, err := q.Query(ctx, `SELECT cliente_id, MAX(expires_at) FROM links
+		WHERE purpose = ? AND used_at = 0 AND revoked_at = 0 AND expires_at > ? AND cliente_id IN (`+strings.Join(marks, ", ")+`)
+		GROUP BY cliente_id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, exp int64
+		if err := rows.Scan(&id, &exp); err != nil {
+			return nil, err
+		}
+		out[id] = exp
+	}
+	return out, rows.Err()
 }

@@ -177,6 +177,15 @@ func SetPOSConnection(ctx context.Context, q store.Querier, t tenant.ID, c POSCo
 	return err
 }
 
+// Lock holds the restaurant's row until the transaction tx ends (SELECT …
+// FOR UPDATE on PostgreSQL; SQLite's write transactions are serialised
+// already): changes of one restaurant that first check its state take
+// turns.
+func Lock(ctx context.Context, tx *store.Tx, t tenant.ID) error {
+	var id int64
+	return store.NotFound(tx.QueryRow(ctx, `SELECT id FROM clientes WHERE id = ?`+store.ForUpdate(tx), t.Int64()).Scan(&id))
+}
+
 // Tokens are a restaurant's OAuth tokens (opened).
 type Tokens struct {
 	Access, Refresh               string

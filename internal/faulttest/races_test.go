@@ -200,7 +200,7 @@ func onboardingRace(t *testing.T, db *store.DB, front string) {
 		if _, err := svc.Connect(ctx, onboarding.ConnectRequest{MerchantID: merchant, Code: "demo-ok"}); err != nil {
 			t.Fatal(err)
 		}
-		if err := svc.SendLink(ctx, onboarding.LinkRequest{MerchantID: merchant, Email: email}); err != nil {
+		if _, err := svc.SendLink(ctx, onboarding.LinkRequest{MerchantID: merchant, Email: email}); err != nil {
 			t.Fatal(err)
 		}
 		msgs, err := mail.ListOutbox(ctx, db, 50)

@@ -34,7 +34,7 @@ func FuzzOnboardingLink(f *testing.F) {
 	if _, err := s.Create(ctx, onboarding.NewCliente{Nombre: "El Fogón", MerchantID: "MFOGON1"}); err != nil {
 		f.Fatal(err)
 	}
-	if err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "MFOGON1", Email: "duena@fogon.example"}); err != nil {
+	if _, err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "MFOGON1", Email: "duena@fogon.example"}); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, merchantID, email, token, password string) {

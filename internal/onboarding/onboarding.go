@@ -41,6 +41,10 @@ var (
 	ErrWrongApp        = apperr.E(apperr.Invalid, "Esta conexión no es para la aplicación de Carta.", "This connection is not for Carta's app.")
 	ErrMerchantRefused = apperr.E(apperr.Invalid, "El código no corresponde a ese Merchant ID.", "The code does not belong to that Merchant ID.")
 	ErrConnectChoice   = apperr.E(apperr.Invalid, "Elige un restaurante existente o crea uno nuevo, no las dos cosas.", "Pick an existing restaurant or create a new one, not both.")
+	// ErrLinkPending refuses silently voiding a link not used yet: the
+	// request must say reemplazar.
+	ErrLinkPending = apperr.E(apperr.Conflict, "Este restaurante ya tiene un enlace sin usar. ¿Enviar un enlace nuevo? El anterior dejará de funcionar.",
+		"This restaurant already has an unused link. Send a new link? The previous one will stop working.")
 )
 
 // errUnknownMerchant refuses connecting a merchant id no restaurant has
@@ -255,27 +259,54 @@ func (s *Service) Update(ctx context.Context, t tenant.ID, e Edit) (clientes.Cli
 type LinkRequest struct {
 	MerchantID string `json:"merchant_id"`
 	Email      string `json:"email"`
+	// Reemplazar confirms sending a new link while the restaurant has one
+	// not used yet (which then stops working).
+	Reemplazar bool `json:"reemplazar"`
+}
+
+// SentLink is the link just e-mailed: the super admin may copy it (they
+// read it in the outbox anyway) and hand it over another way.
+type SentLink struct {
+	URL       string `json:"enlace"`
+	ExpiresAt int64  `json:"caduca"`
 }
 
 // SendLink e-mails the owner of the restaurant with that merchant id a
 // link that sets their password: random, stored as its hash, single use,
-// valid LinkTTL, and every earlier link of the restaurant stops working.
-// The e-mail is queued in the outbox in the same transaction.
-func (s *Service) SendLink(ctx context.Context, in LinkRequest) error {
+// valid LinkTTL, and every earlier link of the restaurant stops working —
+// which a link not used yet does only when the request says Reemplazar
+// (ErrLinkPending otherwise): a second click never voids, unasked, the link
+// just sent. The e-mail is queued in the outbox in the same transaction.
+func (s *Service) SendLink(ctx context.Context, in LinkRequest) (SentLink, error) {
+	var out SentLink
 	mid, email := strings.TrimSpace(in.MerchantID), auth.NormalizeEmail(in.Email)
 	if mid == "" || email == "" {
-		return ErrLinkFields
+		return out, ErrLinkFields
 	}
 	if !auth.ValidEmail(email) {
-		return auth.ErrEmail
+		return out, auth.ErrEmail
 	}
-	return s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
 		c, err := clientes.ByMerchant(ctx, tx, mid)
 		if errors.Is(err, store.ErrNotFound) {
 			return ErrNoMerchant
 		}
 		if err != nil {
 			return err
+		}
+		// Two sends at once for one restaurant take turns here, so the
+		// second sees the first's link.
+		if err := clientes.Lock(ctx, tx, tenant.System(c.ID)); err != nil {
+			return err
+		}
+		if !in.Reemplazar {
+			pending, err := auth.UnspentLinks(ctx, tx, auth.LinkOnboarding, []int64{c.ID})
+			if err != nil {
+				return err
+			}
+			if _, ok := pending[c.ID]; ok {
+				return ErrLinkPending
+			}
 		}
 		token, err := auth.IssueLink(ctx, tx, auth.Link{Purpose: auth.LinkOnboarding, Kind: auth.SessionStaff, ClienteID: &c.ID, Email: email}, LinkTTL)
 		if err != nil {
@@ -287,10 +318,51 @@ func (s *Service) SendLink(ctx context.Context, in LinkRequest) error {
 				return err
 			}
 		}
-		m := linkMail(c.Idioma, c.Nombre, s.LinkURL(mid, email, token), s.now().Add(LinkTTL))
+		expires := s.now().Add(LinkTTL)
+		out = SentLink{URL: s.LinkURL(mid, email, token), ExpiresAt: expires.Unix()}
+		m := linkMail(c.Idioma, c.Nombre, out.URL, expires)
 		_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "onboarding", To: email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 		return err
 	})
+	if err != nil {
+		return SentLink{}, err
+	}
+	return out, nil
+}
+
+// Listed is a restaurant as the super admin's list shows it: with when
+// its onboarding link not used yet expires (0, left out: none).
+type Listed struct {
+	clientes.Cliente
+	EnlaceCaduca int64 `json:"enlace_caduca,omitempty"`
+}
+
+// ListPage is a page of the super admin's list and how many match.
+type ListPage struct {
+	Clientes []Listed
+	Total    int
+}
+
+// List is a page of the super admin's list of restaurants (clientes.Search)
+// with each one's unspent onboarding link.
+func (s *Service) List(ctx context.Context, f clientes.Filter) (ListPage, error) {
+	p, err := clientes.Search(ctx, s.DB, f)
+	if err != nil {
+		return ListPage{}, err
+	}
+	ids := make([]int64, len(p.Clientes))
+	for i, c := range p.Clientes {
+		ids[i] = c.ID
+	}
+	pending, err := auth.UnspentLinks(ctx, s.DB, auth.LinkOnboarding, ids)
+	if err != nil {
+		return ListPage{}, err
+	}
+	out := ListPage{Clientes: make([]Listed, len(p.Clientes)), Total: p.Total}
+	for i, c := range p.Clientes {
+		out.Clientes[i] = Listed{Cliente: c, EnlaceCaduca: pending[c.ID]}
+	}
+	return out, nil
 }
 
 // LinkURL is the page an onboarding link opens.

@@ -87,15 +87,15 @@ func TestOnboardingLinkSetsThePasswordOnce(t *testing.T) {
 		}
 
 		for _, bad := range []onboarding.LinkRequest{{MerchantID: "", Email: "a@b.co"}, {MerchantID: "MFOGON1", Email: ""}} {
-			if err := s.SendLink(ctx, bad); !isErr(err, onboarding.ErrLinkFields) {
+			if _, err := s.SendLink(ctx, bad); !isErr(err, onboarding.ErrLinkFields) {
 				t.Fatalf("%+v: %v", bad, err)
 			}
 		}
-		if err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "NOEXISTE", Email: "a@b.co"}); !isErr(err, onboarding.ErrNoMerchant) {
+		if _, err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "NOEXISTE", Email: "a@b.co"}); !isErr(err, onboarding.ErrNoMerchant) {
 			t.Fatalf("unknown merchant: %v", err)
 		}
 
-		if err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "MFOGON1", Email: "Duena@Fogon.example"}); err != nil {
+		if _, err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "MFOGON1", Email: "Duena@Fogon.example"}); err != nil {
 			t.Fatal(err)
 		}
 		first := lastLink(t, db, "duena@fogon.example")
@@ -112,11 +112,40 @@ func TestOnboardingLinkSetsThePasswordOnce(t *testing.T) {
 			t.Fatalf("token stored in clear: %d %v", n, err)
 		}
 
-		// A second link makes the first stop working.
-		if err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "MFOGON1", Email: "duena@fogon.example"}); err != nil {
+		// A second send while the first link is unused is refused unless
+		// it says to replace it (the super admin was asked), and changes
+		// nothing: no link, no e-mail, the first still works.
+		outbox := func() int {
+			var n int
+			if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM outbox`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		before := outbox()
+		if _, err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "MFOGON1", Email: "duena@fogon.example"}); !isErr(err, onboarding.ErrLinkPending) {
+			t.Fatalf("second send without reemplazar: %v", err)
+		}
+		if outbox() != before || lastLink(t, db, "duena@fogon.example").Get("token") != first.Get("token") {
+			t.Fatal("a refused second send changed something")
+		}
+		page, err := s.List(ctx, clientes.Filter{Query: "Fogón", Limit: 10})
+		if err != nil || len(page.Clientes) != 1 || page.Clientes[0].EnlaceCaduca != clk.now().Add(onboarding.LinkTTL).Unix() {
+			t.Fatalf("the list's unspent link: %+v %v", page, err)
+		}
+		// A second link (replacing, as asked) makes the first stop working.
+		sent, err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "MFOGON1", Email: "duena@fogon.example", Reemplazar: true})
+		if err != nil {
 			t.Fatal(err)
 		}
 		second := lastLink(t, db, "duena@fogon.example")
+		if u, err := url.Parse(sent.URL); err != nil || !strings.HasPrefix(sent.URL, "https://carta.example/establecer-password?") ||
+			u.Query().Encode() != second.Encode() {
+			t.Fatalf("the answer's link %q is not the e-mailed one %v", sent.URL, second)
+		}
+		if sent.ExpiresAt != clk.now().Add(onboarding.LinkTTL).Unix() {
+			t.Fatalf("the answer's expiry %d", sent.ExpiresAt)
+		}
 		set := func(v url.Values, merchant, email string) (auth.LoginResult, error) {
 			return s.SetPassword(ctx, onboarding.NewPassword{MerchantID: merchant, Email: email, NewPassword: "clave-segura-1", Token: v.Get("token")})
 		}
@@ -164,9 +193,16 @@ func TestOnboardingLinkSetsThePasswordOnce(t *testing.T) {
 		if _, err := s.Auth.LoginStaff(ctx, "duena@fogon.example", "clave-segura-1", "192.0.2.1"); err != nil {
 			t.Fatalf("sign in with the new password: %v", err)
 		}
+		// A spent link is nothing to void: the next send needs no question.
+		if page, _ := s.List(ctx, clientes.Filter{Query: "Fogón", Limit: 10}); page.Clientes[0].EnlaceCaduca != 0 {
+			t.Fatalf("a spent link listed as unspent: %+v", page.Clientes[0])
+		}
+		if _, err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "MFOGON1", Email: "duena@fogon.example"}); err != nil {
+			t.Fatalf("send after the link was spent: %v", err)
+		}
 
 		// Links expire after 72 hours.
-		if err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "MOTRO1", Email: "otro@example.com"}); err != nil {
+		if _, err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "MOTRO1", Email: "otro@example.com"}); err != nil {
 			t.Fatal(err)
 		}
 		late := lastLink(t, db, "otro@example.com")
@@ -176,6 +212,10 @@ func TestOnboardingLinkSetsThePasswordOnce(t *testing.T) {
 		}
 		if got, _ := clientes.Get(ctx, db, tenant.System(other.ID)); got.Estado != clientes.EstadoPendiente {
 			t.Fatalf("estado %q", got.Estado)
+		}
+		// Nor is an expired one.
+		if _, err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "MOTRO1", Email: "otro@example.com"}); err != nil {
+			t.Fatalf("send after the link expired: %v", err)
 		}
 	})
 }
@@ -306,6 +346,50 @@ func TestDemoConnectorRefusesOtherCodes(t *testing.T) {
 		}
 		if p, _ := clientes.Search(context.Background(), db, clientes.Filter{Limit: 5}); p.Total != 0 {
 			t.Fatalf("a refused code created a restaurant: %+v", p)
+		}
+	})
+}
+
+// Two sends at once for a restaurant without a link (two super admins, a
+// double click that got past the page): one sends, the other is asked
+// first — never two links, the first silently voided.
+func TestConcurrentSendsVoidNothingUnasked(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		s, _ := newService(t, db, onboarding.DemoConnector{})
+		if _, err := s.Create(ctx, onboarding.NewCliente{Nombre: "La Prisa", MerchantID: "MPRISA1"}); err != nil {
+			t.Fatal(err)
+		}
+		const n = 4
+		errs := make(chan error, n)
+		var wg sync.WaitGroup
+		for range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "MPRISA1", Email: "prisa@example.com"})
+				errs <- err
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		sent, asked := 0, 0
+		for err := range errs {
+			switch {
+			case err == nil:
+				sent++
+			case isErr(err, onboarding.ErrLinkPending):
+				asked++
+			default:
+				t.Fatal(err)
+			}
+		}
+		var links int
+		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM links WHERE purpose = 'onboarding' AND revoked_at = 0`).Scan(&links); err != nil {
+			t.Fatal(err)
+		}
+		if sent != 1 || asked != n-1 || links != 1 {
+			t.Fatalf("%d sent, %d asked, %d live links", sent, asked, links)
 		}
 	})
 }

@@ -105,6 +105,10 @@ type Customer struct {
 	Nombre   string `json:"nombre"`
 	Email    string `json:"email"`
 	Telefono string `json:"telefono"`
+	// Novedades is the checkout's "quiero recibir novedades" box of a
+	// guest (unticked by default); a signed-in diner's is ignored (the
+	// account's consent counts).
+	Novedades bool `json:"novedades"`
 }
 
 // PlaceInput is a diner's order.
@@ -364,6 +368,8 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 	if in.Diner != nil {
 		id := in.Diner.Int64()
 		o.UsuarioID = &id
+	} else {
+		o.Novedades = cust.Novedades
 	}
 	var id int64
 	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
@@ -498,7 +504,8 @@ func (s *Service) fail(ctx context.Context, id int64) {
 // Confirm records the outcome of an order's checkout session, in one
 // transaction with the webhook event's record: an approved payment makes
 // the order received (numbered, on the board, due in the POS), credits
-// the diner's points and queues the confirmation e-mail; a declined one
+// the diner's points (or records a guest as the restaurant's customer,
+// accounts.RecordGuest) and queues the confirmation e-mail; a declined one
 // ends the order and frees its slot. Confirming again, or at the same time,
 // changes nothing and succeeds.
 // store.ErrNotFound: no order has that session.
@@ -557,6 +564,18 @@ func (s *Service) confirm(ctx context.Context, o checkout.Outcome) (Pedido, erro
 			return err
 		}
 		paid = true
+		if cur.UsuarioID == nil {
+			// A guest who paid is the restaurant's customer from now on
+			// (one who never paid is not).
+			guest, err := accounts.RecordGuest(ctx, tx, tenant.System(cur.ClienteID), accounts.GuestOrder{PedidoID: cur.ID, Nombre: cur.Nombre,
+				Email: cur.Email, Telefono: cur.Telefono, Novedades: cur.Novedades, PlacedAt: cur.CreatedAt})
+			if err != nil {
+				return err
+			}
+			if err := setGuest(ctx, tx, cur.ID, guest); err != nil {
+				return err
+			}
+		}
 		if cur.UsuarioID != nil {
 			if pts := cur.Total / 100; pts > 0 {
 				if err := accounts.CreditPoints(ctx, tx, *cur.UsuarioID, cur.ClienteID, accounts.PointsForOrder(cur.ID), pts,

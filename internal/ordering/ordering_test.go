@@ -1324,3 +1324,87 @@ func TestHostedCheckoutInTheOrdersLanguage(t *testing.T) {
 		}
 	})
 }
+
+// A guest becomes the restaurant's customer when their payment is
+// confirmed, in that transaction — not when the order is placed, nor when
+// the payment is declined — with the "quiero recibir novedades" box as they
+// left it; a signed-in diner's order makes no guest (and the box is the
+// account's business).
+func TestPaidGuestOrdersMakeCustomers(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		roster := func() []accounts.Comensal {
+			t.Helper()
+			p, err := accounts.Roster(ctx, db, f.cliente, accounts.RosterFilter{Limit: 50})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p.Usuarios
+		}
+		placedAt := f.now.Unix()
+		gala, err := f.place(t, ordering.PlaceInput{Customer: ordering.Customer{Nombre: "Gala Ruiz", Email: "Gala@Example.com", Telefono: "600 111 222", Novedades: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hugo, err := f.place(t, ordering.PlaceInput{Customer: ordering.Customer{Nombre: "Hugo", Email: "hugo@example.com"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		declined, err := f.place(t, ordering.PlaceInput{Customer: ordering.Customer{Nombre: "Iris", Email: "iris@example.com", Novedades: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := roster(); len(r) != 0 {
+			t.Fatalf("unpaid orders made customers: %+v", r)
+		}
+		*f.now = f.now.Add(5 * time.Minute)
+		f.pay(t, gala.PedidoID)
+		f.pay(t, gala.PedidoID) // confirmed twice: one order, one guest
+		f.pay(t, hugo.PedidoID)
+		if err := f.svc.Confirm(ctx, checkout.Outcome{Session: f.session(t, declined.PedidoID), Approved: false}); err != nil {
+			t.Fatal(err)
+		}
+
+		r := roster()
+		if len(r) != 2 {
+			t.Fatalf("customers: %+v", r)
+		}
+		byName := map[string]accounts.Comensal{r[0].Nombre: r[0], r[1].Nombre: r[1]}
+		g, h := byName["Gala Ruiz"], byName["Hugo"]
+		if !g.Invitado || g.Email != "gala@example.com" || g.Telefono != "" || g.Pedidos != 1 || g.Gastado != gala.Total || g.UltimaVisita != f.now.Unix() {
+			t.Errorf("gala: %+v", g)
+		}
+		if !h.Invitado || h.Email != "" || h.Pedidos != 1 || h.Gastado != hugo.Total {
+			t.Errorf("hugo (no tick): %+v", h)
+		}
+		rec, err := accounts.GuestByEmail(ctx, db, f.cliente, "gala@example.com")
+		if err != nil || !rec.SuscritoMailing || rec.SuscritoAt != placedAt || rec.SuscritoOrigen != "pedido" || rec.SuscritoPedidoID != gala.PedidoID {
+			t.Errorf("gala's consent: %+v %v", rec, err)
+		}
+		if n := f.count(t, `SELECT COUNT(*) FROM pedidos WHERE id = ? AND invitado_id = ?`, gala.PedidoID, rec.ID); n != 1 {
+			t.Errorf("the order does not name its guest")
+		}
+		if _, err := accounts.GuestByEmail(ctx, db, f.cliente, "iris@example.com"); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("a declined payment made a customer: %v", err)
+		}
+
+		// A signed-in diner's order: no guest, the box ignored.
+		uid, err := accounts.Create(ctx, db, accounts.Usuario{Nombre: "Luis", Email: "luis@example.com", PasswordHash: "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := tenant.SystemDiner(uid)
+		p, err := f.place(t, ordering.PlaceInput{Diner: &d, Customer: ordering.Customer{Nombre: "Luis", Email: "luis@example.com", Novedades: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.pay(t, p.PedidoID)
+		if n := f.count(t, `SELECT COUNT(*) FROM invitados`); n != 2 {
+			t.Errorf("%d guests after a diner's order", n)
+		}
+		if n := f.count(t, `SELECT COUNT(*) FROM pedidos WHERE id = ? AND novedades = 0 AND invitado_id IS NULL`, p.PedidoID); n != 1 {
+			t.Errorf("the diner's order kept the box")
+		}
+	})
+}

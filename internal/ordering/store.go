@@ -152,6 +152,9 @@ type newOrder struct {
 	Priced                        Priced
 	Moneda                        string
 	ExpiresAt                     int64
+	// Novedades is a guest's "quiero recibir novedades" (false for a
+	// signed-in diner: the account's consent counts).
+	Novedades bool
 }
 
 // storedModifier is a line's modifier as pedido_lineas keeps it: the
@@ -190,10 +193,10 @@ func insertOrder(ctx context.Context, tx *store.Tx, o newOrder) (int64, error) {
 		return 0, err
 	}
 	id, err := store.InsertID(ctx, tx, `INSERT INTO pedidos (cliente_id, usuario_id, token, estado, nombre, telefono, email, nota, idioma,
-			recoger_at, lo_antes_posible, franja, subtotal, impuestos, impuestos_json, total, moneda, expires_at, created_at, updated_at)
-		VALUES (?, ?, ?, 'pendiente_pago', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			recoger_at, lo_antes_posible, franja, subtotal, impuestos, impuestos_json, total, moneda, expires_at, novedades, created_at, updated_at)
+		VALUES (?, ?, ?, 'pendiente_pago', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		o.ClienteID, o.UsuarioID, o.Token, o.Nombre, o.Telefono, o.Email, o.Nota, o.Idioma, o.RecogerAt, store.BoolInt(o.LoAntesPosible), o.Franja,
-		o.Priced.Subtotal, o.Priced.Taxes, string(taxes), o.Priced.Total, o.Moneda, o.ExpiresAt, now, now)
+		o.Priced.Subtotal, o.Priced.Taxes, string(taxes), o.Priced.Total, o.Moneda, o.ExpiresAt, store.BoolInt(o.Novedades), now, now)
 	if err != nil {
 		return 0, err
 	}
@@ -235,16 +238,22 @@ type record struct {
 	Session               string
 	PaymentID             string
 	PosEstado             string
+	// Who placed it (a guest's customer record is made of these).
+	Telefono  string
+	Novedades bool
+	CreatedAt int64
 }
 
 const recordCols = `id, cliente_id, usuario_id, COALESCE(numero, 0), token, estado, nombre, email, idioma, franja, recoger_at, total,
-	COALESCE(checkout_session_id, ''), payment_id, pos_estado`
+	COALESCE(checkout_session_id, ''), payment_id, pos_estado, telefono, novedades, created_at`
 
 func scanRecord(row interface{ Scan(...any) error }) (record, error) {
 	var r record
 	var uid sql.NullInt64
+	var novedades int
 	err := row.Scan(&r.ID, &r.ClienteID, &uid, &r.Numero, &r.Token, &r.Estado, &r.Nombre, &r.Email, &r.Idioma, &r.Franja, &r.RecogerAt,
-		&r.Total, &r.Session, &r.PaymentID, &r.PosEstado)
+		&r.Total, &r.Session, &r.PaymentID, &r.PosEstado, &r.Telefono, &novedades, &r.CreatedAt)
+	r.Novedades = novedades == 1
 	if uid.Valid {
 		r.UsuarioID = &uid.Int64
 	}
@@ -612,4 +621,10 @@ func scanPaid(rows *store.Rows, err error) ([]Paid, error) {
 		out = append(out, p)
 	}
 	return out, rows.Err()
+}
+
+// setGuest records the guest a paid order made (accounts.RecordGuest).
+func setGuest(ctx context.Context, tx *store.Tx, id, guest int64) error {
+	_, err := tx.Exec(ctx, `UPDATE pedidos SET invitado_id = ? WHERE id = ?`, guest, id)
+	return err
 }

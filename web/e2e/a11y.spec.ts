@@ -189,3 +189,68 @@ test('✅ and ❌ render with a real glyph, not an empty box', async ({ page }) 
   expect(widths.cross.coloured).toBeGreaterThan(20);
   expect(widths.tofu.coloured).toBe(0);
 });
+
+// Issue 27, item 6 and 7: the states a page reaches by acting on it — the
+// super admin's 'Acciones' menu open, the link just sent (to copy), the
+// question before voiding it; 'Clientes' with a guest who ticked the box;
+// the checkout's consent box — at 390 and 1280 px, in both languages.
+for (const lang of LANGS) {
+  test(`super admin's menu, sent link and question; guests in 'Clientes'; the checkout's box [${lang}]`, async ({ newContext, request, baseURL, diner }) => {
+    test.setTimeout(180_000);
+    // A guest who paid: 'Clientes' lists them.
+    await placePaidOrder(request, `Axe Invitado ${lang}`);
+    const found: string[] = [];
+    for (const width of [390, 1280]) {
+      const admin = await contextFor(newContext, request, baseURL!, 'superAdmin', lang, diner);
+      const page = await admin.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/super-admin/dashboard');
+      await settled(page);
+      const row = page.getByTestId('cliente-2');
+      await row.getByRole('button', { name: /^(Acciones|Actions):/ }).click();
+      await expect(row.getByRole('menu')).toBeVisible();
+      found.push(...(await violations(page, `${width} menu open`)));
+      await row.getByRole('menuitem', { name: /^(Enviar Enlace|Send Link)$/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: /^(Enviar Enlace|Send Link)$/ }).click();
+      // A link of an earlier width (or run) is unused: the question; else the link to copy.
+      const replace = dialog.getByRole('button', { name: /^(Enviar enlace nuevo|Send a new link)$/ });
+      const copy = page.getByRole('button', { name: /^(Copiar enlace|Copy link)$/ });
+      await expect(replace.or(copy)).toBeVisible();
+      if (await replace.isVisible()) {
+        found.push(...(await violations(page, `${width} question`)));
+        await replace.click();
+      }
+      await expect(copy).toBeVisible();
+      found.push(...(await violations(page, `${width} link sent`)));
+      await admin.close();
+
+      const owner = await contextFor(newContext, request, baseURL!, 'owner', lang, diner);
+      const staff = await owner.newPage();
+      await staff.setViewportSize({ width, height: 900 });
+      await staff.goto('/customer?cliente_id=1');
+      await settled(staff);
+      await expect(staff.getByTestId('customer-row').first()).toBeVisible();
+      found.push(...(await violations(staff, `${width} customers with guests`)));
+      await owner.close();
+
+      const guest = await contextFor(newContext, request, baseURL!, 'anonymous', lang, diner);
+      const shop = await guest.newPage();
+      await shop.setViewportSize({ width, height: 900 });
+      await shop.goto('/ordenar-en-linea/1');
+      await settled(shop);
+      const products = await (await request.get('/api/orders/clover_products_online?cliente_id=1')).json();
+      const plain = (products as { categorias: { productos: { id: number; modifiers: unknown[] }[] }[] }).categorias
+        .flatMap((c) => c.productos)
+        .find((p) => p.modifiers.length === 0)!;
+      await shop.evaluate((id) => window.localStorage.setItem('cart_1', JSON.stringify([{ product_id: id, quantity: 1, modifier_ids: [] }])), plain.id);
+      await shop.goto('/checkout/1');
+      await settled(shop);
+      await expect(shop.getByRole('checkbox')).toBeVisible();
+      found.push(...(await violations(shop, `${width} checkout with the box`)));
+      await guest.close();
+    }
+    for (const f of found) console.log(`AXE [${lang}] ${f}`);
+    expect(found, 'serious or critical axe violations').toEqual([]);
+  });
+}

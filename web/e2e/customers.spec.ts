@@ -17,7 +17,8 @@ const TEXTS = {
     two: '2 clientes coinciden con la búsqueda',
     noContact: 'Sin permiso de contacto',
     export: 'Exportar CSV',
-    header: 'nombre,email,teléfono,última visita,cupones,puntos',
+    header: 'nombre,email,teléfono,última visita,cupones,puntos,pedidos,tipo',
+    account: 'cuenta',
   },
   en: {
     nav: 'Panel sections',
@@ -27,7 +28,8 @@ const TEXTS = {
     two: '2 customers match the search',
     noContact: 'No permission to contact',
     export: 'Export CSV',
-    header: 'name,e-mail,phone,last visit,coupons,points',
+    header: 'name,e-mail,phone,last visit,coupons,points,orders,type',
+    account: 'account',
   },
 } as const;
 
@@ -79,7 +81,7 @@ for (const lang of ['es', 'en'] as const) {
     const lines = csv.trim().split(/\r?\n/);
     expect(lines[0]).toBe(t.header);
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^Clara ${tag},${diner.email},5550000000,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},0,0$`));
+    expect(lines[1]).toMatch(new RegExp(`^Clara ${tag},${diner.email},5550000000,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},0,0,0,${t.account}$`));
     expect(csv).not.toContain(hiddenEmail);
     expect(csv).not.toContain(`Nico ${tag}`);
 

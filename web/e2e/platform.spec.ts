@@ -24,7 +24,9 @@ const TEXTS = {
     success: 'Éxito: ',
     search: 'Buscar',
     sendLink: 'Enviar Enlace',
+    actions: 'Acciones',
     sent: 'Correo enviado exitosamente.',
+    linkToCopy: 'Enlace para copiar',
     setPassword: 'Establecer Contraseña',
     newPassword: 'Nueva contraseña',
     confirm: 'Confirmar contraseña',
@@ -49,7 +51,9 @@ const TEXTS = {
     success: 'Success: ',
     search: 'Search',
     sendLink: 'Send Link',
+    actions: 'Actions',
     sent: 'E-mail sent successfully.',
+    linkToCopy: 'Link to copy',
     setPassword: 'Set Password',
     newPassword: 'New password',
     confirm: 'Confirm password',
@@ -133,15 +137,18 @@ for (const lang of ['es', 'en'] as const) {
     await row.getByLabel(T.nextPayment(nombre)).fill('2027-03-01');
     await expect(page.getByText(T.dateSaved(nombre))).toBeVisible();
     await shoot(page, `dashboard-${lang}`);
-    await row.getByRole('button', { name: T.sendLink }).click();
+    await row.getByRole('button', { name: `${T.actions}: ${nombre}` }).click();
+    await row.getByRole('menuitem', { name: T.sendLink }).click();
     const dialog = page.getByRole('dialog', { name: T.sendLink });
     await expect(dialog.getByLabel('Merchant ID')).toHaveValue(merchant);
     await dialog.getByRole('button', { name: T.sendLink }).click();
-    await expect(dialog.getByRole('status')).toHaveText(T.sent);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: T.sent })).toBeVisible();
     await shoot(page, `send-link-${lang}`);
 
-    // The owner opens the e-mailed link in a browser of their own.
+    // The owner opens the e-mailed link (the one the page shows to copy) in a browser of their own.
     const link = await onboardingLink(request, email);
+    expect(new URL(await page.getByLabel(T.linkToCopy).inputValue()).search).toBe(new URL(link, baseURL).search);
     const owner = await (await newContext()).newPage();
     await owner.goto(link);
     await useLanguage(owner, lang);
@@ -179,7 +186,8 @@ test('a suspended restaurant shows the neutral page on its menu, and comes back 
     await page.goto('/super-admin/dashboard');
     await page.getByLabel('Buscar').fill('La Cava');
     const row = page.getByTestId('cliente-1');
-    await row.getByRole('button', { name: 'Suspender' }).click();
+    await row.getByRole('button', { name: 'Acciones: La Cava Demo' }).click();
+    await row.getByRole('menuitem', { name: 'Suspender' }).click();
     const dialog = page.getByRole('dialog', { name: /^¿Suspender/ });
     await shoot(page, 'suspend-confirm-es');
     await dialog.getByRole('button', { name: 'Suspender' }).click();
@@ -190,7 +198,8 @@ test('a suspended restaurant shows the neutral page on its menu, and comes back 
     await expect(diner.getByText('Este menú no está disponible en este momento.')).toBeVisible();
     await shoot(diner, 'menu-suspended-es');
 
-    await row.getByRole('button', { name: 'Reactivar' }).click();
+    await row.getByRole('button', { name: 'Acciones: La Cava Demo' }).click();
+    await row.getByRole('menuitem', { name: 'Reactivar' }).click();
     await page.getByRole('dialog', { name: /^¿Reactivar/ }).getByRole('button', { name: 'Reactivar' }).click();
     await expect(row).toContainText('Activo');
     await diner.reload();
@@ -211,7 +220,8 @@ test('the super admin overview shows the counts and links to the dashboard and C
   await shoot(page, 'super-admin-home-es');
   await page.getByRole('link', { name: 'Dashboard General' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard de Super Admin' })).toBeVisible();
-  await page.getByTestId('cliente-1').getByRole('link', { name: 'Abrir panel' }).click();
+  await page.getByTestId('cliente-1').getByRole('button', { name: 'Acciones: La Cava Demo' }).click();
+  await page.getByTestId('cliente-1').getByRole('menuitem', { name: 'Abrir panel' }).click();
   await expect(page).toHaveURL(/\/super-admin\/dashboard\/1$/);
   await expect(page.getByRole('heading', { name: 'Panel de Administración - Restaurante' })).toBeVisible();
   await page.getByRole('link', { name: 'Configuraciones' }).click();

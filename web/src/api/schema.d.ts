@@ -3963,6 +3963,8 @@ export interface paths {
                             nombre: string;
                             email: string;
                             telefono?: string;
+                            /** @description a guest's 'quiero recibir novedades' box (unticked: false or absent); ignored for a signed-in diner, whose account's consent counts */
+                            novedades?: boolean;
                         };
                         /** @description a slot's start (Unix seconds) from GET /api/orders/config; 0 or absent: as soon as possible */
                         pickup_at?: number;
@@ -4741,7 +4743,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 'Enviar Enlace': e-mail the owner a single-use link (72 h) that sets their password (super admin) */
+        /** 'Enviar Enlace': e-mail the owner a single-use link (72 h) that sets their password, and answer it to copy (super admin); 409 while the restaurant has a link not used yet, unless reemplazar */
         post: {
             parameters: {
                 query?: never;
@@ -4754,6 +4756,8 @@ export interface paths {
                     "application/json": {
                         merchant_id?: string;
                         email?: string;
+                        /** @description confirms sending a new link while an unused one exists (it stops working) */
+                        reemplazar?: boolean;
                     };
                 };
             };
@@ -4766,12 +4770,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             mensaje: string;
+                            /** @description the link e-mailed (also in the outbox) */
+                            enlace: string;
+                            /** @description Unix seconds when the link stops working */
+                            caduca: number;
                         };
                     };
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
                 500: components["responses"]["Internal"];
                 503: components["responses"]["Unavailable"];
             };
@@ -5590,6 +5599,8 @@ export interface components {
             pos_reconectar: boolean;
             /** @description the restaurant's own hosted-checkout webhook secret is set */
             webhook_secret_configurado: boolean;
+            /** @description GET /api/clients only: when the restaurant's onboarding link not used yet expires (Unix seconds); absent when it has none */
+            enlace_caduca?: number;
         };
         /** @description language → field → text */
         Translations: {
@@ -6283,19 +6294,24 @@ export interface components {
             periodo: components["schemas"]["ResumenTotales"];
             serie: components["schemas"]["ResumenDia"][];
         };
-        /** @description A diner of the restaurant with the figures of that restaurant only. email is "" unless the diner accepted e-mails (suscrito_mailing), telefono "" unless they accepted WhatsApp messages. */
+        /** @description A customer of the restaurant with the figures of that restaurant only: a diner with an account, or a guest (invitado) who paid an online order without one. email is "" unless they accepted e-mails (a diner's suscrito_mailing, a guest's 'quiero recibir novedades' at the checkout), telefono "" unless a diner accepted WhatsApp messages (never a guest's). */
         Comensal: {
+            /** @description the account's id, or the guest's when invitado */
             id: number;
+            /** @description a guest (no account); a guest claimed by registering with the same e-mail is that account's row */
+            invitado: boolean;
             nombre: string;
             email: string;
             telefono: string;
             /** @description Unix seconds of the diner's last visit to this restaurant */
             ultima_visita: number;
-            /** @description Unix seconds of the account's creation */
+            /** @description Unix seconds of the account's creation, or of the guest's first paid order */
             registrado_at: number;
             /** @description coupons bought here (paid or redeemed) */
             cupones: number;
-            /** @description cents spent here: coupons' prices plus paid orders' totals */
+            /** @description online orders paid here and not cancelled */
+            pedidos: number;
+            /** @description cents spent here: coupons' prices plus paid orders' totals (a claimed guest's orders included) */
             gastado: number;
             /** @description points balance at this restaurant */
             puntos: number;

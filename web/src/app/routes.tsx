@@ -48,7 +48,7 @@ const DinerOffersPage = lazy(() => import('../features/offers/routes/DinerOffers
 const DemoCheckoutPage = withTexts('checkout', () => import('../features/checkout/routes/DemoCheckoutPage'));
 const OrderOnlinePage = lazy(() => import('../features/ordering/routes/OrderOnlinePage'));
 const CartPage = lazy(() => import('../features/ordering/routes/CartPage'));
-const CheckoutPage = lazy(() => import('../features/ordering/routes/CheckoutPage'));
+const CheckoutPage = withTexts('checkout', () => import('../features/ordering/routes/CheckoutPage'));
 const OrderPage = lazy(() => import('../features/ordering/routes/OrderPage'));
 const OrderBoardPage = staffPage(() => import('../features/order-board/routes/OrderBoardPage'));
 const OrderSettingsPage = staffPage(() => import('../features/order-board/routes/OrderSettingsPage'));

@@ -14,11 +14,13 @@ const ana: Comensal = {
   telefono: '+52 55 1234 5678',
   ultima_visita: 1_767_225_600, // 2026-01-01
   registrado_at: 1_735_689_600, // 2025-01-01
+  invitado: false,
   cupones: 2,
+  pedidos: 1,
   gastado: 4549,
   puntos: 45,
 };
-const beto: Comensal = { ...ana, id: 8, nombre: 'Beto Paz', email: '', telefono: '', cupones: 0, gastado: 0, puntos: 0 };
+const beto: Comensal = { ...ana, id: 8, nombre: 'Beto Paz', email: '', telefono: '', cupones: 0, pedidos: 0, gastado: 0, puntos: 0 };
 
 function page(usuarios: Comensal[], extra: Partial<Comensales> = {}): Comensales {
   return { usuarios, total: usuarios.length, siguiente: '', moneda: 'USD', ...extra };
@@ -58,6 +60,26 @@ describe("the owner's 'Clientes' page", () => {
     // The panel's navigation marks the page.
     const nav = screen.getByRole('navigation', { name: 'Secciones del panel' });
     expect(within(nav).getByRole('link', { name: 'Clientes' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it("marks guests 'Invitado' (both languages), their orders counted, contact only with their consent", async () => {
+    const gala: Comensal = { ...beto, id: 7, invitado: true, nombre: 'Gala Invitada', email: 'gala@example.com', pedidos: 2, gastado: 3000 };
+    const hugo: Comensal = { ...beto, id: 9, invitado: true, nombre: 'Hugo Invitado', pedidos: 1, gastado: 1200 };
+    ownerWith({ body: page([gala, ana, hugo]) });
+    renderApp('/customer?cliente_id=3');
+    const rows = await screen.findAllByTestId('customer-row', {}, { timeout: 5000 });
+    // A guest and an account with the same id are two rows.
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]).getByRole('rowheader')).toHaveTextContent('Gala Invitada Invitado');
+    expect(within(rows[0]).getByRole('link', { name: 'gala@example.com' })).toBeInTheDocument();
+    expect(within(rows[0]).getByRole('cell', { name: '2' })).toBeInTheDocument();
+    expect(within(rows[1]).getByRole('rowheader')).not.toHaveTextContent('Invitado');
+    expect(within(rows[2]).getByRole('rowheader')).toHaveTextContent('Hugo Invitado Invitado');
+    expect(within(rows[2]).getByText('Sin permiso de contacto')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Pedidos' })).toBeInTheDocument();
+    await act(() => i18next.changeLanguage('en'));
+    expect(within(rows[0]).getByRole('rowheader')).toHaveTextContent('Gala Invitada Guest');
+    expect(screen.getByRole('columnheader', { name: 'Orders' })).toBeInTheDocument();
   });
 
   it('searches by name or e-mail through the API', async () => {

@@ -364,7 +364,7 @@ describe("'Finalizar Pedido'", () => {
       cliente_id: 1,
       order_type: 'pickup',
       items: [{ product_id: 11, quantity: 1, modifier_ids: ['PUNTO-2', 'GUAR-1'] }],
-      customer: { nombre: 'Ana Pérez', email: 'ana@example.com', telefono: '' },
+      customer: { nombre: 'Ana Pérez', email: 'ana@example.com', telefono: '', novedades: false },
       pickup_at: openNow.franjas[1].at,
       note: 'Sin sal',
     });
@@ -447,6 +447,28 @@ describe("'Finalizar Pedido'", () => {
     await user.click(screen.getByRole('button', { name: 'Pagar con Clover' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/orders')).toBe(true));
     expect(calls.find((c) => c.url === '/api/orders')!.headers.Authorization).toBe('Bearer diner-tok');
+    // The account's consent counts: no box, nothing sent for it.
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(calls.find((c) => c.url === '/api/orders')!.body).toMatchObject({ customer: { nombre: 'Diana', email: 'diana@example.com', telefono: '555 123' } });
+    expect((calls.find((c) => c.url === '/api/orders')!.body as { customer: object }).customer).not.toHaveProperty('novedades');
+  });
+
+  it("asks a guest 'Quiero recibir novedades…', unticked, and sends their answer", async () => {
+    const { calls } = api({ 'POST /api/orders': { status: 201, body: placed } });
+    vi.spyOn(browser, 'width').mockReturnValue(390);
+    vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderApp('/checkout/1');
+    const box = await screen.findByRole('checkbox', { name: 'Quiero recibir novedades de este restaurante por correo electrónico.' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription('Si no lo marcas, solo te escribiremos sobre este pedido.');
+    await screen.findByTestId('quote-total');
+    await user.click(box);
+    await fillAndPay(user);
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/orders')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/orders')!.body).toMatchObject({
+      customer: { nombre: 'Ana Pérez', email: 'ana@example.com', telefono: '', novedades: true },
+    });
   });
 });
 

@@ -35,7 +35,14 @@ function clientsRoute(all: Cliente[]) {
   };
 }
 
+/** Chooses an action of a row's 'Acciones' menu. */
+async function rowAction(row: HTMLElement, name: string) {
+  await userEvent.click(within(row).getByRole('button', { name: /^Acciones:/ }));
+  await userEvent.click(await within(row).findByRole('menuitem', { name }));
+}
+
 afterEach(async () => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
   await resetLanguage();
@@ -51,12 +58,20 @@ describe('Dashboard de Super Admin', () => {
     renderApp('/super-admin/dashboard');
     const first = await screen.findByTestId('cliente-45', {}, { timeout: 5000 });
     expect(screen.getByRole('heading', { name: 'Dashboard de Super Admin' })).toBeInTheDocument();
-    for (const name of ['ID', 'Merchant ID', 'Estado', 'Próximo Pago', 'Acciones']) {
+    for (const name of ['ID', 'Restaurante', 'Merchant ID', 'Estado', 'Punto de venta', 'Próximo Pago', 'Acciones']) {
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     }
+    expect(within(first).getByRole('rowheader')).toHaveTextContent('La Cava');
     expect(within(first).getByText('Pendiente')).toBeInTheDocument();
     expect(within(first).getByText('Reconectar')).toBeInTheDocument();
-    expect(within(first).getByRole('link', { name: 'Abrir panel' })).toHaveAttribute('href', '/super-admin/dashboard/45');
+    expect(within(screen.getByTestId('cliente-44')).getByText('Conectado')).toBeInTheDocument();
+    await userEvent.click(within(first).getByRole('button', { name: 'Acciones: La Cava' }));
+    expect(within(first).getByRole('menuitem', { name: 'Abrir panel' })).toHaveAttribute('href', '/super-admin/dashboard/45');
+    expect(within(first).getByRole('menuitem', { name: 'Reconectar punto de venta' })).toHaveAttribute(
+      'href',
+      '/super-admin/clover-auth?merchant_id=MID-45&nombre=La+Cava&email=r45%40example.com',
+    );
+    await userEvent.keyboard('{Escape}');
     expect(screen.getByText('Mostrando 1–20 de 45')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
 
@@ -95,22 +110,142 @@ describe('Dashboard de Super Admin', () => {
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/clients') && queryOf(c).get('estado') === 'suspendido')).toBe(true));
   });
 
-  it("sends the onboarding link from the row's merchant id and e-mail", async () => {
+  it("sends the onboarding link from the row's merchant id and e-mail, closes, and leaves the link to copy", async () => {
     storeSession({ superadmin: true });
+    const enlace = 'https://carta.example/establecer-password?merchant_id=MID-44&email=r44%40example.com&token=abc';
     const { calls } = mockFetch({
       ...validate,
       'GET /api/clients': clientsRoute(all),
-      'POST /api/send-email': { body: { mensaje: 'Correo enviado exitosamente.' } },
+      'POST /api/send-email': { body: { mensaje: 'Correo enviado exitosamente.', enlace, caduca: 1_800_000_000 } },
     });
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderApp('/super-admin/dashboard');
     const row = await screen.findByTestId('cliente-44');
-    await userEvent.click(within(row).getByRole('button', { name: 'Enviar Enlace' }));
+    await rowAction(row, 'Enviar Enlace');
     const dialog = await screen.findByRole('dialog', { name: 'Enviar Enlace' });
     expect(within(dialog).getByLabelText('Merchant ID')).toHaveValue('MID-44');
     expect(within(dialog).getByLabelText('Correo electrónico')).toHaveValue('r44@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar Enlace' }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('Correo enviado exitosamente.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Correo enviado exitosamente. Enlace de Restaurante 44 enviado a r44@example.com.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Enlace para copiar')).toHaveValue(enlace);
+    const copy = screen.getByRole('button', { name: 'Copiar enlace' });
+    expect(copy).toHaveFocus();
+    await userEvent.click(copy);
+    expect(writeText).toHaveBeenCalledWith(enlace);
+    expect(await screen.findByText('Enlace copiado.')).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/send-email')?.body).toEqual({ merchant_id: 'MID-44', email: 'r44@example.com' });
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar aviso' }));
+    expect(screen.queryByLabelText('Enlace para copiar')).toBeNull();
+  });
+
+  it('asks before voiding a link not used yet, and sends nothing until told to', async () => {
+    storeSession({ superadmin: true });
+    // The page's clock (only Date: the user's events run on real timers).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T12:00:00Z'));
+    const future = Date.parse('2026-11-27T13:00:00Z') / 1000;
+    const withLink = all.map((c) => (c.id === 44 ? { ...c, enlace_caduca: future } : c));
+    const { calls } = mockFetch({
+      ...validate,
+      'GET /api/clients': clientsRoute(withLink),
+      'POST /api/send-email': { body: { mensaje: 'Correo enviado exitosamente.', enlace: 'https://x.example/l', caduca: future + 3600 } },
+    });
+    renderApp('/super-admin/dashboard');
+    const row = await screen.findByTestId('cliente-44');
+    expect(within(row).getByText(/^Enlace sin usar hasta el /)).toBeInTheDocument();
+    await rowAction(row, 'Enviar Enlace');
+    let dialog = await screen.findByRole('dialog', { name: 'Enviar Enlace' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar Enlace' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('¿Enviar un enlace nuevo? El anterior dejará de funcionar.');
+    expect(dialog).toHaveTextContent('El dueño de Restaurante 44 tiene un enlace sin usar (caduca el');
+    expect(calls.some((c) => c.url === '/api/send-email')).toBe(false);
+    // 'No, mantener el enlace' (focused) closes without sending.
+    expect(within(dialog).getByRole('button', { name: 'No, mantener el enlace' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No, mantener el enlace' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.url === '/api/send-email')).toBe(false);
+
+    await rowAction(row, 'Enviar Enlace');
+    dialog = await screen.findByRole('dialog', { name: 'Enviar Enlace' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar Enlace' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Enviar enlace nuevo' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.url === '/api/send-email').map((c) => c.body)).toEqual([
+      { merchant_id: 'MID-44', email: 'r44@example.com', reemplazar: true },
+    ]);
+  });
+
+  it("asks too when the server says the restaurant has a link the list did not show (409)", async () => {
+    storeSession({ superadmin: true });
+    const bodies: unknown[] = [];
+    mockFetch({
+      ...validate,
+      'GET /api/clients': clientsRoute(all),
+      'POST /api/send-email': (call) => {
+        bodies.push(call.body);
+        return (call.body as { reemplazar?: boolean }).reemplazar
+          ? { body: { mensaje: 'Correo enviado exitosamente.', enlace: 'https://x.example/l', caduca: 1_800_000_000 } }
+          : { status: 409, body: { error: 'Este restaurante ya tiene un enlace sin usar. ¿Enviar un enlace nuevo? El anterior dejará de funcionar.' } };
+      },
+    });
+    renderApp('/super-admin/dashboard');
+    const row = await screen.findByTestId('cliente-44');
+    await rowAction(row, 'Enviar Enlace');
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar Enlace' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar Enlace' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('¿Enviar un enlace nuevo? El anterior dejará de funcionar.');
+    expect(dialog).toHaveTextContent('El dueño de Restaurante 44 tiene un enlace sin usar.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar enlace nuevo' }));
+    expect(await screen.findByLabelText('Enlace para copiar')).toHaveValue('https://x.example/l');
+    expect(bodies).toEqual([
+      { merchant_id: 'MID-44', email: 'r44@example.com' },
+      { merchant_id: 'MID-44', email: 'r44@example.com', reemplazar: true },
+    ]);
+  });
+
+  it("works the 'Acciones' menu by keyboard", async () => {
+    storeSession({ superadmin: true });
+    mockFetch({ ...validate, 'GET /api/clients': clientsRoute(all) });
+    renderApp('/super-admin/dashboard');
+    const row = await screen.findByTestId('cliente-44');
+    const button = within(row).getByRole('button', { name: 'Acciones: Restaurante 44' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    button.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const menu = within(row).getByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Enviar Enlace', 'Abrir panel', 'Suspender']);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(items[0]).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(items[2]).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(items[0]).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(items[2]).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(items[0]).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(within(row).queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
+    // ArrowUp opens on the last item; Enter chooses it.
+    await userEvent.keyboard('{ArrowUp}');
+    expect(within(row).getAllByRole('menuitem')[2]).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: '¿Suspender Restaurante 44?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    // The focus comes back to the row's menu button.
+    await waitFor(() => expect(button).toHaveFocus());
+    // A click outside closes it.
+    await userEvent.click(button);
+    expect(within(row).getByRole('menu')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('heading', { name: 'Dashboard de Super Admin' }));
+    expect(within(row).queryByRole('menu')).toBeNull();
   });
 
   it("shows 'Error al enviar el correo: {error}' when the server refuses", async () => {
@@ -122,7 +257,7 @@ describe('Dashboard de Super Admin', () => {
     });
     renderApp('/super-admin/dashboard');
     const row = await screen.findByTestId('cliente-44');
-    await userEvent.click(within(row).getByRole('button', { name: 'Enviar Enlace' }));
+    await rowAction(row, 'Enviar Enlace');
     const dialog = await screen.findByRole('dialog', { name: 'Enviar Enlace' });
     await userEvent.clear(within(dialog).getByLabelText('Merchant ID'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar Enlace' }));
@@ -149,7 +284,7 @@ describe('Dashboard de Super Admin', () => {
     expect(await screen.findByText('Fecha de próximo pago de Restaurante 44 guardada.', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ fecha_proximo_pago: '2027-01-15' }]);
 
-    await userEvent.click(within(row).getByRole('button', { name: 'Suspender' }));
+    await rowAction(row, 'Suspender');
     const dialog = await screen.findByRole('dialog', { name: '¿Suspender Restaurante 44?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Suspender' }));
     expect(await screen.findByText('Restaurante 44 quedó suspendido.')).toBeInTheDocument();

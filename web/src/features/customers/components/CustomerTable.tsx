@@ -4,9 +4,10 @@ import { formatCents } from '../../../lib/money';
 import type { Comensal } from '../api/customers-api';
 
 /**
- * The restaurant's diners: a table on a desktop, one card per diner on a
- * phone (customers.css turns the rows into cards, each cell labelled by
- * its data-label).
+ * The restaurant's customers (diners with an account, and guests, marked
+ * 'Invitado'): a table on a desktop, one card per customer on a phone
+ * (customers.css turns the rows into cards, each cell labelled by its
+ * data-label).
  */
 export function CustomerTable({ customers, moneda }: { customers: Comensal[]; moneda: string }) {
   const { t, i18n } = useTranslation();
@@ -23,6 +24,9 @@ export function CustomerTable({ customers, moneda }: { customers: Comensal[]; mo
             {t('customers.colCoupons')}
           </th>
           <th scope="col" className="customers-num">
+            {t('customers.colOrders')}
+          </th>
+          <th scope="col" className="customers-num">
             {t('customers.colSpent')}
           </th>
           <th scope="col" className="customers-num">
@@ -32,9 +36,19 @@ export function CustomerTable({ customers, moneda }: { customers: Comensal[]; mo
       </thead>
       <tbody>
         {customers.map((c) => (
-          <tr key={c.id} data-testid="customer-row">
+          <tr key={`${c.invitado ? 'g' : 'u'}${c.id}`} data-testid="customer-row">
             <th scope="row" className="customers-name">
-              <span className="customers-name__text">{c.nombre}</span>
+              <span className="customers-name__text">
+                {c.nombre}
+                {c.invitado && (
+                  <>
+                    {' '}
+                    <span className="customers-guest">
+                      {t('customers.guest')}
+                    </span>
+                  </>
+                )}
+              </span>
               <span className="customers-sub">{t('customers.since', { date: formatDate(c.registrado_at, lang) })}</span>
             </th>
             <td data-label={t('customers.colContact')}>
@@ -43,6 +57,9 @@ export function CustomerTable({ customers, moneda }: { customers: Comensal[]; mo
             <td data-label={t('customers.colLastVisit')}>{formatDate(c.ultima_visita, lang)}</td>
             <td data-label={t('customers.colCoupons')} className="customers-num">
               {c.cupones}
+            </td>
+            <td data-label={t('customers.colOrders')} className="customers-num">
+              {c.pedidos}
             </td>
             <td data-label={t('customers.colSpent')} className="customers-num">
               {formatCents(c.gastado, moneda, lang)}

@@ -11,7 +11,7 @@ import '../customers.css';
 
 const SEARCH_DELAY_MS = 300;
 
-/** 'Clientes': the restaurant's registered diners, searchable, paged, exportable. */
+/** 'Clientes': the restaurant's diners and guests, searchable, paged, exportable. */
 export default function CustomersPage() {
   const { t } = useTranslation();
   return (
@@ -80,6 +80,9 @@ function Customers({ clienteId }: { clienteId: string }) {
       </div>
       <p className="customers-hint muted" id={`${id}-export`}>
         {t('customers.privacy')} {t('customers.exportHint')}
+      </p>
+      <p className="customers-hint muted">
+        <span className="customers-guest">{t('customers.guest')}</span> {t('customers.guestHint')}
       </p>
       {exportCsv.isError && <FormError error={errorText(exportCsv.error, t('customers.exportError'), t('errors.network'))} />}
       {first && (

@@ -21,7 +21,9 @@ import { useCheckedCart } from '../lib/use-checked-cart';
 
 /**
  * 'Finalizar Pedido' (/checkout/:cliente_id): who picks the order up
- * (prefilled from the signed-in diner, asked of a guest), when (as soon as
+ * (prefilled from the signed-in diner, asked of a guest, who may tick
+ * 'Quiero recibir novedades…': the restaurant then lists them with their
+ * e-mail among its customers once they pay), when (as soon as
  * possible or a later slot today), an optional note, the server's summary,
  * and 'Pagar con Clover', which places the order and opens the hosted
  * checkout (same window up to 768 px, else a new tab). `?pago=error` is the
@@ -100,6 +102,7 @@ function Checkout({ clienteId }: { clienteId: string }) {
         ) : (
           <CheckoutForm
             clienteId={clienteId}
+            guest={!session}
             profile={profile.data}
             availability={availability.data}
             ready={quoteReady && canOrder(availability.data)}
@@ -128,6 +131,7 @@ function Checkout({ clienteId }: { clienteId: string }) {
 
 function CheckoutForm({
   clienteId,
+  guest,
   profile,
   availability,
   ready,
@@ -135,6 +139,8 @@ function CheckoutForm({
   total,
 }: {
   clienteId: string;
+  /** No diner is signed in: the order is a guest's, who is asked for consent. */
+  guest: boolean;
   /** The server's total, formatted ('' while it is being asked). */
   total: string;
   profile: Usuario | undefined;
@@ -150,6 +156,8 @@ function CheckoutForm({
   const [email, setEmail] = useState(profile?.email ?? '');
   const [pickup, setPickup] = useState('0');
   const [note, setNote] = useState('');
+  // A guest's "quiero recibir novedades": unticked until they tick it (consent is asked, never presumed).
+  const [novedades, setNovedades] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [opened, setOpened] = useState(false);
@@ -177,7 +185,7 @@ function CheckoutForm({
         cliente_id: Number(clienteId),
         order_type: 'pickup',
         items: requests,
-        customer: { nombre: nombre.trim(), email: email.trim(), telefono: telefono.trim() },
+        customer: { nombre: nombre.trim(), email: email.trim(), telefono: telefono.trim(), ...(guest ? { novedades } : {}) },
         pickup_at: Number(value) || 0,
         note: note.trim(),
         replaces: pending ? { pedido_id: pending.pedido_id, token: pending.token } : undefined,
@@ -239,6 +247,22 @@ function CheckoutForm({
             {t('ordering.checkout.emailHelp')}
           </span>
         </div>
+        {guest && (
+          <div className="ord-check">
+            <input
+              id="ord-novedades"
+              name="novedades"
+              type="checkbox"
+              checked={novedades}
+              aria-describedby="ord-novedades-help"
+              onChange={(e) => setNovedades(e.target.checked)}
+            />
+            <label htmlFor="ord-novedades">{t('ordering.checkout.novedades')}</label>
+            <span id="ord-novedades-help" className="ord-help">
+              {t('ordering.checkout.novedadesHelp')}
+            </span>
+          </div>
+        )}
       </fieldset>
       <fieldset className="fieldset">
         <legend>{t('ordering.checkout.when')}</legend>

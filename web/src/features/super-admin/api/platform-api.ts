@@ -53,9 +53,16 @@ export function updateClient(id: number, edit: ClienteEdit): Promise<Cliente> {
 }
 
 type LinkInput = RequestBody<'/api/send-email', 'post'>;
+type LinkAnswer = ResponseBody<'/api/send-email', 'post'>;
 
-/** POST /api/send-email (super admin): 'Enviar Enlace'. */
-export function sendLink(input: LinkInput): Promise<ResponseBody<'/api/send-email', 'post'>> {
+/** The onboarding link just e-mailed, to copy: its address, its expiry (Unix seconds), and to whom. */
+export type SentLink = LinkAnswer & { email: string };
+
+/**
+ * POST /api/send-email (super admin): 'Enviar Enlace'. A 409 says the
+ * restaurant has a link not used yet: send again with reemplazar to void it.
+ */
+export function sendLink(input: LinkInput): Promise<LinkAnswer> {
   return apiFetch('/send-email', { method: 'POST', body: input });
 }
 

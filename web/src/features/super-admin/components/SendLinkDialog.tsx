@@ -1,65 +1,118 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormActions, Notice, SubmitButton, type Message } from '../../../components/Form';
+import { FormActions, FormError, SubmitButton } from '../../../components/Form';
 import { isApiError, isNetworkError } from '../../../lib/api-client';
-import { sendLink, type Cliente } from '../api/platform-api';
+import { formatTimestamp } from '../../../lib/dates';
+import { platformKeys, sendLink, type Cliente, type SentLink } from '../api/platform-api';
 import { PlatformModal } from './PlatformModal';
+
+/** A restaurant's onboarding link not used yet, as the list last said (Unix seconds; 0: none). */
+function unspentLink(c: Cliente): number {
+  const at = c.enlace_caduca ?? 0;
+  return at * 1000 > Date.now() ? at : 0;
+}
 
 /**
  * 'Enviar Enlace': e-mails the restaurant's owner the single-use link that
  * sets their password. Merchant ID and e-mail come from the row and can be
- * corrected before sending.
+ * corrected before sending. While the restaurant has a link not used yet,
+ * sending asks first ('¿Enviar un enlace nuevo? El anterior dejará de
+ * funcionar.'), as does the server's 409 when the list was out of date.
+ * On success the dialog closes and hands the link to the page (onSent).
  */
-export function SendLinkDialog({ cliente, onClose }: { cliente: Cliente; onClose: () => void }) {
-  const { t } = useTranslation();
+export function SendLinkDialog({ cliente, onClose, onSent }: { cliente: Cliente; onClose: () => void; onSent: (sent: SentLink) => void }) {
+  const { t, i18n } = useTranslation();
   const id = useId();
   const qc = useQueryClient();
   const [merchantId, setMerchantId] = useState(cliente.merchant_id ?? '');
   const [email, setEmail] = useState(cliente.email);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
+  const [error, setError] = useState<string | null>(null);
+  // The link to replace, once sending asked before voiding it (its expiry; 0 when the server said so without one).
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const keep = useRef<HTMLButtonElement>(null);
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  useEffect(() => {
+    if (confirming !== null) keep.current?.focus();
+  }, [confirming]);
+
+  async function send(replace: boolean) {
     if (busy) return;
     if (!merchantId.trim() || !email.trim()) {
-      setMessage({ kind: 'error', text: t('platform.linkFieldsRequired') });
+      setError(t('platform.linkFieldsRequired'));
+      return;
+    }
+    const pending = unspentLink(cliente);
+    if (!replace && pending) {
+      setError(null);
+      setConfirming(pending);
       return;
     }
     setBusy(true);
-    setMessage(null);
+    setError(null);
     try {
-      await sendLink({ merchant_id: merchantId.trim(), email: email.trim() });
-      setMessage({ kind: 'ok', text: t('platform.linkSent') });
+      const sent = await sendLink({ merchant_id: merchantId.trim(), email: email.trim(), ...(replace ? { reemplazar: true } : {}) });
       void qc.invalidateQueries({ queryKey: ['admin', 'outbox'] });
+      void qc.invalidateQueries({ queryKey: platformKeys.clients() });
+      onSent({ ...sent, email: email.trim() });
     } catch (err) {
-      let text: string;
-      if (isNetworkError(err)) text = t('platform.serverUnreachable');
-      else text = t('platform.linkError', { error: isApiError(err) && err.serverMessage ? err.serverMessage : t('errors.generic') });
-      setMessage({ kind: 'error', text });
-    } finally {
       setBusy(false);
+      if (isApiError(err) && err.status === 409 && !replace) {
+        setConfirming(pending);
+        return;
+      }
+      setConfirming(null);
+      if (isNetworkError(err)) setError(t('platform.serverUnreachable'));
+      else setError(t('platform.linkError', { error: isApiError(err) && err.serverMessage ? err.serverMessage : t('errors.generic') }));
     }
   }
 
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    void send(false);
+  }
+
+  const lang = i18n.resolvedLanguage ?? i18n.language;
   return (
     <PlatformModal title={t('platform.sendLinkTitle')} onClose={onClose} busy={busy}>
-      <p className="muted">{t('platform.sendLinkHint', { nombre: cliente.nombre })}</p>
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-mid`}>{t('platform.merchantId')}</label>
-          <input id={`${id}-mid`} value={merchantId} onChange={(e) => setMerchantId(e.target.value)} autoComplete="off" />
+      {confirming === null ? (
+        <>
+          <p className="muted">{t('platform.sendLinkHint', { nombre: cliente.nombre })}</p>
+          <form className="form" onSubmit={onSubmit} noValidate>
+            <div className="field">
+              <label htmlFor={`${id}-mid`}>{t('platform.merchantId')}</label>
+              <input id={`${id}-mid`} value={merchantId} onChange={(e) => setMerchantId(e.target.value)} autoComplete="off" />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-email`}>{t('platform.email')}</label>
+              <input id={`${id}-email`} type="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            </div>
+            <FormError error={error} />
+            <FormActions className="platform-modal__actions" cancelLabel={t('platform.cancel')} onCancel={onClose} busy={busy}>
+              <SubmitButton busy={busy} label={t('platform.sendLink')} busyLabel={t('platform.sending')} />
+            </FormActions>
+          </form>
+        </>
+      ) : (
+        <div className="platform-replace">
+          <p className="platform-replace__question" role="alert">
+            {t('platform.replaceQuestion')}
+          </p>
+          <p className="muted">
+            {confirming
+              ? t('platform.replaceDetail', { nombre: cliente.nombre, fecha: formatTimestamp(confirming, lang) })
+              : t('platform.replaceDetailUnknown', { nombre: cliente.nombre })}
+          </p>
+          <FormError error={error} />
+          <div className="platform-modal__actions">
+            <button ref={keep} type="button" className="button" onClick={onClose} disabled={busy}>
+              {t('platform.replaceKeep')}
+            </button>
+            <SubmitButton type="button" busy={busy} label={t('platform.replaceSend')} busyLabel={t('platform.sending')} onClick={() => void send(true)} />
+          </div>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{t('platform.email')}</label>
-          <input id={`${id}-email`} type="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
-        <Notice message={message} />
-        <FormActions className="platform-modal__actions" cancelLabel={t('platform.close')} onCancel={onClose} busy={busy}>
-          <SubmitButton busy={busy} label={t('platform.sendLink')} busyLabel={t('platform.sending')} />
-        </FormActions>
-      </form>
+      )}
     </PlatformModal>
   );
 }

@@ -4,12 +4,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/dates';
 import { useDebounced } from '../../../lib/use-debounced';
-import { ESTADOS, clientsQueryOptions, platformKeys, updateClient, type Cliente, type ClientsFilter } from '../api/platform-api';
+import { ESTADOS, clientsQueryOptions, platformKeys, updateClient, type Cliente, type ClientsFilter, type SentLink } from '../api/platform-api';
+import { ActionsMenu, type MenuAction } from '../components/ActionsMenu';
 import { NewRestaurantDialog } from '../components/NewRestaurantDialog';
 import { PlatformModal } from '../components/PlatformModal';
 import { SendLinkDialog } from '../components/SendLinkDialog';
-import { EstadoBadge } from '../components/EstadoBadge';
+import { EstadoBadge, PosBadge } from '../components/EstadoBadge';
+import { LinkSentNotice } from '../components/LinkSentNotice';
 import '../platform.css';
 
 export const PAGE_SIZE = 20;
@@ -17,9 +20,19 @@ const SEARCH_DELAY_MS = 300;
 
 type Dialog = { kind: 'link' | 'estado'; cliente: Cliente } | { kind: 'new' } | null;
 
-/** 'Dashboard de Super Admin': every restaurant, searchable and paged, with its actions. */
+/** Where 'Configuración Clover' opens for a restaurant: its merchant, name and e-mail filled in. */
+function cloverAuthPath(c: Cliente): string {
+  return `/super-admin/clover-auth?${new URLSearchParams({ merchant_id: c.merchant_id ?? '', nombre: c.nombre, email: c.email })}`;
+}
+
+/**
+ * 'Dashboard de Super Admin': every restaurant, searchable and paged. On a
+ * laptop a table as wide as the page (ID, restaurant, Merchant ID, Estado,
+ * point of sale, Próximo Pago, Acciones); below 900 px one card per
+ * restaurant. A row's actions are one menu ('Acciones').
+ */
 export default function PlatformDashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const qc = useQueryClient();
   const [search, setSearch] = useState('');
@@ -28,6 +41,7 @@ export default function PlatformDashboardPage() {
   const [offset, setOffset] = useState(0);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [message, setMessage] = useState<Message>(null);
+  const [sent, setSent] = useState<(SentLink & { nombre: string }) | null>(null);
 
   // A new search or filter starts on the first page.
   const [lastFilter, setLastFilter] = useState({ q, estado });
@@ -63,6 +77,26 @@ export default function PlatformDashboardPage() {
     setDialog({ kind: 'link', cliente: c });
   }
 
+  function actions(c: Cliente): MenuAction[] {
+    const list: MenuAction[] = [
+      { id: 'link', label: t('platform.sendLink'), onSelect: () => openLink(c) },
+      { id: 'panel', label: t('platform.openPanel'), to: `/super-admin/dashboard/${c.id}` },
+    ];
+    if (c.pos_reconectar) list.push({ id: 'pos', label: t('platform.reconnectPos'), to: cloverAuthPath(c) });
+    else if (!c.pos_conectado) list.push({ id: 'pos', label: t('platform.connectPos'), to: cloverAuthPath(c) });
+    list.push({
+      id: 'estado',
+      label: c.estado === 'suspendido' ? t('platform.reactivate') : t('platform.suspend'),
+      danger: c.estado !== 'suspendido',
+      onSelect: () => {
+        setMessage(null);
+        setDialog({ kind: 'estado', cliente: c });
+      },
+    });
+    return list;
+  }
+
+  const lang = i18n.resolvedLanguage ?? i18n.language;
   const total = query.data?.total ?? 0;
   const rows = query.data?.clientes ?? [];
   let body;
@@ -72,72 +106,59 @@ export default function PlatformDashboardPage() {
   else
     body = (
       <>
-        <div className="platform-table-wrap">
-          <table className="platform-table">
-            <caption className="visually-hidden">{t('platform.tableCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('platform.colId')}</th>
-                <th scope="col">{t('platform.colMerchant')}</th>
-                <th scope="col">{t('platform.colEstado')}</th>
-                <th scope="col">{t('platform.colNextPayment')}</th>
-                <th scope="col">{t('platform.colActions')}</th>
+        <table className="platform-table platform-clients">
+          <caption className="visually-hidden">{t('platform.tableCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="platform-clients__id">
+                {t('platform.colId')}
+              </th>
+              <th scope="col">{t('platform.colName')}</th>
+              <th scope="col">{t('platform.colMerchant')}</th>
+              <th scope="col">{t('platform.colEstado')}</th>
+              <th scope="col">{t('platform.colPos')}</th>
+              <th scope="col">{t('platform.colNextPayment')}</th>
+              <th scope="col">{t('platform.colActions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((c) => (
+              <tr key={c.id} data-testid={`cliente-${c.id}`}>
+                <td data-label={t('platform.colId')} className="platform-clients__id">
+                  #{c.id}
+                </td>
+                <th scope="row" className="platform-clients__name">
+                  <span className="platform-name">{c.nombre}</span>
+                  {c.email && <span className="platform-sub">{c.email}</span>}
+                </th>
+                <td data-label={t('platform.colMerchant')}>{c.merchant_id ? <code className="platform-code">{c.merchant_id}</code> : '—'}</td>
+                <td data-label={t('platform.colEstado')}>
+                  <span className="platform-cell">
+                    <EstadoBadge estado={c.estado} />
+                    {!!c.enlace_caduca && (
+                      <span className="platform-sub">{t('platform.linkPending', { fecha: formatDate(c.enlace_caduca, lang) })}</span>
+                    )}
+                  </span>
+                </td>
+                <td data-label={t('platform.colPos')}>
+                  <PosBadge cliente={c} />
+                </td>
+                <td data-label={t('platform.colNextPayment')}>
+                  <NextPaymentInput
+                    key={`${c.id}-${c.fecha_proximo_pago ?? ''}`}
+                    cliente={c}
+                    label={t('platform.nextPaymentOf', { nombre: c.nombre })}
+                    disabled={saveDate.isPending}
+                    onSave={(fecha) => saveDate.mutate({ cliente: c, fecha })}
+                  />
+                </td>
+                <td data-label={t('platform.colActions')} className="platform-clients__actions">
+                  <ActionsMenu label={t('platform.colActions')} name={c.nombre} items={actions(c)} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id} data-testid={`cliente-${c.id}`}>
-                  <td data-label={t('platform.colId')}>
-                    <span>
-                      <span className="platform-name">
-                        #{c.id} {c.nombre}
-                      </span>
-                      {c.email && <span className="platform-sub">{c.email}</span>}
-                    </span>
-                  </td>
-                  <td data-label={t('platform.colMerchant')}>
-                    <code>{c.merchant_id || '—'}</code>
-                  </td>
-                  <td data-label={t('platform.colEstado')}>
-                    <span>
-                      <EstadoBadge estado={c.estado} />
-                      {c.pos_reconectar && <span className="platform-badge platform-badge--reconectar">{t('platform.reconnect')}</span>}
-                    </span>
-                  </td>
-                  <td data-label={t('platform.colNextPayment')}>
-                    <NextPaymentInput
-                      key={`${c.id}-${c.fecha_proximo_pago ?? ''}`}
-                      cliente={c}
-                      label={t('platform.nextPaymentOf', { nombre: c.nombre })}
-                      disabled={saveDate.isPending}
-                      onSave={(fecha) => saveDate.mutate({ cliente: c, fecha })}
-                    />
-                  </td>
-                  <td data-label={t('platform.colActions')}>
-                    <div className="platform-actions">
-                      <button type="button" className="button button--small" onClick={() => openLink(c)}>
-                        {t('platform.sendLink')}
-                      </button>
-                      <Link className="button button--small" to={`/super-admin/dashboard/${c.id}`}>
-                        {t('platform.openPanel')}
-                      </Link>
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => {
-                          setMessage(null);
-                          setDialog({ kind: 'estado', cliente: c });
-                        }}
-                      >
-                        {c.estado === 'suspendido' ? t('platform.reactivate') : t('platform.suspend')}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
         <div className="platform-pager">
           <p className="muted" role="status">
             {t('platform.showing', { from: offset + 1, to: offset + rows.length, total })}
@@ -155,7 +176,7 @@ export default function PlatformDashboardPage() {
     );
 
   return (
-    <section className="card">
+    <section className="card platform-dashboard">
       <div className="page-head">
         <h1>{t('platform.title')}</h1>
         <div className="platform-actions">
@@ -187,9 +208,20 @@ export default function PlatformDashboardPage() {
           </select>
         </div>
       </div>
+      {sent && <LinkSentNotice key={sent.enlace} sent={sent} nombre={sent.nombre} onDismiss={() => setSent(null)} />}
       <Notice message={message} />
       {body}
-      {dialog?.kind === 'link' && <SendLinkDialog cliente={dialog.cliente} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'link' && (
+        <SendLinkDialog
+          cliente={dialog.cliente}
+          onClose={() => setDialog(null)}
+          onSent={(s) => {
+            setDialog(null);
+            setMessage(null);
+            setSent({ ...s, nombre: dialog.cliente.nombre });
+          }}
+        />
+      )}
       {dialog?.kind === 'new' && <NewRestaurantDialog onClose={() => setDialog(null)} onCreated={onCreated} />}
       {dialog?.kind === 'estado' && (
         <EstadoDialog
