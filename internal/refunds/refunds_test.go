@@ -478,5 +478,5 @@ func TestCloverRefundThroughTheFake(t *testing.T) {
 
 type staticToken string
 
-func (s staticToken) Token(context.Context) (string, error)  { return string(s), nil }
+func (s staticToken) Token(context.Context) (string, error) { return string(s), nil }
 func (s staticToken) Refused(context.Context, string) error { return nil }

@@ -303,11 +303,11 @@ func TestRefundPendingThenSettled(t *testing.T) {
 
 func TestEcommerceURL(t *testing.T) {
 	for in, want := range map[string]string{
-		clover.Sandbox:           "https://scl-sandbox.dev.clover.com",
+		clover.Sandbox:            "https://scl-sandbox.dev.clover.com",
 		clover.NorthAmerica + "/": "https://scl.clover.com",
-		clover.Europe:            "https://scl.eu.clover.com",
-		clover.LatinAmerica:      "https://scl.la.clover.com",
-		"http://127.0.0.1:8123":  "http://127.0.0.1:8123",
+		clover.Europe:             "https://scl.eu.clover.com",
+		clover.LatinAmerica:       "https://scl.la.clover.com",
+		"http://127.0.0.1:8123":   "http://127.0.0.1:8123",
 	} {
 		if got := clover.EcommerceURL(in); got != want {
 			t.Errorf("EcommerceURL(%q) = %q, want %q", in, got, want)
