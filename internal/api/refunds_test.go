@@ -24,7 +24,7 @@ func TestCancellingAPaidOrderRefundsItThroughTheAPI(t *testing.T) {
 		if page.status != 200 || page.json["reembolso"] != "reembolsado" {
 			t.Fatalf("the diner's page: %d %s", page.status, page.body)
 		}
-		if n := count(t, db, `SELECT COUNT(*) FROM outbox WHERE kind = 'reembolso' AND subject LIKE 'Reembolso de tu pedido #%'`); n != 1 {
+		if n := count(t, db, `SELECT COUNT(*) FROM outbox WHERE kind = 'refunded' AND subject LIKE 'Reembolso de tu pedido #%'`); n != 1 {
 			t.Errorf("%d refund e-mails", n)
 		}
 		for _, path := range []string{"reembolsar", "reembolso"} {

@@ -120,7 +120,7 @@ func (s *Service) markRefunded(ctx context.Context, tx *store.Tx, compraID int64
 		return err
 	}
 	m := RefundDoneMail(c.Idioma, u.Nombre, c.title(), c.Total, moneda, s.BaseURL)
-	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "reembolso", To: u.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
+	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "refunded", To: u.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	return err
 }
 

@@ -90,7 +90,7 @@ func TestTheSuperAdminRefundsACouponPayment(t *testing.T) {
 			t.Fatalf("refunded: %+v %v", line, err)
 		}
 		var subject string
-		db.QueryRow(ctx, `SELECT subject FROM outbox WHERE kind = 'reembolso' AND to_addr = 'd0@example.com'`).Scan(&subject)
+		db.QueryRow(ctx, `SELECT subject FROM outbox WHERE kind = 'refunded' AND to_addr = 'd0@example.com'`).Scan(&subject)
 		if subject != "Te reembolsamos tu pago: 2x1 en tapas" {
 			t.Errorf("refund e-mail %q", subject)
 		}

@@ -115,7 +115,7 @@ func (s *Service) markRefunded(ctx context.Context, tx *store.Tx, id int64) erro
 		return err
 	}
 	m := refundMail(p.inItsLanguage(), s.orderURL(p.ClienteID, p.ID, p.token))
-	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "reembolso", To: p.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
+	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "refunded", To: p.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	return err
 }
 

@@ -100,7 +100,7 @@ func TestCancellingAPaidOrderRefundsIt(t *testing.T) {
 		if err != nil || seg.Reembolso != "reembolsado" {
 			t.Errorf("the diner's page: %+v, %v", seg.Reembolso, err)
 		}
-		subject, text := f.lastMail(t, "reembolso")
+		subject, text := f.lastMail(t, "refunded")
 		if subject != "Reembolso de tu pedido #1 — La Cava" || !strings.Contains(text, fmt.Sprintf("Te reembolsamos $%d.%02d", p.Total/100, p.Total%100)) {
 			t.Errorf("refund e-mail %q: %s", subject, text)
 		}
@@ -138,7 +138,7 @@ func TestARefusedRefundIsRetriedOnce(t *testing.T) {
 		if got.Reembolso != "pendiente" || d.Estado != refunds.Fallido || d.Codigo != refunds.CodeRefused || d.Motivo != "Balance too low. (insufficient_funds)" || !d.Automatico {
 			t.Fatalf("refused: reembolso %q, detail %+v", got.Reembolso, d)
 		}
-		if subject, _ := f.lastMail(t, "reembolso"); subject != "" {
+		if subject, _ := f.lastMail(t, "refunded"); subject != "" {
 			t.Errorf("a refund e-mail for a refund that failed: %q", subject)
 		}
 		r.set(nil)
@@ -215,7 +215,7 @@ func TestTheManualMarkStays(t *testing.T) {
 		if r.count() != calls {
 			t.Errorf("the manual mark asked the provider")
 		}
-		if subject, _ := f.lastMail(t, "reembolso"); subject != "Reembolso de tu pedido #2 — La Cava" {
+		if subject, _ := f.lastMail(t, "refunded"); subject != "Reembolso de tu pedido #2 — La Cava" {
 			t.Errorf("refund e-mail %q", subject)
 		}
 	})
