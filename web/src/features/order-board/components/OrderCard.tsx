@@ -141,17 +141,19 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
               </p>
             )}
             <CancelledInPOS pedido={pedido} />
-            <RefundState
-              owed={pedido.reembolso}
-              detail={pedido.reembolso_detalle}
-              amount={amount}
-              busy={busy === 'refund' || busy === 'mark' ? busy : null}
-              disabled={busy !== null}
-              onRefund={() => void refund()}
-              onMark={() => void mark()}
-              label={title}
-            />
           </div>
+        )}
+        {pedido.estado === 'cancelado' && (
+          <RefundState
+            owed={pedido.reembolso}
+            detail={pedido.reembolso_detalle}
+            amount={amount}
+            busy={busy === 'refund' || busy === 'mark' ? busy : null}
+            disabled={busy !== null}
+            onRefund={() => void refund()}
+            onMark={() => void mark()}
+            label={title}
+          />
         )}
 
         {(isNew || forward.length > 0) && (
