@@ -30,6 +30,7 @@ import (
 	"carta/internal/menu"
 	"carta/internal/metrics"
 	"carta/internal/offers"
+	"carta/internal/refunds"
 	"carta/internal/onboarding"
 	"carta/internal/ordering"
 	"carta/internal/panel"
@@ -108,15 +109,19 @@ func newEnvWith(t testing.TB, db *store.DB, change func(*api.Server)) *env {
 			return m, err
 		}}
 	site.OrderingMenu = orderSvc.OnlineMenu
+	refundSvc := &refunds.Service{DB: db, Log: quiet, Provider: func(clientes.POSConnection) (checkout.Refunder, error) { return &checkoutdemo.Provider{}, nil }}
+	orderSvc.UseRefunds(refundSvc)
+	offerSvc := &offers.Service{DB: db, BaseURL: "https://carta.example", Log: quiet, Media: pipe,
+		Checkout: func(clientes.POSConnection) (checkout.Provider, error) {
+			return &checkoutdemo.Provider{BaseURL: "https://carta.example"}, nil
+		}}
+	offerSvc.UseRefunds(refundSvc)
 	s := &api.Server{
 		DB:       db,
 		Auth:     authSvc,
 		Accounts: &accounts.Service{DB: db, Auth: authSvc},
 		Menu:     menuSvc,
-		Offers: &offers.Service{DB: db, BaseURL: "https://carta.example", Log: quiet, Media: pipe,
-			Checkout: func(clientes.POSConnection) (checkout.Provider, error) {
-				return &checkoutdemo.Provider{BaseURL: "https://carta.example"}, nil
-			}},
+		Offers:              offerSvc,
 		Ordering:            orderSvc,
 		Billing:             &billing.Service{DB: db, Provider: billingdemo.New(), Log: quiet, BaseURL: "https://carta.example"},
 		Onboarding:          &onboarding.Service{DB: db, Auth: authSvc, POS: onboarding.DemoConnector{}, BaseURL: "https://carta.example"},

@@ -307,6 +307,9 @@ func accessTable() map[string][]row {
 		"POST /api/admin/reembolsos/{compra_id}": {{"no pending refund", func(*matrix) req {
 			return req{method: "POST", path: "/api/admin/reembolsos/999999"}
 		}, admins(s404)}},
+		"POST /api/admin/reembolsos/{compra_id}/reembolsar": {{"no pending refund", func(*matrix) req {
+			return req{method: "POST", path: "/api/admin/reembolsos/999999/reembolsar"}
+		}, admins(s404)}},
 		"GET /api/admin/outbox": {{"", get("/api/admin/outbox"), admins(s200)}},
 		"POST /api/admin/outbox/{id}/reenviar": {{"unknown message", func(*matrix) req {
 			return req{method: "POST", path: "/api/admin/outbox/999999/reenviar"}
@@ -380,11 +383,19 @@ func accessTable() map[string][]row {
 		"POST /api/pedidos/{id}/pos": orderRows(func(m *matrix, id int64) (string, map[string]any) {
 			return fmt.Sprintf("/api/pedidos/%d/pos", id), map[string]any{}
 		}, "POST", s200),
+		// The manual mark: a payment the provider cannot refund (taken before the restaurant
+		// moved to it), so the cancellation leaves it owed.
 		"POST /api/pedidos/{id}/reembolso": orderRows(func(m *matrix, id int64) (string, map[string]any) {
-			if r := m.do("PUT", fmt.Sprintf("/api/pedidos/%d/estado", id), m.owner1, map[string]any{"estado": "cancelado", "motivo": "Cerrado"}); r.status != 200 {
-				m.t.Fatalf("cancel: %d %s", r.status, r.body)
-			}
+			m.cancelOwed(id)
 			return fmt.Sprintf("/api/pedidos/%d/reembolso", id), map[string]any{}
+		}, "POST", s200),
+		// 'Reembolsar': a payment owed that the provider can refund now.
+		"POST /api/pedidos/{id}/reembolsar": orderRows(func(m *matrix, id int64) (string, map[string]any) {
+			m.cancelOwed(id)
+			if _, err := m.db.Exec(context.Background(), `UPDATE pedidos SET payment_id = ? WHERE id = ?`, fmt.Sprint("demo_pay_pedido_", id), id); err != nil {
+				m.t.Fatal(err)
+			}
+			return fmt.Sprintf("/api/pedidos/%d/reembolsar", id), map[string]any{}
 		}, "POST", s200),
 		"PUT /api/clover/products/{id}/agotado": {
 			{"restaurant named", func(m *matrix) req {
@@ -565,6 +576,17 @@ func accessTable() map[string][]row {
 // orderRows are the rows of a staff action on an order: on a fresh paid
 // order of restaurant 1 with the restaurant named (staffOn1), and without
 // it (another restaurant's owner finds nothing, a super admin must name it).
+// cancelOwed cancels a paid order of restaurant 1 whose payment the provider cannot refund: its
+// refund is left owed.
+func (m *matrix) cancelOwed(id int64) {
+	if _, err := m.db.Exec(context.Background(), `UPDATE pedidos SET payment_id = ? WHERE id = ?`, fmt.Sprint("PAY-OTHER-", id), id); err != nil {
+		m.t.Fatal(err)
+	}
+	if r := m.do("PUT", fmt.Sprintf("/api/pedidos/%d/estado", id), m.owner1, map[string]any{"estado": "cancelado", "motivo": "Cerrado"}); r.status != 200 {
+		m.t.Fatalf("cancel: %d %s", r.status, r.body)
+	}
+}
+
 func orderRows(call func(m *matrix, id int64) (string, map[string]any), method string, code int) []row {
 	build := func(named bool) func(m *matrix) req {
 		return func(m *matrix) req {

@@ -274,6 +274,20 @@ func (s *Server) markRefunded(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, map[string]string{"message": msg(r, "Reembolso registrado.", "Refund recorded.")})
 }
 
+// refundPurchase refunds a payment owed back through the restaurant's
+// provider (super admin's 'Reembolsar'); it answers the refunds list's line.
+func (s *Server) refundPurchase(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "compra_id", offers.ErrNoRefund)
+	if err != nil {
+		return err
+	}
+	line, err := s.Offers.Refund(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return ok(w, line)
+}
+
 // readWebhook reads a bounded webhook body.
 func readWebhook(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))

@@ -359,14 +359,30 @@ func (s *Server) retryOrderPOS(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, map[string]any{"id": id, "message": msg(r, "Reintentando enviar el pedido al punto de venta.", "Sending the order to the point of sale again.")})
 }
 
-// refundOrder records that a cancelled order's payment was refunded.
-func (s *Server) refundOrder(w http.ResponseWriter, r *http.Request) error {
+// markOrderRefunded records that a cancelled order's payment was refunded
+// by hand ('Marcar como reembolsado').
+func (s *Server) markOrderRefunded(w http.ResponseWriter, r *http.Request) error {
 	var in staffOrderInput
 	t, id, err := staffOrder(w, r, &in, func() string { return in.ClienteID.String() })
 	if err != nil {
 		return err
 	}
 	p, err := s.Ordering.MarkRefunded(r.Context(), t, id)
+	if err != nil {
+		return err
+	}
+	return ok(w, p)
+}
+
+// refundOrder refunds a cancelled order's payment through the provider
+// ('Reembolsar', 'Reintentar').
+func (s *Server) refundOrder(w http.ResponseWriter, r *http.Request) error {
+	var in staffOrderInput
+	t, id, err := staffOrder(w, r, &in, func() string { return in.ClienteID.String() })
+	if err != nil {
+		return err
+	}
+	p, err := s.Ordering.Refund(r.Context(), t, id)
 	if err != nil {
 		return err
 	}

@@ -42,6 +42,7 @@ import (
 	"carta/internal/pos"
 	"carta/internal/pos/clover"
 	posdemo "carta/internal/pos/demo"
+	"carta/internal/refunds"
 	"carta/internal/requestid"
 	"carta/internal/secrets"
 	"carta/internal/store"
@@ -484,6 +485,27 @@ func checkoutFor(baseURL, cloverBase string, hc *http.Client) func(clientes.POSC
 	}
 }
 
+// refundsFor opens a restaurant's refunds: the demo checkout's for the demo
+// POS, Clover's Ecommerce refunds (its scl host, on the restaurant's OAuth
+// token from its token source, through hc) otherwise.
+func refundsFor(cloverBase string, tokens func(clientes.POSConnection) clover.TokenSource, hc *http.Client) func(clientes.POSConnection) (checkout.Refunder, error) {
+	return func(conn clientes.POSConnection) (checkout.Refunder, error) {
+		switch conn.Provider {
+		case "demo":
+			return &checkoutdemo.Provider{}, nil
+		case "clover":
+			base := conn.BaseURL
+			if base == "" {
+				base = cloverBase
+			}
+			c := clovercheckout.New(clovercheckout.EcommerceURL(base))
+			c.HTTP = hc
+			return &clovercheckout.Refunds{Client: c, Tokens: tokens(conn)}, nil
+		}
+		return nil, checkout.ErrNoRefunds
+	}
+}
+
 // scaleFlags takes seed-scale's own flags (--name N or --name=N) out of
 // args into o and returns the rest.
 func scaleFlags(args []string, o *demo.ScaleOptions) ([]string, error) {
@@ -610,7 +632,9 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 		cfg.BaseURL = local
 	}
 	checkoutHTTP := mets.Client("clover_checkout", 15*time.Second, log)
+	refundSvc := &refunds.Service{DB: db, Provider: refundsFor(cfg.CloverBaseURL, cloverTokens, checkoutHTTP), Log: log, Metrics: mets}
 	offerSvc := &offers.Service{DB: db, BaseURL: cfg.BaseURL, Log: log, Media: pipe, Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL, checkoutHTTP), Metrics: mets}
+	offerSvc.UseRefunds(refundSvc)
 	billingSvc := &billing.Service{DB: db, Provider: billingdemo.New(), Log: log, BaseURL: cfg.BaseURL, Metrics: mets}
 	if cfg.StripeSecretKey != "" {
 		// stripe-go's own client timeout is 80 s.
@@ -623,6 +647,7 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	mets.Queue("outbox", func(ctx context.Context) (int, error) { return mail.CountPending(ctx, db) })
 	mets.Queue("fees", func(ctx context.Context) (int, error) { return billing.CountPendingFees(ctx, db) })
 	mets.Queue("pos_orders", func(ctx context.Context) (int, error) { return ordering.CountAwaitingPOS(ctx, db) })
+	mets.Queue("refunds", func(ctx context.Context) (int, error) { return refunds.CountPending(ctx, db) })
 	go offerSvc.Run(ctx, 30*time.Second)
 	go billingSvc.Run(ctx, 30*time.Second)
 	authSvc := &auth.Service{DB: db, TTL: cfg.SessionTTL, Log: log, BaseURL: cfg.BaseURL}
@@ -632,6 +657,8 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	orderSvc := &ordering.Service{DB: db, Menu: menuSvc, Auth: authSvc, BaseURL: cfg.BaseURL, Log: log,
 		Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL, checkoutHTTP), POS: posOrders(cfg.CloverBaseURL, cloverTokens, posHTTP), Feed: feed,
 		PerAddress: cfg.OrdersPerAddress, Metrics: mets}
+	orderSvc.UseRefunds(refundSvc)
+	go refundSvc.Run(ctx, 30*time.Second)
 	site.OrderingMenu = orderSvc.OnlineMenu
 	go feed.Run(ctx, feedInterval, func(err error) { log.Warn("order feed", "err", err) })
 	go orderSvc.Run(ctx, 30*time.Second)

@@ -117,3 +117,88 @@ type Outcome struct {
 	// not processed twice. Empty for the demo page.
 	Provider, Event string
 }
+
+// RefundRequest asks a provider to give back all or part of a payment it took.
+type RefundRequest struct {
+	// Charge is the provider's payment, as the confirmation recorded it (Outcome.PaymentID).
+	Charge string
+	// Amount is what to give back, in cents: at least 1 and at most what is left of the payment.
+	// A full refund sends the payment's whole amount; a partial one less.
+	Amount int64
+	// IdempotencyKey names this refund at the provider: a request sent again with the same key
+	// (after a time-out, or a crash before its answer was recorded) gets the first answer and
+	// refunds nothing more. The same key with another charge or amount is refused.
+	IdempotencyKey string
+}
+
+// Validate rejects a refund no provider could make, before any call.
+func (r RefundRequest) Validate() error {
+	switch {
+	case r.Charge == "":
+		return fmt.Errorf("%w: the payment to refund is required", ErrInvalid)
+	case r.Amount <= 0:
+		return fmt.Errorf("%w: the refund amount must be positive", ErrInvalid)
+	case r.IdempotencyKey == "":
+		return fmt.Errorf("%w: an idempotency key is required", ErrInvalid)
+	}
+	return nil
+}
+
+// A refund's status as the provider reports it.
+const (
+	RefundSucceeded = "succeeded" // the money is on its way back to the card
+	RefundPending   = "pending"   // accepted; the provider settles it later (GetRefund tells)
+	RefundFailed    = "failed"    // the provider could not refund; nothing was given back
+)
+
+// Refund is a refund the provider made (or is making).
+type Refund struct {
+	ID     string // the provider's refund id
+	Charge string
+	Amount int64  // cents
+	Status string // RefundSucceeded, RefundPending or RefundFailed
+	// Reason is the provider's words when the refund failed.
+	Reason string
+}
+
+// Refunder gives payments back through the provider that took them, on one restaurant's account.
+// Errors wrap ErrRejected (the provider refused the refund: Reason says why), ErrUnauthorized (it refused the restaurant's credentials), ErrInvalid (refused before any
+// call) or ErrUnavailable (no answer: the same request with the same key may be sent again).
+type Refunder interface {
+	Refund(ctx context.Context, r RefundRequest) (Refund, error)
+	// GetRefund reads a refund the provider answered pending.
+	GetRefund(ctx context.Context, id string) (Refund, error)
+}
+
+// ErrNoRefunds is what a restaurant's refunder factory answers when its provider cannot refund
+// through Carta: the restaurant refunds by hand in its provider's dashboard.
+var ErrNoRefunds = errors.New("checkout: this provider cannot refund through Carta")
+
+// Reason is the provider's own words in err (its message and code), when the error carries them:
+// what staff read next to a refund that failed. Empty otherwise.
+func Reason(err error) string {
+	var r interface{ Reason() string }
+	if errors.As(err, &r) {
+		return r.Reason()
+	}
+	return ""
+}
+
+// RefusedError is a provider's refusal in its own words; it is an ErrRejected.
+type RefusedError struct {
+	Code, Message string
+}
+
+func (e *RefusedError) Error() string { return "checkout: refused: " + e.Reason() }
+func (e *RefusedError) Unwrap() error { return ErrRejected }
+
+// Reason is the message, followed by the code in parentheses when there is one.
+func (e *RefusedError) Reason() string {
+	switch {
+	case e.Code == "":
+		return e.Message
+	case e.Message == "":
+		return e.Code
+	}
+	return e.Message + " (" + e.Code + ")"
+}

@@ -175,7 +175,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 // costs nothing when nobody scrapes.
 func (m *Metrics) Queue(name string, depth func(context.Context) (int, error)) {
 	m.reg.MustRegister(&queueCollector{name: name, depth: depth,
-		desc: prometheus.NewDesc("carta_queue_depth", "Rows waiting in a work queue (outbox: e-mails to send; fees: fees to charge; pos_orders: paid orders not yet in the POS).",
+		desc: prometheus.NewDesc("carta_queue_depth", "Rows waiting in a work queue (outbox: e-mails to send; fees: fees to charge; pos_orders: paid orders not yet in the POS; refunds: refunds not settled with the provider).",
 			nil, prometheus.Labels{"queue": name})})
 }
 

@@ -30,6 +30,8 @@ var purchaseTexts = map[string]map[string]string{
 		"refundSubject":   "Reembolso de tu pago: %s",
 		"refundPaid":      "Recibimos tu pago de %s por %s, pero la oferta se agotó antes de que terminara el pago, así que no pudimos emitir tu cupón.",
 		"refundReimburse": "Te reembolsaremos el pago completo en tu tarjeta. No tienes que hacer nada.",
+		"refundedSubject": "Te reembolsamos tu pago: %s",
+		"refundedDone":    "Te reembolsamos %s de tu pago por %s en la tarjeta con la que pagaste. Según tu banco, puede tardar unos días en verse en tu cuenta.",
 	},
 	"en": {
 		"hola":            "Hi %s,",
@@ -40,6 +42,8 @@ var purchaseTexts = map[string]map[string]string{
 		"refundSubject":   "Refund of your payment: %s",
 		"refundPaid":      "We received your payment of %s for %s, but the offer sold out before the payment finished, so we could not issue your coupon.",
 		"refundReimburse": "We will refund the full payment to your card. You do not need to do anything.",
+		"refundedSubject": "We refunded your payment: %s",
+		"refundedDone":    "We refunded %s of your payment for %s to the card you paid with. Depending on your bank, it may take a few days to show in your account.",
 	},
 }
 
@@ -104,6 +108,27 @@ func RefundMail(lang, nombre, titulo string, total int64, currency string) mail.
 		Subject: fmt.Sprintf(t["refundSubject"], titulo),
 		Text: fmt.Sprintf(t["hola"], nombre) + "\n\n" + fmt.Sprintf(t["refundPaid"], amount, titulo) + "\n" +
 			t["refundReimburse"] + "\n",
+		HTML: b.String(),
+	}
+}
+
+var refundDoneHTML = template.Must(template.New("rd").Parse(`<p>{{.Hola}}</p>
+<p>{{.Done}}</p>
+<p><a href="{{.URL}}">{{.Link}}</a></p>`))
+
+// RefundDoneMail tells a diner, in lang, that the payment of a purchase that could not be
+// honoured was refunded.
+func RefundDoneMail(lang, nombre, titulo string, total int64, currency, baseURL string) mail.Message {
+	t := textsFor(lang)
+	amount, url := money.Format(total, currency, lang), baseURL+"/usuario/mis-compras"
+	var b bytes.Buffer
+	_ = refundDoneHTML.Execute(&b, map[string]any{
+		"Hola": fmt.Sprintf(t["hola"], nombre), "Done": sentence(t["refundedDone"], amount, titulo), "URL": url, "Link": t["receiptLink"],
+	})
+	return mail.Message{
+		Subject: fmt.Sprintf(t["refundedSubject"], titulo),
+		Text: fmt.Sprintf(t["hola"], nombre) + "\n\n" + fmt.Sprintf(t["refundedDone"], amount, titulo) + "\n\n" +
+			t["receiptLink"] + ": " + url + "\n",
 		HTML: b.String(),
 	}
 }

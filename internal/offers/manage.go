@@ -205,11 +205,6 @@ func (s *Service) Merchant(ctx context.Context, p tenant.Public) (string, error)
 	return *c.MerchantID, nil
 }
 
-// MarkRefunded records that the super admin refunded a payment.
-func (s *Service) MarkRefunded(ctx context.Context, compraID int64) error {
-	return found(MarkRefunded(ctx, s.DB, compraID), ErrNoRefund)
-}
-
 // VoucherCode is the code of one of the diner's vouchers.
 func (s *Service) VoucherCode(ctx context.Context, d tenant.Diner, compraID int64) (string, error) {
 	c, err := getCompra(ctx, s.DB, compraID)
@@ -283,9 +278,14 @@ func (s *Service) Offers(ctx context.Context, t tenant.ID) ([]Cupon, error) {
 	return ListClienteCupones(ctx, s.DB, t)
 }
 
-// Refunds lists the payments to refund and the latest refunded (super admin).
-func (s *Service) Refunds(ctx context.Context) ([]Refund, error) {
-	return ListRefunds(ctx, s.DB)
+// RefundsOwed lists the payments to refund and the latest refunded (super admin), with where
+// each refund through the provider stands.
+func (s *Service) RefundsOwed(ctx context.Context) ([]Refund, error) {
+	rs, err := ListRefunds(ctx, s.DB)
+	if err != nil {
+		return nil, err
+	}
+	return rs, s.refundDetails(ctx, rs)
 }
 
 // Purchase starts the signed-in diner's purchase of an offer: merchantID,

@@ -24,6 +24,7 @@ import (
 	"carta/internal/media"
 	"carta/internal/menu"
 	"carta/internal/metrics"
+	"carta/internal/refunds"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -69,6 +70,9 @@ type Service struct {
 	Checkout func(conn clientes.POSConnection) (checkout.Provider, error)
 	// Metrics counts the job's passes; nil records nothing.
 	Metrics *metrics.Metrics
+	// Refunds gives payments that could not be honoured back through the provider
+	// (UseRefunds); nil leaves only the manual mark.
+	Refunds *refunds.Service
 }
 
 // Buyer is the signed-in diner paying.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"carta/internal/billing"
+	"carta/internal/refunds"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -375,21 +376,29 @@ type Refund struct {
 	Email       string `json:"email"`
 	Descripcion string `json:"descripcion"`
 	Total       int64  `json:"total"`
+	Moneda      string `json:"moneda"`
 	Motivo      string `json:"motivo"`
 	PaymentID   string `json:"payment_id"`
 	Estado      string `json:"reembolso"`
 	PaidAt      int64  `json:"paid_at"`
 	RefundedAt  int64  `json:"reembolsado_at"`
+	// Detalle is where the refund through the provider stands.
+	Detalle refunds.Status `json:"reembolso_detalle"`
 }
 
 // ListRefunds lists the payments to refund, oldest first, then the latest
 // refunded ones (super admin).
 func ListRefunds(ctx context.Context, q store.Querier) ([]Refund, error) {
-	rows, err := q.Query(ctx, `SELECT co.id, co.cliente_id, c.nombre, COALESCE(u.email, ''), co.descripcion, co.total, co.reembolso_motivo,
-			co.payment_id, co.reembolso, co.paid_at, co.reembolsado_at
+	return listRefunds(ctx, q, `co.reembolso <> ''`)
+}
+
+func listRefunds(ctx context.Context, q store.Querier, where string, args ...any) ([]Refund, error) {
+	rows, err := q.Query(ctx, `SELECT co.id, co.cliente_id, c.nombre, COALESCE(u.email, ''), co.descripcion, co.total, COALESCE(s.moneda, 'USD'),
+			co.reembolso_motivo, co.payment_id, co.reembolso, co.paid_at, co.reembolsado_at
 		FROM compras co JOIN clientes c ON c.id = co.cliente_id LEFT JOIN usuarios u ON u.id = co.usuario_id
-		WHERE co.reembolso <> ''
-		ORDER BY co.reembolso DESC, co.paid_at, co.id LIMIT 500`)
+		LEFT JOIN configuraciones s ON s.cliente_id = co.cliente_id
+		WHERE `+where+`
+		ORDER BY co.reembolso DESC, co.paid_at, co.id LIMIT 500`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -397,7 +406,7 @@ func ListRefunds(ctx context.Context, q store.Querier) ([]Refund, error) {
 	out := []Refund{}
 	for rows.Next() {
 		var r Refund
-		if err := rows.Scan(&r.CompraID, &r.ClienteID, &r.Restaurante, &r.Email, &r.Descripcion, &r.Total, &r.Motivo, &r.PaymentID,
+		if err := rows.Scan(&r.CompraID, &r.ClienteID, &r.Restaurante, &r.Email, &r.Descripcion, &r.Total, &r.Moneda, &r.Motivo, &r.PaymentID,
 			&r.Estado, &r.PaidAt, &r.RefundedAt); err != nil {
 			return nil, err
 		}

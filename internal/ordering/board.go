@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"carta/internal/apperr"
+	"carta/internal/clientes"
 	"carta/internal/limits"
 	"carta/internal/menu"
+	"carta/internal/refunds"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -106,6 +108,9 @@ func (s *Service) Board(ctx context.Context, t tenant.ID, day string) (Board, er
 	if err != nil {
 		return Board{}, err
 	}
+	if err := s.refundDetails(ctx, s.DB, ps); err != nil {
+		return Board{}, err
+	}
 	moneda, err := menu.Currency(ctx, s.DB, t)
 	if err != nil {
 		return Board{}, err
@@ -140,7 +145,10 @@ func staffOrder(ctx context.Context, q store.Querier, t tenant.ID, id int64) (Pe
 
 // Move moves an order to state to, if the transition table allows it from
 // its current state; cancelling needs motivo and marks the payment for
-// refund. The diner is e-mailed and the boards and the order's page follow.
+// refund: when the provider can refund it, the refund is recorded in the
+// same transaction and asked once that commits. The diner is e-mailed and
+// the boards and the order's page follow. It answers the order as it is
+// afterwards.
 func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo string) (Pedido, error) {
 	if _, ok := estadoNombre[to]; !ok {
 		return Pedido{}, ErrEstado
@@ -155,7 +163,7 @@ func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo st
 	if to != EstadoCancelado {
 		motivo = ""
 	}
-	var out Pedido
+	var refundID int64
 	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
 		p, err := staffOrder(ctx, tx, t, id)
 		if err != nil {
@@ -178,23 +186,30 @@ func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo st
 				WHERE id = ? AND pos_estado IN ('pendiente', 'error', 'creado')`, id); err != nil {
 				return err
 			}
+			if refundID, err = s.startRefund(ctx, tx, t, p); err != nil {
+				return err
+			}
 		}
 		cfg, err := getConfig(ctx, tx, t.Int64())
 		if err != nil {
 			return err
 		}
-		if out, err = s.queueMail(ctx, tx, id, cfg.location()); err != nil {
+		if _, err = s.queueMail(ctx, tx, id, cfg.location()); err != nil {
 			return err
 		}
 		return addEvent(ctx, tx, t.Int64(), id, to)
 	})
-	if err == nil {
-		s.changed()
-		if to == EstadoCancelado {
-			s.kickPOS()
-		}
+	if err != nil {
+		return Pedido{}, err
 	}
-	return out, err
+	s.changed()
+	if to == EstadoCancelado {
+		s.kickPOS()
+	}
+	if refundID != 0 {
+		s.Refunds.After(ctx, refundID)
+	}
+	return s.staffView(ctx, t, id)
 }
 
 // Acknowledge records that someone on the board saw a new order (its
@@ -236,30 +251,39 @@ func (s *Service) RetryPOS(ctx context.Context, t tenant.ID, id int64) error {
 }
 
 // MarkRefunded records that the restaurant refunded a cancelled order's
-// payment.
+// payment by hand (the provider could not, or it was refunded in the POS),
+// and tells the diner. A refund under way with the provider refuses it.
 func (s *Service) MarkRefunded(ctx context.Context, t tenant.ID, id int64) (Pedido, error) {
-	var out Pedido
 	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
-		if _, err := staffOrder(ctx, tx, t, id); err != nil {
+		if _, err := lockRecord(ctx, tx, id); errors.Is(err, store.ErrNotFound) {
+			return ErrNotFound
+		} else if err != nil {
 			return err
 		}
-		res, err := tx.Exec(ctx, `UPDATE pedidos SET reembolso = 'reembolsado', reembolsado_at = ?, updated_at = ? WHERE id = ? AND reembolso = 'pendiente'`,
-			tx.NowUnix(), tx.NowUnix(), id)
+		p, err := staffOrder(ctx, tx, t, id)
 		if err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		if p.Reembolso != "pendiente" {
 			return ErrNoRefund
 		}
-		if out, err = getPedido(ctx, tx, id); err != nil {
+		conn, err := clientes.GetPOSConnection(ctx, tx, t)
+		if err != nil {
+			return err
+		}
+		if _, err := s.Refunds.MarkManual(ctx, tx, owed(p, conn)); err != nil {
+			return err
+		}
+		if err := s.markRefunded(ctx, tx, id); err != nil {
 			return err
 		}
 		return addEvent(ctx, tx, t.Int64(), id, "reembolso")
 	})
-	if err == nil {
-		s.changed()
+	if err != nil {
+		return Pedido{}, err
 	}
-	return out, err
+	s.changed()
+	return s.staffView(ctx, t, id)
 }
 
 // --- Settings ---
@@ -474,30 +498,27 @@ type OrderRefund struct {
 	Estado      string `json:"reembolso"`
 	PaidAt      int64  `json:"paid_at"`
 	RefundedAt  int64  `json:"reembolsado_at"`
+	// Detalle is where the refund through the provider stands.
+	Detalle refunds.Status `json:"reembolso_detalle"`
 }
 
-// Refunds lists the orders to refund, oldest first, then the latest
+// RefundsOwed lists the orders to refund, oldest first, then the latest
 // refunded ones (super admin).
-func (s *Service) Refunds(ctx context.Context) ([]OrderRefund, error) {
-	rows, err := s.DB.Query(ctx, `SELECT p.id, p.cliente_id, c.nombre, COALESCE(p.numero, 0), p.email, p.total, p.moneda, p.motivo_cancelacion,
-			p.payment_id, p.reembolso, p.paid_at, p.reembolsado_at
-		FROM pedidos p JOIN clientes c ON c.id = p.cliente_id
-		WHERE p.reembolso <> ''
-		ORDER BY p.reembolso DESC, p.paid_at, p.id LIMIT 500`)
+func (s *Service) RefundsOwed(ctx context.Context) ([]OrderRefund, error) {
+	ps, err := listPedidos(ctx, s.DB, `p.reembolso <> ''`, `p.reembolso DESC, p.paid_at, p.id LIMIT 500`)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []OrderRefund{}
-	for rows.Next() {
-		var r OrderRefund
-		if err := rows.Scan(&r.PedidoID, &r.ClienteID, &r.Restaurante, &r.Numero, &r.Email, &r.Total, &r.Moneda, &r.Motivo,
-			&r.PaymentID, &r.Estado, &r.PaidAt, &r.RefundedAt); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
+	if err := s.refundDetails(ctx, s.DB, ps); err != nil {
+		return nil, err
 	}
-	return out, rows.Err()
+	out := make([]OrderRefund, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, OrderRefund{PedidoID: p.ID, ClienteID: p.ClienteID, Restaurante: p.Restaurante, Numero: p.Numero, Email: p.Email,
+			Total: p.Total, Moneda: p.Moneda, Motivo: p.MotivoCancelacion, PaymentID: p.paymentID, Estado: p.Reembolso, PaidAt: p.PaidAt,
+			RefundedAt: p.refundedAt, Detalle: p.ReembolsoDetalle})
+	}
+	return out, nil
 }
 
 // PendingRefunds counts the orders waiting for their refund.

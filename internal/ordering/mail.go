@@ -148,3 +148,32 @@ func orderMail(p Pedido, url string, loc *time.Location) mail.Message {
 	_ = orderHTML.Execute(&b, data)
 	return mail.Message{Subject: fmt.Sprintf(txt.Subject, p.Numero, p.Restaurante), Text: text.String(), HTML: b.String()}
 }
+
+// refundTexts are the refund e-mail's subject (%d the order number, %s the restaurant) and its
+// sentence (%s the amount), per language.
+var refundTexts = map[string]mailText{
+	"es": {"Reembolso de tu pedido #%d — %s", "Te reembolsamos %s en la tarjeta con la que pagaste. Según tu banco, puede tardar unos días en verse en tu cuenta."},
+	"en": {"Refund of your order #%d — %s", "We refunded %s to the card you paid with. Depending on your bank, it may take a few days to show in your account."},
+}
+
+var refundHTML = template.Must(template.New("reembolso").Parse(`<p>{{.Hola}}</p>
+<p>{{.Lead}}</p>
+<p><a href="{{.URL}}">{{.Ver}}</a></p>`))
+
+// refundMail is the e-mail that tells the diner a cancelled order's payment was refunded, p named
+// in its language; url is the order's page.
+func refundMail(p Pedido, url string) mail.Message {
+	lang := p.idioma
+	if lang != "en" {
+		lang = "es"
+	}
+	txt, l := refundTexts[lang], mailLabels[lang]
+	hola, lead := fmt.Sprintf(l["hola"], p.Nombre), fmt.Sprintf(txt.Lead, money.Format(p.Total, p.Moneda, lang))
+	var b bytes.Buffer
+	_ = refundHTML.Execute(&b, map[string]string{"Hola": hola, "Lead": lead, "URL": url, "Ver": l["ver"]})
+	return mail.Message{
+		Subject: fmt.Sprintf(txt.Subject, p.Numero, p.Restaurante),
+		Text:    fmt.Sprintf("%s\n\n%s\n\n%s: %s\n", hola, lead, l["ver"], url),
+		HTML:    b.String(),
+	}
+}

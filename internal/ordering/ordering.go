@@ -30,6 +30,7 @@ import (
 	"carta/internal/menu"
 	"carta/internal/metrics"
 	"carta/internal/pos"
+	"carta/internal/refunds"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -74,6 +75,9 @@ type Service struct {
 	// sale's orders.
 	Checkout func(conn clientes.POSConnection) (checkout.Provider, error)
 	POS      func(conn clientes.POSConnection) (pos.Orders, error)
+	// Refunds gives cancelled orders' payments back through the provider (UseRefunds); nil
+	// leaves only the manual mark.
+	Refunds *refunds.Service
 	// Feed is told about this replica's changes at once (others see them
 	// in the database).
 	Feed *Feed

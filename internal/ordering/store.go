@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"carta/internal/refunds"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -421,15 +422,19 @@ type Pedido struct {
 	PosIntentos       int       `json:"pos_intentos"`
 	MotivoCancelacion string    `json:"motivo_cancelacion"`
 	Reembolso         string    `json:"reembolso"`
-	Visto             bool      `json:"visto"`
-	PaidAt            int64     `json:"paid_at"`
-	UpdatedAt         int64     `json:"updated_at"`
-	CreatedAt         int64     `json:"created_at"`
+	// ReembolsoDetalle is where the refund through the provider stands, and whether the
+	// provider can refund the payment at all (staff's views; refundDetails fills it).
+	ReembolsoDetalle refunds.Status `json:"reembolso_detalle"`
+	Visto            bool           `json:"visto"`
+	PaidAt           int64          `json:"paid_at"`
+	UpdatedAt        int64          `json:"updated_at"`
+	CreatedAt        int64          `json:"created_at"`
 	// Restaurante is the restaurant's name.
 	Restaurante string `json:"restaurante"`
 
-	token, idioma string
-	usuarioID     *int64
+	token, idioma, paymentID string
+	usuarioID                *int64
+	refundedAt               int64
 	// taxesIdioma: the tax lines named in the order's language.
 	taxesIdioma []TaxLine
 }
@@ -464,7 +469,7 @@ func (p Pedido) inItsLanguage() Pedido {
 
 const pedidoCols = `p.id, p.cliente_id, COALESCE(p.numero, 0), p.estado, p.nombre, p.telefono, p.email, p.nota, p.recoger_at, p.lo_antes_posible,
 	p.subtotal, p.impuestos, p.impuestos_json, p.total, p.moneda, p.pos_estado, p.pos_error, p.pos_intentos, p.motivo_cancelacion, p.reembolso, p.visto_at,
-	p.paid_at, p.updated_at, p.created_at, COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre), p.token, p.idioma, p.usuario_id`
+	p.paid_at, p.updated_at, p.created_at, COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre), p.token, p.idioma, p.usuario_id, p.payment_id, p.reembolsado_at`
 
 const pedidoFrom = ` FROM pedidos p JOIN clientes c ON c.id = p.cliente_id LEFT JOIN configuraciones s ON s.cliente_id = p.cliente_id`
 
@@ -484,7 +489,7 @@ func listPedidos(ctx context.Context, q store.Querier, where, order string, args
 		var uid sql.NullInt64
 		if err := rows.Scan(&p.ID, &p.ClienteID, &p.Numero, &p.Estado, &p.Nombre, &p.Telefono, &p.Email, &p.Nota, &p.RecogerAt, &asap,
 			&p.Subtotal, &p.Impuestos, &taxes, &p.Total, &p.Moneda, &p.PosEstado, &p.PosError, &p.PosIntentos, &p.MotivoCancelacion, &p.Reembolso, &visto,
-			&p.PaidAt, &p.UpdatedAt, &p.CreatedAt, &p.Restaurante, &p.token, &p.idioma, &uid); err != nil {
+			&p.PaidAt, &p.UpdatedAt, &p.CreatedAt, &p.Restaurante, &p.token, &p.idioma, &uid, &p.paymentID, &p.refundedAt); err != nil {
 			rows.Close()
 			return nil, err
 		}

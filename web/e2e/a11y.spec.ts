@@ -2,7 +2,21 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { accounts, expect, test } from './fixtures';
 import { closePromotion } from './helpers';
-import { dinerLogin, offerOnSale, placePaidOrder, signInDiner, signInStaff, startCheckout } from './api';
+import {
+  cancelOrder,
+  createOffer,
+  dinerLogin,
+  offerInput,
+  offerOnSale,
+  placePaidOrder,
+  registerDemoCard,
+  registerDiner,
+  signInDiner,
+  signInStaff,
+  soldOutPayment,
+  staffLogin,
+  startCheckout,
+} from './api';
 
 // Issue 15 point 11: every diner page and every staff page (web/src/app/routes.tsx),
 // in Spanish and in English, has no serious or critical axe-core violation and
@@ -123,6 +137,70 @@ test.describe('axe and 360 px', () => {
         expect(wide, 'sideways scroll at 360 px (px)').toBe(0);
       });
     }
+  }
+});
+
+// Issue 27 item 1: the refund's states, on the board (its cancelled orders opened) and in the
+// super admin's refunds lists. The demo refunds every payment it took, so the states it never
+// reaches — a refusal with the provider's reason, no answer, a payment only the manual mark can
+// settle — are drawn from the server's real board with one field changed.
+test.describe('axe and 360 px: refund states', () => {
+  test.beforeAll(async ({ request }) => {
+    const owner = await staffLogin(request, accounts.owner);
+    for (const nombre of ['Axe Reembolsado', 'Axe Rechazado', 'Axe Sin Respuesta', 'Axe Manual']) {
+      const o = await placePaidOrder(request, nombre);
+      await cancelOrder(request, owner, o.pedidoId, 'Se acabó el chuletón');
+    }
+    await registerDemoCard(request, owner, 1);
+    const offer = await createOffer(request, owner, 1, offerInput('axerefund', { cantidad_disponible: 1 }));
+    await soldOutPayment(request, await registerDiner(request), await registerDiner(request), offer.id);
+  });
+
+  const detail = { estado: '', manual: false, monto: 9743, proveedor_id: '', codigo: '', motivo: '', intentos: 0, automatico: true, sin_automatico: '', updated_at: 0 };
+  const states: Record<string, object> = {
+    'Axe Rechazado': { ...detail, estado: 'fallido', codigo: 'rechazado', motivo: 'The merchant’s balance cannot cover the refund. (insufficient_funds)', intentos: 1 },
+    'Axe Sin Respuesta': { ...detail, estado: 'pendiente', motivo: 'i/o timeout', intentos: 2 },
+    'Axe Manual': { ...detail, automatico: false, sin_automatico: 'otro_proveedor' },
+  };
+
+  for (const lang of LANGS) {
+    test(`the board's refund states [${lang}]`, async ({ newContext, request, baseURL, diner }) => {
+      const context = await contextFor(newContext, request, baseURL!, 'owner', lang, diner);
+      const page = await context.newPage();
+      await page.route('**/api/clientes/1/pedidos', async (route) => {
+        const res = await route.fetch();
+        const board = (await res.json()) as { pedidos: { nombre: string; reembolso: string; reembolso_detalle: object }[] };
+        for (const p of board.pedidos) {
+          if (states[p.nombre]) Object.assign(p, { reembolso: 'pendiente', reembolso_detalle: states[p.nombre] });
+        }
+        await route.fulfill({ response: res, json: board });
+      });
+      await page.goto('/pedidos?cliente_id=1');
+      await settled(page);
+      await page.locator('details.board-closed summary').click();
+      const column = page.getByTestId('column-cancelado');
+      await expect(column.getByTestId('refund-state').filter({ has: page.getByRole('button') }).first()).toBeVisible();
+      await expect(column.locator('[data-estado="fallido"]')).not.toHaveCount(0);
+      const found = await violations(page, 'board');
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      await context.close();
+      expect(found, 'serious or critical axe violations').toEqual([]);
+      expect(wide, 'sideways scroll at 360 px (px)').toBe(0);
+    });
+
+    test(`the super admin's refunds lists [${lang}]`, async ({ newContext, request, baseURL, diner }) => {
+      const context = await contextFor(newContext, request, baseURL!, 'superAdmin', lang, diner);
+      const page = await context.newPage();
+      await page.goto('/super-admin');
+      await settled(page);
+      await expect(page.locator('section[aria-labelledby="refunds-title"]').getByTestId('refund-card').first()).toBeVisible();
+      await expect(page.locator('section[aria-labelledby="order-refunds-title"]').getByTestId('refund-card').first()).toBeVisible();
+      const found = await violations(page, 'super admin');
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      await context.close();
+      expect(found, 'serious or critical axe violations').toEqual([]);
+      expect(wide, 'sideways scroll at 360 px (px)').toBe(0);
+    });
   }
 });
 

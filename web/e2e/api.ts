@@ -367,9 +367,13 @@ export async function dinerPurchases(request: APIRequestContext, session: DinerS
 }
 
 /** POST /api/checkout-clover: holds one unit of the offer and answers the (demo) checkout page. */
-export async function startCheckout(request: APIRequestContext, session: DinerSession, cuponId: number): Promise<Checkout> {
+export async function startCheckout(request: APIRequestContext, session: DinerSession, cuponId: number, lang: 'es' | 'en' = 'es'): Promise<Checkout> {
   const r = await ok<{ checkout_url: string; compra_id: number; total: number }>(
-    await request.post('/api/checkout-clover', { headers: bearer(session.token), data: { cupon_id: cuponId, usuario_id: session.usuario_id } }),
+    await request.post('/api/checkout-clover', {
+      // The purchase's language is the one its e-mails are written in.
+      headers: { ...bearer(session.token), 'Accept-Language': lang },
+      data: { cupon_id: cuponId, usuario_id: session.usuario_id },
+    }),
   );
   const sessionId = /\/demo\/checkout\/(demo_cs_[^/?#]+)/.exec(r.checkout_url)?.[1];
   expect(sessionId, `a demo checkout URL: ${r.checkout_url}`).toBeTruthy();
@@ -440,15 +444,22 @@ export type PlacedOrder = { pedidoId: number; token: string; total: number };
  * as internal/api/ordering_test.go places it), paid with the spec's direct
  * pay call (POST /api/orders/{cliente_id}/pay, demo provider).
  */
-export async function placePaidOrder(request: APIRequestContext, nombre: string, note = ''): Promise<PlacedOrder> {
+export async function placePaidOrder(
+  request: APIRequestContext,
+  nombre: string,
+  note = '',
+  { lang = 'es', email = 'guest@e2e.test' }: { lang?: 'es' | 'en'; email?: string } = {},
+): Promise<PlacedOrder> {
   const steak = await onlineProduct(request, 1, 'Chuletón de Res');
   const placed = await ok<{ pedido_id: number; token: string; total: number }>(
     await request.post('/api/orders', {
+      // The order's language is the one its e-mails are written in.
+      headers: { 'Accept-Language': lang },
       data: {
         cliente_id: 1,
         order_type: 'pickup',
         items: [{ product_id: steak.id, quantity: 2, modifier_ids: [steak.modifiers.get('Al punto'), steak.modifiers.get('Patatas fritas')] }],
-        customer: { nombre, email: 'guest@e2e.test', telefono: '555 1234' },
+        customer: { nombre, email, telefono: '555 1234' },
         note,
       },
     }),
@@ -460,6 +471,34 @@ export async function placePaidOrder(request: APIRequestContext, nombre: string,
 /** PUT /api/pedidos/{id}/estado as restaurant 1's staff: the kitchen cancels an order with its reason. */
 export async function cancelOrder(request: APIRequestContext, staff: StaffSession, pedidoId: number, motivo: string) {
   await ok(await request.put(`/api/pedidos/${pedidoId}/estado`, { headers: bearer(staff.token), data: { cliente_id: 1, estado: 'cancelado', motivo } }));
+}
+
+export type OutboxMail = { kind: string; to: string; subject: string; text: string };
+
+/** GET /api/admin/outbox as the super admin: the e-mails sent to an address, newest first. */
+export async function mailsTo(request: APIRequestContext, admin: StaffSession, to: string): Promise<OutboxMail[]> {
+  const all = await ok<OutboxMail[]>(await request.get('/api/admin/outbox', { headers: bearer(admin.token) }));
+  return all.filter((m) => m.to === to);
+}
+
+/**
+ * A coupon payment owed back: the offer (one unit) sold out while the first diner paid. The first
+ * diner's checkout is declined, the second buys and pays the last unit, then the first pays after
+ * all (the demo page's 'Pagar'): the payment is kept for refund.
+ */
+export async function soldOutPayment(
+  request: APIRequestContext,
+  first: DinerAccount,
+  second: DinerAccount,
+  offerId: number,
+  lang: 'es' | 'en' = 'es',
+): Promise<Checkout> {
+  const a = await startCheckout(request, await dinerLogin(request, first), offerId, lang);
+  await ok(await request.post(`/api/demo/checkout/${a.sessionId}/decline`));
+  await payDemoCheckout(request, await startCheckout(request, await dinerLogin(request, second), offerId));
+  const late = await request.post(`/api/demo/checkout/${a.sessionId}/pay`);
+  expect(late.status(), 'the late payment finds the offer sold out').toBe(409);
+  return a;
 }
 
 // --- Wines -----------------------------------------------------------------

@@ -80,24 +80,25 @@ test('the same flow in English, and cancelling asks for a reason', async ({ page
   await card.getByRole('button', { name: 'Ready for pickup' }).click();
   await expect(page.getByTestId('column-listo').getByTestId('order-card').filter({ hasText: nombre })).toBeVisible();
 
-  // A second order is cancelled: the reason is required and the refund is announced.
+  // A second order is cancelled: the reason is required, and the demo's payment is refunded in the same click.
   const other = unique('Guest');
   await placePaidOrder(request, other);
   const second = page.getByTestId('order-card').filter({ hasText: other });
   await expect(second).toBeVisible({ timeout: 5_000 });
   await second.getByRole('button', { name: 'Cancel order' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('marked for refund');
+  await expect(dialog).toContainText("Cancelling refunds $97.43 to the customer's card.");
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Enter the reason for the cancellation.');
   await dialog.getByLabel('Reason for the cancellation').fill('Out of steak');
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(/cancelled\. The payment is marked for refund\./)).toBeVisible();
+  await expect(page.getByText(/^Order #\d+ cancelled and refunded \(\$97\.43\)\.$/)).toBeVisible();
   await page.getByText(/^Picked up and cancelled/).click();
   const cancelled = page.getByTestId('column-cancelado').getByTestId('order-card').filter({ hasText: other });
   await expect(cancelled).toContainText('Out of steak');
-  await expect(cancelled.getByRole('button', { name: 'Mark as refunded' })).toBeVisible();
+  await expect(cancelled.getByTestId('refund-state')).toContainText("Refunded: $97.43 back to the customer's card.");
+  await expect(cancelled.getByRole('button', { name: /Mark as refunded/ })).toHaveCount(0);
   // The server deletes its copy from the restaurant's point of sale (the demo POS here).
   await expect(cancelled.getByTestId('pos-cancel')).toHaveText('Also cancelled in the point of sale.');
 });

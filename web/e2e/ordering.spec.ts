@@ -104,7 +104,8 @@ test('screenshots of the ordering pages at 390 and 1280 px', async ({ page }) =>
 
 // A paid order the kitchen cancelled, reached from the checkout's return
 // (?pago=ok): one state (cancelled, never 'Pago exitoso'), and the reason and
-// the refund as two sentences.
+// the refund (made by the demo's provider as the order was cancelled) as two
+// sentences.
 for (const lang of ['es', 'en'] as const) {
   test(`a cancelled order back from the checkout says it was cancelled, not paid (${lang})`, async ({ page, request }) => {
     const staff = await staffLogin(request, accounts.owner);
@@ -113,8 +114,8 @@ for (const lang of ['es', 'en'] as const) {
     await cancelOrder(request, staff, pedidoId, 'Se acabó el agua mineral');
     if (lang === 'en') await page.addInitScript(() => window.localStorage.setItem('language', 'en'));
     const want = {
-      es: { state: 'Cancelado', reason: 'El restaurante canceló el pedido: Se acabó el agua mineral.', refund: 'Te reembolsaremos el pago.' },
-      en: { state: 'Cancelled', reason: 'The restaurant cancelled the order: Se acabó el agua mineral.', refund: 'Your payment will be refunded.' },
+      es: { state: 'Cancelado', reason: 'El restaurante canceló el pedido: Se acabó el agua mineral.', refund: 'El pago fue reembolsado.' },
+      en: { state: 'Cancelled', reason: 'The restaurant cancelled the order: Se acabó el agua mineral.', refund: 'Your payment was refunded.' },
     }[lang];
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });

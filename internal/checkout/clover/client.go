@@ -70,17 +70,32 @@ func New(baseURL string) *Client {
 type StatusError struct {
 	StatusCode int
 	Message    string // Clover's message, shortened, with the token removed
+	// Code is the Ecommerce API's error code ("charge_already_refunded"), when it sent one.
+	Code string
+	// Op names the call ("create checkout" when empty).
+	Op string
 }
 
 func (e *StatusError) Error() string {
-	msg := fmt.Sprintf("clover: create checkout: status %d %s", e.StatusCode, http.StatusText(e.StatusCode))
-	if e.StatusCode == http.StatusUnauthorized {
-		msg += " (the merchant's ecommerce token was refused: revoked, of the wrong type or for another region)"
+	op := e.Op
+	if op == "" {
+		op = "create checkout"
 	}
-	if e.Message != "" {
-		msg += ": " + e.Message
+	msg := fmt.Sprintf("clover: %s: status %d %s", op, e.StatusCode, http.StatusText(e.StatusCode))
+	if e.StatusCode == http.StatusUnauthorized && e.Op == "" {
+		msg += " (the merchant's ecommerce token was refused: revoked, of the wrong type or for another region)"
+	} else if e.StatusCode == http.StatusUnauthorized {
+		msg += " (the merchant's access token was refused: revoked, without the Ecommerce permission or for another region)"
+	}
+	if r := e.Reason(); r != "" {
+		msg += ": " + r
 	}
 	return msg
+}
+
+// Reason is Clover's message, with its error code in parentheses when it sent one.
+func (e *StatusError) Reason() string {
+	return (&checkout.RefusedError{Code: e.Code, Message: e.Message}).Reason()
 }
 
 func (e *StatusError) Unwrap() error {
@@ -185,8 +200,26 @@ func (c *Client) Create(ctx context.Context, r checkout.Request) (checkout.Sessi
 	return checkout.Session{ID: w.CheckoutSessionID, URL: w.Href, ExpiresAt: exp}, nil
 }
 
+// call is one request to Clover: what it is (for errors), where it goes and what it carries.
+type call struct {
+	op, method, url string
+	header          map[string]string
+	body            []byte
+	token           string // removed from anything Clover echoes back
+	// reason digs Clover's message and error code out of an error body.
+	reason func(raw []byte) (message, code string)
+}
+
 // post sends the create call, retrying what may succeed a moment later, and returns the 2xx body.
 func (c *Client) post(ctx context.Context, merchantID, token string, body []byte) ([]byte, error) {
+	return c.do(ctx, call{op: "create checkout", method: http.MethodPost, url: strings.TrimRight(c.BaseURL, "/") + CheckoutsPath,
+		header: map[string]string{"X-Clover-Merchant-Id": merchantID}, body: body, token: token,
+		reason: func(raw []byte) (string, string) { return errorMessage(raw), "" }})
+}
+
+// do sends a call, retrying a 5xx, a 429, a network failure or a per-attempt time-out up to
+// MaxRetries times, and returns the 2xx body.
+func (c *Client) do(ctx context.Context, k call) ([]byte, error) {
 	hc := c.HTTP
 	if hc == nil {
 		hc = http.DefaultClient
@@ -202,10 +235,10 @@ func (c *Client) post(ctx context.Context, merchantID, token string, body []byte
 				return nil, last
 			}
 			if err := sleep(ctx, backoff(attempt)); err != nil {
-				return nil, fmt.Errorf("clover: create checkout: %w (after: %w)", err, last)
+				return nil, fmt.Errorf("clover: %s: %w (after: %w)", k.op, err, last)
 			}
 		}
-		raw, retry, err := c.once(ctx, hc, merchantID, token, body)
+		raw, retry, err := c.once(ctx, hc, k)
 		if err == nil {
 			return raw, nil
 		}
@@ -221,35 +254,47 @@ func backoff(attempt int) time.Duration {
 }
 
 // once makes one attempt and says whether a failure is worth retrying.
-func (c *Client) once(ctx context.Context, hc *http.Client, merchantID, token string, body []byte) ([]byte, bool, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(c.BaseURL, "/")+CheckoutsPath, bytes.NewReader(body))
-	if err != nil {
-		return nil, false, fmt.Errorf("clover: create checkout: %w", err)
+func (c *Client) once(ctx context.Context, hc *http.Client, k call) ([]byte, bool, error) {
+	var body io.Reader
+	if k.body != nil {
+		body = bytes.NewReader(k.body)
 	}
-	req.Header.Set("Content-Type", "application/json")
+	req, err := http.NewRequestWithContext(ctx, k.method, k.url, body)
+	if err != nil {
+		return nil, false, fmt.Errorf("clover: %s: %w", k.op, err)
+	}
+	if k.body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	req.Header.Set("Accept", "application/json")
-	req.Header.Set("X-Clover-Merchant-Id", merchantID)
-	req.Header.Set("Authorization", "Bearer "+token)
+	for h, v := range k.header {
+		req.Header.Set(h, v)
+	}
+	req.Header.Set("Authorization", "Bearer "+k.token)
 	resp, err := hc.Do(req)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, false, fmt.Errorf("clover: create checkout: %w", ctx.Err())
+			return nil, false, fmt.Errorf("clover: %s: %w", k.op, ctx.Err())
 		}
 		// Network failure or the per-attempt time-out. *url.Error names the URL, never headers.
-		return nil, true, fmt.Errorf("clover: create checkout: %w: %w", checkout.ErrUnavailable, err)
+		return nil, true, fmt.Errorf("clover: %s: %w: %w", k.op, checkout.ErrUnavailable, err)
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, false, fmt.Errorf("clover: create checkout: %w", ctx.Err())
+			return nil, false, fmt.Errorf("clover: %s: %w", k.op, ctx.Err())
 		}
-		return nil, true, fmt.Errorf("clover: create checkout: read answer: %w: %w", checkout.ErrUnavailable, err)
+		return nil, true, fmt.Errorf("clover: %s: read answer: %w: %w", k.op, checkout.ErrUnavailable, err)
 	}
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		return raw, false, nil
 	}
-	se := &StatusError{StatusCode: resp.StatusCode, Message: redact(errorMessage(raw), token)}
+	msg, code := k.reason(raw)
+	se := &StatusError{StatusCode: resp.StatusCode, Message: redact(msg, k.token), Code: redact(code, k.token)}
+	if k.op != "create checkout" {
+		se.Op = k.op
+	}
 	retry := resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests
 	return nil, retry, se
 }

@@ -104,6 +104,8 @@ export type OpeningHours = Schemas['Hours'];
 export type Oversight = Schemas['Oversight'];
 /** A cancelled, paid online order to refund (GET /api/admin/pedidos/reembolsos). */
 export type OrderRefund = Schemas['OrderRefund'];
+/** Where a payment's refund through the payment provider stands (`reembolso_detalle`). */
+export type RefundStatus = Schemas['RefundStatus'];
 /** The super admin's new restaurant (POST /api/clients). */
 export type NewCliente = Schemas['NewCliente'];
 /** The super admin's edit of a restaurant (PUT /api/clients/{cliente_id}). */

@@ -3711,7 +3711,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record that a pending refund was made (super admin) */
+        /** Record that a payment owed back was refunded by hand (super admin's 'Marcar como reembolsado'); 409 while a refund through the provider is under way */
         post: {
             parameters: {
                 query?: never;
@@ -3737,6 +3737,51 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reembolsos/{compra_id}/reembolsar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a coupon payment owed back through the restaurant's provider (super admin's 'Reembolsar', 'Reintentar'); answers the refunds list's line. 409 when the provider cannot refund it (the message says why) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    compra_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refund"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
                 500: components["responses"]["Internal"];
                 503: components["responses"]["Unavailable"];
             };
@@ -4545,7 +4590,58 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record that a cancelled order's payment was refunded */
+        /** Record that a cancelled order's payment was refunded by hand ('Marcar como reembolsado'): for payments the provider cannot refund; 409 while a refund through the provider is under way */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        cliente_id?: number | string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Pedido"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pedidos/{id}/reembolsar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a cancelled order's payment through the provider ('Reembolsar', 'Reintentar'): the first time for one not refunded at its cancellation, or again after a failure; two calls make one refund. 409 when nothing is owed or the provider cannot refund it (the message says why) */
         post: {
             parameters: {
                 query?: never;
@@ -5845,6 +5941,7 @@ export interface components {
             descripcion: string;
             /** @description cents */
             total: number;
+            moneda: string;
             /** @description agotado: the offer sold out while the diner paid */
             motivo: string;
             /** @description the provider's payment, to refund it */
@@ -5853,6 +5950,7 @@ export interface components {
             reembolso: "pendiente" | "reembolsado";
             paid_at: number;
             reembolsado_at: number;
+            reembolso_detalle: components["schemas"]["RefundStatus"];
         };
         /** @description What Carta's demo checkout page shows: a coupon purchase (tipo compra: fee, compra_id) or a pickup order (tipo pedido: impuestos, pedido_id, token) */
         DemoCheckout: {
@@ -6097,6 +6195,7 @@ export interface components {
             motivo_cancelacion: string;
             /** @enum {string} */
             reembolso: "" | "pendiente" | "reembolsado";
+            reembolso_detalle: components["schemas"]["RefundStatus"];
             visto: boolean;
             paid_at: number;
             updated_at: number;
@@ -6156,6 +6255,7 @@ export interface components {
             reembolso: "pendiente" | "reembolsado";
             paid_at: number;
             reembolsado_at: number;
+            reembolso_detalle: components["schemas"]["RefundStatus"];
         };
         NewCliente: {
             nombre: string;
@@ -6336,6 +6436,34 @@ export interface components {
             estado: "valido" | "usado" | "caducado" | "reemplazado" | "invalido";
             /** @description the account's e-mail while the link is valid, else "" */
             email: string;
+        };
+        /** @description Where the refund of a payment through the payment provider stands (internal/refunds). */
+        RefundStatus: {
+            /**
+             * @description the latest refund: '' (none asked yet), pendiente (the provider is being asked, or answered pending), reembolsado, fallido (codigo and motivo say why)
+             * @enum {string}
+             */
+            estado: "" | "pendiente" | "reembolsado" | "fallido";
+            /** @description marked refunded by hand ('Marcar como reembolsado') */
+            manual: boolean;
+            /** @description cents */
+            monto: number;
+            /** @description the provider's refund id */
+            proveedor_id: string;
+            /** @description why it failed, in Carta's words: rechazado (the provider refused: motivo), fallido (the provider reported it failed), acceso (the provider refused the restaurant's credentials), sin_respuesta (no answer after several attempts: 'Reintentar' asks again under the same idempotency key), or a reason of sin_automatico */
+            codigo: string;
+            /** @description the provider's own words about the failure */
+            motivo: string;
+            /** @description times the provider was asked */
+            intentos: number;
+            /** @description the provider can refund the payment from Carta ('Reembolsar'); otherwise only the manual mark */
+            automatico: boolean;
+            /**
+             * @description why the provider cannot: no payment recorded, another provider took it, no provider connected, the connection must be made again, the provider does not refund through Carta
+             * @enum {string}
+             */
+            sin_automatico: "" | "sin_pago" | "otro_proveedor" | "sin_proveedor" | "reconectar" | "no_disponible";
+            updated_at: number;
         };
     };
     responses: {

@@ -1,7 +1,8 @@
 // Package clovercheckouttest is a fake Clover Hosted Checkout for tests: an httptest server that
 // answers POST /invoicingcheckoutservice/v1/checkouts in Clover's documented JSON, checks the
-// merchant header and Bearer token, records every request, and can be told to fail; plus helpers
-// that build signed webhook notifications. Its wire types are written from Clover's docs,
+// merchant header and Bearer token, records every request, and can be told to fail; the
+// Ecommerce API's refunds of the payments it took (POST /v1/refunds with Idempotency-Key replay,
+// GET /v1/refunds/{id}: refunds.go); plus helpers that build signed webhook notifications. Its wire types are written from Clover's docs,
 // independently of the client's, so a client that drifts from the docs fails its tests.
 package clovercheckouttest
 
@@ -77,8 +78,14 @@ type Server struct {
 	Delay time.Duration
 	// Now is the fake's clock for createdTime and expirationTime.
 	Now func() time.Time
+	// AccessToken is the only Bearer token the Ecommerce API (refunds) accepts; empty accepts any.
+	AccessToken string
+	// RefundStatus is the status a new refund gets: "succeeded" when empty, or "pending" (settled
+	// later with SettleRefund) or "failed".
+	RefundStatus string
 
 	mu        sync.Mutex
+	ecom      ecommerce // refunds.go
 	requests  []Request
 	failures  []failure // consumed first to last
 	failAll   *failure
@@ -98,7 +105,9 @@ func New(t testing.TB) *Server {
 	return s
 }
 
-// Fail makes the next n create calls answer status with a Clover-style error body.
+// Fail makes the next n calls (create checkout or refund) answer status with a Clover-style error
+// body, before the fake does anything else: a failed refund refunds nothing and is not saved
+// under its idempotency key.
 func (s *Server) Fail(status, n int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -107,7 +116,7 @@ func (s *Server) Fail(status, n int) {
 	}
 }
 
-// FailAlways makes every create call answer status (after any queued Fail).
+// FailAlways makes every call answer status (after any queued Fail).
 func (s *Server) FailAlways(status int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -171,11 +180,12 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	idx := len(s.requests)
 	s.requests = append(s.requests, rec)
 
-	if r.URL.Path != Path {
+	refunds := r.URL.Path == RefundsPath || strings.HasPrefix(r.URL.Path, RefundsPath+"/")
+	if r.URL.Path != Path && !refunds {
 		writeJSON(w, http.StatusNotFound, `{"message":"Not Found"}`)
 		return
 	}
-	if r.Method != http.MethodPost {
+	if r.Method != http.MethodPost && !(refunds && r.Method == http.MethodGet) {
 		writeJSON(w, http.StatusMethodNotAllowed, `{"message":"Method Not Allowed"}`)
 		return
 	}
@@ -187,6 +197,10 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}
 	if s.failAll != nil {
 		writeJSON(w, s.failAll.status, s.failAll.body)
+		return
+	}
+	if refunds {
+		s.refunds(w, r, raw)
 		return
 	}
 	mid := r.Header.Get("X-Clover-Merchant-Id")

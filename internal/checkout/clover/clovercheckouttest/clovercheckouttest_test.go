@@ -42,3 +42,39 @@ func TestFakeRefusesWhatCloverRefuses(t *testing.T) {
 		})
 	}
 }
+
+// The refunds endpoint refuses what Clover refuses too.
+func TestFakeRefundsRefuseWhatCloverRefuses(t *testing.T) {
+	tests := []struct {
+		name, auth, key, body string
+		want                  int
+	}{
+		{"accepted", "Bearer tok", "k1", `{"charge":"P1","amount":100}`, http.StatusOK},
+		{"whole charge when no amount", "Bearer tok", "k2", `{"charge":"P1"}`, http.StatusOK},
+		{"no idempotency key", "Bearer tok", "", `{"charge":"P1","amount":100}`, http.StatusBadRequest},
+		{"wrong token", "Bearer other", "k3", `{"charge":"P1","amount":100}`, http.StatusUnauthorized},
+		{"unknown charge", "Bearer tok", "k4", `{"charge":"P9","amount":100}`, http.StatusNotFound},
+		{"amount in dollars", "Bearer tok", "k5", `{"charge":"P1","amount":1.5}`, http.StatusBadRequest},
+		{"more than the charge", "Bearer tok", "k6", `{"charge":"P1","amount":1001}`, http.StatusBadRequest},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := clovercheckouttest.New(t)
+			fake.AccessToken = "tok"
+			fake.AddCharge("P1", 1000)
+			req, _ := http.NewRequest(http.MethodPost, fake.URL+clovercheckouttest.RefundsPath, strings.NewReader(tt.body))
+			req.Header.Set("Authorization", tt.auth)
+			if tt.key != "" {
+				req.Header.Set("Idempotency-Key", tt.key)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != tt.want {
+				t.Errorf("status = %d, want %d", resp.StatusCode, tt.want)
+			}
+		})
+	}
+}

@@ -9,6 +9,20 @@ import { parseEvents } from './lib/event-stream';
 // 2025-03-14 18:30 UTC = 14:30 in New York (EDT).
 const PICKUP = Date.UTC(2025, 2, 14, 18, 30) / 1000;
 
+/** A payment the provider can refund, no refund asked yet. */
+const NO_REFUND: Pedido['reembolso_detalle'] = {
+  estado: '',
+  manual: false,
+  monto: 0,
+  proveedor_id: '',
+  codigo: '',
+  motivo: '',
+  intentos: 0,
+  automatico: true,
+  sin_automatico: '',
+  updated_at: 0,
+};
+
 function pedido(over: Partial<Pedido> & { id: number }): Pedido {
   return {
     cliente_id: 1,
@@ -42,6 +56,7 @@ function pedido(over: Partial<Pedido> & { id: number }): Pedido {
     pos_intentos: 1,
     motivo_cancelacion: '',
     reembolso: '',
+    reembolso_detalle: NO_REFUND,
     visto: true,
     paid_at: PICKUP - 1200,
     updated_at: PICKUP - 1200,
@@ -158,7 +173,10 @@ describe('order board', () => {
     expect(within(screen.getByTestId('column-listo')).getByRole('article', { name: 'Pedido #3' })).toBeInTheDocument();
     const cancelled = within(screen.getByTestId('column-cancelado')).getByRole('article', { name: 'Pedido #4' });
     expect(cancelled).toHaveTextContent('Motivo de la cancelación: Sin existencias');
-    expect(cancelled).toHaveTextContent('Reembolso pendiente.');
+    expect(cancelled).toHaveTextContent('Reembolso pendiente: $97.43.');
+    expect(within(cancelled).getByRole('button', { name: 'Reembolsar $97.43 — Pedido #4' })).toBeInTheDocument();
+    // The provider can refund it: no manual mark offered.
+    expect(within(cancelled).queryByRole('button', { name: /Marcar como reembolsado/ })).toBeNull();
     // Today's count and total leave the cancelled order out.
     expect(screen.getByTestId('summary-count')).toHaveTextContent('3');
     expect(screen.getByTestId('summary-total')).toHaveTextContent('$292.29');
@@ -191,12 +209,18 @@ describe('order board', () => {
     expect(names(screen.getByRole('article', { name: 'Pedido #1' }))).toEqual(['Listo para recoger', 'Cancelar pedido', 'Imprimir ticket']);
   });
 
-  it('cancelling asks for a reason and says the payment is marked for refund', async () => {
+  it('cancelling asks for a reason and refunds the payment in the same click', async () => {
     let current = board([pedido({ id: 1, estado: 'en_preparacion' })]);
     const { calls } = routes(() => current, {
       'PUT /api/pedidos/1/estado': (call: FetchCall) => {
         const body = call.body as { motivo: string };
-        const moved = pedido({ id: 1, estado: 'cancelado', motivo_cancelacion: body.motivo, reembolso: 'pendiente' });
+        const moved = pedido({
+          id: 1,
+          estado: 'cancelado',
+          motivo_cancelacion: body.motivo,
+          reembolso: 'reembolsado',
+          reembolso_detalle: { ...NO_REFUND, estado: 'reembolsado', monto: 9743, proveedor_id: 'T6WW3H5DHHWN4', intentos: 1 },
+        });
         current = board([moved]);
         return { body: moved };
       },
@@ -205,7 +229,7 @@ describe('order board', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cancelar pedido' }, LAZY));
     const dialog = screen.getByRole('dialog', { name: 'Cancelar el pedido #1' });
-    expect(dialog).toHaveAccessibleDescription(/quedará marcado para reembolso/);
+    expect(dialog).toHaveAccessibleDescription('Al cancelar, se reembolsarán $97.43 a la tarjeta del cliente. El cliente recibirá un correo con el motivo.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar pedido' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Escribe el motivo de la cancelación.');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
@@ -214,9 +238,72 @@ describe('order board', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar pedido' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ cliente_id: 1, estado: 'cancelado', motivo: 'Se acabó el chuletón' });
-    expect(await screen.findByText('Pedido #1 cancelado. El pago quedó marcado para reembolso.')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('Pedido #1 cancelado y reembolsado ($97.43).')).toHaveAttribute('role', 'status');
     const card = await within(screen.getByTestId('column-cancelado')).findByRole('article', { name: 'Pedido #1' });
-    expect(within(card).getByRole('button', { name: 'Marcar como reembolsado' })).toBeInTheDocument();
+    expect(within(card).getByTestId('refund-state')).toHaveTextContent('Reembolsado: $97.43 devueltos a la tarjeta del cliente.N.º de reembolso: T6WW3H5DHHWN4');
+    expect(within(card).queryByRole('button', { name: /Reembolsar|Marcar/ })).toBeNull();
+  });
+
+  it('where the provider cannot refund, the dialog and the card say so and offer the manual mark', async () => {
+    const manualOnly = { ...NO_REFUND, automatico: false, sin_automatico: 'otro_proveedor' as const };
+    let current = board([
+      pedido({ id: 1, reembolso_detalle: manualOnly }),
+      pedido({ id: 2, estado: 'cancelado', motivo_cancelacion: 'Cerramos', reembolso: 'pendiente', reembolso_detalle: manualOnly }),
+    ]);
+    const { calls } = routes(() => current, {
+      'POST /api/pedidos/2/reembolso': () => {
+        const done = pedido({
+          id: 2,
+          estado: 'cancelado',
+          motivo_cancelacion: 'Cerramos',
+          reembolso: 'reembolsado',
+          reembolso_detalle: { ...manualOnly, estado: 'reembolsado', manual: true, monto: 9743 },
+        });
+        current = board([current.pedidos[0], done]);
+        return { body: done };
+      },
+    });
+    renderApp('/pedidos?cliente_id=1');
+    const user = userEvent.setup();
+    const open = await screen.findByRole('article', { name: 'Pedido #1' }, LAZY);
+    await user.click(within(open).getByRole('button', { name: 'Cancelar pedido' }));
+    expect(screen.getByRole('dialog', { name: 'Cancelar el pedido #1' })).toHaveAccessibleDescription(/quedará marcado para reembolso/);
+    await user.click(screen.getByRole('button', { name: 'Volver' }));
+
+    const cancelled = within(screen.getByTestId('column-cancelado')).getByRole('article', { name: 'Pedido #2' });
+    expect(within(cancelled).getByTestId('refund-state')).toHaveTextContent(
+      'Reembolso pendiente: $97.43.Este pago lo cobró otro proveedor de pagos. Reembólsalo en el panel de tu proveedor de pagos y márcalo aquí.',
+    );
+    expect(within(cancelled).queryByRole('button', { name: /Reembolsar/ })).toBeNull();
+    await user.click(within(cancelled).getByRole('button', { name: 'Marcar como reembolsado — Pedido #2' }));
+    await waitFor(() => expect(within(cancelled).getByTestId('refund-state')).toHaveTextContent('Marcado como reembolsado a mano.'));
+    expect(calls.find((c) => c.url === '/api/pedidos/2/reembolso')?.body).toEqual({ cliente_id: 1 });
+  });
+
+  it("a refund that failed shows the provider's reason, and 'Reintentar' refunds it", async () => {
+    const failed = { ...NO_REFUND, estado: 'fallido' as const, codigo: 'rechazado', motivo: 'Balance too low. (insufficient_funds)', intentos: 1, monto: 9743 };
+    let current = board([pedido({ id: 3, estado: 'cancelado', motivo_cancelacion: 'Cerramos', reembolso: 'pendiente', reembolso_detalle: failed })]);
+    const { calls } = routes(() => current, {
+      'POST /api/pedidos/3/reembolsar': () => {
+        const done = pedido({
+          id: 3,
+          estado: 'cancelado',
+          motivo_cancelacion: 'Cerramos',
+          reembolso: 'reembolsado',
+          reembolso_detalle: { ...NO_REFUND, estado: 'reembolsado', monto: 9743, proveedor_id: 'R2', intentos: 1 },
+        });
+        current = board([done]);
+        return { body: done };
+      },
+    });
+    renderApp('/pedidos?cliente_id=1');
+    const card = within(await screen.findByTestId('column-cancelado', {}, LAZY)).getByRole('article', { name: 'Pedido #3' });
+    const state = within(card).getByTestId('refund-state');
+    expect(state).toHaveTextContent('El reembolso de $97.43 falló.El proveedor de pagos lo rechazó.Motivo del proveedor: Balance too low. (insufficient_funds)');
+    expect(within(state).getByRole('button', { name: 'Marcar como reembolsado — Pedido #3' })).toBeInTheDocument();
+    await userEvent.setup().click(within(state).getByRole('button', { name: 'Reintentar el reembolso — Pedido #3' }));
+    await waitFor(() => expect(within(card).getByTestId('refund-state')).toHaveTextContent('Reembolsado: $97.43'));
+    expect(calls.find((c) => c.url === '/api/pedidos/3/reembolsar')?.body).toEqual({ cliente_id: 1 });
   });
 
   it('a new order keeps alerting until someone presses Visto', async () => {

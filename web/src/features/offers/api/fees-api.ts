@@ -21,7 +21,12 @@ export function refundsQueryOptions() {
   return queryOptions({ queryKey: feesKeys.refunds(), queryFn: ({ signal }) => listRefunds(signal), staleTime: 0 });
 }
 
-/** POST /api/admin/reembolsos/{compra_id} (super admin): the refund was made. */
+/** POST /api/admin/reembolsos/{compra_id}/reembolsar (super admin): the restaurant's provider refunds the payment. */
+export function refundPurchase(compraId: number): Promise<Refund> {
+  return apiFetch<Refund>(`/admin/reembolsos/${compraId}/reembolsar`, { method: 'POST' });
+}
+
+/** POST /api/admin/reembolsos/{compra_id} (super admin): the payment was refunded another way. */
 export function markRefunded(compraId: number): Promise<ResponseBody<'/api/admin/reembolsos/{compra_id}', 'post'>> {
   return apiFetch(`/admin/reembolsos/${compraId}`, { method: 'POST' });
 }

@@ -4,7 +4,8 @@ import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { formatTimestamp } from '../../../lib/dates';
-import { failedFeesQueryOptions, feesKeys, markRefunded, outboxQueryOptions, refundsQueryOptions, resendMail, retryFee } from '../api/fees-api';
+import { RefundCard, RefundState, type RefundBusy } from '../../../components/RefundState';
+import { failedFeesQueryOptions, feesKeys, markRefunded, outboxQueryOptions, refundPurchase, refundsQueryOptions, resendMail, retryFee } from '../api/fees-api';
 import { ListSection } from './ListSection';
 
 /** Super admin: 'Comisiones fallidas' across restaurants, each with 'Reintentar'. */
@@ -98,49 +99,66 @@ export function OutboxSection() {
   );
 }
 
-/** Super admin: 'Pagos por reembolsar' (payments taken after an offer sold out). */
+/** Super admin: 'Pagos por reembolsar' (payments taken after an offer sold out), each refunded in one click. */
 export function RefundsSection() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const query = useQuery(refundsQueryOptions());
-  const mark = useMutation({
-    mutationFn: markRefunded,
-    onSuccess: () => qc.invalidateQueries({ queryKey: feesKeys.refunds() }),
-  });
+  const settled = () => qc.invalidateQueries({ queryKey: feesKeys.refunds() }).then(() => qc.invalidateQueries({ queryKey: ['platform'] }));
+  const refund = useMutation({ mutationFn: refundPurchase, onSettled: settled });
+  const mark = useMutation({ mutationFn: markRefunded, onSettled: settled });
+  const busy = (id: number): RefundBusy =>
+    refund.isPending && refund.variables === id ? 'refund' : mark.isPending && mark.variables === id ? 'mark' : null;
+  const failure = (id: number) => {
+    if (refund.isError && refund.variables === id) return errorText(refund.error, t('refund.error'), t('errors.network'));
+    if (mark.isError && mark.variables === id) return errorText(mark.error, t('refunds.markError'), t('errors.network'));
+    return null;
+  };
+  let body;
+  if (query.isPending) body = <p role="status">{t('refunds.loading')}</p>;
+  else if (query.isError) body = <FormError error={errorText(query.error, t('refunds.loadError'), t('errors.network'))} />;
+  else if (query.data.length === 0) body = <p className="muted">{t('refunds.empty')}</p>;
+  else
+    body = (
+      <ul className="refund-cards">
+        {query.data.map((r) => {
+          const amount = formatCents(r.total, r.moneda, i18n.language);
+          const title = t('refunds.purchaseTitle', { id: r.compra_id, descripcion: r.descripcion });
+          return (
+            <RefundCard
+              key={r.compra_id}
+              title={title}
+              amount={amount}
+              facts={[
+                [t('refunds.restaurant'), r.restaurante],
+                [t('refunds.diner'), r.email || '—'],
+                [t('refunds.date'), formatTimestamp(r.paid_at, i18n.language)],
+                [t('refunds.payment'), <code key="p">{r.payment_id || '—'}</code>],
+              ]}
+            >
+              <RefundState
+                owed={r.reembolso}
+                detail={r.reembolso_detalle}
+                amount={amount}
+                busy={busy(r.compra_id)}
+                disabled={refund.isPending || mark.isPending}
+                onRefund={() => refund.mutate(r.compra_id)}
+                onMark={() => mark.mutate(r.compra_id)}
+                label={title}
+              />
+              <FormError error={failure(r.compra_id)} />
+            </RefundCard>
+          );
+        })}
+      </ul>
+    );
   return (
-    <>
-      <ListSection
-        id="refunds-title"
-        title="refunds.title"
-        hint="refunds.hint"
-        texts="refunds"
-        emptyKey="empty"
-        query={query}
-        headers={['refunds.date', 'refunds.restaurant', 'refunds.diner', 'refunds.purchase', 'refunds.amount', 'refunds.payment', 'refunds.state', 'refunds.action']}
-        row={(r) => (
-          <tr key={r.compra_id}>
-            <td>{formatTimestamp(r.paid_at, i18n.language)}</td>
-            <td>{r.restaurante}</td>
-            <td>{r.email || '—'}</td>
-            <td>
-              #{r.compra_id} {r.descripcion}
-            </td>
-            <td>{formatCents(r.total, 'USD', i18n.language)}</td>
-            <td>
-              <code>{r.payment_id || '—'}</code>
-            </td>
-            <td>{t(`refunds.estado.${r.reembolso === 'reembolsado' ? 'reembolsado' : 'pendiente'}`)}</td>
-            <td>
-              {r.reembolso === 'pendiente' && (
-                <button type="button" className="button button--small" disabled={mark.isPending} onClick={() => mark.mutate(r.compra_id)}>
-                  {t('refunds.mark')}
-                </button>
-              )}
-            </td>
-          </tr>
-        )}
-      />
-      <FormError error={mark.isError ? errorText(mark.error, t('refunds.markError'), t('errors.network')) : null} />
-    </>
+    <section className="offers-panel" aria-labelledby="refunds-title">
+      <h2 id="refunds-title" className="section-title">
+        {t('refunds.title')}
+      </h2>
+      <p className="muted">{t('refunds.hint')}</p>
+      {body}
+    </section>
   );
 }

@@ -76,7 +76,12 @@ export function retryOrderPOS(clienteId: string, id: number): Promise<ResponseBo
   return apiFetch(`/pedidos/${id}/pos`, { method: 'POST', body: { cliente_id: Number(clienteId) } });
 }
 
-/** POST /api/pedidos/{id}/reembolso (staff): the cancelled order's payment was refunded (in the POS dashboard). */
+/** POST /api/pedidos/{id}/reembolsar (staff): the provider refunds the cancelled order's payment ('Reembolsar', 'Reintentar'). */
+export function refundOrder(clienteId: string, id: number): Promise<Pedido> {
+  return apiFetch<Pedido>(`/pedidos/${id}/reembolsar`, { method: 'POST', body: { cliente_id: Number(clienteId) } });
+}
+
+/** POST /api/pedidos/{id}/reembolso (staff): the cancelled order's payment was refunded another way ('Marcar como reembolsado'). */
 export function markRefunded(clienteId: string, id: number): Promise<Pedido> {
   return apiFetch<Pedido>(`/pedidos/${id}/reembolso`, { method: 'POST', body: { cliente_id: Number(clienteId) } });
 }

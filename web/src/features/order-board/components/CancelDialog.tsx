@@ -8,13 +8,15 @@ export const MAX_MOTIVO = 200;
 
 type Props = {
   numero: number;
+  /** What happens to the payment: refunded by the provider, or marked for a refund by hand. */
+  refundNote: string;
   /** Cancels with the reason; rejects with the text to show. */
   onConfirm: (motivo: string) => Promise<void>;
   onClose: () => void;
 };
 
-/** 'Cancelar pedido': a reason is required, and the payment is marked for refund. */
-export function CancelDialog({ numero, onConfirm, onClose }: Props) {
+/** 'Cancelar pedido': a reason is required, and the payment is refunded (or marked for refund). */
+export function CancelDialog({ numero, refundNote, onConfirm, onClose }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [motivo, setMotivo] = useState('');
@@ -53,7 +55,7 @@ export function CancelDialog({ numero, onConfirm, onClose }: Props) {
     >
       <h2 id={`${id}-title`}>{t('orderBoard.cancelTitle', { numero })}</h2>
       <p id={`${id}-refund`} className="board-dialog__note">
-        {t('orderBoard.cancelRefundNote')}
+        {refundNote}
       </p>
       <form className="form" onSubmit={onSubmit} noValidate>
         <div className="field">

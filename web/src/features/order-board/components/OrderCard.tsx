@@ -2,8 +2,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EstadoPedido, Pedido } from '../../../api/contract';
 import { Notice, type Message } from '../../../components/Form';
+import { RefundState } from '../../../components/RefundState';
 import { errorText } from '../../../lib/api-client';
-import { acknowledgeOrder, markRefunded, moveOrder, retryOrderPOS } from '../api/order-board-api';
+import { formatCents } from '../../../lib/money';
+import { acknowledgeOrder, markRefunded, moveOrder, refundOrder, retryOrderPOS } from '../api/order-board-api';
 import { isNewOrder, nextStates } from '../lib/transitions';
 import { CancelDialog } from './CancelDialog';
 import { OrderLines, PickupTime } from './OrderDetails';
@@ -19,11 +21,11 @@ type Props = {
   onNotice: (text: string) => void;
 };
 
-type Busy = null | 'visto' | 'move' | 'pos' | 'refund';
+type Busy = null | 'visto' | 'move' | 'pos' | 'refund' | 'mark';
 
 /** One order on the board: who, when, what, and the moves the transition table allows. */
 export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotice }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [busy, setBusy] = useState<Busy>(null);
   const [message, setMessage] = useState<Message>(null);
@@ -64,18 +66,27 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
       setMessage({ kind: 'ok', text: answer.message });
     });
 
+  const amount = formatCents(pedido.total, pedido.moneda, i18n.language);
+
   const refund = () =>
     run('refund', async () => {
+      onChanged(await refundOrder(clienteId, pedido.id));
+    });
+
+  const mark = () =>
+    run('mark', async () => {
       onChanged(await markRefunded(clienteId, pedido.id));
     });
 
   async function cancel(motivo: string) {
+    let done: Pedido;
     try {
-      onChanged(await moveOrder(clienteId, pedido.id, 'cancelado', motivo));
-      onNotice(t('orderBoard.cancelled', { numero: pedido.numero }));
+      done = await moveOrder(clienteId, pedido.id, 'cancelado', motivo);
     } catch (err) {
       throw new Error(failText(err));
     }
+    onChanged(done);
+    onNotice(t(cancelNotice(done), { numero: pedido.numero, amount }));
   }
 
   const title = t('orderBoard.orderNumber', { numero: pedido.numero });
@@ -130,16 +141,19 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
               </p>
             )}
             <CancelledInPOS pedido={pedido} />
-            {pedido.reembolso === 'pendiente' && (
-              <>
-                <p>{t('orderBoard.refundPending')}</p>
-                <button type="button" className="button button--small" onClick={() => void refund()} disabled={busy !== null} aria-busy={busy === 'refund'}>
-                  {t('orderBoard.markRefunded')}
-                </button>
-              </>
-            )}
-            {pedido.reembolso === 'reembolsado' && <p>{t('orderBoard.refunded')}</p>}
           </div>
+        )}
+        {pedido.estado === 'cancelado' && (
+          <RefundState
+            owed={pedido.reembolso}
+            detail={pedido.reembolso_detalle}
+            amount={amount}
+            busy={busy === 'refund' || busy === 'mark' ? busy : null}
+            disabled={busy !== null}
+            onRefund={() => void refund()}
+            onMark={() => void mark()}
+            label={title}
+          />
         )}
 
         {(isNew || forward.length > 0) && (
@@ -182,9 +196,31 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
         </div>
         <Notice message={message} />
       </article>
-      {cancelling && <CancelDialog numero={pedido.numero} onConfirm={cancel} onClose={() => setCancelling(false)} />}
+      {cancelling && (
+        <CancelDialog
+          numero={pedido.numero}
+          refundNote={
+            pedido.reembolso_detalle.automatico ? t('orderBoard.cancelRefundAuto', { amount }) : t('orderBoard.cancelRefundNote')
+          }
+          onConfirm={cancel}
+          onClose={() => setCancelling(false)}
+        />
+      )}
     </li>
   );
+}
+
+/** The board's notice after a cancellation: the refund it made, is making, could not make, or left to mark. */
+function cancelNotice(p: Pedido): string {
+  if (p.reembolso === 'reembolsado') return 'orderBoard.cancelledRefunded';
+  switch (p.reembolso_detalle.estado) {
+    case 'pendiente':
+      return 'orderBoard.cancelledRefunding';
+    case 'fallido':
+      return 'orderBoard.cancelledRefundFailed';
+    default:
+      return 'orderBoard.cancelled';
+  }
 }
 
 /** Where a cancelled order's copy in the point of sale stands (the server deletes it there). */

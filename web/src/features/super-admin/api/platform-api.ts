@@ -91,7 +91,12 @@ export function orderRefundsQueryOptions() {
   });
 }
 
-/** POST /api/pedidos/{id}/reembolso {cliente_id}: the order's payment was refunded. */
+/** POST /api/pedidos/{id}/reembolsar {cliente_id}: the restaurant's provider refunds the order's payment. */
+export function refundOrderPayment(r: Pick<OrderRefund, 'pedido_id' | 'cliente_id'>): Promise<unknown> {
+  return apiFetch(`/pedidos/${r.pedido_id}/reembolsar`, { method: 'POST', body: { cliente_id: r.cliente_id } });
+}
+
+/** POST /api/pedidos/{id}/reembolso {cliente_id}: the order's payment was refunded another way. */
 export function markOrderRefunded(r: Pick<OrderRefund, 'pedido_id' | 'cliente_id'>): Promise<unknown> {
   return apiFetch(`/pedidos/${r.pedido_id}/reembolso`, { method: 'POST', body: { cliente_id: r.cliente_id } });
 }

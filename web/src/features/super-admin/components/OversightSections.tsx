@@ -5,7 +5,8 @@ import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { formatTimestamp } from '../../../lib/dates';
-import { clientsQueryOptions, markOrderRefunded, orderRefundsQueryOptions, oversightQueryOptions, platformKeys } from '../api/platform-api';
+import { RefundCard, RefundState, type RefundBusy } from '../../../components/RefundState';
+import { clientsQueryOptions, markOrderRefunded, orderRefundsQueryOptions, oversightQueryOptions, platformKeys, refundOrderPayment } from '../api/platform-api';
 
 /** The counts that need the super admin's attention, as badges. */
 export function OversightCounts() {
@@ -69,57 +70,58 @@ export function ReconnectSection() {
   );
 }
 
-/** Cancelled online orders whose payment must be refunded, with 'Marcar como reembolsado'. */
+/** Cancelled online orders whose payment is owed back or was refunded, each refunded in one click. */
 export function OrderRefundsSection() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const query = useQuery(orderRefundsQueryOptions());
-  const mark = useMutation({
-    mutationFn: markOrderRefunded,
-    onSuccess: () => qc.invalidateQueries({ queryKey: platformKeys.all }),
-  });
+  const settled = () => qc.invalidateQueries({ queryKey: platformKeys.all });
+  const refund = useMutation({ mutationFn: refundOrderPayment, onSettled: settled });
+  const mark = useMutation({ mutationFn: markOrderRefunded, onSettled: settled });
+  const busy = (id: number): RefundBusy =>
+    refund.isPending && refund.variables?.pedido_id === id ? 'refund' : mark.isPending && mark.variables?.pedido_id === id ? 'mark' : null;
+  const failure = (id: number) => {
+    if (refund.isError && refund.variables?.pedido_id === id) return errorText(refund.error, t('refund.error'), t('errors.network'));
+    if (mark.isError && mark.variables?.pedido_id === id) return errorText(mark.error, t('refunds.markError'), t('errors.network'));
+    return null;
+  };
   let body;
   if (query.isPending) body = <p role="status">{t('orderRefunds.loading')}</p>;
   else if (query.isError) body = <FormError error={errorText(query.error, t('orderRefunds.loadError'), t('errors.network'))} />;
   else if (query.data.length === 0) body = <p className="muted">{t('orderRefunds.empty')}</p>;
   else
     body = (
-      <div className="platform-table-wrap">
-        <table className="platform-table">
-          <thead>
-            <tr>
-              {['date', 'restaurant', 'order', 'diner', 'amount', 'reason', 'payment', 'state', 'action'].map((h) => (
-                <th key={h} scope="col">
-                  {t(`orderRefunds.${h}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.map((r) => (
-              <tr key={r.pedido_id}>
-                <td data-label={t('orderRefunds.date')}>{formatTimestamp(r.paid_at, i18n.language)}</td>
-                <td data-label={t('orderRefunds.restaurant')}>{r.restaurante}</td>
-                <td data-label={t('orderRefunds.order')}>#{r.numero}</td>
-                <td data-label={t('orderRefunds.diner')}>{r.email || '—'}</td>
-                <td data-label={t('orderRefunds.amount')}>{formatCents(r.total, r.moneda || 'USD', i18n.language)}</td>
-                <td data-label={t('orderRefunds.reason')}>{r.motivo || '—'}</td>
-                <td data-label={t('orderRefunds.payment')}>
-                  <code>{r.payment_id || '—'}</code>
-                </td>
-                <td data-label={t('orderRefunds.state')}>{t(`refunds.estado.${r.reembolso}`)}</td>
-                <td data-label={t('orderRefunds.action')}>
-                  {r.reembolso === 'pendiente' && (
-                    <button type="button" className="button button--small" disabled={mark.isPending} onClick={() => mark.mutate(r)}>
-                      {t('refunds.mark')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ul className="refund-cards">
+        {query.data.map((r) => {
+          const amount = formatCents(r.total, r.moneda || 'USD', i18n.language);
+          const title = t('orderRefunds.orderTitle', { numero: r.numero, restaurante: r.restaurante });
+          return (
+            <RefundCard
+              key={r.pedido_id}
+              title={title}
+              amount={amount}
+              facts={[
+                [t('orderRefunds.diner'), r.email || '—'],
+                [t('orderRefunds.date'), formatTimestamp(r.paid_at, i18n.language)],
+                [t('orderRefunds.reason'), r.motivo || '—'],
+                [t('orderRefunds.payment'), <code key="p">{r.payment_id || '—'}</code>],
+              ]}
+            >
+              <RefundState
+                owed={r.reembolso}
+                detail={r.reembolso_detalle}
+                amount={amount}
+                busy={busy(r.pedido_id)}
+                disabled={refund.isPending || mark.isPending}
+                onRefund={() => refund.mutate(r)}
+                onMark={() => mark.mutate(r)}
+                label={title}
+              />
+              <FormError error={failure(r.pedido_id)} />
+            </RefundCard>
+          );
+        })}
+      </ul>
     );
   return (
     <section className="platform-panel" aria-labelledby="order-refunds-title">
@@ -128,7 +130,6 @@ export function OrderRefundsSection() {
       </h2>
       <p className="muted">{t('orderRefunds.hint')}</p>
       {body}
-      <FormError error={mark.isError ? errorText(mark.error, t('refunds.markError'), t('errors.network')) : null} />
     </section>
   );
 }
