@@ -30,12 +30,12 @@ import (
 	"carta/internal/menu"
 	"carta/internal/metrics"
 	"carta/internal/offers"
-	"carta/internal/refunds"
 	"carta/internal/onboarding"
 	"carta/internal/ordering"
 	"carta/internal/panel"
 	"carta/internal/pos"
 	posdemo "carta/internal/pos/demo"
+	"carta/internal/refunds"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
 	"carta/internal/web"
@@ -117,10 +117,10 @@ func newEnvWith(t testing.TB, db *store.DB, change func(*api.Server)) *env {
 		}}
 	offerSvc.UseRefunds(refundSvc)
 	s := &api.Server{
-		DB:       db,
-		Auth:     authSvc,
-		Accounts: &accounts.Service{DB: db, Auth: authSvc},
-		Menu:     menuSvc,
+		DB:                  db,
+		Auth:                authSvc,
+		Accounts:            &accounts.Service{DB: db, Auth: authSvc},
+		Menu:                menuSvc,
 		Offers:              offerSvc,
 		Ordering:            orderSvc,
 		Billing:             &billing.Service{DB: db, Provider: billingdemo.New(), Log: quiet, BaseURL: "https://carta.example"},

@@ -470,7 +470,7 @@ func posOrders(cloverBase string, tokens func(clientes.POSConnection) clover.Tok
 // checkoutFor picks a restaurant's hosted checkout: the demo page on this
 // server for the demo POS, Clover's Ecommerce hosted checkout (through hc)
 // otherwise.
-func checkoutFor(baseURL, cloverBase string, hc *http.Client) func(clientes.POSConnection) (checkout.Provider, error) {
+func checkoutFor(baseURL, cloverBase string, tokens func(clientes.POSConnection) clover.TokenSource, hc *http.Client) func(clientes.POSConnection) (checkout.Provider, error) {
 	return func(conn clientes.POSConnection) (checkout.Provider, error) {
 		if conn.Provider == "demo" {
 			return &checkoutdemo.Provider{BaseURL: baseURL}, nil
@@ -481,7 +481,7 @@ func checkoutFor(baseURL, cloverBase string, hc *http.Client) func(clientes.POSC
 		}
 		c := clovercheckout.New(base)
 		c.HTTP = hc
-		return c, nil
+		return &clovercheckout.Checkouts{Client: c, Tokens: tokens(conn)}, nil
 	}
 }
 
@@ -633,7 +633,7 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	}
 	checkoutHTTP := mets.Client("clover_checkout", 15*time.Second, log)
 	refundSvc := &refunds.Service{DB: db, Provider: refundsFor(cfg.CloverBaseURL, cloverTokens, checkoutHTTP), Log: log, Metrics: mets}
-	offerSvc := &offers.Service{DB: db, BaseURL: cfg.BaseURL, Log: log, Media: pipe, Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL, checkoutHTTP), Metrics: mets}
+	offerSvc := &offers.Service{DB: db, BaseURL: cfg.BaseURL, Log: log, Media: pipe, Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL, cloverTokens, checkoutHTTP), Metrics: mets}
 	offerSvc.UseRefunds(refundSvc)
 	billingSvc := &billing.Service{DB: db, Provider: billingdemo.New(), Log: log, BaseURL: cfg.BaseURL, Metrics: mets}
 	if cfg.StripeSecretKey != "" {
@@ -655,7 +655,7 @@ func serve(ctx context.Context, cfg config.Config, db *store.DB, pipe *media.Pip
 	menuSvc.Changed = site.Forget
 	feed := &ordering.Feed{DB: db}
 	orderSvc := &ordering.Service{DB: db, Menu: menuSvc, Auth: authSvc, BaseURL: cfg.BaseURL, Log: log,
-		Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL, checkoutHTTP), POS: posOrders(cfg.CloverBaseURL, cloverTokens, posHTTP), Feed: feed,
+		Checkout: checkoutFor(cfg.BaseURL, cfg.CloverBaseURL, cloverTokens, checkoutHTTP), POS: posOrders(cfg.CloverBaseURL, cloverTokens, posHTTP), Feed: feed,
 		PerAddress: cfg.OrdersPerAddress, Metrics: mets}
 	orderSvc.UseRefunds(refundSvc)
 	go refundSvc.Run(ctx, 30*time.Second)

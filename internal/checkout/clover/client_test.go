@@ -11,6 +11,7 @@ import (
 	"carta/internal/checkout"
 	"carta/internal/checkout/clover"
 	"carta/internal/checkout/clover/clovercheckouttest"
+	"carta/internal/pos"
 )
 
 const (
@@ -299,5 +300,26 @@ func TestCreate4xxCarriesCloversMessage(t *testing.T) {
 	_, err := newClient(fake).Create(context.Background(), r)
 	if !errors.Is(err, checkout.ErrRejected) || !strings.Contains(err.Error(), "fake clover failure 422") {
 		t.Fatalf("error = %v, want ErrRejected with Clover's message", err)
+	}
+}
+
+// A restaurant's hosted checkout is opened on its current access token
+// (from its token source, refreshed before it expires), not on the token
+// read with the order; a refresh Clover refused is ErrUnauthorized.
+func TestCheckoutsUseTheCurrentToken(t *testing.T) {
+	fake := clovercheckouttest.New(t)
+	fake.MerchantID, fake.Token = merchantID, "fresh-token"
+	c := &clover.Checkouts{Client: newClient(fake), Tokens: &tokens{token: "fresh-token"}}
+	req := couponRequest()
+	req.Token = "stale-token" // as read with the order
+	if _, err := c.Create(context.Background(), req); err != nil {
+		t.Fatalf("Create with the current token: %v", err)
+	}
+	c.Tokens = &tokens{err: pos.ErrUnauthorized}
+	if _, err := c.Create(context.Background(), req); !errors.Is(err, checkout.ErrUnauthorized) {
+		t.Fatalf("a refused refresh: %v, want ErrUnauthorized", err)
+	}
+	if n := len(fake.Requests()); n != 1 {
+		t.Fatalf("%d requests reached Clover, want 1", n)
 	}
 }

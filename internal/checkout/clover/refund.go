@@ -119,24 +119,50 @@ func (r *Refunds) GetRefund(ctx context.Context, id string) (checkout.Refund, er
 	return readRefund(raw)
 }
 
-// token is the restaurant's current access token. A refresh Clover refused (the restaurant must
-// connect again) is a checkout.ErrUnauthorized; one that could not be made now, ErrUnavailable.
+// token is the restaurant's current access token (see accessToken).
 func (r *Refunds) token(ctx context.Context) (string, error) {
-	if r.Tokens == nil {
+	return accessToken(ctx, r.Tokens, "refund")
+}
+
+// accessToken is a restaurant's current access token from its token source, for op. A refresh
+// Clover refused (the restaurant must connect again) is a checkout.ErrUnauthorized; one that could
+// not be made now, ErrUnavailable.
+func accessToken(ctx context.Context, src posclover.TokenSource, op string) (string, error) {
+	if src == nil {
 		return "", fmt.Errorf("%w: no token source for the restaurant", checkout.ErrInvalid)
 	}
-	tok, err := r.Tokens.Token(ctx)
+	tok, err := src.Token(ctx)
 	switch {
 	case err == nil && tok == "":
-		return "", fmt.Errorf("clover: refund: the restaurant has no access token: %w", checkout.ErrUnauthorized)
+		return "", fmt.Errorf("clover: %s: the restaurant has no access token: %w", op, checkout.ErrUnauthorized)
 	case err == nil:
 		return tok, nil
 	case errors.Is(err, pos.ErrUnauthorized):
-		return "", fmt.Errorf("clover: refund: %w: %w", checkout.ErrUnauthorized, err)
+		return "", fmt.Errorf("clover: %s: %w: %w", op, checkout.ErrUnauthorized, err)
 	case ctx.Err() != nil:
 		return "", err
 	}
-	return "", fmt.Errorf("clover: refund: %w: %w", checkout.ErrUnavailable, err)
+	return "", fmt.Errorf("clover: %s: %w: %w", op, checkout.ErrUnavailable, err)
+}
+
+// Checkouts is a checkout.Provider for one restaurant on Clover: hosted checkouts on the
+// restaurant's current OAuth access token from its token source (refreshed before it expires),
+// not the token stored when the order or purchase was read.
+type Checkouts struct {
+	Client *Client
+	Tokens posclover.TokenSource
+}
+
+var _ checkout.Provider = (*Checkouts)(nil)
+
+// Create opens a hosted checkout with the restaurant's current token.
+func (c *Checkouts) Create(ctx context.Context, r checkout.Request) (checkout.Session, error) {
+	tok, err := accessToken(ctx, c.Tokens, "create checkout")
+	if err != nil {
+		return checkout.Session{}, err
+	}
+	r.Token = tok
+	return c.Client.Create(ctx, r)
 }
 
 func readRefund(raw []byte) (checkout.Refund, error) {
