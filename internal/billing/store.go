@@ -72,9 +72,9 @@ type Fee struct {
 }
 
 // QueueFee records the fee of a coupon sold (once per purchase).
-func QueueFee(ctx context.Context, q store.Querier, compraID, clienteID, amount int64, currency string) error {
+func QueueFee(ctx context.Context, q store.Querier, compraID int64, t tenant.ID, amount int64, currency string) error {
 	_, err := q.Exec(ctx, `INSERT INTO fees (compra_id, cliente_id, amount, currency, created_at) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (compra_id) DO NOTHING`, compraID, clienteID, amount, currency, q.NowUnix())
+		ON CONFLICT (compra_id) DO NOTHING`, compraID, t.Int64(), amount, currency, q.NowUnix())
 	return err
 }
 

@@ -58,7 +58,7 @@ var errUnchanged = errors.New("menu: unchanged")
 // in it: the one place every change diners see goes through.
 func (s *Service) write(ctx context.Context, t tenant.ID, fn func(tx *store.Tx) error) error {
 	changed := true
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if err := fn(tx); errors.Is(err, errUnchanged) {
 			changed = false
 			return nil

@@ -179,7 +179,7 @@ func (s *Service) ClearSoldOut(ctx context.Context) (int, error) {
 	}
 	n := 0
 	for _, id := range ids {
-		t := tenant.System(id)
+		t := tenant.Job(id)
 		err := s.write(ctx, t, func(tx *store.Tx) error {
 			res, err := tx.Exec(ctx, `UPDATE productos SET agotado_hasta = 0 WHERE cliente_id = ? AND agotado_hasta > 0 AND agotado_hasta <= ?`, id, tx.NowUnix())
 			if err != nil {

@@ -111,14 +111,14 @@ func onSaleCupon(ctx context.Context, q store.Querier, id int64) (Cupon, error) 
 }
 
 // ListActiveCupones returns the offers diners can buy (active, not expired),
-// of one restaurant or of all when clienteID is 0; soonest expiry first.
-func ListActiveCupones(ctx context.Context, q store.Querier, clienteID int64) ([]Cupon, error) {
+// of one restaurant or of all when scope is nil; soonest expiry first.
+func ListActiveCupones(ctx context.Context, q store.Querier, scope tenant.Scope) ([]Cupon, error) {
 	query := `SELECT ` + cuponCols + ` FROM cupones WHERE estado = 'activo' AND fecha_expiracion > ?
 		AND cliente_id IN (SELECT id FROM clientes WHERE estado = 'activo')`
 	args := []any{q.NowUnix()}
-	if clienteID != 0 {
+	if scope != nil {
 		query += ` AND cliente_id = ?`
-		args = append(args, clienteID)
+		args = append(args, scope.Int64())
 	}
 	return scanCupones(q.Query(ctx, query+` ORDER BY fecha_expiracion, id`, args...))
 }

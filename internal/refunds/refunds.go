@@ -361,7 +361,7 @@ func (s *Service) Process(ctx context.Context, id int64) (Refund, error) {
 	// A call under this key may have reached the provider before (its answer lost): then a
 	// failure that is not the provider's answer about this key cannot free a new key.
 	asked := r.Attempts > 0 || r.ProviderID != ""
-	conn, err := clientes.GetPOSConnection(ctx, s.DB, tenant.System(r.ClienteID))
+	conn, err := clientes.GetPOSConnection(ctx, s.DB, tenant.FromRecord(r.ClienteID))
 	if err != nil {
 		return r, errors.Join(err, s.release(ctx, r))
 	}
@@ -444,7 +444,7 @@ func reasonOf(err error) string {
 func (s *Service) settle(ctx context.Context, r Refund, o outcome) (Refund, error) {
 	h, committed := s.handler(r.Kind)
 	var out Refund
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		now := tx.NowUnix()
 		var err error
 		switch o.estado {

@@ -84,7 +84,7 @@ type Service struct {
 // write runs fn in a transaction that also bumps the restaurant's public
 // version (the cava is read through the menu's cache and ETags).
 func (s *Service) write(ctx context.Context, t tenant.ID, fn func(tx *store.Tx) error) error {
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if err := fn(tx); err != nil {
 			return err
 		}
