@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"carta/internal/clientes"
@@ -28,7 +30,21 @@ func feeBackoff(n int) time.Duration {
 // restaurant registers a new card the fee must be a new attempt, and a
 // declined attempt charged nothing.
 func FeeKey(compraID int64, paymentMethodID string) string {
-	return fmt.Sprintf("carta-fee-compra-%d-%s", compraID, paymentMethodID)
+	return fmt.Sprintf("%s%d-%s", feeKeyPrefix, compraID, paymentMethodID)
+}
+
+const feeKeyPrefix = "carta-fee-compra-"
+
+// FeeKeyCompra reads the purchase back out of a FeeKey (the provider's
+// event carries the key); false for a key Carta did not make.
+func FeeKeyCompra(key string) (int64, bool) {
+	rest, ok := strings.CutPrefix(key, feeKeyPrefix)
+	if !ok {
+		return 0, false
+	}
+	num, _, _ := strings.Cut(rest, "-")
+	id, err := strconv.ParseInt(num, 10, 64)
+	return id, err == nil && id > 0
 }
 
 // ChargeFees charges the due fees through the billing provider. A decline
