@@ -384,6 +384,15 @@ func (db *DB) InTx(ctx context.Context, fn func(context.Context, *Tx) error) err
 	mark.open.Store(true)
 	defer mark.open.Store(false)
 	t := &Tx{tx: tx, db: db}
+	defer func() {
+		// A panic in fn (ErrInTx in a test, a bug) ends the transaction
+		// before it unwinds further: an HTTP handler's recovery must not
+		// leave a connection holding SQLite's write lock.
+		if p := recover(); p != nil {
+			_ = tx.Rollback()
+			panic(p)
+		}
+	}()
 	if err := fn(context.WithValue(ctx, txKey{}, mark), t); err != nil {
 		_ = tx.Rollback()
 		return err

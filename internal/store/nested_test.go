@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"carta/internal/store"
 	"carta/internal/store/storetest"
@@ -59,6 +60,26 @@ func TestDBRefusedInsideItsOwnTransaction(t *testing.T) {
 					t.Fatalf("InTx = %v, want ErrInTx", err)
 				}
 			})
+		}
+		// A panic that leaves InTx (an HTTP handler's recovery catches it)
+		// rolls the transaction back: the write lock is free, nothing kept.
+		func() {
+			defer func() { _ = recover() }()
+			_ = db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+				if _, err := tx.Exec(ctx, `INSERT INTO clientes (nombre, created_at) VALUES ('panicked', 0)`); err != nil {
+					return err
+				}
+				panic("a bug")
+			})
+		}()
+		bounded, cancel := context.WithTimeout(ctx, 30*time.Second) // a guard, not a wait: the write is immediate
+		defer cancel()
+		err := db.InTx(bounded, func(ctx context.Context, tx *store.Tx) error {
+			_, err := tx.Exec(ctx, `DELETE FROM clientes WHERE nombre = 'none'`)
+			return err
+		})
+		if err != nil {
+			t.Fatalf("after a panic: %v", err)
 		}
 		var n int
 		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM clientes`).Scan(&n); err != nil || n != 0 {
