@@ -360,7 +360,9 @@ func (s *Service) SetProductTranslation(ctx context.Context, t tenant.ID, id int
 
 // SetVisible shows or hides a product on the menu.
 func (s *Service) SetVisible(ctx context.Context, t tenant.ID, id int64, visible bool) error {
-	return s.product(ctx, t, id, func(ctx context.Context, tx *store.Tx) error { return setProducto(ctx, tx, t, id, "visible", store.BoolInt(visible)) })
+	return s.product(ctx, t, id, func(ctx context.Context, tx *store.Tx) error {
+		return setProducto(ctx, tx, t, id, "visible", store.BoolInt(visible))
+	})
 }
 
 // SetProductImage sets a product's image (uploaded for the restaurant).

@@ -152,7 +152,9 @@ func OrderCategories(ctx context.Context, q store.Querier, t tenant.Scope, lang 
 // SetSoldOut marks a product sold out until the given time (the
 // restaurant's next midnight), or available again with until 0.
 func (s *Service) SetSoldOut(ctx context.Context, t tenant.ID, id int64, until int64) error {
-	return s.product(ctx, t, id, func(ctx context.Context, tx *store.Tx) error { return setProducto(ctx, tx, t, id, "agotado_hasta", until) })
+	return s.product(ctx, t, id, func(ctx context.Context, tx *store.Tx) error {
+		return setProducto(ctx, tx, t, id, "agotado_hasta", until)
+	})
 }
 
 // ClearSoldOut makes the products whose "sold out today" ended available
