@@ -341,7 +341,7 @@ func syncBench(args []string) {
 	s := &menu.Service{DB: db, Media: &media.Pipeline{}, Catalog: func(clientes.POSConnection) (pos.Catalog, error) {
 		return clover.New(srv.URL, m.ID, m.Token), nil
 	}}
-	id := tenant.System(*cliente)
+	id := tenant.Job(*cliente)
 	for _, name := range []string{"first import", "unchanged re-sync"} {
 		start := time.Now()
 		res, err := s.Sync(ctx, id)

@@ -116,7 +116,7 @@ func (s *Service) Register(ctx context.Context, in Registration, ip string) (Ses
 	if u.PasswordHash, err = s.Auth.Hash(ctx, in.Password); err != nil {
 		return out, err
 	}
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if in.ClienteID > 0 {
 			// An unknown restaurant is not a reason to refuse the account.
 			if _, err := clientes.Get(ctx, tx, tenant.PublicMenu(in.ClienteID)); err == nil {
@@ -222,7 +222,7 @@ func (s *Service) ChangePassword(ctx context.Context, d tenant.Diner, keepTokenH
 	if err != nil {
 		return err
 	}
-	return s.DB.InTx(ctx, func(tx *store.Tx) error {
+	return s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		return setPassword(ctx, tx, u.ID, hash, keepTokenHash)
 	})
 }
@@ -269,7 +269,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) (Se
 
 // Delete erases the diner's account; purchases stay anonymised.
 func (s *Service) Delete(ctx context.Context, d tenant.Diner) error {
-	return s.DB.InTx(ctx, func(tx *store.Tx) error { return deleteUsuario(ctx, tx, d.Int64()) })
+	return s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error { return deleteUsuario(ctx, tx, d.Int64()) })
 }
 
 // SendWelcome queues the welcome e-mail of the diner (once per account, to
@@ -285,7 +285,7 @@ func (s *Service) SendWelcome(ctx context.Context, d tenant.Diner, email, lang s
 		return false, apperr.ErrForbidden
 	}
 	queued := false
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		first, err := markWelcomeSent(ctx, tx, u.ID)
 		if err != nil || !first {
 			return err

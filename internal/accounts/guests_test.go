@@ -23,7 +23,7 @@ func (f *rosterFixture) guestOrder(cliente int64, nombre, email, tel string, nov
 	f.seq++
 	ctx := context.Background()
 	var guest int64
-	err := f.db.InTx(ctx, func(tx *store.Tx) error {
+	err := f.db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		now := tx.NowUnix()
 		id, err := store.InsertID(ctx, tx, `INSERT INTO pedidos (cliente_id, token, estado, nombre, email, telefono, novedades, recoger_at, franja,
 			subtotal, impuestos, total, moneda, expires_at, created_at, paid_at, updated_at)
@@ -32,7 +32,7 @@ func (f *rosterFixture) guestOrder(cliente int64, nombre, email, tel string, nov
 		if err != nil {
 			return err
 		}
-		guest, err = accounts.RecordGuest(ctx, tx, tenant.System(cliente), accounts.GuestOrder{PedidoID: id, Nombre: nombre, Email: email,
+		guest, err = accounts.RecordGuest(ctx, tx, tenant.Job(cliente), accounts.GuestOrder{PedidoID: id, Nombre: nombre, Email: email,
 			Telefono: tel, Novedades: novedades, PlacedAt: now - 60})
 		if err != nil {
 			return err
@@ -48,7 +48,7 @@ func (f *rosterFixture) guestOrder(cliente int64, nombre, email, tel string, nov
 
 func rosterOf(t *testing.T, db *store.DB, cliente int64, f accounts.RosterFilter) accounts.RosterPage {
 	t.Helper()
-	p, err := accounts.Roster(context.Background(), db, tenant.System(cliente), f)
+	p, err := accounts.Roster(context.Background(), db, tenant.Job(cliente), f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestGuestsInTheRoster(t *testing.T) {
 		// restaurant's.
 		f.guestOrder(2, "Gala", "gala@example.com", "", false, 9900)
 
-		g, err := accounts.GuestByEmail(ctx, db, tenant.System(1), "gala@example.com")
+		g, err := accounts.GuestByEmail(ctx, db, tenant.Job(1), "gala@example.com")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +92,7 @@ func TestGuestsInTheRoster(t *testing.T) {
 			g.Origen != "pedido" || g.Nombre != "Gala I." || g.Telefono != "600 111 222" || g.UsuarioID != 0 || g.LastSeenAt != now.Unix() {
 			t.Errorf("gala's record: %+v", g)
 		}
-		if h, _ := accounts.GuestByEmail(ctx, db, tenant.System(1), "hugo@example.com"); h.SuscritoMailing || h.SuscritoAt != 0 || h.SuscritoOrigen != "" {
+		if h, _ := accounts.GuestByEmail(ctx, db, tenant.Job(1), "hugo@example.com"); h.SuscritoMailing || h.SuscritoAt != 0 || h.SuscritoOrigen != "" {
 			t.Errorf("hugo did not tick: %+v", h)
 		}
 
@@ -184,12 +184,12 @@ func TestRegistrationClaimsGuests(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, c := range []int64{1, 2} {
-			g, err := accounts.GuestByEmail(ctx, db, tenant.System(c), "gala@example.com")
+			g, err := accounts.GuestByEmail(ctx, db, tenant.Job(c), "gala@example.com")
 			if err != nil || g.UsuarioID != sess.UsuarioID || g.VinculadoAt != now.Unix() {
 				t.Fatalf("restaurant %d's guest not claimed: %+v %v", c, g, err)
 			}
 		}
-		if g, _ := accounts.GuestByEmail(ctx, db, tenant.System(1), "otro@example.com"); g.UsuarioID != 0 {
+		if g, _ := accounts.GuestByEmail(ctx, db, tenant.Job(1), "otro@example.com"); g.UsuarioID != 0 {
 			t.Fatalf("another guest claimed: %+v", g)
 		}
 
@@ -219,7 +219,7 @@ func TestRegistrationClaimsGuests(t *testing.T) {
 			t.Errorf("restaurant 2: %+v", p)
 		}
 		// Her restaurants are the one she registered at.
-		mine, err := s.Restaurants(ctx, tenant.SystemDiner(sess.UsuarioID))
+		mine, err := s.Restaurants(ctx, tenant.DinerFromRecord(sess.UsuarioID))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -251,10 +251,10 @@ func TestRegistrationClaimsGuests(t *testing.T) {
 
 		// Deleting the account deletes its guest rows (the person is
 		// erased); the orders stay the restaurant's records.
-		if err := s.Delete(ctx, tenant.SystemDiner(sess.UsuarioID)); err != nil {
+		if err := s.Delete(ctx, tenant.DinerFromRecord(sess.UsuarioID)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := accounts.GuestByEmail(ctx, db, tenant.System(1), "gala@example.com"); !errors.Is(err, store.ErrNotFound) {
+		if _, err := accounts.GuestByEmail(ctx, db, tenant.Job(1), "gala@example.com"); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("the deleted account's guest row: %v", err)
 		}
 		var orders int

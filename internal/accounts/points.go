@@ -21,9 +21,9 @@ func PointsForPurchase(compraID int64) PointsRef { return PointsRef{compraID: &c
 func PointsForOrder(pedidoID int64) PointsRef { return PointsRef{pedidoID: &pedidoID} }
 
 // CreditPoints credits (or debits) a diner's points at a restaurant.
-func CreditPoints(ctx context.Context, q store.Querier, usuarioID, clienteID int64, ref PointsRef, puntos int64, motivo string) error {
+func CreditPoints(ctx context.Context, q store.Querier, d tenant.Diner, t tenant.ID, ref PointsRef, puntos int64, motivo string) error {
 	_, err := q.Exec(ctx, `INSERT INTO puntos (usuario_id, cliente_id, compra_id, pedido_id, puntos, motivo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		usuarioID, clienteID, ref.compraID, ref.pedidoID, puntos, motivo, q.NowUnix())
+		d.Int64(), t.Int64(), ref.compraID, ref.pedidoID, puntos, motivo, q.NowUnix())
 	return err
 }
 

@@ -86,7 +86,7 @@ func TestRoster(t *testing.T) {
 		f.puntos(ana, 1, -5)
 		f.puntos(ana, 2, 70)
 
-		page, err := accounts.Roster(ctx, db, tenant.System(1), accounts.RosterFilter{Limit: 50})
+		page, err := accounts.Roster(ctx, db, tenant.Job(1), accounts.RosterFilter{Limit: 50})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +112,7 @@ func TestRoster(t *testing.T) {
 		}
 
 		// The other restaurant sees its own diners and figures only.
-		two, err := accounts.Roster(ctx, db, tenant.System(2), accounts.RosterFilter{Limit: 50})
+		two, err := accounts.Roster(ctx, db, tenant.Job(2), accounts.RosterFilter{Limit: 50})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +127,7 @@ func TestRoster(t *testing.T) {
 			"ana ruiz": {ana}, "BETO@": {beto}, "%": {cata}, "_": nil, "example.com": {ana, beto, cata}, "dora": nil,
 			"angel": {beto}, "Ángel": {beto}, "pena": {beto}, "PEÑA": {beto}, "ángel beto": {beto},
 		} {
-			p, err := accounts.Roster(ctx, db, tenant.System(1), accounts.RosterFilter{Query: q, Limit: 50})
+			p, err := accounts.Roster(ctx, db, tenant.Job(1), accounts.RosterFilter{Query: q, Limit: 50})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +144,7 @@ func TestRoster(t *testing.T) {
 
 		// Pages of two: the cursor continues where the page ended, the
 		// total stays the count of all.
-		first, err := accounts.Roster(ctx, db, tenant.System(1), accounts.RosterFilter{Limit: 2})
+		first, err := accounts.Roster(ctx, db, tenant.Job(1), accounts.RosterFilter{Limit: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +152,7 @@ func TestRoster(t *testing.T) {
 		if len(first.Usuarios) != 2 || first.Total != 3 || !ok {
 			t.Fatalf("first page %+v", first)
 		}
-		second, err := accounts.Roster(ctx, db, tenant.System(1), accounts.RosterFilter{Limit: 2, After: after})
+		second, err := accounts.Roster(ctx, db, tenant.Job(1), accounts.RosterFilter{Limit: 2, After: after})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,7 +162,7 @@ func TestRoster(t *testing.T) {
 
 		// The export's filter: diners who accepted e-mails or WhatsApp
 		// (with a phone), no page bound.
-		all, err := accounts.Roster(ctx, db, tenant.System(1), accounts.RosterFilter{Contactable: true})
+		all, err := accounts.Roster(ctx, db, tenant.Job(1), accounts.RosterFilter{Contactable: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -176,7 +176,7 @@ func TestRoster(t *testing.T) {
 		for _, batch := range []int{1, 2, 3} {
 			restore := accounts.SetRosterBatch(batch)
 			var got []int64
-			err := accounts.EachComensal(ctx, db, tenant.System(1), accounts.RosterFilter{}, func(c accounts.Comensal) error {
+			err := accounts.EachComensal(ctx, db, tenant.Job(1), accounts.RosterFilter{}, func(c accounts.Comensal) error {
 				got = append(got, c.ID)
 				return nil
 			})
@@ -187,7 +187,7 @@ func TestRoster(t *testing.T) {
 		}
 		stop := errors.New("stop")
 		n := 0
-		if err := accounts.EachComensal(ctx, db, tenant.System(1), accounts.RosterFilter{}, func(accounts.Comensal) error {
+		if err := accounts.EachComensal(ctx, db, tenant.Job(1), accounts.RosterFilter{}, func(accounts.Comensal) error {
 			n++
 			return stop
 		}); !errors.Is(err, stop) || n != 1 {

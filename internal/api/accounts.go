@@ -174,7 +174,7 @@ func (s *Server) changeUsuarioPassword(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
-	if err := s.Accounts.ChangePassword(r.Context(), d, auth.FromContext(r.Context()).TokenHash, in.Actual, in.Nueva, s.clientIP(r)); err != nil {
+	if err := s.Accounts.ChangePassword(r.Context(), d, auth.FromContext(r.Context()).TokenHash(), in.Actual, in.Nueva, s.clientIP(r)); err != nil {
 		return err
 	}
 	return ok(w, map[string]string{"message": msg(r, "Contraseña actualizada.", "Password updated.")})

@@ -33,12 +33,12 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) error {
 		MerchantID   *string `json:"merchant_id"`
 		ClienteID    *int64  `json:"cliente_id"`
 		IsSuperadmin bool    `json:"is_superadmin"`
-	}{IsSuperadmin: p.Role == tenant.RoleSuperAdmin}
-	if p.ClienteID != 0 {
-		out.ClienteID = &p.ClienteID
+	}{IsSuperadmin: p.Role() == tenant.RoleSuperAdmin}
+	if id := p.ClienteID(); id != 0 {
+		out.ClienteID = &id
 	}
-	if p.MerchantID != "" {
-		out.MerchantID = &p.MerchantID
+	if m := p.MerchantID(); m != "" {
+		out.MerchantID = &m
 	}
 	return ok(w, out)
 }

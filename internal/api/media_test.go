@@ -120,7 +120,7 @@ func TestMediaDoomedFileCannotBeUsed(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		ctx := context.Background()
-		if err := e.pipe.Adopt(ctx, db, tenant.System(1), "/media/abandonada-0123456789ab.jpg"); err != nil {
+		if err := e.pipe.Adopt(ctx, db, tenant.Job(1), "/media/abandonada-0123456789ab.jpg"); err != nil {
 			t.Fatal(err)
 		}
 		// The sweep's first step marks it (its deletion has not happened yet).

@@ -100,7 +100,7 @@ func (s *Server) optionalDiner(r *http.Request) (*tenant.Diner, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.Role != tenant.RoleUsuario {
+	if p.Role() != tenant.RoleUsuario {
 		return nil, nil
 	}
 	d, err := p.Self()

@@ -31,11 +31,11 @@ func newOrderEnvWith(t testing.TB, db *store.DB, change func(*api.Server)) *env 
 	e.api.Ordering.PerAddress = 1000
 	ctx := context.Background()
 	for _, id := range []int64{1, 2} {
-		if _, err := e.api.Menu.Sync(ctx, tenant.System(id)); err != nil {
+		if _, err := e.api.Menu.Sync(ctx, tenant.Job(id)); err != nil {
 			t.Fatal(err)
 		}
 		cfg := ordering.Config{Activo: true, PreparacionMin: 15, Horario: ordering.AlwaysOpen(), ZonaHoraria: "America/New_York"}
-		if err := ordering.SeedConfig(ctx, db, tenant.System(id), cfg); err != nil {
+		if err := ordering.SeedConfig(ctx, db, tenant.Job(id), cfg); err != nil {
 			t.Fatal(err)
 		}
 	}

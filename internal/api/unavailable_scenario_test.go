@@ -71,7 +71,7 @@ func TestProviderNetworkErrorIsNotDatabaseDown(t *testing.T) {
 		// Restaurant 1 takes payments on its Clover account, whose host
 		// refuses connections.
 		conn := clientes.POSConnection{Provider: "clover", Token: "ecom-token", BaseURL: closed}
-		if err := clientes.SetPOSConnection(context.Background(), db, tenant.System(1), conn); err != nil {
+		if err := clientes.SetPOSConnection(context.Background(), db, tenant.Job(1), conn); err != nil {
 			t.Fatal(err)
 		}
 		e.api.Ordering.Checkout = func(clientes.POSConnection) (checkout.Provider, error) {

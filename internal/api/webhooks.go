@@ -3,11 +3,10 @@ package api
 import (
 	"errors"
 	"net/http"
-	"strconv"
-	"strings"
 	"time"
 
 	"carta/internal/apperr"
+	"carta/internal/billing"
 	"carta/internal/billing/stripe"
 	"carta/internal/checkout"
 	clovercheckout "carta/internal/checkout/clover"
@@ -89,22 +88,10 @@ func (s *Server) stripeWebhook(w http.ResponseWriter, r *http.Request) error {
 	}
 	var compraID int64
 	if ev.Type == "payment_intent.succeeded" {
-		compraID, _ = feeCompraID(ev.IdempotencyKey)
+		compraID, _ = billing.FeeKeyCompra(ev.IdempotencyKey)
 	}
 	if err := s.Billing.ReconcileFee(r.Context(), ev.ID, compraID, ev.PaymentIntentID); err != nil {
 		return err
 	}
 	return ok(w, map[string]bool{"received": true})
-}
-
-// feeCompraID reads the purchase id out of a fee idempotency key
-// ("carta-fee-compra-{id}-{payment method}").
-func feeCompraID(key string) (int64, bool) {
-	rest, ok := strings.CutPrefix(key, "carta-fee-compra-")
-	if !ok {
-		return 0, false
-	}
-	num, _, _ := strings.Cut(rest, "-")
-	id, err := strconv.ParseInt(num, 10, 64)
-	return id, err == nil
 }

@@ -398,7 +398,7 @@ func cloverTokenSources(db *store.DB, oauth *clover.OAuth, mets *metrics.Metrics
 		if len(sources) >= 10000 {
 			clear(sources)
 		}
-		s := &clientes.TokenSource{DB: db, ID: tenant.System(conn.ClienteID), Refresh: refresh}
+		s := &clientes.TokenSource{DB: db, ID: tenant.FromRecord(conn.ClienteID), Refresh: refresh}
 		sources[conn.ClienteID] = s
 		return s
 	}
@@ -557,13 +557,13 @@ func seedDemo(ctx context.Context, db *store.DB, pipe *media.Pipeline, menuSvc *
 		if err != nil {
 			return err
 		}
-		if _, err := menuSvc.Sync(ctx, tenant.System(c.ID)); err != nil {
+		if _, err := menuSvc.Sync(ctx, tenant.Job(c.ID)); err != nil {
 			return fmt.Errorf("sync demo POS of %s: %w", r.MerchantID, err)
 		}
 		// The demo restaurants take pickup orders at any hour, so the
 		// ordering flow can be tried whenever the demo runs.
 		cfg := ordering.Config{Activo: true, PreparacionMin: 15, Horario: ordering.AlwaysOpen(), PedidosPorFranja: 20, ZonaHoraria: r.Zone}
-		if err := ordering.SeedConfig(ctx, db, tenant.System(c.ID), cfg); err != nil {
+		if err := ordering.SeedConfig(ctx, db, tenant.Job(c.ID), cfg); err != nil {
 			return fmt.Errorf("ordering settings of %s: %w", r.MerchantID, err)
 		}
 	}

@@ -248,7 +248,7 @@ func (s *Service) LoginStaff(ctx context.Context, email, password, ip string) (L
 func (s *Service) loginResult(ctx context.Context, token string, u StaffUser) (LoginResult, error) {
 	res := LoginResult{Token: token, IsSuperadmin: u.Role == tenant.RoleSuperAdmin}
 	if u.ClienteID != nil {
-		c, err := clientes.Get(ctx, s.DB, tenant.System(*u.ClienteID))
+		c, err := clientes.Get(ctx, s.DB, tenant.FromRecord(*u.ClienteID))
 		if err != nil {
 			return LoginResult{}, err
 		}
@@ -272,11 +272,11 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*tenant.Princ
 	if err != nil {
 		return nil, err
 	}
-	p := &tenant.Principal{SubjectID: sess.SubjectID, TokenHash: hash}
+	f := tenant.PrincipalFields{SubjectID: sess.SubjectID, TokenHash: hash}
 	switch sess.Kind {
 	case SessionUsuario:
-		p.Role = tenant.RoleUsuario
-		return p, nil
+		f.Role = tenant.RoleUsuario
+		return tenant.NewPrincipal(f), nil
 	case SessionStaff:
 		u, err := staffUser(ctx, s.DB, sess.SubjectID)
 		if errors.Is(err, store.ErrNotFound) {
@@ -285,25 +285,25 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*tenant.Princ
 		if err != nil {
 			return nil, err
 		}
-		p.Role = u.Role
+		f.Role = u.Role
 		if u.ClienteID != nil {
-			c, err := clientes.Get(ctx, s.DB, tenant.System(*u.ClienteID))
+			c, err := clientes.Get(ctx, s.DB, tenant.FromRecord(*u.ClienteID))
 			if err != nil {
 				return nil, err
 			}
-			p.ClienteID = c.ID
+			f.ClienteID = c.ID
 			if c.MerchantID != nil {
-				p.MerchantID = *c.MerchantID
+				f.MerchantID = *c.MerchantID
 			}
 		}
-		return p, nil
+		return tenant.NewPrincipal(f), nil
 	}
 	return nil, apperr.ErrUnauthorized
 }
 
 // Logout revokes the session behind the principal.
 func (s *Service) Logout(ctx context.Context, p *tenant.Principal) error {
-	return deleteSession(ctx, s.DB, p.TokenHash)
+	return deleteSession(ctx, s.DB, p.TokenHash())
 }
 
 type ctxKey struct{}

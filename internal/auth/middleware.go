@@ -29,7 +29,7 @@ func (s *Service) Require(next http.HandlerFunc, roles ...tenant.Role) http.Hand
 			respond.Error(w, r, err)
 			return
 		}
-		if len(roles) > 0 && !slices.Contains(roles, p.Role) {
+		if len(roles) > 0 && !slices.Contains(roles, p.Role()) {
 			respond.Error(w, r, apperr.ErrForbidden)
 			return
 		}

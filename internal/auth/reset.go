@@ -160,7 +160,7 @@ func (s *Service) log() *slog.Logger {
 // transaction.
 func (s *Service) issueReset(ctx context.Context, kind, email, lang string,
 	find func(ctx context.Context, q store.Querier, email string) (ResetTarget, error)) error {
-	return s.DB.InTx(ctx, func(tx *store.Tx) error {
+	return s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		t, err := find(ctx, tx, email)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil
@@ -221,7 +221,7 @@ func (s *Service) ResetPassword(ctx context.Context, kind, token, password strin
 	}
 	var l Link
 	var session string
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		var err error
 		if l, err = CheckLink(ctx, tx, LinkReset, kind, token, true); err != nil {
 			return err

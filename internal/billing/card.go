@@ -93,7 +93,7 @@ func (s *Service) RegisterCard(ctx context.Context, t tenant.ID, token string) (
 		}
 		return card, ErrCardRegister
 	}
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if card.CustomerID != "" {
 			if err := setBillingCustomer(ctx, tx, t, card.CustomerID); err != nil {
 				return err

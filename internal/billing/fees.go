@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"carta/internal/clientes"
@@ -28,7 +30,21 @@ func feeBackoff(n int) time.Duration {
 // restaurant registers a new card the fee must be a new attempt, and a
 // declined attempt charged nothing.
 func FeeKey(compraID int64, paymentMethodID string) string {
-	return fmt.Sprintf("carta-fee-compra-%d-%s", compraID, paymentMethodID)
+	return fmt.Sprintf("%s%d-%s", feeKeyPrefix, compraID, paymentMethodID)
+}
+
+const feeKeyPrefix = "carta-fee-compra-"
+
+// FeeKeyCompra reads the purchase back out of a FeeKey (the provider's
+// event carries the key); false for a key Carta did not make.
+func FeeKeyCompra(key string) (int64, bool) {
+	rest, ok := strings.CutPrefix(key, feeKeyPrefix)
+	if !ok {
+		return 0, false
+	}
+	num, _, _ := strings.Cut(rest, "-")
+	id, err := strconv.ParseInt(num, 10, 64)
+	return id, err == nil && id > 0
 }
 
 // ChargeFees charges the due fees through the billing provider. A decline
@@ -54,7 +70,7 @@ func (s *Service) ChargeFees(ctx context.Context) (charged int, err error) {
 
 func (s *Service) chargeFee(ctx context.Context, f Fee) (bool, error) {
 	now := s.DB.Now()
-	t := tenant.System(f.ClienteID)
+	t := tenant.Job(f.ClienteID)
 	card, err := GetTarjeta(ctx, s.DB, t)
 	if errors.Is(err, store.ErrNotFound) {
 		return false, markFeeAttempt(ctx, s.DB, f.ID, "no card on file", now.Add(feeBackoff(f.Attempts+1)), f.Attempts+1 >= FeeMaxAttempts)
@@ -72,7 +88,7 @@ func (s *Service) chargeFee(ctx context.Context, f Fee) (bool, error) {
 	if !final {
 		return false, markFeeAttempt(ctx, s.DB, f.ID, err.Error(), now.Add(feeBackoff(f.Attempts+1)), false)
 	}
-	return false, s.DB.InTx(ctx, func(tx *store.Tx) error {
+	return false, s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if err := markFeeAttempt(ctx, tx, f.ID, err.Error(), now, true); err != nil {
 			return err
 		}
@@ -109,7 +125,7 @@ func (s *Service) Run(ctx context.Context, interval time.Duration) {
 // (compraID > 0), marks the fee charged, in one transaction: a failure is
 // retried by Stripe and processed then; a replayed event changes nothing.
 func (s *Service) ReconcileFee(ctx context.Context, eventID string, compraID int64, chargeID string) error {
-	return s.DB.InTx(ctx, func(tx *store.Tx) error {
+	return s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		first, err := store.FirstEvent(ctx, tx, "stripe", eventID)
 		if err != nil || !first || compraID == 0 {
 			return err

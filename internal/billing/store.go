@@ -72,29 +72,17 @@ type Fee struct {
 }
 
 // QueueFee records the fee of a coupon sold (once per purchase).
-func QueueFee(ctx context.Context, q store.Querier, compraID, clienteID, amount int64, currency string) error {
+func QueueFee(ctx context.Context, q store.Querier, compraID int64, t tenant.ID, amount int64, currency string) error {
 	_, err := q.Exec(ctx, `INSERT INTO fees (compra_id, cliente_id, amount, currency, created_at) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (compra_id) DO NOTHING`, compraID, clienteID, amount, currency, q.NowUnix())
+		ON CONFLICT (compra_id) DO NOTHING`, compraID, t.Int64(), amount, currency, q.NowUnix())
 	return err
 }
 
 const feeCols = `id, compra_id, cliente_id, amount, currency, estado, attempts, charge_id, last_error, created_at, charged_at`
 
-func scanFees(rows *store.Rows, err error) ([]Fee, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Fee{}
-	for rows.Next() {
-		var f Fee
-		if err := rows.Scan(&f.ID, &f.CompraID, &f.ClienteID, &f.Amount, &f.Currency, &f.Estado, &f.Attempts, &f.ChargeID, &f.LastError, &f.CreatedAt, &f.ChargedAt); err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, rows.Err()
-}
+var scanFees = store.Collect(func(row store.Scanner) (f Fee, err error) {
+	return f, row.Scan(&f.ID, &f.CompraID, &f.ClienteID, &f.Amount, &f.Currency, &f.Estado, &f.Attempts, &f.ChargeID, &f.LastError, &f.CreatedAt, &f.ChargedAt)
+})
 
 // ClaimDueFees leases due pending fees to one worker (each claim is a
 // conditional UPDATE, so two workers never charge the same fee at once).
@@ -183,18 +171,7 @@ type Charge struct {
 
 // FeesSince lists the restaurant's fees that arose since since (Unix seconds).
 func FeesSince(ctx context.Context, q store.Querier, t tenant.ID, since int64) ([]Charge, error) {
-	rows, err := q.Query(ctx, `SELECT created_at, amount, estado FROM fees WHERE cliente_id = ? AND created_at >= ? ORDER BY created_at`, t.Int64(), since)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Charge{}
-	for rows.Next() {
-		var c Charge
-		if err := rows.Scan(&c.At, &c.Amount, &c.Estado); err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	return store.Collect(func(row store.Scanner) (c Charge, err error) {
+		return c, row.Scan(&c.At, &c.Amount, &c.Estado)
+	})(q.Query(ctx, `SELECT created_at, amount, estado FROM fees WHERE cliente_id = ? AND created_at >= ? ORDER BY created_at`, t.Int64(), since))
 }

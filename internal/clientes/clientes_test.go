@@ -29,7 +29,7 @@ func TestClientes(t *testing.T) {
 				t.Fatalf("cliente without merchant: %v", err)
 			}
 		}
-		c, err := clientes.Get(ctx, db, tenant.System(id))
+		c, err := clientes.Get(ctx, db, tenant.Job(id))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +40,7 @@ func TestClientes(t *testing.T) {
 		if err != nil || byM.ID != id {
 			t.Fatalf("by merchant: %+v %v", byM, err)
 		}
-		if _, err := clientes.Get(ctx, db, tenant.System(999)); !errors.Is(err, store.ErrNotFound) {
+		if _, err := clientes.Get(ctx, db, tenant.Job(999)); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("missing cliente: %v", err)
 		}
 		all, err := clientes.List(ctx, db)

@@ -79,7 +79,7 @@ func (s *TokenSource) Token(ctx context.Context) (string, error) {
 		access  string
 		refused error
 	)
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		tk, err := GetTokens(ctx, tx, s.ID, true)
 		if err != nil {
 			return err
@@ -127,7 +127,7 @@ func (s *TokenSource) Token(ctx context.Context) (string, error) {
 // Refused records that the POS answered 401 to token: the restaurant is marked for reconnection,
 // unless its token was replaced meanwhile (the next call uses the new one).
 func (s *TokenSource) Refused(ctx context.Context, token string) error {
-	return s.DB.InTx(ctx, func(tx *store.Tx) error {
+	return s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		tk, err := GetTokens(ctx, tx, s.ID, true)
 		if err != nil {
 			return err

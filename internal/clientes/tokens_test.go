@@ -71,7 +71,7 @@ func newOAuthEnv(t *testing.T, db *store.DB) *oauthEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.id = tenant.System(cid)
+	e.id = tenant.Job(cid)
 	e.pair = e.srv.IssueTokens()
 	if err := clientes.SetPOSConnection(ctx, db, e.id, clientes.POSConnection{Provider: "clover", Token: e.pair.Access,
 		BaseURL: e.srv.URL, TokenExpires: e.pair.AccessExpires}); err != nil {

@@ -12,6 +12,7 @@ import (
 	"carta/internal/billing"
 	"carta/internal/clientes"
 	"carta/internal/store"
+	"carta/internal/tenant"
 )
 
 // A month in the life of the demo restaurants: pickup orders collected
@@ -42,7 +43,7 @@ type demoProduct struct {
 // their points and the platform's fee (already charged). It runs after the
 // POS sync, which brings the products the orders are made of.
 func SeedActivity(ctx context.Context, db *store.DB) error {
-	return db.InTx(ctx, func(tx *store.Tx) error {
+	return db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		for _, r := range Restaurants {
 			c, err := clientes.ByMerchant(ctx, tx, r.MerchantID)
 			if err != nil {
@@ -204,7 +205,7 @@ func seedOrder(ctx context.Context, tx *store.Tx, clienteID int64, moneda string
 		}
 	}
 	if diner != nil && subtotal/100 > 0 {
-		if err := accounts.CreditPoints(ctx, tx, diner.id, clienteID, accounts.PointsForOrder(id), subtotal/100, "Pedido #"+strconv.FormatInt(numero, 10)); err != nil {
+		if err := accounts.CreditPoints(ctx, tx, tenant.DinerFromRecord(diner.id), tenant.Job(clienteID), accounts.PointsForOrder(id), subtotal/100, "Pedido #"+strconv.FormatInt(numero, 10)); err != nil {
 			return err
 		}
 		return backdatePoints(ctx, tx, `pedido_id = ?`, id, at)
@@ -233,7 +234,7 @@ func seedCouponSale(ctx context.Context, tx *store.Tx, clienteID int64, moneda s
 		VALUES (?, ?, ?, ?, 'cobrado', 1, ?, ?, ?)`, compra, clienteID, billing.FeeCents, moneda, fmt.Sprintf("demo_fee_%d", compra), at, at); err != nil {
 		return err
 	}
-	if err := accounts.CreditPoints(ctx, tx, usuarioID, clienteID, accounts.PointsForPurchase(compra), (precio+billing.FeeCents)/100, "Compra: "+titulo); err != nil {
+	if err := accounts.CreditPoints(ctx, tx, tenant.DinerFromRecord(usuarioID), tenant.Job(clienteID), accounts.PointsForPurchase(compra), (precio+billing.FeeCents)/100, "Compra: "+titulo); err != nil {
 		return err
 	}
 	return backdatePoints(ctx, tx, `compra_id = ?`, compra, at)

@@ -40,7 +40,7 @@ var Accounts = []Account{
 
 // Seed creates what is missing of the demo data in one transaction.
 func Seed(ctx context.Context, db *store.DB) error {
-	return db.InTx(ctx, func(tx *store.Tx) error {
+	return db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		ids := map[string]int64{}
 		for _, r := range Restaurants {
 			c, err := clientes.ByMerchant(ctx, tx, r.MerchantID)
@@ -53,7 +53,7 @@ func Seed(ctx context.Context, db *store.DB) error {
 					return err
 				}
 				ids[r.MerchantID] = id
-				if err := clientes.SetPOSProvider(ctx, tx, tenant.System(id), "demo"); err != nil {
+				if err := clientes.SetPOSProvider(ctx, tx, tenant.Job(id), "demo"); err != nil {
 					return err
 				}
 				continue

@@ -11,6 +11,7 @@ import (
 	"carta/internal/auth"
 	"carta/internal/clientes"
 	"carta/internal/store"
+	"carta/internal/tenant"
 )
 
 // demoDiner is a diner of a demo restaurant: when they last came (days
@@ -41,7 +42,7 @@ const day = 24 * 60 * 60
 // redeemed coupons and the points those earned (1 per currency unit). A
 // diner's password is random: nobody signs in as them.
 func SeedDiners(ctx context.Context, db *store.DB) error {
-	return db.InTx(ctx, func(tx *store.Tx) error {
+	return db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		var hash string
 		now := tx.NowUnix()
 		for i, d := range Diners {
@@ -84,7 +85,7 @@ func SeedDiners(ctx context.Context, db *store.DB) error {
 				if err != nil {
 					return err
 				}
-				if err := accounts.CreditPoints(ctx, tx, id, c.ID, accounts.PointsForPurchase(compra), subtotal/100, "Compra de cupón"); err != nil {
+				if err := accounts.CreditPoints(ctx, tx, tenant.DinerFromRecord(id), tenant.Job(c.ID), accounts.PointsForPurchase(compra), subtotal/100, "Compra de cupón"); err != nil {
 					return err
 				}
 				if err := backdatePoints(ctx, tx, `compra_id = ?`, compra, paid); err != nil {

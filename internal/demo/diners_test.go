@@ -26,7 +26,7 @@ func TestSeedDiners(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		one, err := accounts.Roster(ctx, db, tenant.System(1), accounts.RosterFilter{Limit: 50})
+		one, err := accounts.Roster(ctx, db, tenant.Job(1), accounts.RosterFilter{Limit: 50})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +34,7 @@ func TestSeedDiners(t *testing.T) {
 			one.Usuarios[0].Gastado != 6500 || one.Usuarios[0].Puntos != 65 {
 			t.Fatalf("La Cava Demo's diners: %+v", one)
 		}
-		two, err := accounts.Roster(ctx, db, tenant.System(2), accounts.RosterFilter{Limit: 50})
+		two, err := accounts.Roster(ctx, db, tenant.Job(2), accounts.RosterFilter{Limit: 50})
 		if err != nil || two.Total != 2 {
 			t.Fatalf("Taquería Demo's diners: %+v %v", two, err)
 		}

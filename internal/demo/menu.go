@@ -45,7 +45,7 @@ func SeedMenus(ctx context.Context, db *store.DB, pipe *media.Pipeline) error {
 }
 
 func seedMenu(ctx context.Context, db *store.DB, pipe *media.Pipeline, c clientes.Cliente, cat Catalog) error {
-	t := tenant.System(c.ID)
+	t := tenant.Job(c.ID)
 	// Images first (files cannot join the transaction; they are removed
 	// again if it fails), drawn in parallel: they are the slow part.
 	type job struct {
@@ -114,7 +114,7 @@ func seedMenu(ctx context.Context, db *store.DB, pipe *media.Pipeline, c cliente
 		mainImg[i] = jobs[len(cat.Items)+i].url
 	}
 	popupImg, bg := jobs[len(jobs)-2].url, jobs[len(jobs)-1].url
-	err := db.InTx(ctx, func(tx *store.Tx) error {
+	err := db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		for _, u := range saved {
 			if err := pipe.Adopt(ctx, tx, t, u); err != nil {
 				return err

@@ -299,7 +299,7 @@ func (b *bulk) run(ctx context.Context, table, cols string, n int, row func(i in
 	if n == 0 {
 		return nil
 	}
-	return b.db.InTx(ctx, func(tx *store.Tx) error {
+	return b.db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		ncols := strings.Count(cols, ",") + 1
 		per := min(500, 30000/ncols)
 		one := "(" + strings.TrimSuffix(strings.Repeat("?, ", ncols), ", ") + ")"

@@ -47,11 +47,11 @@ func TestSeedScale(t *testing.T) {
 		if page.Total < 1 {
 			t.Errorf("search for an added restaurant's name found %d", page.Total)
 		}
-		cats, err := menu.OrderCategories(ctx, db, tenant.System(5), "es")
+		cats, err := menu.OrderCategories(ctx, db, tenant.Job(5), "es")
 		if err != nil {
 			t.Fatal(err)
 		}
-		items, err := menu.OrderItems(ctx, db, tenant.System(5), "es", nil)
+		items, err := menu.OrderItems(ctx, db, tenant.Job(5), "es", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -71,7 +71,7 @@ func SeedWines(ctx context.Context, db *store.DB, pipe *media.Pipeline, svc *win
 	if err != nil {
 		return err
 	}
-	t := tenant.System(c.ID)
+	t := tenant.Job(c.ID)
 	var n int
 	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM vinos WHERE cliente_id = ?`, c.ID).Scan(&n); err != nil || n > 0 {
 		return err
@@ -87,7 +87,7 @@ func SeedWines(ctx context.Context, db *store.DB, pipe *media.Pipeline, svc *win
 		}
 		urls[i] = st.CardURL
 	}
-	if err := db.InTx(ctx, func(tx *store.Tx) error {
+	if err := db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		for _, u := range urls {
 			if err := pipe.Adopt(ctx, tx, t, u); err != nil {
 				return err

@@ -112,7 +112,7 @@ func cloverRestaurant(t *testing.T, db *store.DB, f *cloverFakes) (int64, orderi
 	if err != nil {
 		t.Fatal(err)
 	}
-	tid := tenant.System(cid)
+	tid := tenant.Job(cid)
 	if err := clientes.SetPOSConnection(ctx, db, tid, clientes.POSConnection{Provider: "clover", Token: merchantToken, BaseURL: f.URL}); err != nil {
 		t.Fatal(err)
 	}

@@ -107,7 +107,7 @@ func TestKillDuringTokenRefresh(t *testing.T) {
 			f.POS.EnableOAuth(clovertest.OAuthConfig{AppID: "APPFAULT", AppSecret: "app-secret"})
 			cid, line := cloverRestaurant(t, db, f)
 			tk := f.POS.IssueTokens()
-			if err := clientes.SaveTokens(ctx, db, tenant.System(cid), clientes.Tokens{Access: tk.Access, Refresh: tk.Refresh,
+			if err := clientes.SaveTokens(ctx, db, tenant.Job(cid), clientes.Tokens{Access: tk.Access, Refresh: tk.Refresh,
 				AccessExpires: time.Now().Add(-time.Minute).Unix(), RefreshExpires: time.Now().Add(24 * time.Hour).Unix()}); err != nil {
 				t.Fatal(err)
 			}

@@ -29,7 +29,7 @@ func TestKillDuringFeeCharge(t *testing.T) {
 		}
 		cup, toks, ids := couponFixture(t, db, cid, int64(n), n, "FEE")
 		// The restaurant's card on file is a Stripe one.
-		if err := billing.SaveTarjeta(ctx, db, tenant.System(cid), billing.Tarjeta{Provider: "stripe", CustomerID: stripetest.Customer,
+		if err := billing.SaveTarjeta(ctx, db, tenant.Job(cid), billing.Tarjeta{Provider: "stripe", CustomerID: stripetest.Customer,
 			PaymentMethodID: stripetest.PMMastercard, Brand: "mastercard", Last4: "4444"}); err != nil {
 			t.Fatal(err)
 		}

@@ -60,10 +60,10 @@ func session(t *testing.T, db *store.DB, kind string, id int64) string {
 func couponFixture(t *testing.T, db *store.DB, cid, stock int64, n int, codigo string) (int64, []string, []int64) {
 	t.Helper()
 	ctx := context.Background()
-	if err := billing.SaveTarjeta(ctx, db, tenant.System(cid), billing.Tarjeta{Provider: "demo", CustomerID: fmt.Sprint("demo_cus_", cid), PaymentMethodID: "demo_pm_4242", Brand: "visa", Last4: "4242"}); err != nil {
+	if err := billing.SaveTarjeta(ctx, db, tenant.Job(cid), billing.Tarjeta{Provider: "demo", CustomerID: fmt.Sprint("demo_cus_", cid), PaymentMethodID: "demo_pm_4242", Brand: "visa", Last4: "4242"}); err != nil {
 		t.Fatal(err)
 	}
-	cup, err := offers.CreateCupon(ctx, db, tenant.System(cid), offers.Cupon{Codigo: codigo, Titulo: "2x1 en tapas", Descuento: 25, Precio: 2000,
+	cup, err := offers.CreateCupon(ctx, db, tenant.Job(cid), offers.Cupon{Codigo: codigo, Titulo: "2x1 en tapas", Descuento: 25, Precio: 2000,
 		FechaExpiracion: time.Now().Add(48 * time.Hour).Unix(), CantidadDisponible: stock})
 	if err != nil {
 		t.Fatal(err)

@@ -55,7 +55,7 @@ func TestReplicas(t *testing.T) {
 		// The restaurant's access token has expired: the first Clover call
 		// on either replica refreshes it.
 		tk := f.POS.IssueTokens()
-		if err := clientes.SaveTokens(ctx, db, tenant.System(cid), clientes.Tokens{Access: tk.Access, Refresh: tk.Refresh,
+		if err := clientes.SaveTokens(ctx, db, tenant.Job(cid), clientes.Tokens{Access: tk.Access, Refresh: tk.Refresh,
 			AccessExpires: time.Now().Add(-time.Minute).Unix(), RefreshExpires: time.Now().Add(24 * time.Hour).Unix()}); err != nil {
 			t.Fatal(err)
 		}

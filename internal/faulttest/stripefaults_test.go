@@ -33,7 +33,7 @@ func TestStripeMisbehaves(t *testing.T) {
 		f := newCloverFakes(t)
 		cid, _ := cloverRestaurant(t, db, f)
 		cup, toks, ids := couponFixture(t, db, cid, 1, 1, "STRIPEF")
-		if err := billing.SaveTarjeta(ctx, db, tenant.System(cid), billing.Tarjeta{Provider: "stripe", CustomerID: stripetest.Customer,
+		if err := billing.SaveTarjeta(ctx, db, tenant.Job(cid), billing.Tarjeta{Provider: "stripe", CustomerID: stripetest.Customer,
 			PaymentMethodID: stripetest.PMMastercard, Brand: "mastercard", Last4: "4444"}); err != nil {
 			t.Fatal(err)
 		}

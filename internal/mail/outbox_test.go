@@ -70,7 +70,7 @@ func TestOutboxEnqueueFollowsTransaction(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		boom := errors.New("boom")
-		err := db.InTx(ctx, func(tx *store.Tx) error {
+		err := db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 			if _, err := mail.Enqueue(ctx, tx, testMail("a@example.com", "rolled back")); err != nil {
 				return err
 			}
@@ -79,7 +79,7 @@ func TestOutboxEnqueueFollowsTransaction(t *testing.T) {
 		if !errors.Is(err, boom) {
 			t.Fatal(err)
 		}
-		if err := db.InTx(ctx, func(tx *store.Tx) error {
+		if err := db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 			_, err := mail.Enqueue(ctx, tx, testMail("a@example.com", "committed"))
 			return err
 		}); err != nil {

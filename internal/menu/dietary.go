@@ -98,7 +98,7 @@ func (s *Service) SetDietary(ctx context.Context, t tenant.ID, id int64, alergen
 	if err != nil {
 		return nil, nil, err
 	}
-	return a, e, s.product(ctx, t, id, func(tx *store.Tx) error { return SetDietary(ctx, tx, t, id, a, e) })
+	return a, e, s.product(ctx, t, id, func(ctx context.Context, tx *store.Tx) error { return SetDietary(ctx, tx, t, id, a, e) })
 }
 
 // SetDietary stores a product's checked allergens and tags.
@@ -123,7 +123,7 @@ func (s *Service) SetVisibleMany(ctx context.Context, t tenant.ID, ids []int64, 
 	if len(uniq) == 0 || len(uniq) > MaxBulk {
 		return ErrBulkSelection
 	}
-	return s.write(ctx, t, func(tx *store.Tx) error {
+	return s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		args := []any{store.BoolInt(visible), t.Int64()}
 		for _, id := range uniq {
 			args = append(args, id)

@@ -135,7 +135,7 @@ func TestDietarySurvivesSyncAndBumpsVersion(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := s.SetDietary(ctx, tenant.System(other), p, []string{}, []string{}); !errors.Is(err, menu.ErrProductNotFound) {
+		if _, _, err := s.SetDietary(ctx, tenant.Job(other), p, []string{}, []string{}); !errors.Is(err, menu.ErrProductNotFound) {
 			t.Fatalf("other restaurant: %v", err)
 		}
 	})

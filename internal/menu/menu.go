@@ -56,10 +56,10 @@ var errUnchanged = errors.New("menu: unchanged")
 
 // write runs fn in one transaction and bumps the restaurant's menu version
 // in it: the one place every change diners see goes through.
-func (s *Service) write(ctx context.Context, t tenant.ID, fn func(tx *store.Tx) error) error {
+func (s *Service) write(ctx context.Context, t tenant.ID, fn func(ctx context.Context, tx *store.Tx) error) error {
 	changed := true
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
-		if err := fn(tx); errors.Is(err, errUnchanged) {
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		if err := fn(ctx, tx); errors.Is(err, errUnchanged) {
 			changed = false
 			return nil
 		} else if err != nil {
@@ -175,7 +175,7 @@ func (s *Service) CreateCategory(ctx context.Context, t tenant.ID, in NewCategor
 	}
 	img := in.ImagePath
 	var cat Categoria
-	err = s.write(ctx, t, func(tx *store.Tx) error {
+	err = s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		if err := s.Media.Use(ctx, tx, t, img); err != nil {
 			return err
 		}
@@ -214,7 +214,7 @@ func (s *Service) UpdateCategory(ctx context.Context, t tenant.ID, id int64, nam
 	if name != nil && *name == "" {
 		return Categoria{}, ErrCategoryName
 	}
-	err := s.write(ctx, t, func(tx *store.Tx) error {
+	err := s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		if _, err := getCategoria(ctx, tx, t, id); err != nil {
 			return found(err, ErrCategoryNotFound)
 		}
@@ -246,14 +246,14 @@ func (s *Service) UpdateCategory(ctx context.Context, t tenant.ID, id int64, nam
 // DeleteCategory removes a main category (its subcategory links go with
 // it; its image goes with the media sweep once nothing uses it).
 func (s *Service) DeleteCategory(ctx context.Context, t tenant.ID, id int64) error {
-	return s.write(ctx, t, func(tx *store.Tx) error {
+	return s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		return found(deleteCategoria(ctx, tx, t, id), ErrCategoryNotFound)
 	})
 }
 
 // SetCategoryImage sets a main category's image (uploaded for the restaurant).
 func (s *Service) SetCategoryImage(ctx context.Context, t tenant.ID, id int64, url string) error {
-	return s.write(ctx, t, func(tx *store.Tx) error {
+	return s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		if _, err := getCategoria(ctx, tx, t, id); err != nil {
 			return found(err, ErrCategoryNotFound)
 		}
@@ -270,7 +270,7 @@ func (s *Service) AssignSubcategories(ctx context.Context, t tenant.ID, categori
 	if len(ids) == 0 {
 		return nil, ErrSubcatSelection
 	}
-	err := s.write(ctx, t, func(tx *store.Tx) error {
+	err := s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		if _, err := getCategoria(ctx, tx, t, categoriaID); err != nil {
 			return found(err, ErrCategoryNotFound)
 		}
@@ -305,7 +305,7 @@ func (s *Service) AssignSubcategories(ctx context.Context, t tenant.ID, categori
 
 // RemoveSubcategory unlinks a POS category from a main category.
 func (s *Service) RemoveSubcategory(ctx context.Context, t tenant.ID, categoriaID int64, cloverCategoryID string) error {
-	return s.write(ctx, t, func(tx *store.Tx) error {
+	return s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		if _, err := getCategoria(ctx, tx, t, categoriaID); err != nil {
 			return found(err, ErrCategoryNotFound)
 		}
@@ -316,12 +316,12 @@ func (s *Service) RemoveSubcategory(ctx context.Context, t tenant.ID, categoriaI
 // --- Products ---
 
 // product runs fn on a product of the restaurant in a write.
-func (s *Service) product(ctx context.Context, t tenant.ID, id int64, fn func(tx *store.Tx) error) error {
-	return s.write(ctx, t, func(tx *store.Tx) error {
+func (s *Service) product(ctx context.Context, t tenant.ID, id int64, fn func(ctx context.Context, tx *store.Tx) error) error {
+	return s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		if _, err := getProducto(ctx, tx, t, id); err != nil {
 			return found(err, ErrProductNotFound)
 		}
-		return fn(tx)
+		return fn(ctx, tx)
 	})
 }
 
@@ -334,7 +334,7 @@ func (s *Service) SetDescription(ctx context.Context, t tenant.ID, id int64, des
 	if err != nil {
 		return "", err
 	}
-	return d, s.product(ctx, t, id, func(tx *store.Tx) error { return setProducto(ctx, tx, t, id, "description", d) })
+	return d, s.product(ctx, t, id, func(ctx context.Context, tx *store.Tx) error { return setProducto(ctx, tx, t, id, "description", d) })
 }
 
 // SetTranslation sets a product's name and description in lang (only "en").
@@ -349,7 +349,7 @@ func (s *Service) SetProductTranslation(ctx context.Context, t tenant.ID, id int
 	if err != nil {
 		return err
 	}
-	return s.product(ctx, t, id, func(tx *store.Tx) error {
+	return s.product(ctx, t, id, func(ctx context.Context, tx *store.Tx) error {
 		pid := strconv.FormatInt(id, 10)
 		if err := SetTranslation(ctx, tx, t, "producto", pid, "en", "name", name); err != nil {
 			return err
@@ -360,12 +360,14 @@ func (s *Service) SetProductTranslation(ctx context.Context, t tenant.ID, id int
 
 // SetVisible shows or hides a product on the menu.
 func (s *Service) SetVisible(ctx context.Context, t tenant.ID, id int64, visible bool) error {
-	return s.product(ctx, t, id, func(tx *store.Tx) error { return setProducto(ctx, tx, t, id, "visible", store.BoolInt(visible)) })
+	return s.product(ctx, t, id, func(ctx context.Context, tx *store.Tx) error {
+		return setProducto(ctx, tx, t, id, "visible", store.BoolInt(visible))
+	})
 }
 
 // SetProductImage sets a product's image (uploaded for the restaurant).
 func (s *Service) SetProductImage(ctx context.Context, t tenant.ID, id int64, url string) error {
-	return s.product(ctx, t, id, func(tx *store.Tx) error {
+	return s.product(ctx, t, id, func(ctx context.Context, tx *store.Tx) error {
 		if err := s.Media.Use(ctx, tx, t, url); err != nil {
 			return err
 		}
@@ -386,7 +388,7 @@ func (s *Service) ProductExists(ctx context.Context, t tenant.ID, id int64) erro
 // its English name.
 func (s *Service) CreatePopup(ctx context.Context, t tenant.ID, name, nameEN string, file media.Stored) (Popup, error) {
 	var p Popup
-	err := s.write(ctx, t, func(tx *store.Tx) error {
+	err := s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		if err := s.Media.Use(ctx, tx, t, file.URL); err != nil {
 			return err
 		}
@@ -416,7 +418,7 @@ func PopupNameEN(name string) (string, error) {
 
 // DeletePopup removes a popup (its file goes with the media sweep).
 func (s *Service) DeletePopup(ctx context.Context, t tenant.ID, id int64) error {
-	return s.write(ctx, t, func(tx *store.Tx) error {
+	return s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		return found(deletePopup(ctx, tx, t, id), ErrPopupNotFound)
 	})
 }

@@ -152,7 +152,9 @@ func OrderCategories(ctx context.Context, q store.Querier, t tenant.Scope, lang 
 // SetSoldOut marks a product sold out until the given time (the
 // restaurant's next midnight), or available again with until 0.
 func (s *Service) SetSoldOut(ctx context.Context, t tenant.ID, id int64, until int64) error {
-	return s.product(ctx, t, id, func(tx *store.Tx) error { return setProducto(ctx, tx, t, id, "agotado_hasta", until) })
+	return s.product(ctx, t, id, func(ctx context.Context, tx *store.Tx) error {
+		return setProducto(ctx, tx, t, id, "agotado_hasta", until)
+	})
 }
 
 // ClearSoldOut makes the products whose "sold out today" ended available
@@ -179,8 +181,8 @@ func (s *Service) ClearSoldOut(ctx context.Context) (int, error) {
 	}
 	n := 0
 	for _, id := range ids {
-		t := tenant.System(id)
-		err := s.write(ctx, t, func(tx *store.Tx) error {
+		t := tenant.Job(id)
+		err := s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 			res, err := tx.Exec(ctx, `UPDATE productos SET agotado_hasta = 0 WHERE cliente_id = ? AND agotado_hasta > 0 AND agotado_hasta <= ?`, id, tx.NowUnix())
 			if err != nil {
 				return err

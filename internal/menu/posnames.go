@@ -159,7 +159,7 @@ func (s *Service) SetPOSNames(ctx context.Context, t tenant.ID, in []NombrePOSIn
 		in[i].Name = name
 	}
 	var out NombresPOS
-	err := s.write(ctx, t, func(tx *store.Tx) error {
+	err := s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		have, err := listPOSNames(ctx, tx, t)
 		if err != nil {
 			return err

@@ -48,7 +48,7 @@ func posNamesSetup(t *testing.T, db *store.DB) (tenant.ID, *memCatalog, *menu.Se
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := tenant.System(cid)
+	id := tenant.Job(cid)
 	if err := clientes.SetPOSProvider(ctx, db, id, "demo"); err != nil {
 		t.Fatal(err)
 	}

@@ -89,7 +89,7 @@ func (in Settings) apply(cur *Settings) error {
 // field but the logo and the background, which change by upload).
 func (s *Service) SaveSettings(ctx context.Context, t tenant.ID, in Settings) (Settings, error) {
 	var out Settings
-	err := s.write(ctx, t, func(tx *store.Tx) error {
+	err := s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		cur, err := getSettings(ctx, tx, t)
 		if err != nil {
 			return err
@@ -112,7 +112,7 @@ const (
 // SetSettingsImage sets the logo or the background (uploaded for the
 // restaurant); the old file goes with the media sweep.
 func (s *Service) SetSettingsImage(ctx context.Context, t tenant.ID, which, url string) error {
-	return s.write(ctx, t, func(tx *store.Tx) error {
+	return s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		if err := s.Media.Use(ctx, tx, t, url); err != nil {
 			return err
 		}

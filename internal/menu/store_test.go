@@ -17,7 +17,7 @@ func TestMenuStore(t *testing.T) {
 		ctx := context.Background()
 		id1, _ := clientes.Create(ctx, db, clientes.Cliente{Nombre: "Uno"})
 		id2, _ := clientes.Create(ctx, db, clientes.Cliente{Nombre: "Dos"})
-		c1, c2 := tenant.System(id1), tenant.System(id2)
+		c1, c2 := tenant.Job(id1), tenant.Job(id2)
 		svc := &Service{DB: db}
 
 		s, err := getSettings(ctx, db, c1)

@@ -79,7 +79,7 @@ func (s *Service) Sync(ctx context.Context, t tenant.ID) (_ SyncResult, err erro
 		return SyncResult{}, posError(err)
 	}
 	var res SyncResult
-	err = s.write(ctx, t, func(tx *store.Tx) error {
+	err = s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		var changed bool
 		res, changed, err = applyCatalog(ctx, tx, t, scats, items)
 		if err == nil && !changed {

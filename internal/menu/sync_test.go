@@ -31,7 +31,7 @@ func setup(t testing.TB, db *store.DB, m clovertest.Merchant) (tenant.ID, *clove
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := tenant.System(cid)
+	id := tenant.Job(cid)
 	if err := clientes.SetPOSConnection(ctx, db, id, clientes.POSConnection{Provider: "clover", Token: m.Token, BaseURL: srv.URL}); err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +267,7 @@ func TestSyncWithoutConnection(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		id, _ := clientes.Create(ctx, db, clientes.Cliente{Nombre: "Sin POS"})
-		_, err := (&menu.Service{DB: db}).Sync(ctx, tenant.System(id))
+		_, err := (&menu.Service{DB: db}).Sync(ctx, tenant.Job(id))
 		if !errors.Is(err, menu.ErrNoPOSConfig) {
 			t.Fatalf("got %v", err)
 		}

@@ -72,7 +72,7 @@ func (s *Service) CheckOffer(ctx context.Context, t tenant.ID, f OfferForm) (Cup
 func (s *Service) CreateOffer(ctx context.Context, t tenant.ID, c Cupon, image media.Stored) (int64, error) {
 	c.ImagenURL = image.URL
 	var id int64
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if err := s.Media.Use(ctx, tx, t, c.ImagenURL); err != nil {
 			return err
 		}
@@ -186,7 +186,11 @@ func (s *Service) SetEstado(ctx context.Context, t tenant.ID, id int64, estado s
 // when clienteID is 0).
 // Titles and descriptions are in lang ("en" or "es"), falling back to Spanish.
 func (s *Service) OnSale(ctx context.Context, clienteID int64, lang string) ([]Cupon, error) {
-	cs, err := ListActiveCupones(ctx, s.DB, clienteID)
+	var scope tenant.Scope
+	if clienteID != 0 {
+		scope = tenant.PublicMenu(clienteID)
+	}
+	cs, err := ListActiveCupones(ctx, s.DB, scope)
 	for i := range cs {
 		cs[i] = cs[i].Localize(lang)
 	}
@@ -243,7 +247,7 @@ func (s *Service) DemoSession(ctx context.Context, sessionID string) (DemoChecko
 	if err != nil {
 		return DemoCheckout{}, found(err, ErrDemoSession)
 	}
-	t := tenant.System(c.ClienteID)
+	t := tenant.FromRecord(c.ClienteID)
 	conn, err := clientes.GetPOSConnection(ctx, s.DB, t)
 	if err != nil || conn.Provider != "demo" {
 		return DemoCheckout{}, ErrDemoSession
@@ -321,7 +325,7 @@ func (s *Service) Purchase(ctx context.Context, d tenant.Diner, cuponID int64, m
 		return Purchase{}, err
 	}
 	if merchantID != "" {
-		c, err := clientes.Get(ctx, s.DB, tenant.System(cup.ClienteID))
+		c, err := clientes.Get(ctx, s.DB, tenant.FromRecord(cup.ClienteID))
 		if err != nil || c.MerchantID == nil || *c.MerchantID != merchantID {
 			return Purchase{}, ErrNoMerchant
 		}

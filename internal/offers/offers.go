@@ -106,7 +106,7 @@ func (s *Service) Buy(ctx context.Context, cuponID int64, b Buyer, clientTotal *
 		return Purchase{}, ErrWrongTotal
 	}
 	// The offer is on sale: the server acts on its restaurant to sell it.
-	t := tenant.System(cup.ClienteID)
+	t := tenant.FromRecord(cup.ClienteID)
 	conn, err := clientes.GetPOSConnection(ctx, s.DB, t)
 	if err != nil {
 		return Purchase{}, err
@@ -124,7 +124,7 @@ func (s *Service) Buy(ctx context.Context, cuponID int64, b Buyer, clientTotal *
 	}
 	var p PendingCompra
 	var reuse *Purchase
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		// The diner's open checkout of this offer is handed back; one
 		// about to end (or still being opened) is not.
 		h, err := getOpenHold(ctx, tx, b.UsuarioID, cuponID)
@@ -191,7 +191,7 @@ func (s *Service) Buy(ctx context.Context, cuponID int64, b Buyer, clientTotal *
 }
 
 func (s *Service) release(ctx context.Context, compraID int64, estado string) {
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error { return releaseCompra(ctx, tx, compraID, estado) })
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error { return releaseCompra(ctx, tx, compraID, estado) })
 	if err != nil && !errors.Is(err, errNotPending) {
 		s.Log.ErrorContext(ctx, "release purchase", "compra_id", compraID, "err", err)
 	}
@@ -234,12 +234,12 @@ func (s *Service) Confirm(ctx context.Context, o checkout.Outcome) error {
 	if err != nil {
 		return err
 	}
-	moneda, err := menu.Currency(ctx, s.DB, tenant.System(c.ClienteID))
+	moneda, err := menu.Currency(ctx, s.DB, tenant.FromRecord(c.ClienteID))
 	if err != nil {
 		return err
 	}
 	soldOut := false
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if o.Event != "" {
 			first, err := store.FirstEvent(ctx, tx, o.Provider, o.Event)
 			if err != nil || !first {
@@ -267,18 +267,18 @@ func (s *Service) Confirm(ctx context.Context, o checkout.Outcome) error {
 		if err != nil || !first {
 			return err
 		}
-		if err := billing.QueueFee(ctx, tx, c.ID, c.ClienteID, billing.FeeCents, moneda); err != nil {
+		if err := billing.QueueFee(ctx, tx, c.ID, tenant.FromRecord(c.ClienteID), billing.FeeCents, moneda); err != nil {
 			return err
 		}
 		if c.UsuarioID == nil {
 			return nil
 		}
 		if pts := c.Total / 100; pts > 0 {
-			if err := accounts.CreditPoints(ctx, tx, *c.UsuarioID, c.ClienteID, accounts.PointsForPurchase(c.ID), pts, "Compra: "+c.Descripcion); err != nil {
+			if err := accounts.CreditPoints(ctx, tx, tenant.DinerFromRecord(*c.UsuarioID), tenant.FromRecord(c.ClienteID), accounts.PointsForPurchase(c.ID), pts, "Compra: "+c.Descripcion); err != nil {
 				return err
 			}
 		}
-		u, err := accounts.Get(ctx, tx, tenant.SystemDiner(*c.UsuarioID))
+		u, err := accounts.Get(ctx, tx, tenant.DinerFromRecord(*c.UsuarioID))
 		if err != nil {
 			return err
 		}
@@ -300,7 +300,7 @@ func (s *Service) refund(ctx context.Context, tx *store.Tx, c CompraRecord, mone
 	if err != nil || !first || c.UsuarioID == nil {
 		return err
 	}
-	u, err := accounts.Get(ctx, tx, tenant.SystemDiner(*c.UsuarioID))
+	u, err := accounts.Get(ctx, tx, tenant.DinerFromRecord(*c.UsuarioID))
 	if err != nil {
 		return err
 	}
@@ -317,7 +317,7 @@ func (s *Service) ExpireHolds(ctx context.Context) (int, error) {
 	}
 	n := 0
 	for _, id := range ids {
-		err := s.DB.InTx(ctx, func(tx *store.Tx) error { return releaseCompra(ctx, tx, id, CompraExpirado) })
+		err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error { return releaseCompra(ctx, tx, id, CompraExpirado) })
 		if err == nil {
 			n++
 		} else if !errors.Is(err, errNotPending) {
@@ -338,7 +338,7 @@ func (s *Service) Redeem(ctx context.Context, t tenant.ID, code string) (Voucher
 	}
 	code = strings.ToUpper(code)
 	var v Voucher
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		var err error
 		v, err = redeemVoucher(ctx, tx, t, code)
 		return err

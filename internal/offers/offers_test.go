@@ -72,11 +72,11 @@ func setup(t *testing.T, db *store.DB, stock int64, diners int) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clientes.SetPOSProvider(ctx, db, tenant.System(cid), "demo")
-	if err := billing.SaveTarjeta(ctx, db, tenant.System(cid), billing.Tarjeta{Provider: "fake", Brand: "visa", Last4: "4242"}); err != nil {
+	clientes.SetPOSProvider(ctx, db, tenant.Job(cid), "demo")
+	if err := billing.SaveTarjeta(ctx, db, tenant.Job(cid), billing.Tarjeta{Provider: "fake", Brand: "visa", Last4: "4242"}); err != nil {
 		t.Fatal(err)
 	}
-	cup, err := offers.CreateCupon(ctx, db, tenant.System(cid), offers.Cupon{Codigo: "PROMO", Titulo: "2x1 en tapas", Descuento: 25, Precio: 2000,
+	cup, err := offers.CreateCupon(ctx, db, tenant.Job(cid), offers.Cupon{Codigo: "PROMO", Titulo: "2x1 en tapas", Descuento: 25, Precio: 2000,
 		FechaExpiracion: time.Now().Add(48 * time.Hour).Unix(), CantidadDisponible: stock})
 	if err != nil {
 		t.Fatal(err)
@@ -263,7 +263,7 @@ func TestFeeChargedExactlyOnce(t *testing.T) {
 		}
 		// A crash after charging the first fee but before recording it:
 		// the provider has the charge, the fee is still pending.
-		fees, _ := billing.ListClienteFees(ctx, db, tenant.System(f.cliente))
+		fees, _ := billing.ListClienteFees(ctx, db, tenant.Job(f.cliente))
 		if _, err := f.bill.ChargeFee(ctx, billing.Card{}, 500, "USD", billing.FeeKey(fees[0].CompraID, ""), "crash"); err != nil {
 			t.Fatal(err)
 		}
@@ -283,7 +283,7 @@ func TestFeeChargedExactlyOnce(t *testing.T) {
 		if len(f.bill.charges) != 3 {
 			t.Fatalf("%d distinct charges, want 3 (one per coupon sold)", len(f.bill.charges))
 		}
-		fees, _ = billing.ListClienteFees(ctx, db, tenant.System(f.cliente))
+		fees, _ = billing.ListClienteFees(ctx, db, tenant.Job(f.cliente))
 		for _, fe := range fees {
 			if fe.Estado != "cobrado" || fe.Amount != 500 || fe.ChargeID == "" {
 				t.Fatalf("fee %+v", fe)
@@ -313,7 +313,7 @@ func TestDeclinedFeeFailsAndRetriesAfterCardUpdate(t *testing.T) {
 		}
 		// The restaurant registers a new card: the fee is charged.
 		f.bill.decline = false
-		billing.SaveTarjeta(ctx, db, tenant.System(f.cliente), billing.Tarjeta{Provider: "fake", Brand: "visa", Last4: "4242"})
+		billing.SaveTarjeta(ctx, db, tenant.Job(f.cliente), billing.Tarjeta{Provider: "fake", Brand: "visa", Last4: "4242"})
 		if n, err := f.fees.ChargeFees(ctx); err != nil || n != 1 {
 			t.Fatalf("after the new card: %d %v", n, err)
 		}
@@ -327,14 +327,14 @@ func TestRedeemVoucher(t *testing.T) {
 		p, _ := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: f.diners[0]}, nil)
 		f.svc.Confirm(ctx, checkout.Outcome{Session: sessionOf(t, db, p.CompraID), Approved: true})
 		voucher := compraField(t, db, p.CompraID, "codigo_voucher")
-		if _, err := f.svc.Redeem(ctx, tenant.System(f.cliente+999), voucher); !errors.Is(err, offers.ErrVoucherUnknown) {
+		if _, err := f.svc.Redeem(ctx, tenant.Job(f.cliente+999), voucher); !errors.Is(err, offers.ErrVoucherUnknown) {
 			t.Fatalf("another restaurant: %v", err)
 		}
-		v, err := f.svc.Redeem(ctx, tenant.System(f.cliente), " "+voucher+" ")
+		v, err := f.svc.Redeem(ctx, tenant.Job(f.cliente), " "+voucher+" ")
 		if err != nil || v.Estado != "canjeado" {
 			t.Fatalf("redeem: %+v %v", v, err)
 		}
-		if _, err := f.svc.Redeem(ctx, tenant.System(f.cliente), voucher); !errors.Is(err, offers.ErrVoucherUsed) {
+		if _, err := f.svc.Redeem(ctx, tenant.Job(f.cliente), voucher); !errors.Is(err, offers.ErrVoucherUsed) {
 			t.Fatalf("second redeem: %v", err)
 		}
 		// An expired voucher cannot be redeemed.
@@ -342,10 +342,10 @@ func TestRedeemVoucher(t *testing.T) {
 		f.svc.Confirm(ctx, checkout.Outcome{Session: sessionOf(t, db, p2.CompraID), Approved: true})
 		voucher2 := compraField(t, db, p2.CompraID, "codigo_voucher")
 		db.Now = func() time.Time { return time.Now().Add(72 * time.Hour) }
-		if _, err := f.svc.Redeem(ctx, tenant.System(f.cliente), voucher2); !errors.Is(err, offers.ErrVoucherState) {
+		if _, err := f.svc.Redeem(ctx, tenant.Job(f.cliente), voucher2); !errors.Is(err, offers.ErrVoucherState) {
 			t.Fatalf("expired voucher: %v", err)
 		}
-		if _, err := f.svc.Redeem(ctx, tenant.System(f.cliente), "CARTA-NOPE-NOPE"); !errors.Is(err, offers.ErrVoucherUnknown) {
+		if _, err := f.svc.Redeem(ctx, tenant.Job(f.cliente), "CARTA-NOPE-NOPE"); !errors.Is(err, offers.ErrVoucherUnknown) {
 			t.Fatalf("unknown: %v", err)
 		}
 	})
@@ -395,7 +395,7 @@ func TestPaidAfterSoldOutIsRefunded(t *testing.T) {
 			t.Fatalf("refund e-mails %d (want 1), fees %d (want 1: only the sold coupon)", mails, fees)
 		}
 		// The diner sees it among their purchases.
-		list, err := offers.ListCompras(ctx, db, tenant.SystemDiner(f.diners[0]), "es")
+		list, err := offers.ListCompras(ctx, db, tenant.DinerFromRecord(f.diners[0]), "es")
 		if err != nil || len(list) != 1 || list[0].Reembolso != "pendiente" {
 			t.Fatalf("diner's purchases: %+v %v", list, err)
 		}
@@ -437,7 +437,7 @@ func TestHoldsPerDiner(t *testing.T) {
 		}
 		// Across offers: MaxOpenHolds at once.
 		for i := 1; i <= offers.MaxOpenHolds; i++ {
-			id, err := offers.CreateCupon(ctx, db, tenant.System(f.cliente), offers.Cupon{Codigo: fmt.Sprint("OTRA", i), Titulo: "Otra", Descuento: 10, Precio: 1000,
+			id, err := offers.CreateCupon(ctx, db, tenant.Job(f.cliente), offers.Cupon{Codigo: fmt.Sprint("OTRA", i), Titulo: "Otra", Descuento: 10, Precio: 1000,
 				FechaExpiracion: time.Now().Add(48 * time.Hour).Unix(), CantidadDisponible: 5})
 			if err != nil {
 				t.Fatal(err)
@@ -474,7 +474,7 @@ func TestEnglishContentFallsBackToSpanish(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := setup(t, db, 5, 1)
-		en, err := offers.CreateCupon(ctx, db, tenant.System(f.cliente), offers.Cupon{Codigo: "TWOFORONE", Titulo: "2x1 en cañas",
+		en, err := offers.CreateCupon(ctx, db, tenant.Job(f.cliente), offers.Cupon{Codigo: "TWOFORONE", Titulo: "2x1 en cañas",
 			Descripcion: "Dos cañas por una", TituloEN: "Two beers for one", DescripcionEN: "Two small beers for the price of one",
 			Descuento: 50, Precio: 1000, FechaExpiracion: time.Now().Add(72 * time.Hour).Unix(), CantidadDisponible: 5})
 		if err != nil {
@@ -508,7 +508,7 @@ func TestEnglishContentFallsBackToSpanish(t *testing.T) {
 			}
 		}
 		bought := func(lang string) []string {
-			list, err := f.svc.Compras(ctx, tenant.SystemDiner(d), lang)
+			list, err := f.svc.Compras(ctx, tenant.DinerFromRecord(d), lang)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -526,7 +526,7 @@ func TestEnglishContentFallsBackToSpanish(t *testing.T) {
 		}
 		acc := &accounts.Service{DB: db}
 		history := func(lang string) map[string]bool {
-			pts, err := acc.Points(ctx, tenant.SystemDiner(d), lang)
+			pts, err := acc.Points(ctx, tenant.DinerFromRecord(d), lang)
 			if err != nil || len(pts) != 1 {
 				t.Fatalf("points: %+v %v", pts, err)
 			}

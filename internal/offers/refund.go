@@ -43,7 +43,7 @@ func owedPurchase(ctx context.Context, tx *store.Tx, compraID int64) (refunds.Ow
 	if estado != "pendiente" {
 		return o, clientes.POSConnection{}, ErrNoRefund
 	}
-	t := tenant.System(o.ClienteID)
+	t := tenant.FromRecord(o.ClienteID)
 	conn, err := clientes.GetPOSConnection(ctx, tx, t)
 	if err != nil {
 		return o, conn, err
@@ -60,7 +60,7 @@ func owedPurchase(ctx context.Context, tx *store.Tx, compraID int64) (refunds.Ow
 // the refunds list as it is afterwards.
 func (s *Service) Refund(ctx context.Context, compraID int64) (Refund, error) {
 	var rid int64
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		o, conn, err := owedPurchase(ctx, tx, compraID)
 		if err != nil {
 			return err
@@ -82,7 +82,7 @@ func (s *Service) Refund(ctx context.Context, compraID int64) (Refund, error) {
 // MarkRefunded records that a purchase's payment was refunded by hand (super admin) and tells the
 // diner. A refund under way with the provider refuses it.
 func (s *Service) MarkRefunded(ctx context.Context, compraID int64) error {
-	return s.DB.InTx(ctx, func(tx *store.Tx) error {
+	return s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		o, _, err := owedPurchase(ctx, tx, compraID)
 		if err != nil {
 			return err
@@ -111,11 +111,11 @@ func (s *Service) markRefunded(ctx context.Context, tx *store.Tx, compraID int64
 	if err != nil || c.UsuarioID == nil {
 		return err
 	}
-	u, err := accounts.Get(ctx, tx, tenant.SystemDiner(*c.UsuarioID))
+	u, err := accounts.Get(ctx, tx, tenant.DinerFromRecord(*c.UsuarioID))
 	if err != nil {
 		return err
 	}
-	moneda, err := menu.Currency(ctx, tx, tenant.System(c.ClienteID))
+	moneda, err := menu.Currency(ctx, tx, tenant.FromRecord(c.ClienteID))
 	if err != nil {
 		return err
 	}
@@ -153,7 +153,7 @@ func (s *Service) refundDetails(ctx context.Context, rs []Refund) error {
 	for i := range rs {
 		conn, ok := conns[rs[i].ClienteID]
 		if !ok {
-			if conn, err = clientes.GetPOSConnection(ctx, s.DB, tenant.System(rs[i].ClienteID)); err != nil {
+			if conn, err = clientes.GetPOSConnection(ctx, s.DB, tenant.FromRecord(rs[i].ClienteID)); err != nil {
 				return err
 			}
 			conns[rs[i].ClienteID] = conn

@@ -94,7 +94,7 @@ func TestTheSuperAdminRefundsACouponPayment(t *testing.T) {
 		if subject != "Te reembolsamos tu pago: 2x1 en tapas" {
 			t.Errorf("refund e-mail %q", subject)
 		}
-		mine, _ := offers.ListCompras(ctx, db, tenant.SystemDiner(f.diners[0]), "es")
+		mine, _ := offers.ListCompras(ctx, db, tenant.DinerFromRecord(f.diners[0]), "es")
 		if len(mine) != 1 || mine[0].Reembolso != "reembolsado" {
 			t.Errorf("the diner's purchases: %+v", mine)
 		}

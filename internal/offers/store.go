@@ -61,23 +61,9 @@ func DiscountedPrice(precio, descuento int64) int64 {
 const cuponCols = `id, cliente_id, codigo, titulo, descripcion, titulo_en, descripcion_en, descuento, precio, imagen_url, fecha_expiracion, cantidad_disponible, estado,
 	(SELECT COUNT(*) FROM compras co WHERE co.cupon_id = cupones.id AND co.estado IN ('pagado', 'canjeado'))`
 
-func scanCupones(rows *store.Rows, err error) ([]Cupon, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Cupon{}
-	for rows.Next() {
-		c, err := scanCupon(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
-}
+var scanCupones = store.Collect(scanCupon)
 
-func scanCupon(row interface{ Scan(...any) error }) (Cupon, error) {
+func scanCupon(row store.Scanner) (Cupon, error) {
 	var c Cupon
 	err := row.Scan(&c.ID, &c.ClienteID, &c.Codigo, &c.Titulo, &c.Descripcion, &c.TituloEN, &c.DescripcionEN, &c.Descuento, &c.Precio, &c.ImagenURL,
 		&c.FechaExpiracion, &c.CantidadDisponible, &c.Estado, &c.Vendidos)
@@ -111,14 +97,14 @@ func onSaleCupon(ctx context.Context, q store.Querier, id int64) (Cupon, error) 
 }
 
 // ListActiveCupones returns the offers diners can buy (active, not expired),
-// of one restaurant or of all when clienteID is 0; soonest expiry first.
-func ListActiveCupones(ctx context.Context, q store.Querier, clienteID int64) ([]Cupon, error) {
+// of one restaurant or of all when scope is nil; soonest expiry first.
+func ListActiveCupones(ctx context.Context, q store.Querier, scope tenant.Scope) ([]Cupon, error) {
 	query := `SELECT ` + cuponCols + ` FROM cupones WHERE estado = 'activo' AND fecha_expiracion > ?
 		AND cliente_id IN (SELECT id FROM clientes WHERE estado = 'activo')`
 	args := []any{q.NowUnix()}
-	if clienteID != 0 {
+	if scope != nil {
 		query += ` AND cliente_id = ?`
-		args = append(args, clienteID)
+		args = append(args, scope.Int64())
 	}
 	return scanCupones(q.Query(ctx, query+` ORDER BY fecha_expiracion, id`, args...))
 }
@@ -430,20 +416,7 @@ func MarkRefunded(ctx context.Context, q store.Querier, compraID int64) error {
 
 // ExpiredCompras lists pending purchases whose hold has ended.
 func expiredCompras(ctx context.Context, q store.Querier, limit int) ([]int64, error) {
-	rows, err := q.Query(ctx, `SELECT id FROM compras WHERE estado = 'pendiente' AND expires_at < ? ORDER BY id LIMIT ?`, q.NowUnix(), limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return store.Int64s(q.Query(ctx, `SELECT id FROM compras WHERE estado = 'pendiente' AND expires_at < ? ORDER BY id LIMIT ?`, q.NowUnix(), limit))
 }
 
 // Voucher is a paid purchase as restaurant staff see it when redeeming.

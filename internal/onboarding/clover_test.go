@@ -35,7 +35,7 @@ func TestCloverConnectorAgainstTheFake(t *testing.T) {
 		if res.Cliente.POSProvider != "clover" || !res.Cliente.POSConectado || res.Cliente.Nombre != "Tapas Clover" {
 			t.Fatalf("connected: %+v", res.Cliente)
 		}
-		tk, err := clientes.GetTokens(ctx, db, tenant.System(res.Cliente.ID), false)
+		tk, err := clientes.GetTokens(ctx, db, tenant.Job(res.Cliente.ID), false)
 		if err != nil || tk.Access == "" || tk.Refresh == "" || tk.AccessExpires == 0 {
 			t.Fatalf("tokens: %+v %v", tk, err)
 		}

@@ -81,8 +81,8 @@ func (s *Service) StartConnect(ctx context.Context, p *tenant.Principal, t tenan
 	if c.MerchantID == nil {
 		return "", ErrNoMerchant
 	}
-	user := p.SubjectID
-	state, err := s.issueState(ctx, c.ID, string(p.Role), &user)
+	user := p.SubjectID()
+	state, err := s.issueState(ctx, c.ID, string(p.Role()), &user)
 	if err != nil {
 		return "", err
 	}
@@ -152,7 +152,7 @@ func (s *Service) Complete(ctx context.Context, cb Callback) (Completed, error) 
 		return Completed{}, ErrWrongApp
 	}
 	var st connectState
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		var err error
 		st, err = spendState(ctx, tx, cb.State)
 		return err
@@ -163,7 +163,7 @@ func (s *Service) Complete(ctx context.Context, cb Callback) (Completed, error) 
 	if st.startedBy == StartedByAppMarket && !s.POS.AppMarket() {
 		return Completed{}, ErrStateInvalid
 	}
-	t := tenant.System(st.clienteID)
+	t := tenant.FromRecord(st.clienteID)
 	c, err := clientes.Get(ctx, s.DB, t)
 	if errors.Is(err, store.ErrNotFound) {
 		return Completed{}, ErrStateInvalid
@@ -182,7 +182,7 @@ func (s *Service) Complete(ctx context.Context, cb Callback) (Completed, error) 
 		return Completed{}, err
 	}
 	out := Completed{StartedBy: st.startedBy}
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		c, err := clientes.Get(ctx, tx, t)
 		if err != nil {
 			return clientes.Found(err)
@@ -213,7 +213,7 @@ func (s *Service) issueState(ctx context.Context, clienteID int64, startedBy str
 	if err != nil {
 		return "", err
 	}
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		now := tx.NowUnix()
 		if _, err := tx.Exec(ctx, `DELETE FROM pos_connect_states WHERE cliente_id = ? AND (used_at <> 0 OR expires_at <= ?)`, clienteID, now); err != nil {
 			return err

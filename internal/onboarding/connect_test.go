@@ -58,7 +58,7 @@ func withOwner(t *testing.T, s *onboarding.Service, nombre, merchantID string) (
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c, &tenant.Principal{Role: tenant.RoleCliente, SubjectID: uid, ClienteID: c.ID}
+	return c, tenant.NewPrincipal(tenant.PrincipalFields{Role: tenant.RoleCliente, SubjectID: uid, ClienteID: c.ID})
 }
 
 // callbackOf reads the callback a browser sent to authorize lands on (the
@@ -75,7 +75,7 @@ func callbackOf(t *testing.T, raw string) onboarding.Callback {
 
 func estadoOf(t *testing.T, db *store.DB, id int64) clientes.Cliente {
 	t.Helper()
-	c, err := clientes.Get(context.Background(), db, tenant.System(id))
+	c, err := clientes.Get(context.Background(), db, tenant.Job(id))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func TestCallbackCompletesOnlyAConnectionCartaStarted(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		admin := &tenant.Principal{Role: tenant.RoleSuperAdmin, SubjectID: 1}
+		admin := tenant.NewPrincipal(tenant.PrincipalFields{Role: tenant.RoleSuperAdmin, SubjectID: 1})
 		if _, err := s.StartConnect(ctx, admin, mustTenant(t, admin, c.ID)); !isErr(err, onboarding.ErrNoMerchant) {
 			t.Fatalf("no merchant id: %v", err)
 		}
@@ -468,7 +468,7 @@ func TestAppMarketLaunchAgainstTheFake(t *testing.T) {
 		if done.Cliente.ID != a.ID || done.Cliente.POSProvider != "clover" || done.Cliente.Estado != clientes.EstadoActivo || done.StartedBy != onboarding.StartedByAppMarket {
 			t.Fatalf("completed: %+v", done)
 		}
-		tk, err := clientes.GetTokens(ctx, db, tenant.System(a.ID), false)
+		tk, err := clientes.GetTokens(ctx, db, tenant.Job(a.ID), false)
 		if err != nil || tk.Refresh == "" {
 			t.Fatalf("tokens: %v", err)
 		}

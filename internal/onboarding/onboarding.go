@@ -171,7 +171,7 @@ func (s *Service) Create(ctx context.Context, in NewCliente) (clientes.Cliente, 
 	if err != nil {
 		return c, err
 	}
-	return clientes.Get(ctx, s.DB, tenant.System(id))
+	return clientes.Get(ctx, s.DB, tenant.FromRecord(id))
 }
 
 // Edit is the super admin's change of a restaurant; nil fields stay.
@@ -189,7 +189,7 @@ type Edit struct {
 // has no owner or no POS yet brings it back to pendiente.
 func (s *Service) Update(ctx context.Context, t tenant.ID, e Edit) (clientes.Cliente, error) {
 	var out clientes.Cliente
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		c, err := clientes.Get(ctx, tx, t)
 		if err != nil {
 			return clientes.Found(err)
@@ -286,7 +286,7 @@ func (s *Service) SendLink(ctx context.Context, in LinkRequest) (SentLink, error
 	if !auth.ValidEmail(email) {
 		return out, auth.ErrEmail
 	}
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		c, err := clientes.ByMerchant(ctx, tx, mid)
 		if errors.Is(err, store.ErrNotFound) {
 			return ErrNoMerchant
@@ -296,7 +296,7 @@ func (s *Service) SendLink(ctx context.Context, in LinkRequest) (SentLink, error
 		}
 		// Two sends at once for one restaurant take turns here, so the
 		// second sees the first's link.
-		if err := clientes.Lock(ctx, tx, tenant.System(c.ID)); err != nil {
+		if err := clientes.Lock(ctx, tx, tenant.FromRecord(c.ID)); err != nil {
 			return err
 		}
 		if !in.Reemplazar {
@@ -314,7 +314,7 @@ func (s *Service) SendLink(ctx context.Context, in LinkRequest) (SentLink, error
 		}
 		if c.Email == "" {
 			c.Email = email
-			if err := clientes.Update(ctx, tx, tenant.System(c.ID), c); err != nil {
+			if err := clientes.Update(ctx, tx, tenant.FromRecord(c.ID), c); err != nil {
 				return err
 			}
 		}
@@ -406,7 +406,7 @@ func (s *Service) SetPassword(ctx context.Context, in NewPassword) (auth.LoginRe
 	if err != nil {
 		return res, err
 	}
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		linkID, c, err := checkLink(ctx, tx, mid, email, in.Token, true)
 		if err != nil {
 			return err
@@ -427,7 +427,7 @@ func (s *Service) SetPassword(ctx context.Context, in NewPassword) (auth.LoginRe
 		if err != nil {
 			return err
 		}
-		if _, err := clientes.Activate(ctx, tx, tenant.System(c.ID)); err != nil {
+		if _, err := clientes.Activate(ctx, tx, tenant.FromRecord(c.ID)); err != nil {
 			return err
 		}
 		res.Token, err = s.Auth.OpenSession(ctx, tx, auth.SessionStaff, u.ID)
@@ -454,7 +454,7 @@ func checkLink(ctx context.Context, q store.Querier, merchantID, email, token st
 	if l.Email != email || l.ClienteID == nil {
 		return 0, clientes.Cliente{}, ErrLinkInvalid
 	}
-	c, err := clientes.Get(ctx, q, tenant.System(*l.ClienteID))
+	c, err := clientes.Get(ctx, q, tenant.FromRecord(*l.ClienteID))
 	if err != nil {
 		return 0, c, err
 	}
@@ -525,7 +525,7 @@ func (s *Service) Connect(ctx context.Context, in ConnectRequest) (Connected, er
 		return Connected{}, err
 	}
 	var out Connected
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		c, err := connectTarget(ctx, tx, in)
 		if err != nil {
 			return err
@@ -537,7 +537,7 @@ func (s *Service) Connect(ctx context.Context, in ConnectRequest) (Connected, er
 				Idioma: nc.Idioma, FechaProximoPago: &fecha})
 		case c.MerchantID == nil:
 			c.MerchantID = &in.MerchantID
-			err = clientes.Update(ctx, tx, tenant.System(c.ID), c)
+			err = clientes.Update(ctx, tx, tenant.FromRecord(c.ID), c)
 		}
 		if errors.Is(err, store.ErrConflict) {
 			return ErrMerchantTaken
@@ -545,7 +545,7 @@ func (s *Service) Connect(ctx context.Context, in ConnectRequest) (Connected, er
 		if err != nil {
 			return err
 		}
-		out.Cliente, err = saveConnection(ctx, tx, tenant.System(c.ID), conn)
+		out.Cliente, err = saveConnection(ctx, tx, tenant.FromRecord(c.ID), conn)
 		return err
 	})
 	if err != nil {
@@ -560,7 +560,7 @@ func (s *Service) Connect(ctx context.Context, in ConnectRequest) (Connected, er
 // restaurant.
 func connectTarget(ctx context.Context, q store.Querier, in ConnectRequest) (clientes.Cliente, error) {
 	if in.ClienteID > 0 {
-		c, err := clientes.Get(ctx, q, tenant.System(in.ClienteID))
+		c, err := clientes.Get(ctx, q, tenant.FromRecord(in.ClienteID))
 		if err != nil {
 			return c, clientes.Found(err)
 		}

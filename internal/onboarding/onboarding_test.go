@@ -181,10 +181,10 @@ func TestOnboardingLinkSetsThePasswordOnce(t *testing.T) {
 			t.Fatalf("sign-in: %+v", res)
 		}
 		p, err := s.Auth.Authenticate(ctx, res.Token)
-		if err != nil || p.Role != tenant.RoleCliente || p.ClienteID != c.ID {
+		if err != nil || p.Role() != tenant.RoleCliente || p.ClienteID() != c.ID {
 			t.Fatalf("session: %+v %v", p, err)
 		}
-		if got, _ := clientes.Get(ctx, db, tenant.System(c.ID)); got.Estado != clientes.EstadoActivo {
+		if got, _ := clientes.Get(ctx, db, tenant.Job(c.ID)); got.Estado != clientes.EstadoActivo {
 			t.Fatalf("password set and POS connected: estado %q, want activo", got.Estado)
 		}
 		if _, err := set(second, "MFOGON1", "duena@fogon.example"); !isErr(err, onboarding.ErrLinkInvalid) {
@@ -210,7 +210,7 @@ func TestOnboardingLinkSetsThePasswordOnce(t *testing.T) {
 		if _, err := set(late, "MOTRO1", "otro@example.com"); !isErr(err, onboarding.ErrLinkInvalid) {
 			t.Fatalf("expired link: %v", err)
 		}
-		if got, _ := clientes.Get(ctx, db, tenant.System(other.ID)); got.Estado != clientes.EstadoPendiente {
+		if got, _ := clientes.Get(ctx, db, tenant.Job(other.ID)); got.Estado != clientes.EstadoPendiente {
 			t.Fatalf("estado %q", got.Estado)
 		}
 		// Nor is an expired one.
@@ -229,24 +229,24 @@ func TestSuspendAndReactivate(t *testing.T) {
 			t.Fatal(err)
 		}
 		susp, act := clientes.EstadoSuspendido, clientes.EstadoActivo
-		got, err := s.Update(ctx, tenant.System(c.ID), onboarding.Edit{Estado: &susp})
+		got, err := s.Update(ctx, tenant.Job(c.ID), onboarding.Edit{Estado: &susp})
 		if err != nil || got.Estado != susp {
 			t.Fatalf("suspend: %+v %v", got, err)
 		}
 		// Reactivated without an owner yet: back to pendiente, not activo.
-		if got, err = s.Update(ctx, tenant.System(c.ID), onboarding.Edit{Estado: &act}); err != nil || got.Estado != clientes.EstadoPendiente {
+		if got, err = s.Update(ctx, tenant.Job(c.ID), onboarding.Edit{Estado: &act}); err != nil || got.Estado != clientes.EstadoPendiente {
 			t.Fatalf("reactivate: %+v %v", got, err)
 		}
 		bad := "2026-13-45"
-		if _, err := s.Update(ctx, tenant.System(c.ID), onboarding.Edit{FechaProximoPago: &bad}); !isErr(err, onboarding.ErrFecha) {
+		if _, err := s.Update(ctx, tenant.Job(c.ID), onboarding.Edit{FechaProximoPago: &bad}); !isErr(err, onboarding.ErrFecha) {
 			t.Fatalf("bad date: %v", err)
 		}
 		fecha := "2027-02-01"
-		if got, err = s.Update(ctx, tenant.System(c.ID), onboarding.Edit{FechaProximoPago: &fecha}); err != nil || *got.FechaProximoPago != fecha {
+		if got, err = s.Update(ctx, tenant.Job(c.ID), onboarding.Edit{FechaProximoPago: &fecha}); err != nil || *got.FechaProximoPago != fecha {
 			t.Fatalf("next payment: %+v %v", got, err)
 		}
 		wrong := "borrado"
-		if _, err := s.Update(ctx, tenant.System(c.ID), onboarding.Edit{Estado: &wrong}); !isErr(err, onboarding.ErrEstado) {
+		if _, err := s.Update(ctx, tenant.Job(c.ID), onboarding.Edit{Estado: &wrong}); !isErr(err, onboarding.ErrEstado) {
 			t.Fatalf("bad estado: %v", err)
 		}
 	})
@@ -307,7 +307,7 @@ func TestConnectStoresNoPlaintextToken(t *testing.T) {
 		if res.Cliente.Nombre != onboarding.DefaultNombre || !res.Cliente.POSConectado || res.Cliente.POSProvider != "clover" {
 			t.Fatalf("connected: %+v", res)
 		}
-		if err := clientes.SetWebhookSecret(ctx, db, tenant.System(res.Cliente.ID), "whsec-PLAINTEXT-WEBHOOK"); err != nil {
+		if err := clientes.SetWebhookSecret(ctx, db, tenant.Job(res.Cliente.ID), "whsec-PLAINTEXT-WEBHOOK"); err != nil {
 			t.Fatal(err)
 		}
 		var tok, ref, wh string
@@ -326,7 +326,7 @@ func TestConnectStoresNoPlaintextToken(t *testing.T) {
 				t.Fatalf("plaintext in clientes: %d %v", n, err)
 			}
 		}
-		got, err := clientes.GetTokens(ctx, db, tenant.System(res.Cliente.ID), false)
+		got, err := clientes.GetTokens(ctx, db, tenant.Job(res.Cliente.ID), false)
 		if err != nil || got.Access != access || got.Refresh != refresh {
 			t.Fatalf("tokens open again: %+v %v", got, err)
 		}

@@ -164,7 +164,7 @@ func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo st
 		motivo = ""
 	}
 	var refundID int64
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		p, err := staffOrder(ctx, tx, t, id)
 		if err != nil {
 			return err
@@ -215,7 +215,7 @@ func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo st
 // Acknowledge records that someone on the board saw a new order (its
 // alert stops on every board).
 func (s *Service) Acknowledge(ctx context.Context, t tenant.ID, id int64) error {
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if _, err := staffOrder(ctx, tx, t, id); err != nil {
 			return err
 		}
@@ -254,7 +254,7 @@ func (s *Service) RetryPOS(ctx context.Context, t tenant.ID, id int64) error {
 // payment by hand (the provider could not, or it was refunded in the POS),
 // and tells the diner. A refund under way with the provider refuses it.
 func (s *Service) MarkRefunded(ctx context.Context, t tenant.ID, id int64) (Pedido, error) {
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if _, err := lockRecord(ctx, tx, id); errors.Is(err, store.ErrNotFound) {
 			return ErrNotFound
 		} else if err != nil {
@@ -299,7 +299,7 @@ func (s *Service) SaveConfig(ctx context.Context, t tenant.ID, c Config) (Config
 	if err != nil {
 		return c, err
 	}
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if err := saveConfig(ctx, tx, t, c); err != nil {
 			return err
 		}

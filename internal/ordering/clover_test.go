@@ -41,7 +41,7 @@ func TestOrderThroughClover(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tid := tenant.System(cid)
+		tid := tenant.Job(cid)
 		if err := clientes.SetPOSConnection(ctx, db, tid, clientes.POSConnection{Provider: "clover", Token: m.Token, BaseURL: fake.URL}); err != nil {
 			t.Fatal(err)
 		}

@@ -20,22 +20,22 @@ func TestBoardsPerRestaurantAreBounded(t *testing.T) {
 		feed := &ordering.Feed{DB: db}
 		var boards []*ordering.Listener
 		for i := range ordering.DefaultBoardsPerRestaurant {
-			l, err := feed.ListenBoard(ctx, tenant.System(1))
+			l, err := feed.ListenBoard(ctx, tenant.Job(1))
 			if err != nil {
 				t.Fatalf("board %d: %v", i+1, err)
 			}
 			boards = append(boards, l)
 		}
-		if _, err := feed.ListenBoard(ctx, tenant.System(1)); !errors.Is(err, ordering.ErrBoardStreams) {
+		if _, err := feed.ListenBoard(ctx, tenant.Job(1)); !errors.Is(err, ordering.ErrBoardStreams) {
 			t.Fatalf("one board too many: %v, want ErrBoardStreams", err)
 		}
-		other, err := feed.ListenBoard(ctx, tenant.System(2))
+		other, err := feed.ListenBoard(ctx, tenant.Job(2))
 		if err != nil {
 			t.Fatalf("another restaurant's board: %v", err)
 		}
 		feed.Stop(other)
 		feed.Stop(boards[0])
-		if _, err := feed.ListenBoard(ctx, tenant.System(1)); err != nil {
+		if _, err := feed.ListenBoard(ctx, tenant.Job(1)); err != nil {
 			t.Fatalf("a board after another closed: %v", err)
 		}
 	})

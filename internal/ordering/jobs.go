@@ -41,7 +41,7 @@ func (s *Service) ExpirePending(ctx context.Context) (int, error) {
 	}
 	n := 0
 	for _, id := range list {
-		err := s.DB.InTx(ctx, func(tx *store.Tx) error { return failPending(ctx, tx, id, EstadoExpirado) })
+		err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error { return failPending(ctx, tx, id, EstadoExpirado) })
 		if err == nil {
 			n++
 		} else if !errors.Is(err, errNotPending) {
@@ -124,7 +124,7 @@ func (s *Service) sendOne(ctx context.Context, id int64) error {
 		attempts := p.PosIntentos + 1
 		s.Log.WarnContext(ctx, "order not created in the POS: will retry", "pedido_id", id, "attempt", attempts, "err", err)
 		msg := posErrorText(err)
-		werr := s.DB.InTx(ctx, func(tx *store.Tx) error {
+		werr := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 			if _, err := tx.Exec(ctx, `UPDATE pedidos SET pos_estado = 'error', pos_intentos = ?, pos_error = ?, pos_siguiente_at = ?
 				WHERE id = ? AND pos_estado IN ('pendiente', 'error')`, attempts, msg, now.Add(posBackoff(attempts)).Unix(), id); err != nil {
 				return err
@@ -137,7 +137,7 @@ func (s *Service) sendOne(ctx context.Context, id int64) error {
 		s.changed()
 		return err
 	}
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if _, err := tx.Exec(ctx, `UPDATE pedidos SET pos_estado = CASE WHEN estado = 'cancelado' THEN 'anular' ELSE 'creado' END,
 			pos_order_id = ?, pos_error = '', pos_intentos = pos_intentos + 1, pos_siguiente_at = 0
 			WHERE id = ?`, posID, id); err != nil {
@@ -190,7 +190,7 @@ func (s *Service) removeOne(ctx context.Context, id int64) error {
 			q = `UPDATE pedidos SET pos_estado = 'no_anulado', pos_intentos = ?, pos_error = ?, pos_siguiente_at = ? WHERE id = ? AND pos_estado = 'anular'`
 		}
 	}
-	werr := s.DB.InTx(ctx, func(tx *store.Tx) error {
+	werr := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		res, err := tx.Exec(ctx, q, args...)
 		if err != nil {
 			return err

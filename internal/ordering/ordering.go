@@ -210,7 +210,7 @@ func (s *Service) loadRestaurant(ctx context.Context, clienteID int64) (orderabl
 	if o.cfg, err = getConfig(ctx, s.DB, clienteID); err != nil {
 		return o, err
 	}
-	if o.conn, err = clientes.GetPOSConnection(ctx, s.DB, tenant.System(clienteID)); err != nil {
+	if o.conn, err = clientes.GetPOSConnection(ctx, s.DB, tenant.FromRecord(clienteID)); err != nil {
 		return o, err
 	}
 	if o.moneda, err = menu.Currency(ctx, s.DB, t); err != nil {
@@ -376,7 +376,7 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 		o.Novedades = cust.Novedades
 	}
 	var id int64
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if in.Replaces > 0 {
 			if err := s.giveUp(ctx, tx, in.ClienteID, in.Replaces, in.ReplacesToken); err != nil {
 				return err
@@ -499,7 +499,7 @@ func (s *Service) confirmTotal(ctx context.Context, conn clientes.POSConnection,
 
 // fail ends an order whose checkout could not be opened.
 func (s *Service) fail(ctx context.Context, id int64) {
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error { return failPending(ctx, tx, id, EstadoFallido) })
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error { return failPending(ctx, tx, id, EstadoFallido) })
 	if err != nil && !errors.Is(err, errNotPending) {
 		s.Log.ErrorContext(ctx, "end failed order", "pedido_id", id, "err", err)
 	}
@@ -532,7 +532,7 @@ func (s *Service) confirm(ctx context.Context, o checkout.Outcome) (Pedido, erro
 	}
 	conn := r.conn
 	paid := false
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if o.Event != "" {
 			first, err := store.FirstEvent(ctx, tx, o.Provider, o.Event)
 			if err != nil || !first {
@@ -571,7 +571,7 @@ func (s *Service) confirm(ctx context.Context, o checkout.Outcome) (Pedido, erro
 		if cur.UsuarioID == nil {
 			// A guest who paid is the restaurant's customer from now on
 			// (one who never paid is not).
-			guest, err := accounts.RecordGuest(ctx, tx, tenant.System(cur.ClienteID), accounts.GuestOrder{PedidoID: cur.ID, Nombre: cur.Nombre,
+			guest, err := accounts.RecordGuest(ctx, tx, tenant.FromRecord(cur.ClienteID), accounts.GuestOrder{PedidoID: cur.ID, Nombre: cur.Nombre,
 				Email: cur.Email, Telefono: cur.Telefono, Novedades: cur.Novedades, PlacedAt: cur.CreatedAt})
 			if err != nil {
 				return err
@@ -582,7 +582,7 @@ func (s *Service) confirm(ctx context.Context, o checkout.Outcome) (Pedido, erro
 		}
 		if cur.UsuarioID != nil {
 			if pts := cur.Total / 100; pts > 0 {
-				if err := accounts.CreditPoints(ctx, tx, *cur.UsuarioID, cur.ClienteID, accounts.PointsForOrder(cur.ID), pts,
+				if err := accounts.CreditPoints(ctx, tx, tenant.DinerFromRecord(*cur.UsuarioID), tenant.FromRecord(cur.ClienteID), accounts.PointsForOrder(cur.ID), pts,
 					"Pedido #"+strconv.FormatInt(numero, 10)); err != nil {
 					return err
 				}
@@ -630,7 +630,7 @@ func (s *Service) loadRestaurantAnyway(ctx context.Context, clienteID int64) (or
 	if o.cfg, err = getConfig(ctx, s.DB, clienteID); err != nil {
 		return o, err
 	}
-	if o.conn, err = clientes.GetPOSConnection(ctx, s.DB, tenant.System(clienteID)); err != nil {
+	if o.conn, err = clientes.GetPOSConnection(ctx, s.DB, tenant.FromRecord(clienteID)); err != nil {
 		return o, err
 	}
 	o.moneda, err = menu.Currency(ctx, s.DB, o.t)
@@ -712,7 +712,7 @@ func (s *Service) DemoSession(ctx context.Context, sessionID string) (DemoChecko
 	if err != nil {
 		return DemoCheckout{}, err
 	}
-	conn, err := clientes.GetPOSConnection(ctx, s.DB, tenant.System(rec.ClienteID))
+	conn, err := clientes.GetPOSConnection(ctx, s.DB, tenant.FromRecord(rec.ClienteID))
 	if err != nil || conn.Provider != "demo" {
 		return DemoCheckout{}, ErrDemoSession
 	}

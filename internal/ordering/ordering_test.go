@@ -128,7 +128,7 @@ func setup(t *testing.T, db *store.DB, perSlot int) *fixture {
 		if err != nil {
 			t.Fatal(err)
 		}
-		t2 := tenant.System(id)
+		t2 := tenant.Job(id)
 		if err := clientes.SetPOSProvider(ctx, db, t2, "demo"); err != nil {
 			t.Fatal(err)
 		}
@@ -253,7 +253,7 @@ func TestPlaceConfirmAndSendToPOS(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := tenant.SystemDiner(uid)
+		d := tenant.DinerFromRecord(uid)
 		p, err := f.place(t, ordering.PlaceInput{Diner: &d, Nota: "Sin sal", Idioma: "en"})
 		if err != nil {
 			t.Fatal(err)
@@ -302,7 +302,7 @@ func TestPlaceConfirmAndSendToPOS(t *testing.T) {
 		if _, err := f.svc.Follow(ctx, p.PedidoID, "", &d); err != nil {
 			t.Fatalf("owner: %v", err)
 		}
-		stranger := tenant.SystemDiner(uid + 100)
+		stranger := tenant.DinerFromRecord(uid + 100)
 		if _, err := f.svc.Follow(ctx, p.PedidoID, "", &stranger); !errors.Is(err, ordering.ErrNotFound) {
 			t.Fatalf("stranger: %v", err)
 		}
@@ -836,10 +836,10 @@ func TestFeedDeliversEachChangeToItsListeners(t *testing.T) {
 			t.Fatal("listeners left")
 		}
 		limited := &ordering.Feed{DB: db, MaxListeners: 1}
-		if _, err := limited.ListenBoard(ctx, tenant.System(1)); err != nil {
+		if _, err := limited.ListenBoard(ctx, tenant.Job(1)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := limited.ListenBoard(ctx, tenant.System(1)); !errors.Is(err, ordering.ErrBusy) {
+		if _, err := limited.ListenBoard(ctx, tenant.Job(1)); !errors.Is(err, ordering.ErrBusy) {
 			t.Fatalf("past the bound: %v", err)
 		}
 	})
@@ -893,13 +893,13 @@ func TestFeedKeepsTheBoardsReserve(t *testing.T) {
 		// Every restaurant's board connects: the reserve is theirs.
 		var boards []*ordering.Listener
 		for c := range 200 {
-			l, err := feed.ListenBoard(ctx, tenant.System(int64(c+1)))
+			l, err := feed.ListenBoard(ctx, tenant.Job(int64(c+1)))
 			if err != nil {
 				t.Fatalf("board of restaurant %d beside 1800 pages: %v", c+1, err)
 			}
 			boards = append(boards, l)
 		}
-		if _, err := feed.ListenBoard(ctx, tenant.System(201)); !errors.Is(err, ordering.ErrBusy) {
+		if _, err := feed.ListenBoard(ctx, tenant.Job(201)); !errors.Is(err, ordering.ErrBusy) {
 			t.Fatalf("past the replica's bound: %v, want ErrBusy", err)
 		}
 		// A stopped page gives its room back (to a page or a board).
@@ -1150,7 +1150,7 @@ func TestAnEnglishOrderStaysEnglish(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := tenant.SystemDiner(uid)
+		d := tenant.DinerFromRecord(uid)
 		// The cart's quote is in the diner's language already.
 		q, err := f.svc.Quote(ctx, f.cliente.Int64(), "en", []ordering.LineRequest{f.steak(t, 2)})
 		if err != nil {
@@ -1394,7 +1394,7 @@ func TestPaidGuestOrdersMakeCustomers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := tenant.SystemDiner(uid)
+		d := tenant.DinerFromRecord(uid)
 		p, err := f.place(t, ordering.PlaceInput{Diner: &d, Customer: ordering.Customer{Nombre: "Luis", Email: "luis@example.com", Novedades: true}})
 		if err != nil {
 			t.Fatal(err)

@@ -52,7 +52,7 @@ func (s *Service) startRefund(ctx context.Context, tx *store.Tx, t tenant.ID, p 
 // refund. It answers the order as it is afterwards.
 func (s *Service) Refund(ctx context.Context, t tenant.ID, id int64) (Pedido, error) {
 	var rid int64
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if _, err := lockRecord(ctx, tx, id); errors.Is(err, store.ErrNotFound) {
 			return ErrNotFound
 		} else if err != nil {
@@ -147,7 +147,7 @@ func (s *Service) refundDetails(ctx context.Context, q store.Querier, ps []Pedid
 	for i := range ps {
 		conn, ok := conns[ps[i].ClienteID]
 		if !ok {
-			if conn, err = clientes.GetPOSConnection(ctx, q, tenant.System(ps[i].ClienteID)); err != nil {
+			if conn, err = clientes.GetPOSConnection(ctx, q, tenant.FromRecord(ps[i].ClienteID)); err != nil {
 				return err
 			}
 			conns[ps[i].ClienteID] = conn

@@ -92,7 +92,7 @@ func TestSummary(t *testing.T) {
 		f.coupon(2, "pagado", at(23, 9, 30), 4000, "cobrado")
 
 		s := &panel.Service{DB: db, Menu: &menu.Service{DB: db}, Ordering: &ordering.Service{DB: db}}
-		r, err := s.Summary(ctx, tenant.System(1))
+		r, err := s.Summary(ctx, tenant.Job(1))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -204,24 +204,13 @@ type Owed struct {
 const cols = `id, cliente_id, tipo, objeto_id, payment_id, proveedor, monto, moneda, clave, estado, proveedor_id, codigo, motivo,
 	definitivo, intentos, siguiente_at, created_at, updated_at, reembolsado_at`
 
-func scan(rows *store.Rows, err error) ([]Refund, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Refund
-	for rows.Next() {
-		var r Refund
-		var final int
-		if err := rows.Scan(&r.ID, &r.ClienteID, &r.Kind, &r.ObjectID, &r.PaymentID, &r.Provider, &r.Amount, &r.Currency, &r.Key, &r.Estado,
-			&r.ProviderID, &r.Code, &r.Reason, &final, &r.Attempts, &r.NextAt, &r.CreatedAt, &r.UpdatedAt, &r.RefundedAt); err != nil {
-			return nil, err
-		}
-		r.Final = final == 1
-		out = append(out, r)
-	}
-	return out, rows.Err()
-}
+var scan = store.Collect(func(row store.Scanner) (r Refund, err error) {
+	var final int
+	err = row.Scan(&r.ID, &r.ClienteID, &r.Kind, &r.ObjectID, &r.PaymentID, &r.Provider, &r.Amount, &r.Currency, &r.Key, &r.Estado,
+		&r.ProviderID, &r.Code, &r.Reason, &final, &r.Attempts, &r.NextAt, &r.CreatedAt, &r.UpdatedAt, &r.RefundedAt)
+	r.Final = final == 1
+	return r, err
+})
 
 // Of lists the refunds of one payment, oldest first.
 func Of(ctx context.Context, q store.Querier, kind string, objectID int64) ([]Refund, error) {
@@ -361,7 +350,7 @@ func (s *Service) Process(ctx context.Context, id int64) (Refund, error) {
 	// A call under this key may have reached the provider before (its answer lost): then a
 	// failure that is not the provider's answer about this key cannot free a new key.
 	asked := r.Attempts > 0 || r.ProviderID != ""
-	conn, err := clientes.GetPOSConnection(ctx, s.DB, tenant.System(r.ClienteID))
+	conn, err := clientes.GetPOSConnection(ctx, s.DB, tenant.FromRecord(r.ClienteID))
 	if err != nil {
 		return r, errors.Join(err, s.release(ctx, r))
 	}
@@ -444,7 +433,7 @@ func reasonOf(err error) string {
 func (s *Service) settle(ctx context.Context, r Refund, o outcome) (Refund, error) {
 	h, committed := s.handler(r.Kind)
 	var out Refund
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		now := tx.NowUnix()
 		var err error
 		switch o.estado {
@@ -506,20 +495,7 @@ func (s *Service) ProcessDue(ctx context.Context) (int, error) {
 }
 
 func dueIDs(ctx context.Context, q store.Querier, limit int) ([]int64, error) {
-	rows, err := q.Query(ctx, `SELECT id FROM reembolsos WHERE estado = 'pendiente' AND siguiente_at <= ? ORDER BY siguiente_at, id LIMIT ?`, q.NowUnix(), limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return store.Int64s(q.Query(ctx, `SELECT id FROM reembolsos WHERE estado = 'pendiente' AND siguiente_at <= ? ORDER BY siguiente_at, id LIMIT ?`, q.NowUnix(), limit))
 }
 
 // CountPending counts the refunds not settled yet (a queue's depth).

@@ -105,7 +105,7 @@ func newEnv(t *testing.T, db *store.DB, pos string) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := clientes.SetPOSProvider(ctx, db, tenant.System(cid), pos); err != nil {
+	if err := clientes.SetPOSProvider(ctx, db, tenant.Job(cid), pos); err != nil {
 		t.Fatal(err)
 	}
 	e := &env{db: db, p: &provider{}, clock: &clock{t: time.Date(2026, 5, 4, 12, 0, 0, 0, time.UTC)}, cliente: cid}
@@ -130,7 +130,7 @@ func (e *env) owed(objectID, amount int64) refunds.Owed {
 func (e *env) start(t *testing.T, o refunds.Owed) (refunds.Refund, error) {
 	t.Helper()
 	var r refunds.Refund
-	err := e.db.InTx(context.Background(), func(tx *store.Tx) error {
+	err := e.db.InTx(context.Background(), func(ctx context.Context, tx *store.Tx) error {
 		var err error
 		r, err = e.svc.Start(context.Background(), tx, o)
 		return err
@@ -201,7 +201,7 @@ func TestConcurrentStartsMakeOneRefund(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				var r refunds.Refund
-				errs[i] = db.InTx(ctx, func(tx *store.Tx) error {
+				errs[i] = db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 					if _, err := tx.Exec(ctx, `UPDATE pagos_test SET id = id WHERE id = 7`); err != nil {
 						return err
 					}
@@ -376,7 +376,7 @@ func TestManualMark(t *testing.T) {
 		e.svc.After(ctx, e.mustStart(t, e.owed(7, 4871)).ID)
 		mark := func(id int64) (refunds.Refund, error) {
 			var r refunds.Refund
-			err := db.InTx(ctx, func(tx *store.Tx) error {
+			err := db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 				var err error
 				r, err = e.svc.MarkManual(ctx, tx, e.owed(id, 4871))
 				return err

@@ -282,6 +282,9 @@ func (db *DB) lockWrites(ctx context.Context) (func(), error) {
 // write turn (see DB.writer), so it must not be called from inside InTx's
 // function (use the Tx there).
 func (db *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if err := outside(ctx); err != nil {
+		return nil, err
+	}
 	unlock, err := db.lockWrites(ctx)
 	if err != nil {
 		return nil, err
@@ -294,6 +297,9 @@ func (db *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, erro
 	return result(db.sql.ExecContext(ctx, q, args...))
 }
 func (db *DB) Query(ctx context.Context, q string, args ...any) (*Rows, error) {
+	if err := outside(ctx); err != nil {
+		return nil, err
+	}
 	q = rebind(db.dialect, q)
 	if st := db.stmt(ctx, q); st != nil {
 		return rows(st.QueryContext(ctx, args...))
@@ -301,11 +307,14 @@ func (db *DB) Query(ctx context.Context, q string, args ...any) (*Rows, error) {
 	return rows(db.sql.QueryContext(ctx, q, args...))
 }
 func (db *DB) QueryRow(ctx context.Context, q string, args ...any) *Row {
+	if err := outside(ctx); err != nil {
+		return &Row{err: err}
+	}
 	q = rebind(db.dialect, q)
 	if st := db.stmt(ctx, q); st != nil {
-		return &Row{st.QueryRowContext(ctx, args...)}
+		return &Row{r: st.QueryRowContext(ctx, args...)}
 	}
-	return &Row{db.sql.QueryRowContext(ctx, q, args...)}
+	return &Row{r: db.sql.QueryRowContext(ctx, q, args...)}
 }
 func (db *DB) NowUnix() int64 { return db.Now().Unix() }
 
@@ -340,10 +349,10 @@ func (t *Tx) Query(ctx context.Context, q string, args ...any) (*Rows, error) {
 func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *Row {
 	q = rebind(t.db.dialect, q)
 	if st := t.db.cached(q); st != nil {
-		return &Row{t.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)}
+		return &Row{r: t.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)}
 	}
 	t.db.prepareLater(q)
-	return &Row{t.tx.QueryRowContext(ctx, q, args...)}
+	return &Row{r: t.tx.QueryRowContext(ctx, q, args...)}
 }
 func (t *Tx) Dialect() Dialect { return t.db.dialect }
 func (t *Tx) NowUnix() int64   { return t.db.NowUnix() }
@@ -352,10 +361,16 @@ func (t *Tx) NowUnix() int64   { return t.db.NowUnix() }
 func (t *Tx) Secrets() *secrets.Box { return t.db.Box }
 
 // InTx runs fn in a transaction, committing when fn returns nil and rolling
-// back otherwise. Writes that belong together go through it. On SQLite the
-// transaction holds the process's write turn (see DB.writer) until it
-// ends, so fn must not call InTx or DB.Exec itself.
-func (db *DB) InTx(ctx context.Context, fn func(*Tx) error) error {
+// back otherwise. Writes that belong together go through it. fn gets a
+// context marked as inside the transaction: the DB itself (Exec, Query,
+// QueryRow, InTx) refuses that context while the transaction is open
+// (outside), because on SQLite the transaction holds the process's write
+// turn (see DB.writer) and a nested write would wait for it forever, and on
+// PostgreSQL the nested statement would escape the transaction. Use the Tx.
+func (db *DB) InTx(ctx context.Context, fn func(context.Context, *Tx) error) error {
+	if err := outside(ctx); err != nil {
+		return err
+	}
 	unlock, err := db.lockWrites(ctx)
 	if err != nil {
 		return err
@@ -365,8 +380,20 @@ func (db *DB) InTx(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", markDown(err))
 	}
+	mark := &txMark{}
+	mark.open.Store(true)
+	defer mark.open.Store(false)
 	t := &Tx{tx: tx, db: db}
-	if err := fn(t); err != nil {
+	defer func() {
+		// A panic in fn (ErrInTx in a test, a bug) ends the transaction
+		// before it unwinds further: an HTTP handler's recovery must not
+		// leave a connection holding SQLite's write lock.
+		if p := recover(); p != nil {
+			_ = tx.Rollback()
+			panic(p)
+		}
+	}()
+	if err := fn(context.WithValue(ctx, txKey{}, mark), t); err != nil {
 		_ = tx.Rollback()
 		return err
 	}

@@ -50,13 +50,26 @@ func connFailure(err error) bool {
 
 // Row is a single-row query's answer (database/sql's Row) whose errors
 // say when the database could not be reached (Unavailable).
-type Row struct{ r *sql.Row }
+type Row struct {
+	r   *sql.Row
+	err error // refused before it ran (ErrInTx)
+}
 
 // Scan copies the row's columns into dest (sql.ErrNoRows when none).
-func (r *Row) Scan(dest ...any) error { return markDown(r.r.Scan(dest...)) }
+func (r *Row) Scan(dest ...any) error {
+	if r.err != nil {
+		return r.err
+	}
+	return markDown(r.r.Scan(dest...))
+}
 
 // Err is the query's error, if any, without scanning.
-func (r *Row) Err() error { return markDown(r.r.Err()) }
+func (r *Row) Err() error {
+	if r.err != nil {
+		return r.err
+	}
+	return markDown(r.r.Err())
+}
 
 // Rows is a query's answer (database/sql's Rows) whose errors say when the
 // database could not be reached (Unavailable).

@@ -53,7 +53,7 @@ func TestConnectionLossIsUnavailable(t *testing.T) {
 		"Exec":     func() error { _, err := db.Exec(ctx, "SELECT 1"); return err },
 		"Query":    func() error { _, err := db.Query(ctx, "SELECT 1"); return err },
 		"QueryRow": func() error { return db.QueryRow(ctx, "SELECT 1").Scan(&one) },
-		"InTx":     func() error { return db.InTx(ctx, func(*store.Tx) error { return nil }) },
+		"InTx":     func() error { return db.InTx(ctx, func(context.Context, *store.Tx) error { return nil }) },
 		"Ping":     func() error { return db.Ping(ctx) },
 	} {
 		err := call()

@@ -69,7 +69,7 @@ func (db *DB) Migrate(ctx context.Context) (int, error) {
 	}
 	applied := 0
 	for _, m := range ms {
-		err := db.InTx(ctx, func(tx *Tx) error {
+		err := db.InTx(ctx, func(ctx context.Context, tx *Tx) error {
 			if db.dialect == Postgres {
 				// Serialise concurrent starts of several replicas.
 				if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(7243311)`); err != nil {

@@ -48,7 +48,7 @@ func TestInTxRollsBack(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		boom := errors.New("boom")
-		err := db.InTx(ctx, func(tx *store.Tx) error {
+		err := db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 			if _, err := tx.Exec(ctx, `INSERT INTO clientes (nombre, created_at) VALUES ('half', 0)`); err != nil {
 				return err
 			}
@@ -78,7 +78,7 @@ func TestStatementsInTransactionsNeverWaitForAConnection(t *testing.T) {
 	release := make(chan struct{})
 	done := make(chan error, 1)
 	go func() {
-		done <- db.InTx(ctx, func(tx *store.Tx) error {
+		done <- db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 			close(holding)
 			<-release
 			var n int
@@ -93,7 +93,7 @@ func TestStatementsInTransactionsNeverWaitForAConnection(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs <- db.InTx(ctx, func(tx *store.Tx) error { return nil })
+			errs <- db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error { return nil })
 		}()
 	}
 	// Readers take every other connection and keep it.

@@ -17,24 +17,82 @@ const (
 	RoleUsuario    Role = "usuario" // a diner
 )
 
-// Principal is who made a request. It is built by auth from a session
-// (and by tests); nothing else constructs one.
+// Principal is who made a request. Its fields are unexported: the only way
+// to make one with a role is NewPrincipal, which auth calls for a session
+// (and tests call); rules_test.go fails when any other package calls it.
 type Principal struct {
+	role       Role
+	subjectID  int64  // staff user id or diner id
+	clienteID  int64  // the restaurant of a cliente; 0 for a super admin
+	merchantID string // the restaurant's merchant id, when known
+	tokenHash  string
+}
+
+// PrincipalFields are what a session says about its holder.
+type PrincipalFields struct {
 	Role       Role
 	SubjectID  int64  // staff user id or diner id
-	ClienteID  int64  // the restaurant of a cliente; 0 for a super admin
+	ClienteID  int64  // the restaurant of a cliente; 0 otherwise
 	MerchantID string // the restaurant's merchant id, when known
-	TokenHash  string
+	TokenHash  string // the session token's hash
+}
+
+// NewPrincipal is the caller a session resolved to. Only auth (from a
+// session it verified) and tests call it.
+func NewPrincipal(f PrincipalFields) *Principal {
+	return &Principal{role: f.Role, subjectID: f.SubjectID, clienteID: f.ClienteID, merchantID: f.MerchantID, tokenHash: f.TokenHash}
+}
+
+// Role is the caller's role ("" for nil).
+func (p *Principal) Role() Role {
+	if p == nil {
+		return ""
+	}
+	return p.role
+}
+
+// SubjectID is the staff user's or the diner's id.
+func (p *Principal) SubjectID() int64 {
+	if p == nil {
+		return 0
+	}
+	return p.subjectID
+}
+
+// ClienteID is a cliente's restaurant (0 for anyone else). It names the
+// restaurant; acting on it still goes through Tenant or Own.
+func (p *Principal) ClienteID() int64 {
+	if p == nil {
+		return 0
+	}
+	return p.clienteID
+}
+
+// MerchantID is the restaurant's merchant id, when known.
+func (p *Principal) MerchantID() string {
+	if p == nil {
+		return ""
+	}
+	return p.merchantID
+}
+
+// TokenHash is the hash of the session's token (signing out revokes it).
+func (p *Principal) TokenHash() string {
+	if p == nil {
+		return ""
+	}
+	return p.tokenHash
 }
 
 // IsStaff reports whether the principal is a super admin or restaurant staff.
 func (p *Principal) IsStaff() bool {
-	return p != nil && (p.Role == RoleSuperAdmin || p.Role == RoleCliente)
+	return p != nil && (p.role == RoleSuperAdmin || p.role == RoleCliente)
 }
 
 // ID is a restaurant the caller was checked to act on: read its private
-// data and change it. Only Principal.Tenant (and System, for the server's
-// own jobs) make one.
+// data and change it. Principal.Tenant and Own make one for a request;
+// Job and FromRecord make one where there is no caller to check, and
+// rules_test.go holds the list of files allowed to call them.
 type ID struct{ v int64 }
 
 // Int64 is the restaurant's id.
@@ -50,9 +108,9 @@ func (p *Principal) Tenant(clienteID int64) (ID, error) {
 		return ID{}, apperr.ErrUnauthorized
 	case clienteID <= 0:
 		return ID{}, apperr.ErrForbidden
-	case p.Role == RoleSuperAdmin:
+	case p.role == RoleSuperAdmin:
 		return ID{clienteID}, nil
-	case p.Role == RoleCliente && p.ClienteID == clienteID:
+	case p.role == RoleCliente && p.clienteID == clienteID:
 		return ID{clienteID}, nil
 	}
 	return ID{}, apperr.ErrForbidden
@@ -63,16 +121,25 @@ func (p *Principal) Tenant(clienteID int64) (ID, error) {
 // restaurant). A super admin has no restaurant of its own: such a route
 // needs the restaurant named (cliente_id).
 func (p *Principal) Own() (ID, bool) {
-	if p != nil && p.Role == RoleCliente && p.ClienteID > 0 {
-		return ID{p.ClienteID}, true
+	if p != nil && p.role == RoleCliente && p.clienteID > 0 {
+		return ID{p.clienteID}, true
 	}
 	return ID{}, false
 }
 
-// System is a restaurant the server acts on for its own reasons (background
-// jobs, seeding, a provider's signed webhook), never for a request's
-// caller: request handlers go through Principal.Tenant.
-func System(clienteID int64) ID { return ID{clienteID} }
+// Job is a restaurant the server acts on for its own reasons: a background
+// job's pass over every restaurant, seeding, a command-line tool. There is
+// no caller; a request never uses it (rules_test.go lists the files that
+// may).
+func Job(clienteID int64) ID { return ID{clienteID} }
+
+// FromRecord is the restaurant a row the server already trusts belongs
+// to: an order, a purchase, a coupon, a refund, an onboarding link, a
+// session's account, a provider's signed confirmation. A request may use
+// it only for the restaurant of a row it found by a secret or a checked id,
+// never for a restaurant the caller named (that is Principal.Tenant);
+// rules_test.go lists the files that may.
+func FromRecord(clienteID int64) ID { return ID{clienteID} }
 
 // Public is a restaurant whose public menu anyone may read: its published
 // categories, products, settings and popups, nothing private and nothing
@@ -106,20 +173,21 @@ func (p *Principal) Diner(usuarioID int64) (Diner, error) {
 	switch {
 	case p == nil:
 		return Diner{}, apperr.ErrUnauthorized
-	case p.Role == RoleUsuario && p.SubjectID == usuarioID && usuarioID > 0:
+	case p.role == RoleUsuario && p.subjectID == usuarioID && usuarioID > 0:
 		return Diner{usuarioID}, nil
 	}
 	return Diner{}, apperr.ErrForbidden
 }
 
-// SystemDiner is a diner the server acts for on its own (confirming a
-// purchase a provider reports), never for a request's caller.
-func SystemDiner(usuarioID int64) Diner { return Diner{usuarioID} }
+// DinerFromRecord is the diner a trusted row names (the buyer of a
+// purchase a provider confirmed), never a request's caller; rules_test.go
+// lists the files that may call it.
+func DinerFromRecord(usuarioID int64) Diner { return Diner{usuarioID} }
 
 // Self is the signed-in diner (routes that name no diner).
 func (p *Principal) Self() (Diner, error) {
 	if p == nil {
 		return Diner{}, apperr.ErrUnauthorized
 	}
-	return p.Diner(p.SubjectID)
+	return p.Diner(p.subjectID)
 }

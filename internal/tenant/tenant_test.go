@@ -17,12 +17,12 @@ func TestTenant(t *testing.T) {
 		want error
 	}{
 		{"anonymous", nil, 1, apperr.ErrUnauthorized},
-		{"super admin any", &Principal{Role: RoleSuperAdmin}, 2, nil},
-		{"own restaurant", &Principal{Role: RoleCliente, ClienteID: 1}, 1, nil},
-		{"other restaurant", &Principal{Role: RoleCliente, ClienteID: 1}, 2, apperr.ErrForbidden},
-		{"diner", &Principal{Role: RoleUsuario, SubjectID: 1}, 1, apperr.ErrForbidden},
-		{"cliente without restaurant", &Principal{Role: RoleCliente}, 0, apperr.ErrForbidden},
-		{"super admin, no restaurant", &Principal{Role: RoleSuperAdmin}, 0, apperr.ErrForbidden},
+		{"super admin any", NewPrincipal(PrincipalFields{Role: RoleSuperAdmin}), 2, nil},
+		{"own restaurant", NewPrincipal(PrincipalFields{Role: RoleCliente, ClienteID: 1}), 1, nil},
+		{"other restaurant", NewPrincipal(PrincipalFields{Role: RoleCliente, ClienteID: 1}), 2, apperr.ErrForbidden},
+		{"diner", NewPrincipal(PrincipalFields{Role: RoleUsuario, SubjectID: 1}), 1, apperr.ErrForbidden},
+		{"cliente without restaurant", NewPrincipal(PrincipalFields{Role: RoleCliente}), 0, apperr.ErrForbidden},
+		{"super admin, no restaurant", NewPrincipal(PrincipalFields{Role: RoleSuperAdmin}), 0, apperr.ErrForbidden},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -41,19 +41,19 @@ func TestTenant(t *testing.T) {
 }
 
 func TestOwnAndDiner(t *testing.T) {
-	if id, ok := (&Principal{Role: RoleCliente, ClienteID: 4}).Own(); !ok || id.Int64() != 4 {
+	if id, ok := NewPrincipal(PrincipalFields{Role: RoleCliente, ClienteID: 4}).Own(); !ok || id.Int64() != 4 {
 		t.Fatalf("own: %v %v", id, ok)
 	}
-	if _, ok := (&Principal{Role: RoleSuperAdmin}).Own(); ok {
+	if _, ok := NewPrincipal(PrincipalFields{Role: RoleSuperAdmin}).Own(); ok {
 		t.Fatal("a super admin has a restaurant of its own")
 	}
-	if _, err := (&Principal{Role: RoleUsuario, SubjectID: 3}).Diner(4); !errors.Is(err, apperr.ErrForbidden) {
+	if _, err := NewPrincipal(PrincipalFields{Role: RoleUsuario, SubjectID: 3}).Diner(4); !errors.Is(err, apperr.ErrForbidden) {
 		t.Fatalf("another diner: %v", err)
 	}
-	if d, err := (&Principal{Role: RoleUsuario, SubjectID: 3}).Self(); err != nil || d.Int64() != 3 {
+	if d, err := NewPrincipal(PrincipalFields{Role: RoleUsuario, SubjectID: 3}).Self(); err != nil || d.Int64() != 3 {
 		t.Fatalf("self: %v %v", d, err)
 	}
-	if _, err := (&Principal{Role: RoleCliente, SubjectID: 3, ClienteID: 1}).Diner(3); !errors.Is(err, apperr.ErrForbidden) {
+	if _, err := NewPrincipal(PrincipalFields{Role: RoleCliente, SubjectID: 3, ClienteID: 1}).Diner(3); !errors.Is(err, apperr.ErrForbidden) {
 		t.Fatal("staff acting as a diner")
 	}
 }

@@ -50,7 +50,7 @@ func quotaKey(p *tenant.Principal) string {
 	if t, ok := p.Own(); ok {
 		return "vino:cliente:" + strconv.FormatInt(t.Int64(), 10)
 	}
-	return "vino:cuenta:" + strconv.FormatInt(p.SubjectID, 10)
+	return "vino:cuenta:" + strconv.FormatInt(p.SubjectID(), 10)
 }
 
 // take reserves one paid lookup for p and a slot to run it in; done gives

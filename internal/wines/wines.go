@@ -83,9 +83,9 @@ type Service struct {
 
 // write runs fn in a transaction that also bumps the restaurant's public
 // version (the cava is read through the menu's cache and ETags).
-func (s *Service) write(ctx context.Context, t tenant.ID, fn func(tx *store.Tx) error) error {
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
-		if err := fn(tx); err != nil {
+func (s *Service) write(ctx context.Context, t tenant.ID, fn func(ctx context.Context, tx *store.Tx) error) error {
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		if err := fn(ctx, tx); err != nil {
 			return err
 		}
 		return menu.BumpVersion(ctx, tx, t)
@@ -232,7 +232,7 @@ func (s *Service) Create(ctx context.Context, t tenant.ID, in Input) (Vino, erro
 		return v, err
 	}
 	var out Vino
-	err = s.write(ctx, t, func(tx *store.Tx) error {
+	err = s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		var n int
 		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM vinos WHERE cliente_id = ?`, t.Int64()).Scan(&n); err != nil {
 			return err
@@ -261,7 +261,7 @@ func (s *Service) Update(ctx context.Context, t tenant.ID, id int64, in Input) (
 		if *in.Disponible != 0 && *in.Disponible != 1 {
 			return out, ErrDisponible
 		}
-		err := s.write(ctx, t, func(tx *store.Tx) error {
+		err := s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 			if err := setColumn(ctx, tx, t, id, "disponible", *in.Disponible); err != nil {
 				return found(err)
 			}
@@ -275,7 +275,7 @@ func (s *Service) Update(ctx context.Context, t tenant.ID, id int64, in Input) (
 	if err != nil {
 		return v, err
 	}
-	err = s.write(ctx, t, func(tx *store.Tx) error {
+	err = s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		old, err := get(ctx, tx, t, id)
 		if err != nil {
 			return found(err)
@@ -301,7 +301,7 @@ func (s *Service) Update(ctx context.Context, t tenant.ID, id int64, in Input) (
 
 // Delete removes a wine (its label file goes with the media sweep).
 func (s *Service) Delete(ctx context.Context, t tenant.ID, id int64) error {
-	return s.write(ctx, t, func(tx *store.Tx) error { return found(remove(ctx, tx, t, id)) })
+	return s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error { return found(remove(ctx, tx, t, id)) })
 }
 
 // Exists checks a wine of the restaurant before its label is uploaded.
@@ -312,7 +312,7 @@ func (s *Service) Exists(ctx context.Context, t tenant.ID, id int64) error {
 
 // SetLabel stores the wine's uploaded label image.
 func (s *Service) SetLabel(ctx context.Context, t tenant.ID, id int64, url string) error {
-	return s.write(ctx, t, func(tx *store.Tx) error {
+	return s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		if err := s.Media.Use(ctx, tx, t, url); err != nil {
 			return err
 		}
