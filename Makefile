@@ -48,7 +48,7 @@ vet: web
 test: build vet test-go test-fuzz test-web test-e2e
 
 test-go: web
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 
 ## test-fuzz: a short run of each fuzz target (scripts/fuzz.sh lists them and their times; FUZZTIME overrides)
 test-fuzz: web
