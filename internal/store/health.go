@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"carta/internal/jobs"
 )
 
 // Unavailable reports whether err is the store's own failure to reach the
@@ -103,23 +105,18 @@ func (db *DB) Check(ctx context.Context) error {
 // Watch checks every interval that the database answers and keeps Down up
 // to date until ctx ends; report is told of each change it sees (down with
 // the error, up with nil).
-func (db *DB) Watch(ctx context.Context, interval time.Duration, report func(down bool, err error)) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
+// opts add to the job's options (jobs.Measured).
+func (db *DB) Watch(ctx context.Context, interval time.Duration, report func(down bool, err error), opts ...jobs.Option) {
 	was := false
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		err := db.Check(ctx)
+	jobs.Every(ctx, "db_health", interval, func(pctx context.Context) error {
+		err := db.Check(pctx)
 		if ctx.Err() != nil {
-			return
+			return nil
 		}
 		if down := err != nil; down != was {
 			was = down
 			report(down, err)
 		}
-	}
+		return err
+	}, append([]jobs.Option{jobs.Delayed()}, opts...)...)
 }
