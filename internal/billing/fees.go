@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"carta/internal/jobs"
 	"carta/internal/clientes"
+	"carta/internal/jobs"
 	"carta/internal/mail"
 	"carta/internal/store"
 	"carta/internal/tenant"

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"carta/internal/jobs"
 	"carta/internal/apperr"
+	"carta/internal/jobs"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )

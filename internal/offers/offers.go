@@ -14,12 +14,12 @@ import (
 	"strings"
 	"time"
 
-	"carta/internal/jobs"
 	"carta/internal/accounts"
 	"carta/internal/apperr"
 	"carta/internal/billing"
 	"carta/internal/checkout"
 	"carta/internal/clientes"
+	"carta/internal/jobs"
 	"carta/internal/limits"
 	"carta/internal/mail"
 	"carta/internal/media"

@@ -5,8 +5,8 @@ import (
 	"sync"
 	"time"
 
-	"carta/internal/jobs"
 	"carta/internal/apperr"
+	"carta/internal/jobs"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )

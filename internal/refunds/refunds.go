@@ -16,10 +16,10 @@ import (
 	"sync"
 	"time"
 
-	"carta/internal/jobs"
 	"carta/internal/apperr"
 	"carta/internal/checkout"
 	"carta/internal/clientes"
+	"carta/internal/jobs"
 	"carta/internal/metrics"
 	"carta/internal/store"
 	"carta/internal/tenant"
