@@ -152,7 +152,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		// a shorter latency tail. GOGC and GOMEMLIMIT still override it.
 		debug.SetGCPercent(serveGCPercent)
 	}
-	return serve(ctx, cfg, ad, stdout)
+	return serve(ctx, cfg, log, ad.deps, stdout)
 }
 
 // mediaMigrate copies the local media folder (--from, default the data

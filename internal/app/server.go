@@ -145,10 +145,11 @@ func newWines(d Deps) *wines.Service {
 // serve runs the server until ctx ends, then shuts it down: requests in
 // flight are answered, the background jobs end their pass, and only then
 // does serve return (and Run close the database).
-func serve(ctx context.Context, cfg config.Config, ad *adapters, stdout io.Writer) error {
-	log := ad.log
+// newDeps gives the dependencies for a configuration (adapters.deps; a
+// test passes its own).
+func serve(ctx context.Context, cfg config.Config, log *slog.Logger, newDeps func(config.Config) Deps, stdout io.Writer) error {
 	if cfg.Demo {
-		if err := seedDemo(ctx, ad.deps(cfg)); err != nil {
+		if err := seedDemo(ctx, newDeps(cfg)); err != nil {
 			return err
 		}
 	}
@@ -161,7 +162,7 @@ func serve(ctx context.Context, cfg config.Config, ad *adapters, stdout io.Write
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = local
 	}
-	d := ad.deps(cfg)
+	d := newDeps(cfg)
 	srv := NewServer(cfg, d)
 	hs := &http.Server{
 		Handler:           srv.Handler(),
@@ -180,6 +181,7 @@ func serve(ctx context.Context, cfg config.Config, ad *adapters, stdout io.Write
 	// database next.
 	defer func() {
 		stopJobs()
+		log.Info("waiting for the background jobs to end")
 		srv.Wait()
 	}()
 
