@@ -30,17 +30,17 @@ const jobInterval = 30 * time.Second
 // them. Each is a jobs.Every loop (measured per job name) inside its
 // service, except the hourly sweep of expired rows, which is the server's.
 func (s *Server) Start(ctx context.Context) {
-	api, d, log, mets := s.API, s.deps, s.deps.Log, s.deps.Metrics
+	svc, d, log, mets := s.API, s.deps, s.deps.Log, s.deps.Metrics
 	db := d.DB
 	worker := &mail.Worker{DB: db, Sender: d.Mail, Log: log, Metrics: mets}
 	for _, run := range []func(){
-		func() { api.Offers.Run(ctx, jobInterval) },
-		func() { api.Billing.Run(ctx, jobInterval) },
+		func() { svc.Offers.Run(ctx, jobInterval) },
+		func() { svc.Billing.Run(ctx, jobInterval) },
 		func() { s.refunds.Run(ctx, jobInterval) },
 		func() {
-			api.Ordering.Feed.Run(ctx, feedInterval, func(err error) { log.Warn("order feed", "err", err) }, jobs.Measured(mets))
+			svc.Ordering.Feed.Run(ctx, feedInterval, func(err error) { log.Warn("order feed", "err", err) }, jobs.Measured(mets))
 		},
-		func() { api.Ordering.Run(ctx, jobInterval) },
+		func() { svc.Ordering.Run(ctx, jobInterval) },
 		func() {
 			db.Watch(ctx, dbHealthInterval, func(down bool, err error) {
 				if down {
@@ -53,7 +53,7 @@ func (s *Server) Start(ctx context.Context) {
 		func() {
 			jobs.Every(ctx, "session_sweep", time.Hour, func(ctx context.Context) error { return sweepExpired(ctx, db, log) }, jobs.Measured(mets))
 		},
-		func() { api.Media.RunSweep(ctx, db, 10*time.Minute, log.Warn) },
+		func() { svc.Media.RunSweep(ctx, db, 10*time.Minute, log.Warn) },
 		func() { worker.Run(ctx) },
 	} {
 		s.jobs.Go(run)

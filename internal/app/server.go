@@ -144,8 +144,7 @@ func newWines(d Deps) *wines.Service {
 
 // serve runs the server until ctx ends, then shuts it down: requests in
 // flight are answered, the background jobs end their pass, and only then
-// does serve return (and Run close the database).
-// newDeps gives the dependencies for a configuration (adapters.deps; a
+// does serve return (and Run close the database). newDeps gives the dependencies for a configuration (adapters.deps; a
 // test passes its own).
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger, newDeps func(config.Config) Deps, stdout io.Writer) error {
 	if cfg.Demo {
