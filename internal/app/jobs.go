@@ -18,7 +18,7 @@ import (
 const feedInterval = 250 * time.Millisecond
 
 // dbHealthInterval is how often the server checks that the database
-// answers (store.DB.Watch): how long requests may still wait on a dead
+// answers (store.DB.HealthCheck): how long requests may still wait on a dead
 // database before they fail fast, and how soon they work again after it is
 // back.
 const dbHealthInterval = time.Second
@@ -42,13 +42,13 @@ func (s *Server) Start(ctx context.Context) {
 		},
 		func() { svc.Ordering.Run(ctx, jobInterval) },
 		func() {
-			db.Watch(ctx, dbHealthInterval, func(down bool, err error) {
+			jobs.Every(ctx, "db_health", dbHealthInterval, db.HealthCheck(func(down bool, err error) {
 				if down {
 					log.Error("database unreachable: API calls answer 503 until it is back", "err", err)
 				} else {
 					log.Warn("database reachable again")
 				}
-			}, jobs.Measured(mets))
+			}), jobs.Delayed(), jobs.Measured(mets))
 		},
 		func() {
 			jobs.Every(ctx, "session_sweep", time.Hour, func(ctx context.Context) error { return sweepExpired(ctx, db, log) }, jobs.Measured(mets))

@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
-
-	"carta/internal/jobs"
 )
 
 // Unavailable reports whether err is the store's own failure to reach the
@@ -82,7 +80,7 @@ func rows(r *sql.Rows, err error) (*Rows, error) {
 
 func result(r sql.Result, err error) (sql.Result, error) { return r, markDown(err) }
 
-// Down reports whether the last health check (Watch) could not reach the
+// Down reports whether the last health check (HealthCheck) could not reach the
 // database: requests then fail at once with 503 rather than each waiting
 // on a dead connection pool.
 func (db *DB) Down() bool { return db.down.Load() }
@@ -91,7 +89,7 @@ func (db *DB) Down() bool { return db.down.Load() }
 const pingTimeout = 2 * time.Second
 
 // Check pings the database (bounded by pingTimeout) and records the
-// outcome for Down; /readyz and Watch use it.
+// outcome for Down; /readyz and HealthCheck use it.
 func (db *DB) Check(ctx context.Context) error {
 	pctx, cancel := context.WithTimeout(ctx, pingTimeout)
 	defer cancel()
@@ -102,14 +100,14 @@ func (db *DB) Check(ctx context.Context) error {
 	return err
 }
 
-// Watch checks every interval that the database answers and keeps Down up
-// to date until ctx ends; report is told of each change it sees (down with
-// the error, up with nil).
-// opts add to the job's options (jobs.Measured).
-func (db *DB) Watch(ctx context.Context, interval time.Duration, report func(down bool, err error), opts ...jobs.Option) {
+// HealthCheck is the pass of the server's health check job (db_health,
+// every second): it checks that the database answers, which keeps Down up
+// to date, and tells report of each change it sees (down with the error,
+// up with nil). Its error is the check's.
+func (db *DB) HealthCheck(report func(down bool, err error)) func(context.Context) error {
 	was := false
-	jobs.Every(ctx, "db_health", interval, func(pctx context.Context) error {
-		err := db.Check(pctx)
+	return func(ctx context.Context) error {
+		err := db.Check(ctx)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -118,5 +116,5 @@ func (db *DB) Watch(ctx context.Context, interval time.Duration, report func(dow
 			report(down, err)
 		}
 		return err
-	}, append([]jobs.Option{jobs.Delayed()}, opts...)...)
+	}
 }
