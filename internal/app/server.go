@@ -43,7 +43,7 @@ import (
 type Deps struct {
 	DB      *store.DB
 	Media   *media.Pipeline
-	Metrics *metrics.Metrics // nil: nothing is measured
+	Metrics *metrics.Metrics // the API's and the services' (metrics.New())
 	Log     *slog.Logger
 	Files   fs.FS // the web build (web/dist)
 
