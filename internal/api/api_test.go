@@ -17,29 +17,23 @@ import (
 	"testing/fstest"
 	"time"
 
-	"carta/internal/accounts"
 	"carta/internal/api"
+	"carta/internal/app"
 	"carta/internal/auth"
-	"carta/internal/billing"
 	billingdemo "carta/internal/billing/demo"
 	"carta/internal/checkout"
 	checkoutdemo "carta/internal/checkout/demo"
 	"carta/internal/clientes"
+	"carta/internal/config"
 	"carta/internal/demo"
 	"carta/internal/media"
-	"carta/internal/menu"
 	"carta/internal/metrics"
-	"carta/internal/offers"
 	"carta/internal/onboarding"
-	"carta/internal/ordering"
-	"carta/internal/panel"
 	"carta/internal/pos"
 	posdemo "carta/internal/pos/demo"
-	"carta/internal/refunds"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
 	"carta/internal/web"
-	"carta/internal/wines"
 	"carta/internal/wines/lookup"
 )
 
@@ -88,16 +82,21 @@ func newEnvWith(t testing.TB, db *store.DB, change func(*api.Server)) *env {
 	}
 	pipe := &media.Pipeline{Store: disk, MaxImageBytes: 2 << 20}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	authSvc := &auth.Service{DB: db, TTL: time.Hour, BaseURL: "https://carta.example"}
-	menuSvc := &menu.Service{DB: db, Media: pipe, Catalog: func(conn clientes.POSConnection) (pos.Catalog, error) { return posdemo.New(conn.Merchant) }}
-	site := &web.Site{Menu: menuSvc, Media: pipe, Files: testWeb}
-	menuSvc.Changed = site.Forget
 	demoPOS := map[string]*posdemo.Merchant{}
 	var demoMu sync.Mutex
-	orderSvc := &ordering.Service{DB: db, Menu: menuSvc, Auth: authSvc, BaseURL: "https://carta.example", Log: quiet, Feed: &ordering.Feed{DB: db},
-		Checkout: func(clientes.POSConnection) (checkout.Provider, error) {
-			return &checkoutdemo.Provider{BaseURL: "https://carta.example"}, nil
-		},
+	demoCheckout := func(clientes.POSConnection) (checkout.Provider, error) {
+		return &checkoutdemo.Provider{BaseURL: "https://carta.example"}, nil
+	}
+	cfg := config.Config{BaseURL: "https://carta.example", SessionTTL: time.Hour, TrustedProxies: loopback,
+		CloverWebhookSecret: "whsec_clover_test", StripeWebhookSecret: "whsec_stripe_test"}
+	s := app.NewServer(cfg, app.Deps{
+		DB:       db,
+		Media:    pipe,
+		Metrics:  metrics.New(),
+		Log:      quiet,
+		Files:    testWeb,
+		Catalog:  func(conn clientes.POSConnection) (pos.Catalog, error) { return posdemo.New(conn.Merchant) },
+		Checkout: demoCheckout,
 		POS: func(conn clientes.POSConnection) (pos.Orders, error) {
 			demoMu.Lock()
 			defer demoMu.Unlock()
@@ -107,35 +106,12 @@ func newEnvWith(t testing.TB, db *store.DB, change func(*api.Server)) *env {
 			m, err := posdemo.New(conn.Merchant)
 			demoPOS[conn.Merchant] = m
 			return m, err
-		}}
-	site.OrderingMenu = orderSvc.OnlineMenu
-	refundSvc := &refunds.Service{DB: db, Log: quiet, Provider: func(clientes.POSConnection) (checkout.Refunder, error) { return &checkoutdemo.Provider{}, nil }}
-	orderSvc.UseRefunds(refundSvc)
-	offerSvc := &offers.Service{DB: db, BaseURL: "https://carta.example", Log: quiet, Media: pipe,
-		Checkout: func(clientes.POSConnection) (checkout.Provider, error) {
-			return &checkoutdemo.Provider{BaseURL: "https://carta.example"}, nil
-		}}
-	offerSvc.UseRefunds(refundSvc)
-	s := &api.Server{
-		DB:                  db,
-		Auth:                authSvc,
-		Accounts:            &accounts.Service{DB: db, Auth: authSvc},
-		Menu:                menuSvc,
-		Offers:              offerSvc,
-		Ordering:            orderSvc,
-		Billing:             &billing.Service{DB: db, Provider: billingdemo.New(), Log: quiet, BaseURL: "https://carta.example"},
-		Onboarding:          &onboarding.Service{DB: db, Auth: authSvc, POS: onboarding.DemoConnector{}, BaseURL: "https://carta.example"},
-		Panel:               &panel.Service{DB: db, Menu: menuSvc, Ordering: orderSvc},
-		Wines:               &wines.Service{DB: db, Media: pipe, Lookup: testLookup{}, Changed: site.Forget},
-		Media:               pipe,
-		Site:                site,
-		Metrics:             metrics.New(),
-		CloverWebhookSecret: "whsec_clover_test",
-		StripeWebhookSecret: "whsec_stripe_test",
-		Log:                 quiet,
-		BaseURL:             "https://carta.example",
-		TrustedProxies:      loopback,
-	}
+		},
+		Refunds:    func(clientes.POSConnection) (checkout.Refunder, error) { return &checkoutdemo.Provider{}, nil },
+		Connector:  onboarding.DemoConnector{},
+		Fees:       billingdemo.New(),
+		WineLookup: testLookup{},
+	}).API
 	if change != nil {
 		change(s)
 	}

@@ -15,9 +15,8 @@ import (
 	"carta/internal/clientes"
 	"carta/internal/limits"
 	"carta/internal/mail"
-	"carta/internal/offers"
 	"carta/internal/onboarding"
-	"carta/internal/ordering"
+	"carta/internal/panel"
 	"carta/internal/respond"
 	"carta/internal/store"
 )
@@ -289,34 +288,9 @@ var errWebhookSecret = apperr.E(apperr.Invalid,
 	"Pega el secreto del webhook tal como aparece en tu panel de Clover (Ecommerce → Hosted Checkout).",
 	"Paste the webhook secret exactly as your Clover dashboard shows it (Ecommerce → Hosted Checkout).")
 
-// Oversight is what needs the super admin's attention: the counts behind
-// the dashboard's badges.
-type Oversight struct {
-	Clientes         clientes.Counts `json:"clientes"`
-	Outbox           map[string]int  `json:"outbox"`
-	FeesFallidas     int             `json:"fees_fallidas"`
-	Reembolsos       int             `json:"reembolsos_pendientes"`
-	PedidoReembolsos int             `json:"pedidos_reembolso_pendientes"`
-}
-
-// oversight answers the super admin's counts.
-func (s *Server) oversight(ctx context.Context) (Oversight, error) {
-	var o Oversight
-	var err error
-	if o.Clientes, err = clientes.Count(ctx, s.DB); err != nil {
-		return o, err
-	}
-	if o.Outbox, err = mail.CountByStatus(ctx, s.DB); err != nil {
-		return o, err
-	}
-	if o.FeesFallidas, err = billing.CountFailedFees(ctx, s.DB); err != nil {
-		return o, err
-	}
-	if o.Reembolsos, err = offers.PendingRefunds(ctx, s.DB); err != nil {
-		return o, err
-	}
-	o.PedidoReembolsos, err = ordering.PendingRefunds(ctx, s.DB)
-	return o, err
+// oversight answers the super admin's counts (panel.Service.Oversight).
+func (s *Server) oversight(ctx context.Context) (panel.Oversight, error) {
+	return s.Panel.Oversight(ctx)
 }
 
 var errNoMessage = apperr.E(apperr.NotFound, "Este correo no existe o se está enviando.", "This e-mail does not exist or is being sent.")

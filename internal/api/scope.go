@@ -13,17 +13,13 @@ import (
 // The one place handlers turn a request into the tenant values the domain
 // packages require: the check itself is tenant.Principal.Tenant.
 
-var errClienteID = apperr.E(apperr.Invalid, "Error: cliente_id no está disponible.", "Error: cliente_id is not available.")
-
-// parseClienteID reads a restaurant id; a missing or malformed id is the
-// spec's 'cliente_id no está disponible' error.
-func parseClienteID(raw string) (int64, error) {
-	id, err := strconv.ParseInt(strings.TrimSpace(raw), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, errClienteID
-	}
-	return id, nil
-}
+// The restaurant id a client sends is read by tenant.ParseClienteID (the
+// public menu in internal/web reads it the same way); these are its names
+// here, kept short for the many handlers that use them.
+var (
+	errClienteID   = tenant.ErrClienteID
+	parseClienteID = tenant.ParseClienteID
+)
 
 // tenantOf checks that the caller may act on the restaurant named by raw
 // (a cliente_id from the path, query or body).

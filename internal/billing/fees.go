@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"carta/internal/clientes"
+	"carta/internal/jobs"
 	"carta/internal/mail"
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -104,21 +105,13 @@ func (s *Service) chargeFee(ctx context.Context, f Fee) (bool, error) {
 
 // Run charges the due fees every interval until ctx ends.
 func (s *Service) Run(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		pctx, done := s.Metrics.Job(ctx, "fees")
+	jobs.Every(ctx, "fees", interval, func(pctx context.Context) error {
 		_, err := s.ChargeFees(pctx)
-		done(err)
 		if err != nil && ctx.Err() == nil {
 			s.Log.WarnContext(pctx, "charge platform fees", "err", err)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+		return err
+	}, jobs.Measured(s.Metrics))
 }
 
 // ReconcileFee records a Stripe event and, for a fee's succeeded payment

@@ -134,6 +134,12 @@ var Vars = []struct{ Name, Default, Help string }{
 // Load builds the configuration from getenv, then applies flags from args.
 // It returns the remaining positional arguments.
 func Load(name string, args []string, getenv func(string) string) (Config, []string, error) {
+	return LoadWith(name, args, getenv, nil)
+}
+
+// LoadWith is Load for a command with flags of its own: more adds them to
+// the flag set before args are parsed (nil adds none).
+func LoadWith(name string, args []string, getenv func(string) string, more func(*flag.FlagSet)) (Config, []string, error) {
 	env := func(k, def string) string {
 		if v := strings.TrimSpace(getenv(k)); v != "" {
 			return v
@@ -216,6 +222,9 @@ func Load(name string, args []string, getenv func(string) string) (Config, []str
 	c.S3AccessKey = env("AWS_ACCESS_KEY_ID", "")
 	c.S3SecretKey = env("AWS_SECRET_ACCESS_KEY", "")
 	c.S3SessionToken = env("AWS_SESSION_TOKEN", "")
+	if more != nil {
+		more(fs)
+	}
 	if err := fs.Parse(args); err != nil {
 		return c, nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"carta/internal/jobs"
 	"carta/internal/metrics"
 	"carta/internal/store"
 )
@@ -69,12 +70,8 @@ func (w *Worker) Run(ctx context.Context) {
 	if interval <= 0 {
 		interval = DefaultInterval
 	}
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		pctx, done := w.Metrics.Job(ctx, "outbox")
+	jobs.Every(ctx, "outbox", interval, func(pctx context.Context) error {
 		n, err := w.Tick(pctx)
-		done(err)
 		if err != nil && ctx.Err() == nil {
 			w.log().ErrorContext(pctx, "mail: outbox pass failed", "err", err)
 		}
@@ -82,15 +79,10 @@ func (w *Worker) Run(ctx context.Context) {
 			select {
 			case w.Passes <- n:
 			case <-ctx.Done():
-				return
 			}
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+		return err
+	}, jobs.Measured(w.Metrics))
 }
 
 // Tick makes one pass: it claims the due messages (at most one batch) and

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"carta/internal/apperr"
+	"carta/internal/jobs"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -133,21 +134,13 @@ func (p *Pipeline) Sweep(ctx context.Context, db *store.DB, grace time.Duration)
 
 // RunSweep sweeps every interval until ctx ends.
 func (p *Pipeline) RunSweep(ctx context.Context, db *store.DB, interval time.Duration, errorf func(msg string, args ...any)) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		pctx, done := p.Metrics.Job(ctx, "media_sweep")
+	jobs.Every(ctx, "media_sweep", interval, func(pctx context.Context) error {
 		_, err := p.Sweep(pctx, db, SweepGrace)
-		done(err)
 		if err != nil && ctx.Err() == nil {
 			errorf("media sweep", "err", err)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+		return err
+	}, jobs.Measured(p.Metrics))
 }
 
 // httpsLink reports whether s is an absolute https URL with a host (and no

@@ -19,6 +19,7 @@ import (
 	"carta/internal/billing"
 	"carta/internal/checkout"
 	"carta/internal/clientes"
+	"carta/internal/jobs"
 	"carta/internal/limits"
 	"carta/internal/mail"
 	"carta/internal/media"
@@ -357,21 +358,13 @@ func (s *Service) Redeem(ctx context.Context, t tenant.ID, code string) (Voucher
 // Run releases the units of abandoned checkouts every interval until ctx
 // ends.
 func (s *Service) Run(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		pctx, done := s.Metrics.Job(ctx, "checkout_holds")
+	jobs.Every(ctx, "checkout_holds", interval, func(pctx context.Context) error {
 		n, err := s.ExpireHolds(pctx)
-		done(err)
 		if err != nil && ctx.Err() == nil {
 			s.Log.WarnContext(pctx, "expire checkout holds", "err", err)
 		} else if n > 0 {
 			s.Log.InfoContext(pctx, "released expired checkout holds", "count", n)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+		return err
+	}, jobs.Measured(s.Metrics))
 }

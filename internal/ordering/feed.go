@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"carta/internal/apperr"
+	"carta/internal/jobs"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -274,24 +275,19 @@ func (f *Feed) Poll(ctx context.Context) error {
 }
 
 // Run polls every interval (and at once when kicked) until ctx ends.
-func (f *Feed) Run(ctx context.Context, interval time.Duration, log func(error)) {
+// opts add to the job's options (jobs.Measured).
+func (f *Feed) Run(ctx context.Context, interval time.Duration, log func(error), opts ...jobs.Option) {
 	f.mu.Lock()
 	if f.kick == nil {
 		f.kick = make(chan struct{}, 1)
 	}
 	k := f.kick
 	f.mu.Unlock()
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		case <-k:
-		}
-		if err := f.Poll(ctx); err != nil && ctx.Err() == nil && log != nil {
+	jobs.Every(ctx, "order_feed", interval, func(pctx context.Context) error {
+		err := f.Poll(pctx)
+		if err != nil && ctx.Err() == nil && log != nil {
 			log(err)
 		}
-	}
+		return err
+	}, append([]jobs.Option{jobs.Delayed(), jobs.Kicked(k)}, opts...)...)
 }

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
+	"carta/internal/jobs"
 	"carta/internal/pos"
 	"carta/internal/store"
 )
@@ -247,8 +249,12 @@ func (s *Service) kickPOS() {
 // order to the POS as soon as it is paid (posSenders at a time).
 func (s *Service) Run(ctx context.Context, interval time.Duration) {
 	q := s.queue()
+	// Run returns once the senders have ended too (the server's shutdown
+	// waits for it before the database closes).
+	var senders sync.WaitGroup
+	defer senders.Wait()
 	for range posSenders {
-		go func() {
+		senders.Go(func() {
 			for {
 				select {
 				case <-ctx.Done():
@@ -262,23 +268,11 @@ func (s *Service) Run(ctx context.Context, interval time.Duration) {
 					}
 				}
 			}
-		}()
+		})
 	}
 	s.sending.Store(true)
 	defer s.sending.Store(false)
-	kick := s.kicks()
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		pctx, done := s.Metrics.Job(ctx, "ordering")
-		done(s.RunOnce(pctx))
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		case <-kick:
-		}
-	}
+	jobs.Every(ctx, "ordering", interval, s.RunOnce, jobs.Measured(s.Metrics), jobs.Kicked(s.kicks()))
 }
 
 // RunOnce does one pass of the job; it returns the first of its steps'

@@ -2,7 +2,8 @@
 // the last 30 days of the restaurant's own calendar, its orders, coupons
 // sold, revenue and the platform's fees, day by day. It only reads, through
 // the SQL functions of the domains that own the rows (ordering, offers,
-// billing).
+// billing). It also counts what needs the super admin's attention across
+// the platform (Oversight).
 package panel
 
 import (

@@ -19,6 +19,7 @@ import (
 	"carta/internal/apperr"
 	"carta/internal/checkout"
 	"carta/internal/clientes"
+	"carta/internal/jobs"
 	"carta/internal/metrics"
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -507,19 +508,11 @@ func CountPending(ctx context.Context, q store.Querier) (int, error) {
 
 // Run asks for the due refunds every interval until ctx ends.
 func (s *Service) Run(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		pctx, done := s.Metrics.Job(ctx, "refunds")
+	jobs.Every(ctx, "refunds", interval, func(pctx context.Context) error {
 		_, err := s.ProcessDue(pctx)
-		done(err)
 		if err != nil && ctx.Err() == nil {
 			s.log().WarnContext(pctx, "process refunds", "err", err)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+		return err
+	}, jobs.Measured(s.Metrics))
 }

@@ -51,7 +51,7 @@ type DB struct {
 	// here hands the lock over as soon as it is free, in arrival order.
 	// Other processes (a backup, seed-scale) still meet busy_timeout.
 	writer chan struct{}
-	down   atomic.Bool // see Watch
+	down   atomic.Bool // see HealthCheck
 }
 
 // stmtCache keeps SQLite's prepared statements by query text: SQLite

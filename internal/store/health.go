@@ -93,7 +93,7 @@ func rows(r *sql.Rows, err error) (*Rows, error) {
 
 func result(r sql.Result, err error) (sql.Result, error) { return r, markDown(err) }
 
-// Down reports whether the last health check (Watch) could not reach the
+// Down reports whether the last health check (HealthCheck) could not reach the
 // database: requests then fail at once with 503 rather than each waiting
 // on a dead connection pool.
 func (db *DB) Down() bool { return db.down.Load() }
@@ -102,7 +102,7 @@ func (db *DB) Down() bool { return db.down.Load() }
 const pingTimeout = 2 * time.Second
 
 // Check pings the database (bounded by pingTimeout) and records the
-// outcome for Down; /readyz and Watch use it.
+// outcome for Down; /readyz and HealthCheck use it.
 func (db *DB) Check(ctx context.Context) error {
 	pctx, cancel := context.WithTimeout(ctx, pingTimeout)
 	defer cancel()
@@ -113,26 +113,21 @@ func (db *DB) Check(ctx context.Context) error {
 	return err
 }
 
-// Watch checks every interval that the database answers and keeps Down up
-// to date until ctx ends; report is told of each change it sees (down with
-// the error, up with nil).
-func (db *DB) Watch(ctx context.Context, interval time.Duration, report func(down bool, err error)) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
+// HealthCheck is the pass of the server's health check job (db_health,
+// every second): it checks that the database answers, which keeps Down up
+// to date, and tells report of each change it sees (down with the error,
+// up with nil). Its error is the check's.
+func (db *DB) HealthCheck(report func(down bool, err error)) func(context.Context) error {
 	was := false
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	return func(ctx context.Context) error {
 		err := db.Check(ctx)
 		if ctx.Err() != nil {
-			return
+			return nil
 		}
 		if down := err != nil; down != was {
 			was = down
 			report(down, err)
 		}
+		return err
 	}
 }

@@ -22,14 +22,14 @@ var escapeHatches = map[string][]string{
 	// A background job's pass, seeding, a command-line tool: no caller.
 	"Job": {
 		"bench/scale/main.go",        // the scale benchmark's seeding
-		"internal/app/app.go",        // demo seeding and the menu sync at start
+		"internal/app/commands.go",   // demo seeding and the menu sync at start
 		"internal/billing/fees.go",   // the platform fee job
 		"internal/demo/",             // the demo data (a folder: every file in it)
 		"internal/menu/orderable.go", // the nightly sold-out reset
 	},
 	// The restaurant of a row the server already trusts.
 	"FromRecord": {
-		"internal/app/app.go",               // a POS connection row's token source
+		"internal/app/adapters.go",          // a POS connection row's token source
 		"internal/auth/auth.go",             // a session's staff account
 		"internal/offers/manage.go",         // a coupon's restaurant (sale, demo checkout)
 		"internal/offers/offers.go",         // a coupon's or purchase's restaurant

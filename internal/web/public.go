@@ -16,20 +16,10 @@ import (
 // are handlers that return their error, like the API's.
 
 var (
-	errClienteID   = apperr.E(apperr.Invalid, "Error: cliente_id no está disponible.", "Error: cliente_id is not available.")
 	errMissingInfo = apperr.E(apperr.Invalid, "Error: Falta información requerida para cargar productos/subcategorías.",
 		"Error: Required information to load products/subcategories is missing.")
 	errBadCategoryID = apperr.E(apperr.Invalid, "El identificador de la categoría no es válido.", "The category id is not valid.")
 )
-
-// clienteID reads the restaurant of a public read.
-func clienteID(raw string) (int64, error) {
-	id, err := strconv.ParseInt(strings.TrimSpace(raw), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, errClienteID
-	}
-	return id, nil
-}
 
 // validPOSID reports whether id looks like a POS category id: Clover's are
 // 13 characters of [0-9A-Z]; up to 64 letters, digits, - and _ are allowed.
@@ -53,7 +43,7 @@ func (s *Site) Settings(w http.ResponseWriter, r *http.Request) error {
 	if raw == "" {
 		raw = r.URL.Query().Get("cliente_id")
 	}
-	id, err := clienteID(raw)
+	id, err := tenant.ParseClienteID(raw)
 	if err != nil {
 		return err
 	}
@@ -65,7 +55,7 @@ func (s *Site) Settings(w http.ResponseWriter, r *http.Request) error {
 // Categories answers the main categories of a restaurant.
 func (s *Site) Categories(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	id, err := clienteID(q.Get("cliente_id"))
+	id, err := tenant.ParseClienteID(q.Get("cliente_id"))
 	if err != nil {
 		return err
 	}
@@ -79,7 +69,7 @@ func (s *Site) Categories(w http.ResponseWriter, r *http.Request) error {
 // Subcategories answers the subcategories of a main category.
 func (s *Site) Subcategories(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	id, err := clienteID(q.Get("cliente_id"))
+	id, err := tenant.ParseClienteID(q.Get("cliente_id"))
 	if err != nil {
 		return err
 	}
@@ -103,7 +93,7 @@ func (s *Site) Products(w http.ResponseWriter, r *http.Request) error {
 // ProductsOf is Products with the query parsed already (the hot path
 // parses it once).
 func (s *Site) ProductsOf(w http.ResponseWriter, r *http.Request, q url.Values) error {
-	id, err := clienteID(q.Get("cliente_id"))
+	id, err := tenant.ParseClienteID(q.Get("cliente_id"))
 	if err != nil {
 		return err
 	}
@@ -123,7 +113,7 @@ func (s *Site) ProductsOf(w http.ResponseWriter, r *http.Request, q url.Values) 
 // ?idioma= (the menu's language; one cached body per language).
 func (s *Site) Popups(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	id, err := clienteID(q.Get("cliente_id"))
+	id, err := tenant.ParseClienteID(q.Get("cliente_id"))
 	if err != nil {
 		return err
 	}
