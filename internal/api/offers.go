@@ -2,6 +2,7 @@ package api
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"carta/internal/apperr"
 	"carta/internal/auth"
 	"carta/internal/billing"
+	"carta/internal/checkout"
 	"carta/internal/media"
 	"carta/internal/offers"
 	"carta/internal/ordering"
@@ -192,52 +194,43 @@ func (s *Server) checkoutCoupon(w http.ResponseWriter, r *http.Request) error {
 }
 
 // demoCheckoutSession answers what the demo checkout page shows: a
-// coupon purchase's session or an order's ("tipo" says which).
+// session of any kind of purchase ("tipo" says which).
 func (s *Server) demoCheckoutSession(w http.ResponseWriter, r *http.Request) error {
-	sid := r.PathValue("session_id")
-	d, err := s.Offers.DemoSession(r.Context(), sid)
-	if errors.Is(err, offers.ErrDemoSession) {
-		o, err := s.Ordering.DemoSession(r.Context(), sid)
-		if errors.Is(err, ordering.ErrDemoSession) {
+	v, err := s.Checkout.DemoSession(r.Context(), r.PathValue("session_id"))
+	if errors.Is(err, checkout.ErrNoDemoSession) {
+		return offers.ErrDemoSession
+	}
+	if err != nil {
+		return err
+	}
+	return ok(w, v)
+}
+
+// demoCheckoutResult is the demo page's 'Pagar' or 'Rechazar': the same
+// confirmation path as a provider's webhook, for every kind.
+func (s *Server) demoCheckoutResult(approved bool) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		v, err := s.Checkout.DemoResult(r.Context(), r.PathValue("session_id"), approved)
+		if errors.Is(err, checkout.ErrNoDemoSession) {
 			return offers.ErrDemoSession
 		}
 		if err != nil {
 			return err
 		}
-		return ok(w, o)
-	}
-	if err != nil {
-		return err
-	}
-	return ok(w, d)
-}
-
-// demoCheckoutResult is the demo page's 'Pagar' or 'Rechazar': the same
-// confirmation path as a provider's webhook.
-func (s *Server) demoCheckoutResult(approved bool) handler {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		sid := r.PathValue("session_id")
-		d, err := s.Offers.DemoResult(r.Context(), sid, approved)
-		if errors.Is(err, offers.ErrDemoSession) {
-			o, err := s.Ordering.DemoResult(r.Context(), sid, approved)
-			if errors.Is(err, ordering.ErrDemoSession) {
-				return offers.ErrDemoSession
-			}
-			if err != nil {
-				return err
-			}
-			out := map[string]any{"tipo": "pedido", "estado": o.Estado, "pedido_id": o.PedidoID, "cliente_id": o.ClienteID, "token": o.Token}
-			if approved && o.Estado == ordering.EstadoRecibido {
+		var out map[string]any
+		switch d := v.(type) {
+		case ordering.DemoCheckout:
+			out = map[string]any{"tipo": "pedido", "estado": d.Estado, "pedido_id": d.PedidoID, "cliente_id": d.ClienteID, "token": d.Token}
+			if approved && d.Estado == ordering.EstadoRecibido {
 				out["message"] = msg(r, "Pago exitoso. Orden confirmada.", "Payment successful. Order confirmed.")
 			}
-			return ok(w, out)
-		}
-		if err != nil {
-			return err
-		}
-		out := map[string]any{"tipo": "compra", "estado": d.Estado, "compra_id": d.CompraID, "cliente_id": d.ClienteID}
-		if approved && d.Estado == offers.CompraPagado {
-			out["message"] = msg(r, "Pago procesado correctamente. Revisa tu correo.", "Payment processed. Check your e-mail.")
+		case offers.DemoCheckout:
+			out = map[string]any{"tipo": "compra", "estado": d.Estado, "compra_id": d.CompraID, "cliente_id": d.ClienteID}
+			if approved && d.Estado == offers.CompraPagado {
+				out["message"] = msg(r, "Pago procesado correctamente. Revisa tu correo.", "Payment processed. Check your e-mail.")
+			}
+		default:
+			return fmt.Errorf("demo checkout: a kind without its answer: %T", v)
 		}
 		return ok(w, out)
 	}

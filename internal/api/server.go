@@ -27,6 +27,8 @@ import (
 	"carta/internal/requestid"
 	"carta/internal/respond"
 	"carta/internal/store"
+	"carta/internal/checkout"
+	clovercheckout "carta/internal/checkout/clover"
 	"carta/internal/tenant"
 	"carta/internal/web"
 	"carta/internal/wines"
@@ -54,6 +56,10 @@ type Server struct {
 	StripePublishableKey string
 	// Webhook secrets of the hosted checkout and of Stripe.
 	CloverWebhookSecret, StripeWebhookSecret string
+	// Checkout confirms payments of every kind of purchase (webhooks and
+	// the demo checkout page). Nil: Handler builds it with the coupon and
+	// order kinds (Offers, Ordering) and Clover's webhook format.
+	Checkout *checkout.Confirmer
 	// BaseURL is the public address used in links and QR codes.
 	BaseURL string
 	// TrustedProxies are reverse proxies whose X-Forwarded-For is believed.
@@ -191,6 +197,12 @@ func (s *Server) Routes() *Router { return s.router }
 // are not part of it: they are served on their own listener (see
 // metrics.Metrics.Handler), so they are not public on the app's port.
 func (s *Server) Handler() http.Handler {
+	if s.Checkout == nil {
+		s.Checkout = &checkout.Confirmer{DB: s.DB, Notifications: clovercheckout.Webhooks{}, PlatformSecret: s.CloverWebhookSecret, Log: s.Log}
+		// The order kinds are tried in: coupons, then orders.
+		s.Checkout.Register(s.Offers)
+		s.Checkout.Register(s.Ordering)
+	}
 	rt := &Router{mux: http.NewServeMux()}
 	for _, r := range s.routes() {
 		rt.Handle(r.method+" "+r.pattern, s.guard(r.access, handle(r.handler)))

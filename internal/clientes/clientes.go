@@ -422,19 +422,16 @@ func Count(ctx context.Context, q store.Querier) (Counts, error) {
 	return c, err
 }
 
-// CheckoutSigner is, for a hosted-checkout session (a coupon purchase's or
-// an order's), its restaurant, that restaurant's merchant id and its own
-// webhook signing secret ("" when it has none): the webhook is verified
-// with the secret of the restaurant the session belongs to.
-func CheckoutSigner(ctx context.Context, q store.Querier, session string) (id int64, merchant, secret string, err error) {
+// WebhookSigner is a restaurant's merchant id and its own webhook signing
+// secret ("" when it has none): a hosted checkout's webhook is verified
+// with the secret of the restaurant its session belongs to.
+func WebhookSigner(ctx context.Context, q store.Querier, t tenant.ID) (merchant, secret string, err error) {
 	var mid sql.NullString
 	var sealed string
-	err = q.QueryRow(ctx, `SELECT id, merchant_id, webhook_secret FROM clientes WHERE id = COALESCE(
-		(SELECT cliente_id FROM compras WHERE checkout_session_id = ?),
-		(SELECT cliente_id FROM pedidos WHERE checkout_session_id = ?))`, session, session).Scan(&id, &mid, &sealed)
+	err = q.QueryRow(ctx, `SELECT merchant_id, webhook_secret FROM clientes WHERE id = ?`, t.Int64()).Scan(&mid, &sealed)
 	if err != nil {
-		return 0, "", "", store.NotFound(err)
+		return "", "", store.NotFound(err)
 	}
-	secret, err = q.Secrets().Open(sealed, place("webhook_secret", id))
-	return id, mid.String, secret, err
+	secret, err = q.Secrets().Open(sealed, place("webhook_secret", t.Int64()))
+	return mid.String, secret, err
 }

@@ -237,20 +237,21 @@ type DemoCheckout struct {
 }
 
 // DemoSession finds the purchase of a demo checkout session (its id is the
-// bearer secret); sessions of restaurants on a real provider are not
-// reachable here.
-func (s *Service) DemoSession(ctx context.Context, sessionID string) (DemoCheckout, error) {
+// bearer secret) for the demo checkout page (checkout.DemoKind);
+// store.ErrNotFound for any other session, and for sessions of
+// restaurants on a real provider.
+func (s *Service) DemoSession(ctx context.Context, sessionID string) (checkout.DemoView, error) {
 	if !strings.HasPrefix(sessionID, "demo_cs_") {
-		return DemoCheckout{}, ErrDemoSession
+		return nil, store.ErrNotFound
 	}
 	c, err := GetCompraBySession(ctx, s.DB, sessionID)
 	if err != nil {
-		return DemoCheckout{}, found(err, ErrDemoSession)
+		return nil, err
 	}
 	t := tenant.FromRecord(c.ClienteID)
 	conn, err := clientes.GetPOSConnection(ctx, s.DB, t)
 	if err != nil || conn.Provider != "demo" {
-		return DemoCheckout{}, ErrDemoSession
+		return nil, store.ErrNotFound
 	}
 	moneda, _ := menu.Currency(ctx, s.DB, t)
 	cl, _ := clientes.Get(ctx, s.DB, t)
@@ -258,19 +259,8 @@ func (s *Service) DemoSession(ctx context.Context, sessionID string) (DemoChecko
 		Restaurante: cl.Nombre, Estado: c.Estado, ClienteID: c.ClienteID, ExpiresAt: c.ExpiresAt, CompraID: c.ID}, nil
 }
 
-// DemoResult is the demo page's 'Pagar' or 'Rechazar': the same
-// confirmation as a provider's webhook. It returns the purchase as it is
-// afterwards.
-func (s *Service) DemoResult(ctx context.Context, sessionID string, approved bool) (DemoCheckout, error) {
-	d, err := s.DemoSession(ctx, sessionID)
-	if err != nil {
-		return d, err
-	}
-	if err := s.Confirm(ctx, checkout.Outcome{Session: sessionID, Approved: approved, PaymentID: "demo_pay_" + strconv.FormatInt(d.CompraID, 10)}); err != nil {
-		return d, err
-	}
-	return s.DemoSession(ctx, sessionID)
-}
+// DemoPaymentID is the payment the demo page's 'Pagar' records.
+func (d DemoCheckout) DemoPaymentID() string { return "demo_pay_" + strconv.FormatInt(d.CompraID, 10) }
 
 // Compras lists the diner's purchases, offer titles in lang.
 func (s *Service) Compras(ctx context.Context, d tenant.Diner, lang string) ([]Compra, error) {

@@ -56,6 +56,9 @@ var (
 	// ErrPaidSoldOut answers a payment that arrived after the offer sold
 	// out: nothing is oversold and the payment is kept for refund.
 	ErrPaidSoldOut    = apperr.E(apperr.Conflict, "Esta oferta se agotó.", "This offer sold out.")
+	// errPaidSoldOut is ErrPaidSoldOut as a confirmation answers it: also
+	// checkout.ErrRefundOwed, so a provider's webhook is answered received.
+	errPaidSoldOut = fmt.Errorf("%w (%w)", ErrPaidSoldOut, checkout.ErrRefundOwed)
 	ErrTooManyHolds   = apperr.E(apperr.Conflict, "Tienes demasiados pagos sin terminar. Termínalos o espera unos minutos.", "You have too many unfinished payments. Finish them or wait a few minutes.")
 	ErrHoldInProgress = apperr.E(apperr.Conflict, "Ya estás pagando esta oferta. Espera unos segundos.", "You are already paying for this offer. Wait a few seconds.")
 )
@@ -218,80 +221,107 @@ func NewVoucherCode() (string, error) {
 	return b.String(), nil
 }
 
-// Confirm records the outcome of a checkout session, in one transaction
-// with the event's record. An approved payment: the purchase is paid with
-// a voucher code, points are credited (1 per whole currency unit), the
-// platform fee and the receipt e-mail are queued. A payment for a purchase
-// whose hold ended after the offer sold out is not a voucher: it is marked
-// for refund, the diner is told by e-mail, and Confirm answers
-// ErrPaidSoldOut (after committing). A declined one releases the unit.
-// Confirming the same session again, or at the same time, changes nothing.
+// Confirm records the outcome of a coupon purchase's checkout session, in
+// one transaction with the event's record (checkout.Confirm): see Apply.
+// store.ErrNotFound: no purchase has that session.
 func (s *Service) Confirm(ctx context.Context, o checkout.Outcome) error {
-	c, err := GetCompraBySession(ctx, s.DB, o.Session)
+	c, err := s.Prepare(ctx, o.Session)
 	if err != nil {
 		return err
+	}
+	return checkout.Confirm(ctx, s.DB, c, o)
+}
+
+// Name is the checkout kind of coupon purchases.
+func (s *Service) Name() string { return "cupon" }
+
+// Prepare finds the coupon purchase of a checkout session and reads what
+// confirming it needs (checkout.Kind); store.ErrNotFound when none.
+func (s *Service) Prepare(ctx context.Context, session string) (checkout.Confirmation, error) {
+	c, err := GetCompraBySession(ctx, s.DB, session)
+	if err != nil {
+		return nil, err
 	}
 	code, err := NewVoucherCode()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	moneda, err := menu.Currency(ctx, s.DB, tenant.FromRecord(c.ClienteID))
 	if err != nil {
+		return nil, err
+	}
+	return &confirmation{s: s, c: c, code: code, moneda: moneda}, nil
+}
+
+// confirmation is one outcome of a coupon purchase's checkout.
+type confirmation struct {
+	s       *Service
+	c       CompraRecord
+	code    string // the voucher's code, if it is paid now
+	moneda  string
+	soldOut bool
+	payment string
+}
+
+func (k *confirmation) Restaurant() int64 { return k.c.ClienteID }
+
+// Apply: an approved payment makes the purchase paid with a voucher code,
+// credits points (1 per whole currency unit), queues the platform fee and
+// the receipt e-mail. A payment for a purchase whose hold ended after the
+// offer sold out is not a voucher: it is marked for refund, the diner is
+// told by e-mail, and the confirmation answers ErrPaidSoldOut (after
+// committing). A declined one releases the unit. Confirming the same
+// session again, or at the same time, changes nothing.
+func (k *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outcome) error {
+	c, s := k.c, k.s
+	// Under lock: a concurrent confirmation of this purchase (a double
+	// click, the demo page and a webhook) waits for this one and then
+	// finds it paid, so the unit, fee, points and receipt are taken once.
+	if err := lockCompra(ctx, tx, c.ID); err != nil {
 		return err
 	}
-	soldOut := false
-	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		if o.Event != "" {
-			first, err := store.FirstEvent(ctx, tx, o.Provider, o.Event)
-			if err != nil || !first {
-				return err
-			}
-		}
-		// Under lock: a concurrent confirmation of this purchase (a double
-		// click, the demo page and a webhook) waits for this one and then
-		// finds it paid, so the unit, fee, points and receipt are taken once.
-		if err := lockCompra(ctx, tx, c.ID); err != nil {
-			return err
-		}
-		if !o.Approved {
-			err := releaseCompra(ctx, tx, c.ID, CompraFallido)
-			if errors.Is(err, errNotPending) {
-				return nil
-			}
-			return err
-		}
-		first, err := markCompraPaid(ctx, tx, c.ID, code, o.PaymentID)
-		if errors.Is(err, errSoldOut) {
-			soldOut = true
-			return s.refund(ctx, tx, c, moneda, o.PaymentID)
-		}
-		if err != nil || !first {
-			return err
-		}
-		if err := billing.QueueFee(ctx, tx, c.ID, tenant.FromRecord(c.ClienteID), billing.FeeCents, moneda); err != nil {
-			return err
-		}
-		if c.UsuarioID == nil {
+	if !o.Approved {
+		err := releaseCompra(ctx, tx, c.ID, CompraFallido)
+		if errors.Is(err, errNotPending) {
 			return nil
 		}
-		if pts := c.Total / 100; pts > 0 {
-			if err := accounts.CreditPoints(ctx, tx, tenant.DinerFromRecord(*c.UsuarioID), tenant.FromRecord(c.ClienteID), accounts.PointsForPurchase(c.ID), pts, "Compra: "+c.Descripcion); err != nil {
-				return err
-			}
-		}
-		u, err := accounts.Get(ctx, tx, tenant.DinerFromRecord(*c.UsuarioID))
-		if err != nil {
+		return err
+	}
+	first, err := markCompraPaid(ctx, tx, c.ID, k.code, o.PaymentID)
+	if errors.Is(err, errSoldOut) {
+		k.soldOut, k.payment = true, o.PaymentID
+		return s.refund(ctx, tx, c, k.moneda, o.PaymentID)
+	}
+	if err != nil || !first {
+		return err
+	}
+	if err := billing.QueueFee(ctx, tx, c.ID, tenant.FromRecord(c.ClienteID), billing.FeeCents, k.moneda); err != nil {
+		return err
+	}
+	if c.UsuarioID == nil {
+		return nil
+	}
+	if pts := c.Total / 100; pts > 0 {
+		if err := accounts.CreditPoints(ctx, tx, tenant.DinerFromRecord(*c.UsuarioID), tenant.FromRecord(c.ClienteID), accounts.PointsForPurchase(c.ID), pts, "Compra: "+c.Descripcion); err != nil {
 			return err
 		}
-		m := ReceiptMail(c.Idioma, u.Nombre, c.title(), code, c.Total, moneda, s.BaseURL)
-		_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "receipt", To: u.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
-		return err
-	})
-	if err == nil && soldOut {
-		s.Log.WarnContext(ctx, "payment received after the offer sold out: marked for refund", "compra_id", c.ID, "payment_id", o.PaymentID)
-		return ErrPaidSoldOut
 	}
+	u, err := accounts.Get(ctx, tx, tenant.DinerFromRecord(*c.UsuarioID))
+	if err != nil {
+		return err
+	}
+	m := ReceiptMail(c.Idioma, u.Nombre, c.title(), k.code, c.Total, k.moneda, s.BaseURL)
+	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "receipt", To: u.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	return err
+}
+
+// Committed answers a payment that came after the offer sold out.
+func (k *confirmation) Committed(ctx context.Context) error {
+	if !k.soldOut {
+		return nil
+	}
+	k.s.Log.WarnContext(ctx, "payment received after the offer sold out: marked for refund", "compra_id", k.c.ID, "payment_id", k.payment)
+	return errPaidSoldOut
 }
 
 // refund marks a paid purchase that cannot be honoured for refund and

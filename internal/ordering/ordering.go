@@ -61,7 +61,6 @@ var (
 	ErrAmount      = apperr.E(apperr.Invalid, "El monto no coincide con el total del pedido.", "The amount does not match the order's total.")
 	ErrNotDemo     = apperr.E(apperr.Conflict, "Este restaurante cobra con su proveedor de pagos: usa la página de pago.", "This restaurant charges through its payment provider: use the payment page.")
 	ErrPayment     = apperr.E(apperr.Invalid, "Error al procesar el pago.", "Error processing the payment.")
-	ErrDemoSession = apperr.E(apperr.NotFound, "Esta sesión de pago no existe o ya no está disponible.", "This payment session does not exist or is no longer available.")
 )
 
 // Service is online ordering.
@@ -506,13 +505,8 @@ func (s *Service) fail(ctx context.Context, id int64) {
 }
 
 // Confirm records the outcome of an order's checkout session, in one
-// transaction with the webhook event's record: an approved payment makes
-// the order received (numbered, on the board, due in the POS), credits
-// the diner's points (or records a guest as the restaurant's customer,
-// accounts.RecordGuest) and queues the confirmation e-mail; a declined one
-// ends the order and frees its slot. Confirming again, or at the same time,
-// changes nothing and succeeds.
-// store.ErrNotFound: no order has that session.
+// transaction with the webhook event's record (checkout.Confirm): see
+// Apply. store.ErrNotFound: no order has that session.
 func (s *Service) Confirm(ctx context.Context, o checkout.Outcome) error {
 	_, err := s.confirm(ctx, o)
 	return err
@@ -520,84 +514,116 @@ func (s *Service) Confirm(ctx context.Context, o checkout.Outcome) error {
 
 // confirm is Confirm, answering the order as it is afterwards.
 func (s *Service) confirm(ctx context.Context, o checkout.Outcome) (Pedido, error) {
-	var out Pedido
-	rec, err := getRecordBySession(ctx, s.DB, o.Session)
+	c, err := s.prepare(ctx, o.Session)
 	if err != nil {
-		return out, err
+		return Pedido{}, err
+	}
+	err = checkout.Confirm(ctx, s.DB, c, o)
+	return c.out, err
+}
+
+// Name is the checkout kind of online orders.
+func (s *Service) Name() string { return "pedido" }
+
+// Prepare finds the order of a checkout session and reads what confirming
+// it needs (checkout.Kind); store.ErrNotFound when none.
+func (s *Service) Prepare(ctx context.Context, session string) (checkout.Confirmation, error) {
+	return s.prepare(ctx, session)
+}
+
+func (s *Service) prepare(ctx context.Context, session string) (*confirmation, error) {
+	rec, err := getRecordBySession(ctx, s.DB, session)
+	if err != nil {
+		return nil, err
 	}
 	// A payment for a restaurant suspended meanwhile is recorded all the same.
 	r, err := s.anyRestaurant(ctx, rec.ClienteID)
 	if err != nil {
-		return out, err
+		return nil, err
 	}
-	conn := r.conn
-	paid := false
-	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		if o.Event != "" {
-			first, err := store.FirstEvent(ctx, tx, o.Provider, o.Event)
-			if err != nil || !first {
-				return err
-			}
+	return &confirmation{s: s, rec: rec, r: r}, nil
+}
+
+// confirmation is one outcome of an order's checkout.
+type confirmation struct {
+	s    *Service
+	rec  record
+	r    orderable
+	paid bool   // paid by this confirmation
+	out  Pedido // the order afterwards
+}
+
+func (c *confirmation) Restaurant() int64 { return c.rec.ClienteID }
+
+// Apply: an approved payment makes the order received (numbered, on the
+// board, due in the POS), credits the diner's points (or records a guest
+// as the restaurant's customer, accounts.RecordGuest) and queues the
+// confirmation e-mail; a declined one ends the order and frees its slot.
+// Confirming again, or at the same time, changes nothing and succeeds.
+func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outcome) error {
+	s, conn := c.s, c.r.conn
+	// Read under lock: of concurrent confirmations of one order (a
+	// double click, the demo page and a webhook, a replayed event) the
+	// first pays it and the others, waiting here, see it paid.
+	cur, err := lockRecord(ctx, tx, c.rec.ID)
+	if err != nil {
+		return err
+	}
+	if !o.Approved {
+		err := failPending(ctx, tx, cur.ID, EstadoFallido)
+		if errors.Is(err, errNotPending) {
+			err = nil
 		}
-		// Read under lock: of concurrent confirmations of one order (a
-		// double click, the demo page and a webhook, a replayed event) the
-		// first pays it and the others, waiting here, see it paid.
-		cur, err := lockRecord(ctx, tx, rec.ID)
+		if err == nil {
+			c.out, err = getPedido(ctx, tx, cur.ID)
+		}
+		return err
+	}
+	if cur.Estado == EstadoExpirado || cur.Estado == EstadoFallido {
+		s.Log.WarnContext(ctx, "payment for an order whose checkout had ended: the order is taken", "pedido_id", cur.ID, "estado", cur.Estado)
+	}
+	first, numero, err := markPaid(ctx, tx, cur, o.PaymentID, s.POS != nil && conn.Provider != "", s.sends())
+	if err != nil {
+		return err
+	}
+	if !first {
+		c.out, err = getPedido(ctx, tx, cur.ID)
+		return err
+	}
+	c.paid = true
+	if cur.UsuarioID == nil {
+		// A guest who paid is the restaurant's customer from now on
+		// (one who never paid is not).
+		guest, err := accounts.RecordGuest(ctx, tx, tenant.FromRecord(cur.ClienteID), accounts.GuestOrder{PedidoID: cur.ID, Nombre: cur.Nombre,
+			Email: cur.Email, Telefono: cur.Telefono, Novedades: cur.Novedades, PlacedAt: cur.CreatedAt})
 		if err != nil {
 			return err
 		}
-		if !o.Approved {
-			err := failPending(ctx, tx, cur.ID, EstadoFallido)
-			if errors.Is(err, errNotPending) {
-				err = nil
-			}
-			if err == nil {
-				out, err = getPedido(ctx, tx, cur.ID)
-			}
+		if err := setGuest(ctx, tx, cur.ID, guest); err != nil {
 			return err
 		}
-		if cur.Estado == EstadoExpirado || cur.Estado == EstadoFallido {
-			s.Log.WarnContext(ctx, "payment for an order whose checkout had ended: the order is taken", "pedido_id", cur.ID, "estado", cur.Estado)
-		}
-		first, numero, err := markPaid(ctx, tx, cur, o.PaymentID, s.POS != nil && conn.Provider != "", s.sends())
-		if err != nil {
-			return err
-		}
-		if !first {
-			out, err = getPedido(ctx, tx, cur.ID)
-			return err
-		}
-		paid = true
-		if cur.UsuarioID == nil {
-			// A guest who paid is the restaurant's customer from now on
-			// (one who never paid is not).
-			guest, err := accounts.RecordGuest(ctx, tx, tenant.FromRecord(cur.ClienteID), accounts.GuestOrder{PedidoID: cur.ID, Nombre: cur.Nombre,
-				Email: cur.Email, Telefono: cur.Telefono, Novedades: cur.Novedades, PlacedAt: cur.CreatedAt})
-			if err != nil {
-				return err
-			}
-			if err := setGuest(ctx, tx, cur.ID, guest); err != nil {
-				return err
-			}
-		}
-		if cur.UsuarioID != nil {
-			if pts := cur.Total / 100; pts > 0 {
-				if err := accounts.CreditPoints(ctx, tx, tenant.DinerFromRecord(*cur.UsuarioID), tenant.FromRecord(cur.ClienteID), accounts.PointsForOrder(cur.ID), pts,
-					"Pedido #"+strconv.FormatInt(numero, 10)); err != nil {
-					return err
-				}
-			}
-		}
-		if out, err = s.queueMail(ctx, tx, cur.ID, r.cfg.location()); err != nil {
-			return err
-		}
-		return addEvent(ctx, tx, cur.ClienteID, cur.ID, EstadoRecibido)
-	})
-	if err == nil && paid {
-		s.changed()
-		s.sendNow(out.ID)
 	}
-	return out, err
+	if cur.UsuarioID != nil {
+		if pts := cur.Total / 100; pts > 0 {
+			if err := accounts.CreditPoints(ctx, tx, tenant.DinerFromRecord(*cur.UsuarioID), tenant.FromRecord(cur.ClienteID), accounts.PointsForOrder(cur.ID), pts,
+				"Pedido #"+strconv.FormatInt(numero, 10)); err != nil {
+				return err
+			}
+		}
+	}
+	if c.out, err = s.queueMail(ctx, tx, cur.ID, c.r.cfg.location()); err != nil {
+		return err
+	}
+	return addEvent(ctx, tx, cur.ClienteID, cur.ID, EstadoRecibido)
+}
+
+// Committed tells the boards and sends the POS order of an order paid now.
+func (c *confirmation) Committed(context.Context) error {
+	if c.paid {
+		c.s.changed()
+		c.s.sendNow(c.out.ID)
+	}
+	return nil
 }
 
 // queueMail queues the e-mail about order id's current state (times in
@@ -699,22 +725,36 @@ type DemoCheckout struct {
 	Token string `json:"token"`
 }
 
-// DemoSession finds the order of a demo checkout session (its id is the
-// bearer secret); ErrDemoSession for any other.
-func (s *Service) DemoSession(ctx context.Context, sessionID string) (DemoCheckout, error) {
+// DemoSession is the order of a demo checkout session (its id is the
+// bearer secret) for the demo checkout page (checkout.DemoKind);
+// store.ErrNotFound for any other session.
+func (s *Service) DemoSession(ctx context.Context, sessionID string) (checkout.DemoView, error) {
+	d, err := s.DemoCheckout(ctx, sessionID)
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// DemoPaymentID is the payment the demo page's 'Pagar' records.
+func (d DemoCheckout) DemoPaymentID() string {
+	return "demo_pay_pedido_" + strconv.FormatInt(d.PedidoID, 10)
+}
+
+// DemoCheckout is what the demo checkout page shows of an order's session;
+// store.ErrNotFound for a session that is not an order's on the demo
+// provider.
+func (s *Service) DemoCheckout(ctx context.Context, sessionID string) (DemoCheckout, error) {
 	if !strings.HasPrefix(sessionID, "demo_cs_") {
-		return DemoCheckout{}, ErrDemoSession
+		return DemoCheckout{}, store.ErrNotFound
 	}
 	rec, err := getRecordBySession(ctx, s.DB, sessionID)
-	if errors.Is(err, store.ErrNotFound) {
-		return DemoCheckout{}, ErrDemoSession
-	}
 	if err != nil {
 		return DemoCheckout{}, err
 	}
 	conn, err := clientes.GetPOSConnection(ctx, s.DB, tenant.FromRecord(rec.ClienteID))
 	if err != nil || conn.Provider != "demo" {
-		return DemoCheckout{}, ErrDemoSession
+		return DemoCheckout{}, store.ErrNotFound
 	}
 	p, err := getPedido(ctx, s.DB, rec.ID)
 	if err != nil {
@@ -751,17 +791,4 @@ func units(ls []Linea) int {
 		n += l.Cantidad
 	}
 	return n
-}
-
-// DemoResult is the demo page's 'Pagar' or 'Rechazar' for an order: the
-// same confirmation as a provider's webhook.
-func (s *Service) DemoResult(ctx context.Context, sessionID string, approved bool) (DemoCheckout, error) {
-	d, err := s.DemoSession(ctx, sessionID)
-	if err != nil {
-		return d, err
-	}
-	if err := s.Confirm(ctx, checkout.Outcome{Session: sessionID, Approved: approved, PaymentID: "demo_pay_pedido_" + strconv.FormatInt(d.PedidoID, 10)}); err != nil {
-		return d, err
-	}
-	return s.DemoSession(ctx, sessionID)
 }

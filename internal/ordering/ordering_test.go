@@ -1167,7 +1167,7 @@ func TestAnEnglishOrderStaysEnglish(t *testing.T) {
 		const english = "2 × Rib Steak [Doneness: Medium, Sides: French fries]"
 		const spanish = "2 × Chuletón de Res [Punto de cocción: Al punto, Guarnición: Patatas fritas]"
 		// The demo checkout, before paying: "2 items".
-		demo, err := f.svc.DemoSession(ctx, f.session(t, p.PedidoID))
+		demo, err := f.svc.DemoCheckout(ctx, f.session(t, p.PedidoID))
 		if err != nil || demo.Descripcion != "Pickup order (2 items)" {
 			t.Fatalf("demo checkout: %+v %v", demo, err)
 		}
@@ -1234,7 +1234,7 @@ func TestASpanishOrderReadsSpanishNames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		demo, err := f.svc.DemoSession(ctx, f.session(t, p.PedidoID))
+		demo, err := f.svc.DemoCheckout(ctx, f.session(t, p.PedidoID))
 		if err != nil || demo.Descripcion != "Pedido para recoger (1 producto)" {
 			t.Fatalf("demo checkout: %+v %v", demo, err)
 		}
@@ -1277,7 +1277,7 @@ func TestCheckoutDescriptionPlural(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			d, err := f.svc.DemoSession(ctx, f.session(t, p.PedidoID))
+			d, err := f.svc.DemoCheckout(ctx, f.session(t, p.PedidoID))
 			if err != nil || d.Descripcion != c.want {
 				t.Fatalf("%s × %d: %q %v, want %q", c.lang, c.qty, d.Descripcion, err, c.want)
 			}

@@ -64,7 +64,9 @@ func (f *fixture) paidDemo(t *testing.T) ordering.Placed {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.DemoResult(context.Background(), f.session(t, p.PedidoID), true); err != nil {
+	page := &checkout.Confirmer{DB: f.db}
+	page.Register(f.svc)
+	if _, err := page.DemoResult(context.Background(), f.session(t, p.PedidoID), true); err != nil {
 		t.Fatal(err)
 	}
 	return p

@@ -31,6 +31,7 @@ var escapeHatches = map[string][]string{
 	"FromRecord": {
 		"internal/app/adapters.go",          // a POS connection row's token source
 		"internal/auth/auth.go",             // a session's staff account
+		"internal/checkout/confirm.go",      // the restaurant of a session's purchase (its webhook secret)
 		"internal/offers/manage.go",         // a coupon's restaurant (sale, demo checkout)
 		"internal/offers/offers.go",         // a coupon's or purchase's restaurant
 		"internal/offers/refund.go",         // a purchase owed a refund

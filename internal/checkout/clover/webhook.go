@@ -132,3 +132,21 @@ func ParseEvent(body []byte) (checkout.Event, error) {
 	}
 	return ev, nil
 }
+
+// Webhooks is Clover's hosted-checkout webhook format for the checkout's
+// Confirmer (checkout.Notifications).
+type Webhooks struct {
+	// Tolerance bounds a signature's age (DefaultTolerance when zero).
+	Tolerance time.Duration
+}
+
+// Provider names Clover in the events' record.
+func (Webhooks) Provider() string { return "clover" }
+
+// Parse reads a notification's body.
+func (Webhooks) Parse(body []byte) (checkout.Event, error) { return ParseEvent(body) }
+
+// Verify checks the Clover-Signature header.
+func (w Webhooks) Verify(header string, body []byte, secret string, now time.Time) error {
+	return VerifySignature(header, body, secret, now, w.Tolerance)
+}
