@@ -24,7 +24,7 @@ const featureDependencies = {
   admin: ['settings', 'order-board'],
   dashboard: ['offers', 'vouchers', 'order-board'],
   offers: ['settings'],
-  ordering: ['account'],
+  ordering: ['account', 'menu'],
   'super-admin': ['offers'],
   welcome: ['wines'],
   wines: ['settings'],

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/color"
+	"strings"
 	"testing"
 
 	"carta/internal/store"
@@ -145,6 +146,34 @@ func TestWineLabelLinks(t *testing.T) {
 		if r := e.do("POST", "/api/categories", e.owner1, map[string]any{"name": "Mala", "cliente_id": 1, "image_path": "javascript:alert(1)"}); r.status != 400 ||
 			r.json["error"] != "La imagen debe ser un archivo subido o un enlace https." {
 			t.Fatalf("category: %d %s", r.status, r.body)
+		}
+	})
+}
+
+// The cava sorts by name ignoring case and accents, on both engines:
+// 'Álamo' sorts with the A's and 'albariño' before 'Barón', in the public
+// list and in the owner's.
+func TestWineCellarSortsIgnoringAccents(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		for _, name := range []string{"Zinfandel", "Álamo", "Barón", "albariño", "Élite"} {
+			if r := e.do("POST", "/api/vinos", e.owner1, map[string]any{"cliente_id": 1, "nombre": name, "tipo": "tinto"}); r.status != 201 {
+				t.Fatalf("create %s: %d %s", name, r.status, r.body)
+			}
+		}
+		for _, who := range []string{"", e.owner1} {
+			r := e.do("GET", "/api/vinos?cliente_id=1", who, nil)
+			var vs []wines.Vino
+			if r.status != 200 || json.Unmarshal([]byte(r.body), &vs) != nil {
+				t.Fatalf("list: %d %s", r.status, r.body)
+			}
+			var got []string
+			for _, v := range vs {
+				got = append(got, v.Nombre)
+			}
+			if want := "Álamo, albariño, Barón, Élite, Zinfandel"; strings.Join(got, ", ") != want {
+				t.Fatalf("order (token %q): %v, want %s", who, got, want)
+			}
 		}
 	})
 }

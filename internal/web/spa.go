@@ -349,7 +349,8 @@ var firstViews = []firstView{
 	{path: regexp.MustCompile(`^/cava/([0-9]+)/?$`), modules: []string{"src/features/wines/routes/CavaPage.tsx"},
 		reads: []string{"configuraciones?cliente_id=%d", "vinos?cliente_id=%d"}},
 	{path: regexp.MustCompile(`^/ordenar-en-linea/([0-9]+)/?$`),
-		modules:  []string{"src/features/ordering/routes/OrderOnlinePage.tsx"},
+		// The ordering pages' texts are a part of their own (web/src/app/i18n.ts: checkout).
+		modules:  []string{"src/features/ordering/routes/OrderOnlinePage.tsx", "src/i18n/locales/es.checkout.json"},
 		reads:    []string{"configuraciones?cliente_id=%d", "orders/clover_products_online?cliente_id=%d&amp;idioma=es", "orders/config?cliente_id=%d"},
 		pictures: (*Site).orderingPictures},
 }

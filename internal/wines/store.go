@@ -38,7 +38,8 @@ func list(ctx context.Context, q store.Querier, clienteID int64, onlyAvailable b
 	if onlyAvailable {
 		query += ` AND disponible = 1`
 	}
-	rows, err := q.Query(ctx, query+` ORDER BY nombre, id`, clienteID)
+	// By name as a reader sorts it: 'Álamo' with the A's, 'albariño' before 'Barón' (store.FoldSQL).
+	rows, err := q.Query(ctx, query+` ORDER BY `+store.FoldSQL(q.Dialect(), "nombre")+`, nombre, id`, clienteID)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +116,7 @@ type Cava struct {
 // cavas lists the active restaurants with available wines.
 func cavas(ctx context.Context, q store.Querier) ([]Cava, error) {
 	rows, err := q.Query(ctx, `SELECT c.id, c.nombre, COUNT(*) FROM vinos v JOIN clientes c ON c.id = v.cliente_id
-		WHERE v.disponible = 1 AND c.estado = 'activo' GROUP BY c.id, c.nombre ORDER BY c.nombre, c.id LIMIT 500`)
+		WHERE v.disponible = 1 AND c.estado = 'activo' GROUP BY c.id, c.nombre ORDER BY `+store.FoldSQL(q.Dialect(), "c.nombre")+`, c.nombre, c.id LIMIT 500`)
 	if err != nil {
 		return nil, err
 	}

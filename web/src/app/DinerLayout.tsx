@@ -76,7 +76,9 @@ function ShellFrame({
   clienteId: string | null;
   pathname: string;
   settings?: Parameters<typeof DinerShell>[0]['settings'];
+  /** Undefined while unknown. */
   ordering?: boolean;
+  /** Undefined while unknown. */
   cava?: boolean;
 }) {
   const { t } = useTranslation();
@@ -106,10 +108,15 @@ function ShellFrame({
   );
 }
 
-/** The diner's navigation of a restaurant: Menú, Ofertas, and Ordena en Línea and Cava when it has them. */
+/**
+ * The diner's navigation of a restaurant: Menú, Ofertas, and Ordena en Línea
+ * and Cava when it has them. While it is not known yet whether it has them
+ * (undefined) their entries keep their place, unseen (`reserved`): a link
+ * that joins later never moves the others, nor does the header change.
+ */
 export function shellNav(
   clienteId: string,
-  has: { ordering: boolean; cava: boolean },
+  has: { ordering: boolean | undefined; cava: boolean | undefined },
   t: (key: string) => string,
 ): DinerNavItem[] {
   const id = encodeURIComponent(clienteId);
@@ -129,8 +136,9 @@ export function shellNav(
       testId: 'shell-nav-offers',
     },
   ];
-  if (has.ordering) {
+  if (has.ordering !== false) {
     nav.push({
+      reserved: has.ordering === undefined,
       key: 'ordering',
       to: `/ordenar-en-linea/${id}`,
       label: t('shell.ordering'),
@@ -138,6 +146,7 @@ export function shellNav(
       testId: 'shell-nav-ordering',
     });
   }
-  if (has.cava) nav.push({ key: 'cava', to: `/cava/${id}`, label: t('shell.cava'), testId: 'menu-cava-link' });
+  if (has.cava !== false)
+    nav.push({ key: 'cava', to: `/cava/${id}`, label: t('shell.cava'), testId: 'menu-cava-link', reserved: has.cava === undefined });
   return nav;
 }

@@ -46,10 +46,10 @@ const CreateOfferPage = staffPage(() => import('../features/offers/routes/Create
 const CustomersPage = staffPage(() => import('../features/customers/routes/CustomersPage'));
 const DinerOffersPage = lazy(() => import('../features/offers/routes/DinerOffersPage'));
 const DemoCheckoutPage = withTexts('checkout', () => import('../features/checkout/routes/DemoCheckoutPage'));
-const OrderOnlinePage = lazy(() => import('../features/ordering/routes/OrderOnlinePage'));
-const CartPage = lazy(() => import('../features/ordering/routes/CartPage'));
+const OrderOnlinePage = withTexts('checkout', () => import('../features/ordering/routes/OrderOnlinePage'));
+const CartPage = withTexts('checkout', () => import('../features/ordering/routes/CartPage'));
 const CheckoutPage = withTexts('checkout', () => import('../features/ordering/routes/CheckoutPage'));
-const OrderPage = lazy(() => import('../features/ordering/routes/OrderPage'));
+const OrderPage = withTexts('checkout', () => import('../features/ordering/routes/OrderPage'));
 const OrderBoardPage = staffPage(() => import('../features/order-board/routes/OrderBoardPage'));
 const OrderSettingsPage = staffPage(() => import('../features/order-board/routes/OrderSettingsPage'));
 const CavaPage = lazy(() => import('../features/wines/routes/CavaPage'));

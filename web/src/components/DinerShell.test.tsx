@@ -13,7 +13,11 @@ function Probe() {
   return <p data-testid="probe">{shell?.restaurantName}</p>;
 }
 
-function renderShell(path: string, value: Partial<DinerShellValue> = {}, has = { ordering: true, cava: true }) {
+function renderShell(
+  path: string,
+  value: Partial<DinerShellValue> = {},
+  has: { ordering: boolean | undefined; cava: boolean | undefined } = { ordering: true, cava: true },
+) {
   const full: DinerShellValue = { clienteId: '1', restaurantName: 'La Cava Demo', openRegister: () => {}, ...value };
   return render(
     <MemoryRouter initialEntries={[path]}>
@@ -71,6 +75,23 @@ describe('DinerShell', () => {
     const nav = await screen.findByRole('navigation', { name: 'Restaurant navigation' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Menu', 'Offers']);
     expect(within(nav).getByRole('link', { name: 'Offers' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it("keeps the places of 'Ordena en Línea' and 'Cava' while unknown, unseen and out of reach", () => {
+    const { container } = renderShell('/menu/1', {}, { ordering: undefined, cava: undefined });
+    const nav = screen.getByRole('navigation', { name: 'Navegación del restaurante' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Menú', 'Ofertas']);
+    const reserved = [...container.querySelectorAll('.diner-nav__reserved')];
+    expect(reserved.map((li) => [li.textContent, li.getAttribute('aria-hidden')])).toEqual([
+      ['Ordena en Línea', 'true'],
+      ['Cava', 'true'],
+    ]);
+    // Known: the link takes the place; a restaurant without a cava drops it (the last entry).
+    expect(shellNav('1', { ordering: true, cava: false }, t).map((i) => [i.key, !!i.reserved])).toEqual([
+      ['menu', false],
+      ['offers', false],
+      ['ordering', false],
+    ]);
   });
 
   it('shows the app name until the restaurant name is known, never "Restaurante N"', () => {

@@ -42,6 +42,8 @@ export type DinerNavItem = {
   /** Path prefixes (besides `to`'s path) for which this entry is the current page. */
   also?: string[];
   testId?: string;
+  /** Not known yet to be there: its place is kept, unseen and out of reach. */
+  reserved?: boolean;
 };
 
 type Props = {
@@ -118,18 +120,24 @@ export function DinerShell({ value, settings, nav, account, children }: Props) {
             {nav.length > 0 && (
               <nav className="diner-nav" aria-label={t('shell.nav')}>
                 <ul className="diner-nav__list">
-                  {nav.map((item) => (
-                    <li key={item.key}>
-                      <Link
-                        className="diner-nav__link"
-                        to={item.to}
-                        aria-current={current === item.key ? 'page' : undefined}
-                        data-testid={item.testId}
-                      >
-                        {item.label}
-                      </Link>
-                    </li>
-                  ))}
+                  {nav.map((item) =>
+                    item.reserved ? (
+                      <li key={item.key} className="diner-nav__reserved" aria-hidden="true">
+                        <span className="diner-nav__link">{item.label}</span>
+                      </li>
+                    ) : (
+                      <li key={item.key}>
+                        <Link
+                          className="diner-nav__link"
+                          to={item.to}
+                          aria-current={current === item.key ? 'page' : undefined}
+                          data-testid={item.testId}
+                        >
+                          {item.label}
+                        </Link>
+                      </li>
+                    ),
+                  )}
                 </ul>
               </nav>
             )}

@@ -35,6 +35,7 @@ export function SubmitButton({
   disabled = false,
   type = 'submit',
   onClick,
+  describedBy,
 }: {
   busy: boolean;
   label: ReactNode;
@@ -44,9 +45,18 @@ export function SubmitButton({
   /** 'button' for an action outside a form (with onClick). */
   type?: 'submit' | 'button';
   onClick?: () => void;
+  /** The id of what the button's description is (e.g. the total beside 'Pagar con Clover'). */
+  describedBy?: string;
 }) {
   return (
-    <button type={type} className="button button--primary" disabled={busy || disabled} aria-busy={busy} onClick={onClick}>
+    <button
+      type={type}
+      className="button button--primary"
+      disabled={busy || disabled}
+      aria-busy={busy}
+      aria-describedby={describedBy}
+      onClick={onClick}
+    >
       {busy ? busyLabel : label}
     </button>
   );

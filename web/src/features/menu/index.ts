@@ -8,3 +8,4 @@ export { MenuScreen } from './components/MenuScreen';
 export { MissingClienteId } from './components/MissingClienteId';
 export { useMenuClienteId } from './lib/use-menu-cliente-id';
 export { useCavaAvailable } from './lib/use-cava';
+export { usePromotion, type Promotion } from './components/PromoPopup';

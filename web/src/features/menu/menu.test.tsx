@@ -217,6 +217,8 @@ describe('promotion popup', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(localStorage.getItem('popup_closed_1')).toBe('true');
     const reopen = screen.getByRole('button', { name: 'Ver Promoción' });
+    // In the bottom bar, not floating over the menu.
+    expect(screen.getByTestId('diner-bar')).toContainElement(reopen);
     await waitFor(() => expect(reopen).toHaveFocus());
 
     // A fresh visit keeps it closed.

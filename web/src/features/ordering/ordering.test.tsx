@@ -18,6 +18,7 @@ function api(extra: Record<string, MockAnswer> = {}) {
     'GET /api/orders/clover_products_online': { body: onlineMenu },
     'GET /api/orders/config': { body: openNow },
     'POST /api/orders/quote': { body: quote },
+    'GET /api/popups': { body: [] },
     // The live stream stays open and silent.
     'GET /api/pedidos/5/eventos': () => new Promise<never>(() => {}),
     ...extra,
@@ -197,7 +198,7 @@ describe("'Ordena en Línea' and the Personalizar dialog", () => {
     await user.click(button);
     expect(screen.getByText('Agregado al carrito: Patatas Bravas')).toBeInTheDocument();
     expect(readCart('1')).toEqual([{ product_id: 6, name: 'Patatas Bravas', unit_price: 800, quantity: 2, modifiers: [] }]);
-    expect(screen.getByRole('link', { name: 'Ver carrito (2)' })).toHaveAttribute('href', '/carrito/1');
+    expect(screen.getByRole('link', { name: 'Ver carrito (2) · $16.00' })).toHaveAttribute('href', '/carrito/1');
   });
 
   it('counts the cart with a plural: 1 producto / 2 productos, 1 item / 2 items', async () => {

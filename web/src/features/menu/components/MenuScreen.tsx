@@ -8,7 +8,8 @@ import { isApiError } from '../../../lib/api-client';
 import { FetchCache, FetchCacheContext } from '../../../lib/fetch-cache';
 import { parseMenuView } from '../lib/menu-view';
 import { CategoriesView, Loading, SubcategoriesView } from './MenuViews';
-import { PromoPopup } from './PromoPopup';
+import { DinerBottomBar } from '../../../components/DinerBottomBar';
+import { usePromotion } from './PromoPopup';
 import '../menu.css';
 
 const loadProductsView = () => import('./ProductsView');
@@ -44,6 +45,7 @@ function Menu({ clienteId, children }: Props) {
   const [params] = useSearchParams();
   const view = parseMenuView(params);
   const settingsQuery = useDinerSettings(clienteId);
+  const promotion = usePromotion(clienteId);
   // The server's static promotion copy must not outlive the menu screen.
   useEffect(() => removeMenuShell, []);
   // The products' chunk (allergen icons, diet filter) is fetched as soon as
@@ -126,7 +128,8 @@ function Menu({ clienteId, children }: Props) {
       <h1 className="menu-title">{t('menu.title')}</h1>
       {children}
       {content}
-      <PromoPopup clienteId={clienteId} />
+      {promotion.dialog}
+      <DinerBottomBar>{promotion.button}</DinerBottomBar>
     </div>
   );
 }

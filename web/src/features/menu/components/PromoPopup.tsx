@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog';
 import { useDinerShell } from '../../../components/DinerShell';
@@ -18,12 +18,16 @@ import {
   type PopupDecision,
 } from '../lib/popup-state';
 
+/** The promotion's two parts: the reopen button (for the bottom bar) and the open dialog. */
+export type Promotion = { button: ReactNode; dialog: ReactNode };
+
 /**
  * The restaurant's promotion (its newest popup) as an accessible modal, with
- * a floating 'Ver Promoción' button once closed. The open/closed rules live in
- * ../lib/popup-state.ts.
+ * a 'Ver Promoción' button (the page puts it in its bottom bar) once closed.
+ * On the menu (`auto`) the open/closed rules of ../lib/popup-state.ts apply;
+ * elsewhere ('Ordena en Línea') it never opens by itself: the button opens it.
  */
-export function PromoPopup({ clienteId }: { clienteId: string }) {
+export function usePromotion(clienteId: string, auto = true): Promotion {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'es';
   // One read in both languages (name and name_en): switching the language
@@ -43,6 +47,7 @@ export function PromoPopup({ clienteId }: { clienteId: string }) {
   );
 
   useEffect(() => {
+    if (!auto) return;
     // The server's copy of the promotion stays until the app is on screen
     // (the app renders hidden behind the server's first view until its
     // categories are there): its own popup replaces the copy in that frame.
@@ -58,28 +63,31 @@ export function PromoPopup({ clienteId }: { clienteId: string }) {
     return whenFirstViewGone(removeMenuShell);
     // Re-run only when the popup itself changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query.isSuccess, query.isError, popup?.id, popup?.file_url, popup?.name, popup?.file_type, clienteId, apply]);
+  }, [auto, query.isSuccess, query.isError, popup?.id, popup?.file_url, popup?.name, popup?.file_type, clienteId, apply]);
 
   useEffect(() => {
-    // Return the focus to the floating button after closing.
+    // Return the focus to the reopen button after closing.
     if (wasOpen.current && !open) reopenRef.current?.focus();
     wasOpen.current = open;
   }, [open]);
 
-  if (!popup || !popup.file_url) return null;
+  if (!popup || !popup.file_url) return { button: null, dialog: null };
 
-  const close = () => apply(onPopupClosed(readStoredPopup(clienteId)));
-  const reopen = () => apply(onPopupReopened(readStoredPopup(clienteId)));
+  const close = () => (auto ? apply(onPopupClosed(readStoredPopup(clienteId))) : setOpen(false));
+  const reopen = () => (auto ? apply(onPopupReopened(readStoredPopup(clienteId))) : setOpen(true));
 
   if (!open) {
-    return (
-      <button type="button" ref={reopenRef} className="promo-fab" onClick={reopen}>
-        {t('menu.popupReopen')}
-      </button>
-    );
+    return {
+      button: (
+        <button type="button" ref={reopenRef} className="diner-bar__button promo-fab" onClick={reopen}>
+          {t('menu.popupReopen')}
+        </button>
+      ),
+      dialog: null,
+    };
   }
   const name = lang === 'en' && popup.name_en?.trim() ? popup.name_en : popup.name;
-  return <PromoDialog popup={{ ...popup, name }} onClose={close} />;
+  return { button: null, dialog: <PromoDialog popup={{ ...popup, name }} onClose={close} /> };
 }
 
 /**

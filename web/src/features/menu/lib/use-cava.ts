@@ -12,8 +12,9 @@ const IDLE_TIMEOUT_MS = 2000;
  * diner shell's navigation. Unless `now`, it asks only once the page has
  * painted and the browser is idle, and the answer (GET /api/vinos, cached by
  * the server) is the cava page's own read. Needs a FetchCacheContext.
+ * Undefined until known: the shell keeps the link's place meanwhile.
  */
-export function useCavaAvailable(clienteId: string | null, now = false): boolean {
+export function useCavaAvailable(clienteId: string | null, now = false): boolean | undefined {
   const [ready, setReady] = useState(now);
   useEffect(() => {
     if (ready) return;
@@ -28,14 +29,17 @@ export function useCavaAvailable(clienteId: string | null, now = false): boolean
     };
   }, [ready]);
   const asked = ready || now;
-  return useWineCount(asked ? clienteId : null) > 0;
+  const count = useWineCount(asked ? clienteId : null);
+  return count === undefined ? undefined : count > 0;
 }
 
-function useWineCount(clienteId: string | null): number {
+/** The restaurant's wine count; undefined while unknown (not asked yet, or asking). */
+function useWineCount(clienteId: string | null): number | undefined {
   // Without a restaurant (or before it is time to ask) the key names nothing
   // real and the server is not asked; with one it is the cava page's own read.
   const wines = useFetch(clienteId ? publicWinesKey(clienteId) : 'diner/-/vinos', async () =>
     clienteId ? getPublicWines(clienteId) : [],
   );
-  return clienteId && wines.isSuccess ? wines.data.length : 0;
+  if (!clienteId) return undefined;
+  return wines.isSuccess ? wines.data.length : wines.isError ? 0 : undefined;
 }

@@ -128,6 +128,15 @@ export function cartCount(lines: CartLine[]): number {
   return lines.reduce((n, l) => n + l.quantity, 0);
 }
 
+/**
+ * The cart's total as added (cents: each line's unit price as shown times its
+ * quantity), for the cart button; display only, the checkout's total is the
+ * server's quote.
+ */
+export function cartSubtotal(lines: CartLine[]): number {
+  return lines.reduce((n, l) => n + l.unit_price * l.quantity, 0);
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   const onStorage = (e: StorageEvent) => {

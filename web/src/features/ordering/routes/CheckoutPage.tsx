@@ -16,7 +16,7 @@ import { OrderSummary } from '../components/OrderSummary';
 import { openCheckout } from '../lib/browser';
 import { readPendingOrder, writePendingOrder } from '../lib/cart';
 import { useOrderingClienteId } from '../lib/cliente-id';
-import { formatClock } from '../lib/time';
+import { pickupDays } from '../lib/pickup';
 import { useCheckedCart } from '../lib/use-checked-cart';
 
 /**
@@ -105,6 +105,7 @@ function Checkout({ clienteId }: { clienteId: string }) {
             guest={!session}
             profile={profile.data}
             availability={availability.data}
+            availabilityAt={availability.dataUpdatedAt}
             ready={quoteReady && canOrder(availability.data)}
             requests={cart.requests}
             total={quoteReady ? formatCents(cart.quote.data!.total, cart.currency, i18n.resolvedLanguage ?? i18n.language) : ''}
@@ -134,10 +135,13 @@ function CheckoutForm({
   guest,
   profile,
   availability,
+  availabilityAt,
   ready,
   requests,
   total,
 }: {
+  /** When the availability was read (ms since the epoch). */
+  availabilityAt: number;
   clienteId: string;
   /** No diner is signed in: the order is a guest's, who is asked for consent. */
   guest: boolean;
@@ -155,6 +159,7 @@ function CheckoutForm({
   const [telefono, setTelefono] = useState(profile?.telefono ?? '');
   const [email, setEmail] = useState(profile?.email ?? '');
   const [pickup, setPickup] = useState('0');
+  const [day, setDay] = useState('');
   const [note, setNote] = useState('');
   // A guest's "quiero recibir novedades": unticked until they tick it (consent is asked, never presumed).
   const [novedades, setNovedades] = useState(false);
@@ -165,9 +170,18 @@ function CheckoutForm({
   const asap = availability?.lo_antes_posible ?? null;
   const slots = availability?.franjas ?? [];
   const zone = availability?.zona_horaria;
-  // The chosen slot may have gone (time passed, slot full): fall back to the first time offered.
-  const offered = [...(asap ? ['0'] : []), ...slots.map((s) => String(s.at))];
-  const value = offered.includes(pickup) ? pickup : (offered[0] ?? '');
+  // The times offered, by the restaurant's day: the diner picks a day, then one of its times.
+  // "Today" is the restaurant's day when the times were given.
+  const days = pickupDays(asap, slots, zone, lang, Math.floor(availabilityAt / 1000), {
+    today: t('ordering.checkout.today'),
+    tomorrow: t('ordering.checkout.tomorrow'),
+    asap: (hora) => t('ordering.checkout.asap', { hora, min: availability?.preparacion_min ?? 0 }),
+  });
+  // The chosen time may have gone (time passed, slot full): fall back to the
+  // first time of the chosen day, else the first time offered.
+  const chosenDay = days.find((d) => d.times.some((x) => x.value === pickup)) ?? days.find((d) => d.key === day) ?? days[0];
+  const times = chosenDay?.times ?? [];
+  const value = times.some((x) => x.value === pickup) ? pickup : (times[0]?.value ?? '');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -266,20 +280,36 @@ function CheckoutForm({
       </fieldset>
       <fieldset className="fieldset">
         <legend>{t('ordering.checkout.when')}</legend>
-        <div className="field">
-          <label htmlFor="ord-pickup">{t('ordering.checkout.pickupTime')}</label>
-          <select id="ord-pickup" name="pickup" value={value} disabled={offered.length === 0} onChange={(e) => setPickup(e.target.value)}>
-            {asap && (
-              <option value="0">
-                {t('ordering.checkout.asap', { hora: formatClock(asap.at, zone, lang), min: availability?.preparacion_min ?? 0 })}
-              </option>
-            )}
-            {slots.map((s) => (
-              <option key={s.at} value={String(s.at)}>
-                {formatClock(s.at, zone, lang)}
-              </option>
-            ))}
-          </select>
+        <div className="ord-pickup">
+          <div className="field">
+            <label htmlFor="ord-pickup-day">{t('ordering.checkout.pickupDay')}</label>
+            <select
+              id="ord-pickup-day"
+              name="pickup_day"
+              value={chosenDay?.key ?? ''}
+              disabled={days.length === 0}
+              onChange={(e) => {
+                setDay(e.target.value);
+                setPickup(days.find((d) => d.key === e.target.value)?.times[0]?.value ?? '');
+              }}
+            >
+              {days.map((d) => (
+                <option key={d.key} value={d.key}>
+                  {d.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="ord-pickup">{t('ordering.checkout.pickupTime')}</label>
+            <select id="ord-pickup" name="pickup" value={value} disabled={times.length === 0} onChange={(e) => setPickup(e.target.value)}>
+              {times.map((x) => (
+                <option key={x.value} value={x.value}>
+                  {x.label}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <div className="field">
           <label htmlFor="ord-note">{t('ordering.checkout.note')}</label>
@@ -292,13 +322,21 @@ function CheckoutForm({
           {t('ordering.checkout.opened')}
         </p>
       )}
-      {total && (
-        <p className="ord-pay-total">
-          <span>{t('ordering.summary.total')}</span>
-          <span>{total}</span>
-        </p>
-      )}
-      <SubmitButton busy={busy} disabled={!ready} label={t('ordering.checkout.pay')} busyLabel={t('ordering.checkout.paying')} />
+      <div className="ord-pay">
+        {total && (
+          <p className="ord-pay-total" id="ord-pay-total" data-testid="pay-total">
+            <span className="ord-pay-total__label">{t('ordering.summary.total')}</span>{' '}
+            <span className="ord-pay-total__amount">{total}</span>
+          </p>
+        )}
+        <SubmitButton
+          busy={busy}
+          disabled={!ready}
+          label={t('ordering.checkout.pay')}
+          busyLabel={t('ordering.checkout.paying')}
+          describedBy={total ? 'ord-pay-total' : undefined}
+        />
+      </div>
     </form>
   );
 }

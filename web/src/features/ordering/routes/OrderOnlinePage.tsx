@@ -4,18 +4,21 @@ import { useTranslation } from 'react-i18next';
 import type { OnlineProduct } from '../../../api/contract';
 import { DietaryInfo } from '../../../components/DietaryIcons';
 import { DietFilterBar } from '../../../components/DietFilterBar';
+import { DinerBottomBar } from '../../../components/DinerBottomBar';
 import { FormError } from '../../../components/Form';
 import { matchesDiet, parseDietFilters, withDietFilters } from '../../../lib/dietary';
 import { errorText } from '../../../lib/api-client';
 import { useFetch } from '../../../lib/fetch-cache';
 import { mediaUrl } from '../../../lib/media-url';
 import { formatCents } from '../../../lib/money';
+import { usePromotion } from '../../menu';
 import { getAvailability, orderingFetchKeys } from '../api/availability';
 import { getOnlineMenu } from '../api/ordering-api';
 import { AvailabilityNotice, canOrder } from '../components/AvailabilityNotice';
 import { CustomizeDialog } from '../components/CustomizeDialog';
 import { OrderingShell, useRestaurantLook } from '../components/OrderingShell';
-import { addToCart, cartCount, useCart, type CartLine } from '../lib/cart';
+import { isRequired } from '../lib/modifiers';
+import { addToCart, cartCount, cartSubtotal, useCart, type CartLine } from '../lib/cart';
 import { useOrderingClienteId } from '../lib/cliente-id';
 import { useLang } from '../lib/lang';
 
@@ -58,6 +61,8 @@ function OrderOnline({ clienteId }: { clienteId: string }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [customizing, setCustomizing] = useState<OnlineProduct | null>(null);
   const [added, setAdded] = useState<string | null>(null);
+  // The restaurant's promotion: never opens by itself here, 'Ver Promoción' in the bar opens it.
+  const promotion = usePromotion(clienteId, false);
   // The diet filter lives in the URL (?dieta=), as on the menu.
   const [params, setParams] = useSearchParams();
   const filters = parseDietFilters(params);
@@ -135,14 +140,19 @@ function OrderOnline({ clienteId }: { clienteId: string }) {
           </div>
         </>
       )}
-      <p className="ord-added" role="status">
-        {added}
-      </p>
-      {count > 0 && (
-        <Link className="ord-floating-cart button button--primary" to={`/carrito/${encodeURIComponent(clienteId)}`}>
-          {t('ordering.viewCart', { count })}
-        </Link>
-      )}
+      {promotion.dialog}
+      <DinerBottomBar status={added}>
+        {count > 0 && (
+          <Link
+            className="diner-bar__button diner-bar__button--primary"
+            to={`/carrito/${encodeURIComponent(clienteId)}`}
+            data-testid="bar-cart"
+          >
+            {t('ordering.viewCartTotal', { count, total: formatCents(cartSubtotal(lines), currency, lang) })}
+          </Link>
+        )}
+        {promotion.button}
+      </DinerBottomBar>
       {customizing && (
         <CustomizeDialog product={customizing} currency={currency} onAdd={add} onClose={() => setCustomizing(null)} />
       )}
@@ -215,6 +225,8 @@ function ProductCard({
   const { t, i18n } = useTranslation();
   const image = mediaUrl(product.image_path);
   const customizable = product.modifiers.length > 0;
+  // Options all optional: the product can go to the cart as it is, too.
+  const addable = !customizable || product.modifiers.every((g) => !isRequired(g));
   const titleId = `ord-product-${product.id}`;
   return (
     <article className="ord-product menu-card" style={style} aria-labelledby={titleId}>
@@ -240,15 +252,30 @@ function ProductCard({
         <DietaryInfo product={product} />
         <div className="ord-product__foot">
           <span className="ord-product__price">{formatCents(product.price, currency, i18n.resolvedLanguage ?? i18n.language)}</span>
-          <button
-            type="button"
-            className="button button--primary ord-product__action"
-            disabled={disabled}
-            aria-label={`${customizable ? t('ordering.customize.open') : t('ordering.add')}: ${product.name}`}
-            onClick={customizable ? onCustomize : onAdd}
-          >
-            {customizable ? t('ordering.customize.open') : t('ordering.add')}
-          </button>
+          <span className="ord-product__actions">
+            {customizable && (
+              <button
+                type="button"
+                className={`button ord-product__action${addable ? '' : ' button--primary'}`}
+                disabled={disabled}
+                aria-label={`${t('ordering.customize.open')}: ${product.name}`}
+                onClick={onCustomize}
+              >
+                {t('ordering.customize.open')}
+              </button>
+            )}
+            {addable && (
+              <button
+                type="button"
+                className="button button--primary ord-product__action"
+                disabled={disabled}
+                aria-label={`${t('ordering.add')}: ${product.name}`}
+                onClick={onAdd}
+              >
+                {t('ordering.add')}
+              </button>
+            )}
+          </span>
         </div>
       </div>
     </article>

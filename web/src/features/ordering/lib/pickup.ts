@@ -1,0 +1,70 @@
+import { intlLocale } from '../../../lib/intl';
+import { formatClock } from './time';
+
+/** A pickup time the diner can choose: the form's value ('0' is as soon as possible) and its label. */
+export type PickupTime = { value: string; label: string };
+
+/** A day of pickup times, in the restaurant's time zone: 'Hoy', 'Mañana' or its date. */
+export type PickupDay = { key: string; label: string; times: PickupTime[] };
+
+type Labels = {
+  today: string;
+  tomorrow: string;
+  /** The as-soon-as-possible choice's label, given its clock time. */
+  asap: (clock: string) => string;
+};
+
+/** The restaurant's local date of a Unix-seconds time, as 'YYYY-MM-DD' (the browser's zone when the name does not load). */
+export function localDay(seconds: number, zone: string | undefined): string {
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone || undefined }).formatToParts(new Date(seconds * 1000));
+  } catch {
+    parts = new Intl.DateTimeFormat('en-US', options).formatToParts(new Date(seconds * 1000));
+  }
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+const dayNumber = (key: string) => Date.UTC(+key.slice(0, 4), +key.slice(5, 7) - 1, +key.slice(8, 10)) / 86_400_000;
+
+/**
+ * The pickup times offered (as soon as possible, then the open slots),
+ * grouped by the restaurant's local day in order: today and tomorrow by
+ * name, a later day by its weekday and date. The diner picks the day, then
+ * one of its times.
+ */
+export function pickupDays(
+  asap: { at: number } | null,
+  slots: { at: number }[],
+  zone: string | undefined,
+  language: string | undefined,
+  now: number,
+  labels: Labels,
+): PickupDay[] {
+  const today = dayNumber(localDay(now, zone));
+  const days: PickupDay[] = [];
+  const add = (at: number, time: PickupTime) => {
+    const key = localDay(at, zone);
+    let day = days.find((d) => d.key === key);
+    if (!day) {
+      const offset = dayNumber(key) - today;
+      let label = offset === 0 ? labels.today : offset === 1 ? labels.tomorrow : '';
+      if (!label) {
+        const options: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' };
+        try {
+          label = new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone: zone || undefined }).format(new Date(at * 1000));
+        } catch {
+          label = new Intl.DateTimeFormat(intlLocale(language), options).format(new Date(at * 1000));
+        }
+      }
+      day = { key, label, times: [] };
+      days.push(day);
+    }
+    day.times.push(time);
+  };
+  if (asap) add(asap.at, { value: '0', label: labels.asap(formatClock(asap.at, zone, language)) });
+  for (const s of slots) add(s.at, { value: String(s.at), label: formatClock(s.at, zone, language) });
+  return days;
+}
