@@ -297,6 +297,10 @@ func accessTable() map[string][]row {
 		}, staffOn1(s404)}},
 		"GET /api/clientes/{cliente_id}/fees":    {{"", get("/api/clientes/1/fees"), staffOn1(s200)}},
 		"GET /api/clientes/{cliente_id}/resumen": {{"", get("/api/clientes/1/resumen"), staffOn1(s200)}},
+		"GET /api/clientes/{cliente_id}/primeros-pasos": {{"", get("/api/clientes/1/primeros-pasos"), staffOn1(s200)}},
+		"PUT /api/clientes/{cliente_id}/primeros-pasos/qr": {{"", func(*matrix) req {
+			return req{method: "PUT", path: "/api/clientes/1/primeros-pasos/qr"}
+		}, staffOn1(s200)}},
 		"GET /api/clientes/{cliente_id}/usuarios": {
 			{"", get("/api/clientes/1/usuarios"), staffOn1(s200)},
 			{"bad limit", get("/api/clientes/1/usuarios?limit=0"), staffOn1(s400)},

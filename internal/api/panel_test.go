@@ -49,3 +49,62 @@ func TestPanelSummary(t *testing.T) {
 		}
 	})
 }
+
+// The first-run checklist: the restaurant's staff and the super admin read
+// it and mark the QR codes printed; another restaurant's owner and a diner
+// neither read nor mark it.
+func TestFirstStepsRoutes(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		diner := e.register("Pasos", "pasos@example.com", "secreto-123", "cliente_id", 1).json["token"].(string)
+		e.run(t, []scenario{
+			{name: "owner reads", method: "GET", path: "/api/clientes/1/primeros-pasos", token: "owner1", status: 200},
+			{name: "other restaurant's owner", method: "GET", path: "/api/clientes/1/primeros-pasos", token: "owner2", status: 403},
+			{name: "other restaurant's owner marks", method: "PUT", path: "/api/clientes/1/primeros-pasos/qr", token: "owner2", status: 403},
+			{name: "diner", method: "GET", path: "/api/clientes/1/primeros-pasos", token: diner, status: 403},
+			{name: "diner marks", method: "PUT", path: "/api/clientes/1/primeros-pasos/qr", token: diner, status: 403},
+			{name: "no token", method: "PUT", path: "/api/clientes/1/primeros-pasos/qr", status: 401},
+			{name: "bad id", method: "GET", path: "/api/clientes/x/primeros-pasos", token: "admin", status: 400},
+			{name: "unknown restaurant", method: "GET", path: "/api/clientes/999999/primeros-pasos", token: "admin", status: 404},
+		})
+		qr := func(token, path string) bool {
+			t.Helper()
+			res := e.do("GET", path, token, nil)
+			if res.status != 200 {
+				t.Fatalf("%s: %d %s", path, res.status, res.body)
+			}
+			pasos, _ := res.json["pasos"].([]any)
+			if len(pasos) != 6 {
+				t.Fatalf("%s: %s", path, res.body)
+			}
+			last, _ := pasos[5].(map[string]any)
+			if last["clave"] != "qr" {
+				t.Fatalf("%s: %s", path, res.body)
+			}
+			return last["hecho"] == true
+		}
+		if qr(e.owner1, "/api/clientes/1/primeros-pasos") || qr(e.admin, "/api/clientes/2/primeros-pasos") {
+			t.Fatal("the QR codes are printed before anyone printed them")
+		}
+		// The other owner's refused mark changed nothing.
+		if res := e.do("PUT", "/api/clientes/1/primeros-pasos/qr", e.owner2, nil); res.status != 403 {
+			t.Fatalf("other owner: %d", res.status)
+		}
+		if qr(e.owner1, "/api/clientes/1/primeros-pasos") {
+			t.Fatal("another restaurant's owner marked restaurant 1's QR codes")
+		}
+		res := e.do("PUT", "/api/clientes/1/primeros-pasos/qr", e.owner1, nil)
+		if res.status != 200 || res.json["completo"] == nil {
+			t.Fatalf("owner marks: %d %s", res.status, res.body)
+		}
+		if !qr(e.owner1, "/api/clientes/1/primeros-pasos") || qr(e.admin, "/api/clientes/2/primeros-pasos") {
+			t.Fatal("the mark is restaurant 1's only")
+		}
+		if res := e.do("PUT", "/api/clientes/2/primeros-pasos/qr", e.admin, nil); res.status != 200 {
+			t.Fatalf("super admin marks: %d %s", res.status, res.body)
+		}
+		if !qr(e.admin, "/api/clientes/2/primeros-pasos") {
+			t.Fatal("the super admin's mark was not recorded")
+		}
+	})
+}

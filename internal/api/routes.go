@@ -98,6 +98,10 @@ func (s *Server) routes() []route {
 		{"GET", "/api/clientes/{cliente_id}/fees", staff, ofTenant(s.Billing.Fees)},
 		// The restaurant panel's summary: orders, coupons, revenue and fees (panel).
 		{"GET", "/api/clientes/{cliente_id}/resumen", staff, ofTenant(s.Panel.Summary)},
+		// The panel's first-run checklist; printing the QR codes is recorded
+		// when the staff opens the sheet or downloads the code (primeros_pasos.go).
+		{"GET", "/api/clientes/{cliente_id}/primeros-pasos", staff, s.firstSteps},
+		{"PUT", "/api/clientes/{cliente_id}/primeros-pasos/qr", staff, s.markQRPrinted},
 		// The restaurant's diners ('Clientes'): the list and the export of
 		// the contactable ones (comensales.go).
 		{"GET", "/api/clientes/{cliente_id}/usuarios", staff, s.listComensales},

@@ -13,7 +13,7 @@ test('owner logs in and lands on the restaurant panel', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard\/1$/);
   await expect(page.getByRole('heading', { name: 'Panel de Administración - Restaurante' })).toBeVisible();
   await expect(page.getByText('La Cava Demo')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Gestión de Categorías' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Categorías', exact: true })).toHaveAttribute(
     'href',
     '/clover-categories?cliente_id=1',
   );

@@ -269,7 +269,7 @@ test("the diner menu shows a product's new image", async ({ request, newContext 
 test('the category and product pages need a restaurant', async ({ page, context, request, baseURL }) => {
   await signInStaff(context, request, accounts.owner2, baseURL!);
   await page.goto('/dashboard/2');
-  await page.getByRole('link', { name: 'Gestión de Productos' }).click();
+  await page.getByRole('link', { name: 'Productos', exact: true }).click();
   await expect(page).toHaveURL(/\/clover-products\?cliente_id=2$/);
   await expect(page.getByRole('heading', { name: 'Gestión de Productos', level: 1 })).toBeVisible();
   await page.goto('/clover-categories?cliente_id=abc');

@@ -7,16 +7,15 @@ import { createCategory, hasCard, offerOnSale, paidVoucher, placePaidOrder, regi
 // noise on 'Crear Oferta' and after deleting a category.
 
 const SECTIONS = [
-  ['Gestión de Categorías', '/clover-categories'],
-  ['Gestión de Productos', '/clover-products'],
-  ['Configuraciones', '/settings'],
-  ['Gestión de Popups', '/popups'],
-  ['Crear Oferta', '/crear-oferta'],
-  ['Clientes', '/customer'],
   ['Tablero de pedidos', '/pedidos'],
+  ['Categorías', '/clover-categories'],
+  ['Productos', '/clover-products'],
+  ['Popups', '/popups'],
+  ['Configuraciones', '/settings'],
+  ['Ofertas', '/crear-oferta'],
+  ['Clientes', '/customer'],
+  ['Vinos', '/list'],
   ['Ajustes de pedidos', '/pedidos/ajustes'],
-  ['Gestión de Vinos', '/list'],
-  ['Panel de Administración', '/admin'],
 ] as const;
 
 // Many pages per test on a shared 2-core machine: more time than the default.

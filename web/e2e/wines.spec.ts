@@ -9,8 +9,9 @@ import { createWine, publicWines, signInStaff, staffLogin, unique } from './api'
 
 const TEXT = {
   es: {
-    admin: 'Panel de Administración',
     list: 'Gestión de Vinos',
+    importTab: 'Buscar e importar',
+    cellarTab: 'Vinos de la cava',
     cava: 'Explora Nuestra Cava',
     lookupName: 'Nombre del vino',
     search: 'Buscar',
@@ -34,8 +35,9 @@ const TEXT = {
     cavaLink: 'Cava',
   },
   en: {
-    admin: 'Administration Panel',
     list: 'Wine Management',
+    importTab: 'Look up and import',
+    cellarTab: 'Cellar wines',
     cava: 'Explore Our Cellar',
     lookupName: 'Wine name',
     search: 'Search',
@@ -105,8 +107,11 @@ for (const lang of ['es', 'en'] as const) {
       // 'Error al buscar información del vino.'.
       await useLanguage(context, lang);
       await signInStaff(context, request, accounts.owner, baseURL!);
+      // The old /admin is the wine page's import tab.
       await page.goto('/admin');
-      await expect(page.getByRole('heading', { name: T.admin, level: 1 })).toBeVisible();
+      await expect(page).toHaveURL(/\/list\?tab=importar$/);
+      await expect(page.getByRole('heading', { name: T.list, level: 1 })).toBeVisible();
+      await expect(page.getByRole('tab', { name: T.importTab })).toHaveAttribute('aria-selected', 'true');
       await page.getByLabel(T.lookupName).fill('Rioja');
       await page.getByRole('button', { name: T.search, exact: true }).click();
       const result = page.getByTestId('wine-lookup-result');
@@ -118,6 +123,11 @@ for (const lang of ['es', 'en'] as const) {
       await result.getByLabel(T.precio).fill('52');
       await result.getByRole('button', { name: T.importButton }).click();
       await expect(page.getByText(T.added)).toBeVisible();
+      // The cellar's tab lists it, reached by keyboard.
+      await page.getByRole('tab', { name: T.importTab }).focus();
+      await page.keyboard.press('ArrowLeft');
+      await expect(page.getByRole('tab', { name: T.cellarTab })).toHaveAttribute('aria-selected', 'true');
+      await expect(page).toHaveURL(/\/list$/);
       await expect(wineCard(page, name)).toBeVisible();
       const wines = await publicWines(request, 1);
       expect(wines.find((w) => w.nombre === name)?.precio).toBe(5200);

@@ -3393,6 +3393,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clientes/{cliente_id}/primeros-pasos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The restaurant panel's first-run checklist ('Primeros pasos'): each step's done flag from the restaurant's data; the restaurant's staff or a super admin */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PrimerosPasos"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/primeros-pasos/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Records that the staff printed or downloaded the restaurant's QR codes (the first time is kept) and answers the checklist; the restaurant's staff or a super admin */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PrimerosPasos"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clientes/{cliente_id}/usuarios": {
         parameters: {
             query?: never;
@@ -6464,6 +6550,15 @@ export interface components {
              */
             sin_automatico: "" | "sin_pago" | "otro_proveedor" | "sin_proveedor" | "reconectar" | "no_disponible";
             updated_at: number;
+        };
+        /** @description The restaurant's first-run checklist, each step's flag computed from its data: pos (the POS connected and not refused), menu (synced), marca (a logo of its own or colours changed), horario (online ordering on with opening hours), pedido (a paid order), qr (the QR codes printed or downloaded, recorded by PUT …/primeros-pasos/qr). completo: every step done (the panel stops showing it). */
+        PrimerosPasos: {
+            pasos: {
+                /** @enum {string} */
+                clave: "pos" | "menu" | "marca" | "horario" | "pedido" | "qr";
+                hecho: boolean;
+            }[];
+            completo: boolean;
         };
     };
     responses: {

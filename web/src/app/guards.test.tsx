@@ -53,9 +53,10 @@ describe('route guards', () => {
   });
 
   it.each([
-    ['/list', 'Gestión de Vinos'],
-    ['/admin', 'Panel de Administración'],
-  ])('lets a restaurant user open the wine page %s (owner and super admin)', async (path, title) => {
+    ['/list?cliente_id=3', '/list?cliente_id=3', 'Vinos de la cava'],
+    // The spec's /admin (the lookup and import) is the wine page's second tab now.
+    ['/admin?cliente_id=3', '/list?cliente_id=3&tab=importar', 'Buscar e importar'],
+  ])('lets a restaurant user open the wine page %s', async (path, landed, tab) => {
     storeSession({ clienteId: '3' });
     mockFetch({
       'POST /api/auth/validate': { body: { cliente_id: 3, merchant_id: 'M3', is_superadmin: false } },
@@ -63,8 +64,9 @@ describe('route guards', () => {
       'GET /api/configuraciones': { body: {} },
     });
     renderApp(path);
-    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(path);
+    expect(await screen.findByRole('heading', { name: 'Gestión de Vinos', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(landed));
   });
 
   it('lets a restaurant user open a restaurant-only page', async () => {
@@ -84,8 +86,8 @@ describe('route guards', () => {
     renderApp('/dashboard/2');
     expect(await screen.findByText('Segundo')).toBeInTheDocument();
     // The wine cellar's pages, for the restaurant shown.
-    expect(screen.getByRole('link', { name: 'Gestión de Vinos' })).toHaveAttribute('href', '/list?cliente_id=2');
-    expect(screen.getByRole('link', { name: 'Panel de Administración' })).toHaveAttribute('href', '/admin?cliente_id=2');
+    expect(screen.getByRole('link', { name: 'Vinos' })).toHaveAttribute('href', '/list?cliente_id=2');
+    expect(screen.getByRole('link', { name: 'Importar vinos' })).toHaveAttribute('href', '/list?cliente_id=2&tab=importar');
   });
 
   it('shows a loading indicator, not a redirect, while the session is validated', async () => {
@@ -104,6 +106,6 @@ describe('route guards', () => {
     });
     renderApp('/dashboard/1');
     expect(await screen.findByRole('alert')).toHaveTextContent('No tienes permiso para ver este restaurante.');
-    expect(screen.queryByRole('link', { name: 'Gestión de Categorías' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Categorías' })).not.toBeInTheDocument();
   });
 });

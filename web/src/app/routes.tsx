@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Layout } from '../components/Layout';
 import { RegisterCallToAction } from '../features/account';
 import DinerLayout from './DinerLayout';
@@ -54,11 +54,18 @@ const OrderBoardPage = staffPage(() => import('../features/order-board/routes/Or
 const OrderSettingsPage = staffPage(() => import('../features/order-board/routes/OrderSettingsPage'));
 const CavaPage = lazy(() => import('../features/wines/routes/CavaPage'));
 const WinesListPage = staffPage(() => import('../features/wines/routes/WinesListPage'));
-const WinesAdminPage = staffPage(() => import('../features/wines/routes/WinesAdminPage'));
 
 /** The diner menu's routes: the restaurant's home for a diner (the QR code opens /menu/{id}). */
 const MENU_ROUTES = ['/menu/:cliente_id', '/clientes/menu/:cliente_id'];
 const RESTAURANTE_MENU_ROUTES = ['/restaurante/:cliente_id', '/restaurante/:cliente_id/menu'];
+
+/** /admin (the spec's wine 'Panel de Administración') is now the import tab of /list: same restaurant, same query. */
+function WinesAdminRedirect() {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.set('tab', 'importar');
+  return <Navigate to={`/list?${params.toString()}`} replace />;
+}
 
 /** 'Registrarse para más funciones' above the menu for visitors not signed in (the dialog's code loads on demand). */
 const registerCall = (clienteId: string) => <RegisterCallToAction clienteId={clienteId} />;
@@ -150,9 +157,9 @@ export function AppRoutes() {
               <Route path="/pedidos/ajustes" element={<OrderSettingsPage />} />
               {/* The printable sheet of the tables' QR codes (?mesas=N). */}
               <Route path="/mesas" element={<TablesSheetPage />} />
-              {/* The wine cellar (issue 14): the owner's or, with ?cliente_id=, the super admin's. */}
+              {/* The wine cellar (issue 14): the owner's or, with ?cliente_id=, the super admin's; its lookup and import is a tab. */}
               <Route path="/list" element={<WinesListPage />} />
-              <Route path="/admin" element={<WinesAdminPage />} />
+              <Route path="/admin" element={<WinesAdminRedirect />} />
             </Route>
           </Route>
         </Route>

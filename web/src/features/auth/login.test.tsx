@@ -41,8 +41,8 @@ describe('login page', () => {
     expect(localStorage.getItem('is_superadmin')).toBe('0');
     const clienteCall = calls.find((c) => c.url === '/api/clientes/7');
     expect(clienteCall?.headers.Authorization).toBe('Bearer T1');
-    expect(screen.getByRole('link', { name: 'Gestión de Categorías' })).toHaveAttribute('href', '/clover-categories?cliente_id=7');
-    expect(screen.getByRole('link', { name: 'Crear Oferta' })).toHaveAttribute('href', '/crear-oferta?cliente_id=7');
+    expect(screen.getByRole('link', { name: 'Categorías' })).toHaveAttribute('href', '/clover-categories?cliente_id=7');
+    expect(screen.getByRole('link', { name: 'Ofertas' })).toHaveAttribute('href', '/crear-oferta?cliente_id=7');
   });
 
   it('sends a super admin to /super-admin', async () => {

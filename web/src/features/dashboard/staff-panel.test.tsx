@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
 import { mockFetch, renderApp, resetLanguage, storeSession } from '../../test/utils';
 import { loadStaffTexts } from '../../app/i18n';
 import { RevenueChart } from './components/RevenueChart';
 import type { Resumen } from './api/get-resumen';
+import type { PrimerosPasos } from './api/first-steps';
 
 const cliente = {
   id: 3,
@@ -38,13 +40,21 @@ afterEach(async () => {
   await resetLanguage();
 });
 
-function ownerRoutes() {
+const CLAVES = ['pos', 'menu', 'marca', 'horario', 'pedido', 'qr'] as const;
+const steps = (done: readonly string[]): PrimerosPasos => ({
+  pasos: CLAVES.map((clave) => ({ clave, hecho: done.includes(clave) })),
+  completo: done.length === CLAVES.length,
+});
+
+function ownerRoutes(firstSteps: PrimerosPasos = steps(CLAVES)) {
   storeSession({ clienteId: '3' });
   return mockFetch({
     'POST /api/auth/validate': { body: { cliente_id: 3, is_superadmin: 0 } },
     'GET /api/clientes/3': { body: cliente },
     'GET /api/clientes/3/resumen': { body: resumen },
     'GET /api/clientes/3/fees': { body: [] },
+    'GET /api/clientes/3/primeros-pasos': { body: firstSteps },
+    'PUT /api/clientes/3/primeros-pasos/qr': { body: steps(['pos', 'qr']) },
   });
 }
 
@@ -55,15 +65,21 @@ describe('the staff layout', () => {
     const nav = await screen.findByRole('navigation', { name: 'Secciones del panel' }, { timeout: 5000 });
     await waitFor(() => expect(screen.getByTestId('staff-restaurant')).toHaveTextContent('Tres'), { timeout: 5000 });
     expect(within(nav).getByRole('link', { name: 'Panel' })).toHaveAttribute('href', '/dashboard/3');
-    expect(within(nav).getByRole('link', { name: 'Gestión de Popups' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Popups' })).toHaveAttribute('aria-current', 'page');
     for (const [name, href] of [
-      ['Gestión de Categorías', '/clover-categories?cliente_id=3'],
-      ['Crear Oferta', '/crear-oferta?cliente_id=3'],
-      ['Clientes', '/customer?cliente_id=3'],
       ['Tablero de pedidos', '/pedidos?cliente_id=3'],
-      ['Gestión de Vinos', '/list?cliente_id=3'],
+      ['Categorías', '/clover-categories?cliente_id=3'],
+      ['Productos', '/clover-products?cliente_id=3'],
+      ['Configuraciones', '/settings?cliente_id=3'],
+      ['Ofertas', '/crear-oferta?cliente_id=3'],
+      ['Canjear cupón', '/dashboard/3#canjear'],
+      ['Clientes', '/customer?cliente_id=3'],
+      ['Vinos', '/list?cliente_id=3'],
+      ['Importar vinos', '/list?cliente_id=3&tab=importar'],
+      ['Ajustes de pedidos', '/pedidos/ajustes?cliente_id=3'],
     ]) {
       expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
+      expect(within(nav).getByRole('link', { name })).not.toHaveAttribute('aria-current');
     }
     expect(screen.getByRole('button', { name: 'Cerrar Sesión' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Volver al dashboard' })).not.toBeInTheDocument();
@@ -76,6 +92,7 @@ describe('the staff layout', () => {
       'GET /api/clientes/3': { body: cliente },
       'GET /api/clientes/3/resumen': { body: resumen },
       'GET /api/clientes/3/fees': { body: [] },
+      'GET /api/clientes/3/primeros-pasos': { body: steps(CLAVES) },
     });
     renderApp('/super-admin/dashboard/3');
     await waitFor(() => expect(screen.getByTestId('staff-restaurant')).toHaveTextContent('Viendo: Tres'), { timeout: 5000 });
@@ -83,6 +100,114 @@ describe('the staff layout', () => {
     expect(within(nav).getByRole('link', { name: 'Panel' })).toHaveAttribute('href', '/super-admin/dashboard/3');
     expect(within(nav).getByRole('link', { name: 'Configuraciones' })).toHaveAttribute('href', '/settings?cliente_id=3');
     expect(screen.getByRole('link', { name: 'Volver al dashboard' })).toHaveAttribute('href', '/super-admin/dashboard');
+  }, 15_000);
+});
+
+describe('the grouped staff navigation', () => {
+  it('groups the sections under Hoy, Menú, Ventas, Cava and Ajustes, every label once, in both languages', async () => {
+    ownerRoutes();
+    renderApp('/dashboard/3');
+    const nav = await screen.findByRole('navigation', { name: 'Secciones del panel' }, { timeout: 5000 });
+    const group = (name: string) => within(nav).getByRole('list', { name });
+    const names = (name: string) => within(group(name)).getAllByRole('link').map((a) => a.textContent);
+    expect(names('Hoy')).toEqual(['Panel', 'Tablero de pedidos']);
+    expect(names('Menú')).toEqual(['Categorías', 'Productos', 'Popups', 'Configuraciones']);
+    expect(names('Ventas')).toEqual(['Ofertas', 'Canjear cupón', 'Clientes']);
+    expect(names('Cava')).toEqual(['Vinos', 'Importar vinos']);
+    expect(names('Ajustes')).toEqual(['Ajustes de pedidos']);
+    const all = within(nav).getAllByRole('link').map((a) => a.textContent);
+    expect(new Set(all).size).toBe(all.length);
+    expect(within(nav).getByRole('link', { name: 'Panel' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getAllByRole('link').filter((a) => a.getAttribute('aria-current'))).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'English' }));
+    const en = await screen.findByRole('navigation', { name: 'Panel sections' });
+    const enNames = within(en).getAllByRole('link').map((a) => a.textContent);
+    expect(new Set(enNames).size).toBe(enNames.length);
+    expect(within(within(en).getByRole('list', { name: 'Cellar' })).getAllByRole('link').map((a) => a.textContent)).toEqual(['Wines', 'Import wines']);
+  }, 15_000);
+
+  it('marks the wine tab shown as the current page, and the redeem card when the panel is opened at it', async () => {
+    ownerRoutes();
+    renderApp('/dashboard/3#canjear');
+    const nav = await screen.findByRole('navigation', { name: 'Secciones del panel' }, { timeout: 5000 });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Canjear cupón' })).toHaveAttribute('aria-current', 'page'));
+    expect(within(nav).getByRole('link', { name: 'Panel' })).not.toHaveAttribute('aria-current');
+    await userEvent.click(within(nav).getByRole('link', { name: 'Importar vinos' }));
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Importar vinos' })).toHaveAttribute('aria-current', 'page'));
+    expect(within(nav).getByRole('link', { name: 'Vinos' })).not.toHaveAttribute('aria-current');
+    expect(await screen.findByRole('tab', { name: 'Buscar e importar' })).toHaveAttribute('aria-selected', 'true');
+  }, 15_000);
+
+  it('opens the phone drawer from the menu button: focus inside and trapped, Escape closes it and gives the focus back', async () => {
+    ownerRoutes();
+    renderApp('/popups?cliente_id=3');
+    const button = await screen.findByRole('button', { name: 'Secciones' }, { timeout: 5000 });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    const drawer = screen.getByRole('dialog');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const close = within(drawer).getByRole('button', { name: 'Cerrar' });
+    expect(close).toHaveFocus();
+    expect(within(drawer).getByRole('link', { name: 'Popups' })).toHaveAttribute('aria-current', 'page');
+    // Shift+Tab from the first control wraps to the last link (Ajustes de pedidos).
+    await userEvent.tab({ shift: true });
+    expect(within(drawer).getByRole('link', { name: 'Ajustes de pedidos' })).toHaveFocus();
+    await userEvent.tab();
+    expect(close).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+
+    // A link closes the drawer and opens its page.
+    await userEvent.click(button);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'Clientes' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/customer?cliente_id=3'), { timeout: 5000 });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  }, 15_000);
+});
+
+describe('the first-run checklist', () => {
+  it('lists the six steps with their links, ticked from the server, until all are done', async () => {
+    ownerRoutes(steps(['pos', 'menu']));
+    renderApp('/dashboard/3');
+    const card = await screen.findByRole('region', { name: 'Primeros pasos' }, { timeout: 10_000 });
+    expect(within(card).getByTestId('first-steps-progress')).toHaveTextContent('2 de 6 hechos');
+    const items = within(card).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      '✓Conecta tu punto de venta (Clover)Hecho',
+      '✓Sincroniza el menúHecho',
+      'Añade el logo y los coloresPendiente',
+      'Define el horario y activa los pedidos en líneaPendiente',
+      'Haz un pedido de pruebaPendiente',
+      'Imprime los códigos QRPendiente',
+    ]);
+    for (const [name, href] of [
+      ['Conecta tu punto de venta (Clover)', '/dashboard/3#conexion-clover'],
+      ['Sincroniza el menú', '/clover-categories?cliente_id=3'],
+      ['Añade el logo y los colores', '/settings?cliente_id=3'],
+      ['Define el horario y activa los pedidos en línea', '/pedidos/ajustes?cliente_id=3'],
+      ['Haz un pedido de prueba', '/ordenar-en-linea/3'],
+      ['Imprime los códigos QR', '/dashboard/3#codigos-qr'],
+    ]) {
+      expect(within(card).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+  }, 15_000);
+
+  it('records the QR codes printed when one is downloaded, and is gone once every step is done', async () => {
+    const { calls } = ownerRoutes(steps(['pos']));
+    renderApp('/dashboard/3');
+    const card = await screen.findByRole('region', { name: 'Primeros pasos' }, { timeout: 10_000 });
+    await userEvent.click(screen.getByRole('link', { name: 'Descargar SVG' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url.endsWith('/api/clientes/3/primeros-pasos/qr'))).toBe(true));
+    await waitFor(() => expect(within(card).getByTestId('first-steps-progress')).toHaveTextContent('2 de 6 hechos'));
+  }, 15_000);
+
+  it('does not show when every step is done', async () => {
+    ownerRoutes(steps(CLAVES));
+    renderApp('/dashboard/3');
+    await screen.findByTestId('stat-orders-today', {}, { timeout: 10_000 });
+    expect(screen.queryByRole('region', { name: 'Primeros pasos' })).not.toBeInTheDocument();
   }, 15_000);
 });
 

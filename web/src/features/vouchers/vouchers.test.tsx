@@ -45,7 +45,7 @@ describe('restaurant panel: redeem a coupon', () => {
     expect(calls.find((c) => c.url === '/api/clientes/3/vouchers/canjear')!.body).toEqual({ codigo: 'V-ABC' });
     // Kept: the panel's existing content.
     expect(screen.getByText('La Trattoria')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Crear Oferta' })).toHaveAttribute('href', '/crear-oferta?cliente_id=3');
+    expect(screen.getByRole('link', { name: 'Ofertas' })).toHaveAttribute('href', '/crear-oferta?cliente_id=3');
   });
 
   it("shows the server's refusal (used, unknown) and requires a code", async () => {

@@ -241,8 +241,14 @@ describe('Panel de Administración: the wine search', () => {
         },
       },
       'POST /api/vinos': { status: 201, body: { vino: wine(9, { nombre: 'Rioja Reserva', precio: 4550 }), message: 'Vino agregado exitosamente.' } },
+      // The cellar's list, with the imported wine once it is imported.
+      'GET /api/vinos': () => ({
+        body: calls.some((c) => c.method === 'POST' && c.url === '/api/vinos') ? [wine(9, { nombre: 'Rioja Reserva', precio: 4550 }), alta] : [alta],
+      }),
     });
+    // The old /admin is the wine page's import tab.
     renderApp('/admin');
+    expect(await screen.findByRole('tab', { name: 'Buscar e importar' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.type(await screen.findByLabelText('Nombre del vino'), 'Rioja Reserva');
     await userEvent.type(screen.getByLabelText('Año'), '2019');
     await userEvent.click(screen.getByRole('button', { name: 'Buscar' }));
@@ -257,7 +263,27 @@ describe('Panel de Administración: the wine search', () => {
     expect(await screen.findByText('Vino agregado exitosamente.')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST' && c.url === '/api/vinos');
     expect(post?.body).toMatchObject({ cliente_id: 1, nombre: 'Rioja Reserva', precio: 4550, anio: 2019, region: 'Rioja', variedad_uva: 'Tempranillo', maridaje: 'cordero, quesos curados' });
+    // The cellar's tab lists it.
+    await userEvent.click(screen.getByRole('tab', { name: 'Vinos de la cava' }));
     expect(await screen.findByRole('article', { name: 'Rioja Reserva' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Gestión de Vinos', level: 1 })).toBeInTheDocument();
+  });
+
+  it('switches between the tabs with the arrow keys', async () => {
+    staff();
+    renderApp('/list');
+    const cellar = await screen.findByRole('tab', { name: 'Vinos de la cava' });
+    expect(cellar).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('article', { name: 'Viña Alta Reserva' })).toBeInTheDocument();
+    cellar.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const lookup = screen.getByRole('tab', { name: 'Buscar e importar' });
+    expect(lookup).toHaveFocus();
+    expect(lookup).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Buscar e importar' })).toContainElement(screen.getByLabelText('Nombre del vino'));
+    await userEvent.keyboard('{Home}');
+    expect(cellar).toHaveFocus();
+    expect(cellar).toHaveAttribute('aria-selected', 'true');
   });
 
   it('says so when the import fails', async () => {

@@ -1,8 +1,10 @@
 import { useCallback, useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SETTINGS } from '../../../api/settings';
 import { FormError, Notice, type Message } from '../../../components/Form';
+import { useTargetClienteId } from '../../../app/session/target-cliente';
 import { RestaurantPage } from '../../../components/RestaurantPage';
 import { errorText } from '../../../lib/api-client';
 import { getSettingsQueryOptions } from '../../settings';
@@ -23,16 +25,26 @@ import '../admin.css';
  * rows under a sticky bar (search, category filter, bulk show/hide); a row
  * opens its editor (image crop, description, translation, visibility,
  * allergens). Above them, the Spanish and English names of the POS's
- * modifiers and taxes (translated where the products are).
+ * modifiers and taxes (translated where the products are). With one
+ * subcategory chosen (?categoria=, a POS category), the heading names it.
  */
 export default function ProductsPage() {
   const { t } = useTranslation();
+  const clienteId = useTargetClienteId();
+  const [params] = useSearchParams();
+  const chosen = params.get(CATEGORY_PARAM);
+  const posCats = useQuery({ ...posCategoriesQueryOptions(clienteId ?? ''), enabled: clienteId !== null && chosen !== null });
+  const sub = chosen === null ? undefined : posCats.data?.find((c) => c.clover_category_id === chosen)?.subcategoria_nombre;
+  const title = sub ? t('productsAdmin.titleOf', { title: t('productsAdmin.title'), subcategoria: sub }) : t('productsAdmin.title');
   return (
-    <RestaurantPage title={t('productsAdmin.title')} missingText={t('productsAdmin.missingClienteId')}>
+    <RestaurantPage title={title} missingText={t('productsAdmin.missingClienteId')}>
       {(clienteId) => <ProductsAdmin key={clienteId} clienteId={clienteId} />}
     </RestaurantPage>
   );
 }
+
+/** The query parameter of the subcategory shown (a POS category id). */
+const CATEGORY_PARAM = 'categoria';
 
 /** The group key of products in no known POS category. */
 const NONE = '';
@@ -46,7 +58,18 @@ function ProductsAdmin({ clienteId }: { clienteId: string }) {
   const settings = useQuery(getSettingsQueryOptions(clienteId));
   const currency = settings.data?.moneda || DEFAULT_SETTINGS.moneda;
   const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const category = params.get(CATEGORY_PARAM);
+  const setCategory = (c: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (c === null) next.delete(CATEGORY_PARAM);
+        else next.set(CATEGORY_PARAM, c);
+        return next;
+      },
+      { replace: true },
+    );
   const [selected, setSelected] = useState<ReadonlySet<Producto['id']>>(new Set());
   const [open, setOpen] = useState<Producto['id'] | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { markQRPrinted } from '../api/first-steps';
 import { sectionHref, TABLES_PATH } from '../lib/sections';
 import { MAX_TABLES, menuPath, parseTables, qrSrc } from '../lib/tables';
 
@@ -14,6 +16,9 @@ export function MenuQrCard({ clienteId }: { clienteId: string }) {
   const { t } = useTranslation();
   const id = useId();
   const [tables, setTables] = useState('10');
+  const queryClient = useQueryClient();
+  // Downloading the code is the first-run checklist's 'Imprime los códigos QR'.
+  const printed = () => markQRPrinted(queryClient, clienteId);
   const count = parseTables(tables);
   const path = menuPath(clienteId);
   const menuUrl = `${window.location.origin}${path}`;
@@ -31,10 +36,10 @@ export function MenuQrCard({ clienteId }: { clienteId: string }) {
           </a>
         </p>
         <div className="qr-card__links">
-          <a className="button" href={qrSrc(clienteId, 'png')} download={`menu-${clienteId}-qr.png`}>
+          <a className="button" href={qrSrc(clienteId, 'png')} download={`menu-${clienteId}-qr.png`} onClick={printed}>
             {t('dashboard.downloadPng')}
           </a>
-          <a className="button" href={qrSrc(clienteId, 'svg')} download={`menu-${clienteId}-qr.svg`}>
+          <a className="button" href={qrSrc(clienteId, 'svg')} download={`menu-${clienteId}-qr.svg`} onClick={printed}>
             {t('dashboard.downloadSvg')}
           </a>
         </div>

@@ -1,25 +1,94 @@
 import { ORDER_BOARD_PATH, ORDER_SETTINGS_PATH } from '../../order-board';
 
-/**
- * The restaurant's staff sections, in the order the staff navigation shows
- * them. Each page acts on the restaurant named by ?cliente_id= (a super
- * admin must name it; the owner's links name it too).
- */
-export const SECTIONS = [
-  { path: '/clover-categories', label: 'dashboard.categories' },
-  { path: '/clover-products', label: 'dashboard.products' },
-  { path: '/settings', label: 'dashboard.settings' },
-  { path: '/popups', label: 'dashboard.popups' },
-  { path: '/crear-oferta', label: 'dashboard.createOffer' },
-  { path: '/customer', label: 'dashboard.customers' },
-  { path: ORDER_BOARD_PATH, label: 'dashboard.orderBoard' },
-  { path: ORDER_SETTINGS_PATH, label: 'dashboard.orderSettings' },
-  { path: '/list', label: 'dashboard.wines' },
-  { path: '/admin', label: 'dashboard.winesAdmin' },
-] as const;
-
 /** The printable sheet of the tables' QR codes (?cliente_id=&mesas=N). */
 export const TABLES_PATH = '/mesas';
+
+/** The wine page's tab of the external lookup and import (/list?tab=importar; /admin redirects there). */
+export const WINE_IMPORT_TAB = 'importar';
+
+/** The panel's anchor of 'Canjear cupón' (the voucher redemption card). */
+export const REDEEM_ANCHOR = 'canjear';
+
+/** Where a link of the staff navigation goes and when it is the current page. */
+export type NavItem = {
+  key: string;
+  /** Its label's i18n key: unique across the navigation. */
+  label: string;
+  href: (clienteId: string, panel: string) => string;
+  current: (at: { pathname: string; search: URLSearchParams; hash: string }, panel: string) => boolean;
+};
+export type NavGroup = { key: string; label: string; items: NavItem[] };
+
+const page = (key: string, path: string): NavItem => ({
+  key,
+  label: `staffNav.${key}`,
+  href: (id) => sectionHref(path, id),
+  current: ({ pathname }) => pathname === path,
+});
+
+/**
+ * The staff navigation by what a restaurant does (issue 27): today's work,
+ * the menu, sales, the cellar and the settings. Every label is unique; the
+ * pages keep the spec's titles. (Ajustes gets 'Equipo' when staff accounts
+ * exist.)
+ */
+export const NAV_GROUPS: NavGroup[] = [
+  {
+    key: 'today',
+    label: 'staffNav.groupToday',
+    items: [
+      {
+        key: 'panel',
+        label: 'staffNav.panel',
+        href: (_, panel) => panel,
+        current: ({ pathname, hash }, panel) => pathname === panel && hash !== `#${REDEEM_ANCHOR}`,
+      },
+      page('orders', ORDER_BOARD_PATH),
+    ],
+  },
+  {
+    key: 'menu',
+    label: 'staffNav.groupMenu',
+    items: [page('categories', '/clover-categories'), page('products', '/clover-products'), page('popups', '/popups'), page('look', '/settings')],
+  },
+  {
+    key: 'sales',
+    label: 'staffNav.groupSales',
+    items: [
+      page('offers', '/crear-oferta'),
+      {
+        key: 'redeem',
+        label: 'staffNav.redeem',
+        href: (_, panel) => `${panel}#${REDEEM_ANCHOR}`,
+        current: ({ pathname, hash }, panel) => pathname === panel && hash === `#${REDEEM_ANCHOR}`,
+      },
+      page('customers', '/customer'),
+    ],
+  },
+  {
+    key: 'cellar',
+    label: 'staffNav.groupCellar',
+    items: [
+      {
+        key: 'wines',
+        label: 'staffNav.wines',
+        href: (id) => sectionHref('/list', id),
+        current: ({ pathname, search }) => pathname === '/list' && search.get('tab') !== WINE_IMPORT_TAB,
+      },
+      {
+        key: 'importWines',
+        label: 'staffNav.importWines',
+        href: (id) => `${sectionHref('/list', id)}&tab=${WINE_IMPORT_TAB}`,
+        current: ({ pathname, search }) => pathname === '/list' && search.get('tab') === WINE_IMPORT_TAB,
+      },
+    ],
+  },
+  {
+    key: 'settings',
+    label: 'staffNav.groupSettings',
+    items: [page('orderSettings', ORDER_SETTINGS_PATH)],
+  },
+];
 
 /** The super admin's own pages (no restaurant named). */
 export const PLATFORM_SECTIONS = [

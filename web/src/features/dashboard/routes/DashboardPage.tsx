@@ -1,12 +1,16 @@
-import { useParams } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/Form';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { getClienteQueryOptions } from '../api/get-cliente';
+import { useSession } from '../../../app/session/session-context';
 import { CloverConnectCard } from '../components/CloverConnectCard';
+import { CONNECT_ANCHOR, FirstStepsCard, QR_ANCHOR } from '../components/FirstStepsCard';
 import { MenuQrCard } from '../components/MenuQrCard';
 import { SummarySection } from '../components/SummarySection';
+import { REDEEM_ANCHOR, panelHref } from '../lib/sections';
 import { PlatformFeesCard } from '../../offers';
 import { RedeemVoucherCard } from '../../vouchers';
 import '../dashboard.css';
@@ -22,6 +26,17 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const { cliente_id: clienteId = '' } = useParams();
   const query = useQuery(getClienteQueryOptions(clienteId));
+  const { session } = useSession();
+  const panel = panelHref(session.status === 'authenticated' && session.isSuperadmin, clienteId);
+  const { hash } = useLocation();
+  const loaded = query.isSuccess;
+  // A link to a part of the panel ('Canjear cupón', a first step): scroll to it and move the focus there.
+  useEffect(() => {
+    const target = loaded && hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (!target) return;
+    target.scrollIntoView?.({ block: 'start' });
+    target.focus({ preventScroll: true });
+  }, [hash, loaded]);
 
   let body;
   if (query.isPending) {
@@ -38,6 +53,11 @@ export default function DashboardPage() {
   } else {
     // Not connected (or refused by Clover): connecting comes first.
     const mustConnect = !query.data.pos_conectado || query.data.pos_reconectar;
+    const connect = (
+      <div id={CONNECT_ANCHOR} tabIndex={-1} className="panel-anchor">
+        <CloverConnectCard cliente={query.data} />
+      </div>
+    );
     body = (
       <>
         {query.data.estado === 'suspendido' && (
@@ -50,12 +70,17 @@ export default function DashboardPage() {
             {t('dashboard.reconnectNotice')}
           </p>
         )}
-        {mustConnect && <CloverConnectCard cliente={query.data} />}
+        <FirstStepsCard clienteId={clienteId} panel={panel} />
+        {mustConnect && connect}
         <SummarySection clienteId={clienteId} />
-        <RedeemVoucherCard clienteId={clienteId} />
-        <MenuQrCard clienteId={clienteId} />
+        <div id={REDEEM_ANCHOR} tabIndex={-1} className="panel-anchor">
+          <RedeemVoucherCard clienteId={clienteId} />
+        </div>
+        <div id={QR_ANCHOR} tabIndex={-1} className="panel-anchor">
+          <MenuQrCard clienteId={clienteId} />
+        </div>
         <PlatformFeesCard clienteId={clienteId} />
-        {!mustConnect && <CloverConnectCard cliente={query.data} />}
+        {!mustConnect && connect}
       </>
     );
   }

@@ -1,24 +1,33 @@
-import { Suspense } from 'react';
-import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/session-context';
 import { useTargetClienteId } from '../../../app/session/target-cliente';
+import { Dialog } from '../../../components/Dialog';
 import { Loading } from '../../../components/Loading';
 import { LogoutButton } from '../../../components/LogoutButton';
 import { isApiError } from '../../../lib/api-client';
 import { getClienteQueryOptions } from '../api/get-cliente';
-import { PLATFORM_SECTIONS, SECTIONS, panelHref, sectionHref } from '../lib/sections';
+import { StaffNav } from '../components/StaffNav';
+import { PLATFORM_SECTIONS, panelHref } from '../lib/sections';
 import '../dashboard.css';
 
 /**
  * The one shell of every staff page: the restaurant's name (for the super
  * admin, which restaurant is being viewed and the way back to their
- * dashboard), a navigation to every section of the panel, and sign-out.
- * The super admin's own pages get the platform's sections instead.
+ * dashboard), the restaurant's sections grouped (a sidebar from 60rem, a
+ * drawer behind a menu button on phones), and sign-out. The super admin's
+ * own pages get the platform's sections instead.
  */
 export default function StaffLayout() {
   const { t } = useTranslation();
+  const drawerId = useId();
+  const location = useLocation();
+  // The drawer is open on the page it was opened on: a page change (a link, the browser's back) closes it.
+  const [drawerAt, setDrawerAt] = useState<string | null>(null);
+  const drawer = drawerAt === location.key;
+  const setDrawer = (open: boolean) => setDrawerAt(open ? location.key : null);
   const { session } = useSession();
   const { cliente_id: fromPath } = useParams();
   const fromQuery = useTargetClienteId();
@@ -31,6 +40,8 @@ export default function StaffLayout() {
   const refused = cliente.isError && isApiError(cliente.error) && (cliente.error.status === 403 || cliente.error.status === 404);
 
   let bar = null;
+  let sidebar = null;
+  let drawerView: ReactNode = null;
   if (signedIn && clienteId && refused) {
     bar = (
       <div className="staff-bar__top">
@@ -49,38 +60,56 @@ export default function StaffLayout() {
     const panel = panelHref(isSuperadmin, clienteId);
     const name = cliente.data?.nombre ?? (cliente.isError ? `#${clienteId}` : '…');
     bar = (
-      <>
-        <div className="staff-bar__top">
-          <p className="staff-bar__who" data-testid="staff-restaurant">
-            {isSuperadmin && <span className="staff-bar__label">{t('staffNav.viewing')} </span>}
-            <strong>{name}</strong>
+      <div className="staff-bar__top">
+        <button
+          type="button"
+          className="button staff-bar__menu"
+          aria-expanded={drawer}
+          aria-haspopup="dialog"
+          onClick={() => setDrawer(true)}
+        >
+          <span aria-hidden="true">☰ </span>
+          {t('staffNav.menu')}
+        </button>
+        <p className="staff-bar__who" data-testid="staff-restaurant">
+          {isSuperadmin && <span className="staff-bar__label">{t('staffNav.viewing')} </span>}
+          <strong>{name}</strong>
+        </p>
+        <div className="staff-bar__actions">
+          {isSuperadmin && (
+            <Link className="button" to="/super-admin/dashboard">
+              {t('dashboard.backToPlatform')}
+            </Link>
+          )}
+          <LogoutButton />
+        </div>
+      </div>
+    );
+    sidebar = (
+      <nav aria-label={t('staffNav.label')} className="staff-sidebar">
+        <StaffNav clienteId={clienteId} panel={panel} />
+      </nav>
+    );
+    drawerView = drawer && (
+      <Dialog
+        backdropClassName="staff-drawer__backdrop"
+        className="staff-drawer"
+        labelledBy={`${drawerId}-title`}
+        onClose={() => setDrawer(false)}
+        portal
+      >
+        <div className="staff-drawer__head">
+          <p id={`${drawerId}-title`} className="staff-drawer__title">
+            {name}
           </p>
-          <div className="staff-bar__actions">
-            {isSuperadmin && (
-              <Link className="button" to="/super-admin/dashboard">
-                {t('dashboard.backToPlatform')}
-              </Link>
-            )}
-            <LogoutButton />
-          </div>
+          <button type="button" className="button staff-drawer__close" onClick={() => setDrawer(false)}>
+            {t('staffNav.close')}
+          </button>
         </div>
         <nav aria-label={t('staffNav.label')}>
-          <ul className="staff-nav">
-            <li>
-              <NavLink to={panel} end className="staff-nav__link">
-                {t('staffNav.panel')}
-              </NavLink>
-            </li>
-            {SECTIONS.map((s) => (
-              <li key={s.path}>
-                <NavLink to={sectionHref(s.path, clienteId)} end className="staff-nav__link">
-                  {t(s.label)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <StaffNav clienteId={clienteId} panel={panel} onNavigate={() => setDrawer(false)} />
         </nav>
-      </>
+      </Dialog>
     );
   } else if (isSuperadmin) {
     bar = (
@@ -94,7 +123,7 @@ export default function StaffLayout() {
           </div>
         </div>
         <nav aria-label={t('staffNav.label')}>
-          <ul className="staff-nav">
+          <ul className="staff-nav staff-nav--platform">
             {PLATFORM_SECTIONS.map((s) => (
               <li key={s.path}>
                 <NavLink to={s.path} end className="staff-nav__link">
@@ -108,12 +137,20 @@ export default function StaffLayout() {
     );
   }
 
+  const page = (
+    <Suspense fallback={<Loading />}>
+      <Outlet />
+    </Suspense>
+  );
   return (
     <>
       {bar && <header className="staff-bar">{bar}</header>}
-      <Suspense fallback={<Loading />}>
-        <Outlet />
-      </Suspense>
+      {/* One tree whether or not the sidebar shows: the page never remounts when the restaurant loads. */}
+      <div className={sidebar ? 'staff-shell' : undefined}>
+        {sidebar}
+        <div className="staff-shell__page">{page}</div>
+      </div>
+      {drawerView}
     </>
   );
 }

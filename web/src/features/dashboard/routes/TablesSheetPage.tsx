@@ -1,7 +1,10 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/Form';
 import { RestaurantPage } from '../../../components/RestaurantPage';
+import { markQRPrinted } from '../api/first-steps';
 import { MAX_TABLES, menuPath, parseTables, qrSrc } from '../lib/tables';
 import '../dashboard.css';
 
@@ -19,6 +22,11 @@ function TablesSheet({ clienteId }: { clienteId: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const count = parseTables(params.get('mesas'));
+  const queryClient = useQueryClient();
+  // Opening the sheet is the first-run checklist's 'Imprime los códigos QR'.
+  useEffect(() => {
+    if (count !== null) markQRPrinted(queryClient, clienteId);
+  }, [count, queryClient, clienteId]);
   if (count === null) return <FormError error={t('tables.invalid', { max: MAX_TABLES })} />;
   const tables = Array.from({ length: count }, (_, i) => i + 1);
   return (

@@ -1,0 +1,32 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { ResponseBody } from '../../../api/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+/** The panel's first-run checklist (GET /api/clientes/{id}/primeros-pasos). */
+export type PrimerosPasos = ResponseBody<'/api/clientes/{cliente_id}/primeros-pasos', 'get'>;
+export type Paso = PrimerosPasos['pasos'][number];
+
+export const firstStepsKeys = {
+  all: ['primeros-pasos'] as const,
+  detail: (clienteId: string) => [...firstStepsKeys.all, clienteId] as const,
+};
+
+/** Fresh on each visit to the panel: the steps tick themselves from what the staff did elsewhere. */
+export function firstStepsQueryOptions(clienteId: string) {
+  return queryOptions({
+    queryKey: firstStepsKeys.detail(clienteId),
+    queryFn: ({ signal }) => apiFetch<PrimerosPasos>(`/clientes/${encodeURIComponent(clienteId)}/primeros-pasos`, { signal }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * Records that the staff printed or downloaded the QR codes (the one step
+ * no other data shows). Best effort: a failure only leaves the step open.
+ */
+export function markQRPrinted(queryClient: QueryClient, clienteId: string): void {
+  apiFetch<PrimerosPasos>(`/clientes/${encodeURIComponent(clienteId)}/primeros-pasos/qr`, { method: 'PUT' }).then(
+    (v) => queryClient.setQueryData(firstStepsKeys.detail(clienteId), v),
+    () => undefined,
+  );
+}
