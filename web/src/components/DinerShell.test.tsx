@@ -31,6 +31,7 @@ function renderShell(path: string, value: Partial<DinerShellValue> = {}, has = {
           nombre_restaurante: 'La Cava Demo',
           telefono_contacto: '',
           ubicacion_google_maps: '',
+          direccion: '',
           moneda: 'USD',
         }}
         nav={shellNav('1', has, t)}

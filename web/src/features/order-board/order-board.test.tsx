@@ -86,6 +86,9 @@ function board(pedidos: Pedido[]): Board {
       pedidos_por_franja: 0,
       pausado_hasta: 0,
       zona_horaria: 'America/New_York',
+      aviso_ambar_min: 0,
+      aviso_rojo_min: 0,
+      un_toque: false,
     },
   };
 }
@@ -160,7 +163,7 @@ describe('order board', () => {
     renderApp('/pedidos?cliente_id=1');
     const recibido = await screen.findByTestId('column-recibido', {}, LAZY);
     const card = within(recibido).getByRole('article', { name: 'Pedido #1' });
-    expect(card).toHaveTextContent('Recoger a las 14:30');
+    expect(card).toHaveTextContent(/Recoger a las 2:30\sp\.\s?m\./);
     expect(card).toHaveTextContent('lo antes posible');
     expect(card).toHaveTextContent('Ana Pérez');
     expect(within(card).getByRole('link', { name: '555 1234' })).toHaveAttribute('href', 'tel:5551234');

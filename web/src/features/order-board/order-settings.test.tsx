@@ -12,6 +12,9 @@ const CONFIG: OrderConfig = {
   pedidos_por_franja: 5,
   pausado_hasta: 0,
   zona_horaria: 'America/New_York',
+  aviso_ambar_min: 0,
+  aviso_rojo_min: 0,
+  un_toque: false,
   horario: [
     { dia: 1, abre: '11:00', cierra: '15:00' },
     { dia: 1, abre: '19:00', cierra: '24:00' },

@@ -91,6 +91,8 @@ export function OrderBoard({ clienteId }: { clienteId: string }) {
       clienteId={clienteId}
       pedido={p}
       zone={zone}
+      config={board.config}
+      now={now}
       onChanged={onChanged}
       onPrint={setTicket}
       onNotice={setNotice}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Availability } from '../../../api/contract';
+import { isAllDay } from '../../../lib/opening-hours';
 import { endSentence } from '../lib/sentence';
 import { formatClock } from '../lib/time';
 
@@ -12,7 +13,9 @@ export function AvailabilityNotice({ availability }: { availability: Availabilit
   if (!availability || !availability.motivo) return null;
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const until = availability.pausado_hasta ? formatClock(availability.pausado_hasta, availability.zona_horaria, lang) : '';
-  const hours = availability.horario_hoy.map((h) => `${h.abre}–${h.cierra}`).join(', ');
+  const hours = availability.horario_hoy
+    .map((h) => (isAllDay(h) ? t('ordering.allDay') : `${h.abre}–${h.cierra}`))
+    .join(', ');
   let text: string;
   switch (availability.motivo) {
     case 'inactivo':
