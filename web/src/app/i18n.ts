@@ -43,7 +43,7 @@ const LOCALES: Record<Language, () => Promise<{ default: ResourceKey }>> = {
  * the pages of getting in and connecting (the onboarding link's password,
  * password reset, the POS connection's result); `checkout`, the checkout
  * pages (the demo hosted checkout's page, and what 'Finalizar Pedido' adds
- * to the ordering texts: a guest's consent box). Tests load everything.
+ * to the ordering texts: a guest's consent box; the order page's pickup place and counter). Tests load everything.
  */
 const PARTS = {
   staff: {

@@ -49,7 +49,8 @@ const DemoCheckoutPage = withTexts('checkout', () => import('../features/checkou
 const OrderOnlinePage = lazy(() => import('../features/ordering/routes/OrderOnlinePage'));
 const CartPage = lazy(() => import('../features/ordering/routes/CartPage'));
 const CheckoutPage = withTexts('checkout', () => import('../features/ordering/routes/CheckoutPage'));
-const OrderPage = lazy(() => import('../features/ordering/routes/OrderPage'));
+// The order page's pickup texts (where, the counter) are in the checkout part.
+const OrderPage = withTexts('checkout', () => import('../features/ordering/routes/OrderPage'));
 const OrderBoardPage = staffPage(() => import('../features/order-board/routes/OrderBoardPage'));
 const OrderSettingsPage = staffPage(() => import('../features/order-board/routes/OrderSettingsPage'));
 const CavaPage = lazy(() => import('../features/wines/routes/CavaPage'));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { vi } from 'vitest';
-import { formatClock, formatDay, formatMinutes, formatPickup, minutesSince, useNow } from './clock';
+import { formatMinutes, minutesSince, useNow } from './age';
+import { formatClock } from './clock';
 import { isAllDay } from './opening-hours';
 
 // Friday 14 March 2025, 14:30 in New York (EDT), 18:30 UTC.
@@ -17,18 +18,6 @@ describe('the one clock (issue 27, item 3)', () => {
     expect(formatClock(0, NY, 'es')).toBe('');
     // A zone that does not load falls back to the device's, never throws.
     expect(formatClock(NOW, 'Not/AZone', 'es')).not.toBe('');
-  });
-
-  it('says the pickup day: hoy, mañana, or the date', () => {
-    expect(formatDay(NOW + 3600, NOW, NY, 'es')).toBe('hoy');
-    expect(formatDay(NOW + 86_400, NOW, NY, 'es')).toBe('mañana');
-    expect(formatDay(NOW + 3600, NOW, NY, 'en')).toBe('today');
-    expect(formatDay(NOW + 86_400, NOW, NY, 'en')).toBe('tomorrow');
-    expect(sp(formatDay(NOW + 2 * 86_400, NOW, NY, 'en'))).toBe('Sun, Mar 16');
-    expect(sp(formatDay(NOW + 2 * 86_400, NOW, NY, 'es'))).toMatch(/^dom,? 16 (de )?mar/);
-    // 23:30 in New York is already the next day in UTC: still 'hoy' there.
-    expect(formatDay(NOW + 9 * 3600, NOW, NY, 'es')).toBe('hoy');
-    expect(sp(formatPickup(NOW + 86_400, NOW, NY, 'en'))).toBe('tomorrow, 2:30 PM');
   });
 
   it('formats an age in minutes', () => {

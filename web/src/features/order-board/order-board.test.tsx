@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import type { Board, Pedido } from '../../api/contract';
 import { mockFetch, renderApp, resetLanguage, storeSession, type FetchCall } from '../../test/utils';
-import { useNow } from '../../lib/clock';
+import { useNow } from '../../lib/age';
 import { OrderCard } from './components/OrderCard';
 import { alertSound } from './lib/alert-sound';
 import { lateness, thresholds } from './lib/card-age';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderConfig } from '../../../api/contract';
 import { Notice, type Message } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
-import { formatMinutes } from '../../../lib/clock';
+import { formatMinutes } from '../../../lib/age';
 import { saveOrderConfig } from '../api/order-board-api';
 import { PAUSE_PRESETS_MIN, restOfDay, untilClock } from '../lib/pause-presets';
 import { formatZonedTime } from '../lib/zoned-time';

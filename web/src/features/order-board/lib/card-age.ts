@@ -1,5 +1,5 @@
 import type { EstadoPedido, OrderConfig } from '../../../api/contract';
-import { minutesSince } from '../../../lib/clock';
+import { minutesSince } from '../../../lib/age';
 
 /** How late an order is on the board: in time, amber (nearly late), red (late). */
 export type Lateness = 'ok' | 'ambar' | 'rojo';

@@ -32,4 +32,4 @@ export function useOrderAlert(newIds: number[], titleBase: string) {
 }
 
 /** Unix seconds now, ticking (the one clock hook of lib/clock). */
-export { useNow } from '../../../lib/clock';
+export { useNow } from '../../../lib/age';

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { Availability } from '../../../api/contract';
-import { isAllDay } from '../../../lib/opening-hours';
 import { endSentence } from '../lib/sentence';
 import { formatClock } from '../lib/time';
 
@@ -36,6 +35,11 @@ export function AvailabilityNotice({ availability }: { availability: Availabilit
       <strong>{t('ordering.availability.title')}</strong> {text}
     </p>
   );
+}
+
+/** An interval 00:00–24:00 ('Abierto 24 horas'); lib/opening-hours.ts for the staff's pages (kept here: the menu's budget). */
+function isAllDay(h: { abre: string; cierra: string }): boolean {
+  return h.abre === '00:00' && h.cierra === '24:00';
 }
 
 /** Whether an order can be placed now (as soon as possible or a later slot today). */

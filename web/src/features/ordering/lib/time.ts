@@ -1,2 +1,2 @@
 /** The diner pages' clock: the one formatter of lib/clock (shared with the order board). */
-export { formatClock, formatDateTime, formatPickup } from '../../../lib/clock';
+export { formatClock, formatDateTime } from '../../../lib/clock';
