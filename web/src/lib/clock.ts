@@ -8,22 +8,13 @@ import { intlLocale } from './intl';
  * live age lib/age.ts (each in its own pages' chunk).
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** A cached Intl formatter; the device's zone when the restaurant's does not load. */
+/** An Intl formatter in the restaurant's zone; the device's zone when the restaurant's does not load. */
 export function formatter(language: string | undefined, zone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = intlLocale(language);
-  const key = `${locale}|${zone ?? ''}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone || undefined });
-    } catch {
-      f = new Intl.DateTimeFormat(locale, options);
-    }
-    formatters.set(key, f);
+  try {
+    return new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone: zone || undefined });
+  } catch {
+    return new Intl.DateTimeFormat(intlLocale(language), options);
   }
-  return f;
 }
 
 /** A Unix-seconds time as the restaurant's clock time ('2:05 p.m.' / '2:05 PM'); '' for 0. */

@@ -12,9 +12,7 @@ export function AvailabilityNotice({ availability }: { availability: Availabilit
   if (!availability || !availability.motivo) return null;
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const until = availability.pausado_hasta ? formatClock(availability.pausado_hasta, availability.zona_horaria, lang) : '';
-  const hours = availability.horario_hoy
-    .map((h) => (isAllDay(h) ? t('ordering.allDay') : `${h.abre}–${h.cierra}`))
-    .join(', ');
+  const hours = availability.horario_hoy.map((h) => `${h.abre}–${h.cierra}`).join(', ');
   let text: string;
   switch (availability.motivo) {
     case 'inactivo':
@@ -35,11 +33,6 @@ export function AvailabilityNotice({ availability }: { availability: Availabilit
       <strong>{t('ordering.availability.title')}</strong> {text}
     </p>
   );
-}
-
-/** An interval 00:00–24:00 ('Abierto 24 horas'); lib/opening-hours.ts for the staff's pages (kept here: the menu's budget). */
-function isAllDay(h: { abre: string; cierra: string }): boolean {
-  return h.abre === '00:00' && h.cierra === '24:00';
 }
 
 /** Whether an order can be placed now (as soon as possible or a later slot today). */
