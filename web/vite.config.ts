@@ -121,8 +121,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // view (allergen icons, diet filter) is not part of the first
             // paint: MenuScreen loads it lazily, after the first view. Nor
             // are prices (lib/money.ts) nor the diet rules (lib/dietary.ts):
-            // the pages that show them load them.
-            { name: 'menu', test: /src[\\/](features[\\/]menu[\\/](?!components[\\/]ProductsView\.tsx)|lib[\\/](?!money\.ts|dietary\.ts)|api[\\/])/ },
+            // the pages that show them load them. Nor are the clocks of the
+            // ordering pages and the board (lib/clock.ts, lib/age.ts) nor the
+            // opening hours' helpers (lib/opening-hours.ts).
+            { name: 'menu', test: /src[\\/](features[\\/]menu[\\/](?!components[\\/]ProductsView\.tsx)|lib[\\/](?!money\.ts|dietary\.ts|clock\.ts|age\.ts|opening-hours\.ts)|api[\\/])/ },
           ],
         },
       },

@@ -376,7 +376,8 @@ func accessTable() map[string][]row {
 		"GET /api/clientes/{cliente_id}/pedidos/config":  {{"", get("/api/clientes/1/pedidos/config"), staffOn1(s200)}},
 		"PUT /api/clientes/{cliente_id}/pedidos/config": {{"", func(*matrix) req {
 			return req{method: "PUT", path: "/api/clientes/1/pedidos/config", body: map[string]any{"activo": true, "preparacion_min": 15,
-				"horario": ordering.AlwaysOpen(), "pedidos_por_franja": 0, "pausado_hasta": 0, "zona_horaria": "America/New_York"}}
+				"horario": ordering.AlwaysOpen(), "pedidos_por_franja": 0, "pausado_hasta": 0, "zona_horaria": "America/New_York",
+				"aviso_ambar_min": 10, "aviso_rojo_min": 20, "un_toque": true}}
 		}, staffOn1(s200)}},
 		"PUT /api/pedidos/{id}/estado": orderRows(func(m *matrix, id int64) (string, map[string]any) {
 			return fmt.Sprintf("/api/pedidos/%d/estado", id), map[string]any{"estado": "en_preparacion"}

@@ -38,6 +38,7 @@ var (
 	Restaurant   = Field{"nombre_restaurante", 120, "El nombre del restaurante", "The restaurant name", false}
 	ContactPhone = Field{"telefono_contacto", 40, "El teléfono de contacto", "The contact phone", false}
 	MapsURL      = Field{"ubicacion_google_maps", 500, "La ubicación", "The location", true}
+	Address      = Field{"direccion", 200, "La dirección", "The address", true}
 	PopupName    = Field{"popup.name", 120, "El nombre del popup", "The popup name", false}
 	OfferTitle   = Field{"cupon.titulo", 120, "El título", "The title", false}
 	OfferCode    = Field{"cupon.codigo", 40, "El código", "The code", false}
@@ -55,7 +56,7 @@ var (
 
 // All is the table, in the order docs/api.md lists it.
 var All = []Field{Email, Password, PersonName, Phone, CategoryName, ProductName, POSName, Description, ImageURL,
-	Restaurant, ContactPhone, MapsURL, PopupName, OfferTitle, OfferCode, VoucherCode, MerchantID, CardToken,
+	Restaurant, ContactPhone, MapsURL, Address, PopupName, OfferTitle, OfferCode, VoucherCode, MerchantID, CardToken,
 	OrderNote, CancelReason, WineName, WineText, Pairing, Search}
 
 // Check trims s and refuses it when it is longer than the field's maximum.

@@ -63,6 +63,10 @@ func (in Settings) apply(cur *Settings) error {
 	if err != nil {
 		return err
 	}
+	direccion, err := limits.Address.Check(in.Direccion)
+	if err != nil {
+		return err
+	}
 	maps, err := limits.MapsURL.Check(in.UbicacionGoogleMaps)
 	if err != nil {
 		return err
@@ -82,6 +86,7 @@ func (in Settings) apply(cur *Settings) error {
 	}
 	cur.CardColor, cur.TextColor, cur.CardBorderRadius, cur.FontSize, cur.FontFamily = in.CardColor, in.TextColor, radius, size, in.FontFamily
 	cur.NombreRestaurante, cur.TelefonoContacto, cur.UbicacionGoogleMaps, cur.Moneda = name, phone, maps, moneda
+	cur.Direccion = direccion
 	return nil
 }
 

@@ -16,31 +16,37 @@ import (
 // row is simply not found.
 
 const settingsCols = `logo, background_image, card_color, text_color, card_border_radius, font_size, font_family,
-	nombre_restaurante, telefono_contacto, ubicacion_google_maps, moneda`
+	nombre_restaurante, telefono_contacto, ubicacion_google_maps, moneda, direccion`
 
 func getSettings(ctx context.Context, q store.Querier, t tenant.Scope) (Settings, error) {
 	s := DefaultSettings(t.Int64())
 	err := q.QueryRow(ctx, `SELECT `+settingsCols+` FROM configuraciones WHERE cliente_id = ?`, t.Int64()).Scan(
 		&s.Logo, &s.BackgroundImage, &s.CardColor, &s.TextColor, &s.CardBorderRadius, &s.FontSize, &s.FontFamily,
-		&s.NombreRestaurante, &s.TelefonoContacto, &s.UbicacionGoogleMaps, &s.Moneda)
+		&s.NombreRestaurante, &s.TelefonoContacto, &s.UbicacionGoogleMaps, &s.Moneda, &s.Direccion)
 	if err == sql.ErrNoRows {
 		return DefaultSettings(t.Int64()), nil
 	}
 	return s, err
 }
 
+// ReadSettings is the restaurant's settings read in q (a transaction's
+// reads, e.g. the order e-mails' address and phone).
+func ReadSettings(ctx context.Context, q store.Querier, t tenant.Scope) (Settings, error) {
+	return getSettings(ctx, q, t)
+}
+
 // SaveSettings stores every field of s for the restaurant.
 func SaveSettings(ctx context.Context, q store.Querier, t tenant.ID, s Settings) error {
 	_, err := q.Exec(ctx, `INSERT INTO configuraciones (cliente_id, `+settingsCols+`, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (cliente_id) DO UPDATE SET logo = excluded.logo, background_image = excluded.background_image,
 			card_color = excluded.card_color, text_color = excluded.text_color,
 			card_border_radius = excluded.card_border_radius, font_size = excluded.font_size,
 			font_family = excluded.font_family, nombre_restaurante = excluded.nombre_restaurante,
 			telefono_contacto = excluded.telefono_contacto, ubicacion_google_maps = excluded.ubicacion_google_maps,
-			moneda = excluded.moneda, updated_at = excluded.updated_at`,
+			moneda = excluded.moneda, direccion = excluded.direccion, updated_at = excluded.updated_at`,
 		t.Int64(), s.Logo, s.BackgroundImage, s.CardColor, s.TextColor, s.CardBorderRadius, s.FontSize, s.FontFamily,
-		s.NombreRestaurante, s.TelefonoContacto, s.UbicacionGoogleMaps, s.Moneda, q.NowUnix())
+		s.NombreRestaurante, s.TelefonoContacto, s.UbicacionGoogleMaps, s.Moneda, s.Direccion, q.NowUnix())
 	return err
 }
 

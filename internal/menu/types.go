@@ -16,6 +16,9 @@ type Settings struct {
 	TelefonoContacto    string `json:"telefono_contacto"`
 	UbicacionGoogleMaps string `json:"ubicacion_google_maps"`
 	Moneda              string `json:"moneda"`
+	// Direccion is the restaurant's street address (where diners pick up
+	// their orders), shown with a directions link.
+	Direccion string `json:"direccion"`
 }
 
 // DefaultLogo is the logo of a restaurant that has not uploaded one.

@@ -177,6 +177,13 @@ func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo st
 		} else if err != nil {
 			return err
 		}
+		if to == EstadoPreparacion {
+			// Starting an order acknowledges it too: its alert stops (the
+			// board's one-tap "aceptar e iniciar").
+			if _, err := tx.Exec(ctx, `UPDATE pedidos SET visto_at = ? WHERE id = ? AND visto_at = 0`, tx.NowUnix(), id); err != nil {
+				return err
+			}
+		}
 		if to == EstadoCancelado {
 			// The POS's copy goes too (RemoveFromPOS): at once when it was
 			// created; otherwise once a send under way has ended (its lease)
@@ -353,10 +360,13 @@ type Seguimiento struct {
 	CreatedAt         int64     `json:"created_at"`
 	PaidAt            int64     `json:"paid_at"`
 	UpdatedAt         int64     `json:"updated_at"`
+	// Lugar: where to pick it up (the restaurant's address, directions
+	// link and phone).
+	Lugar
 }
 
-func seguimiento(p Pedido, zona string) Seguimiento {
-	return Seguimiento{ID: p.ID, ClienteID: p.ClienteID, Restaurante: p.Restaurante, Numero: p.Numero, Estado: p.Estado, Nombre: p.Nombre,
+func seguimiento(p Pedido, zona string, lugar Lugar) Seguimiento {
+	return Seguimiento{Lugar: lugar, ID: p.ID, ClienteID: p.ClienteID, Restaurante: p.Restaurante, Numero: p.Numero, Estado: p.Estado, Nombre: p.Nombre,
 		RecogerAt: p.RecogerAt, LoAntesPosible: p.LoAntesPosible, Subtotal: p.Subtotal, Impuestos: p.Impuestos, Total: p.Total,
 		Moneda: p.Moneda, Lineas: p.Lineas, DetalleImpuestos: p.DetalleImpuestos, Nota: p.Nota, MotivoCancelacion: p.MotivoCancelacion, Reembolso: p.Reembolso,
 		ZonaHoraria: zona, CreatedAt: p.CreatedAt, PaidAt: p.PaidAt, UpdatedAt: p.UpdatedAt}
@@ -394,7 +404,11 @@ func (s *Service) Follow(ctx context.Context, id int64, token string, d *tenant.
 	if err != nil {
 		return Seguimiento{}, err
 	}
-	return seguimiento(p.inItsLanguage(), cfg.ZonaHoraria), nil
+	lugar, err := readLugar(ctx, s.DB, p.ClienteID)
+	if err != nil {
+		return Seguimiento{}, err
+	}
+	return seguimiento(p.inItsLanguage(), cfg.ZonaHoraria, lugar), nil
 }
 
 // Final reports whether an order in estado never changes again: picked
@@ -444,7 +458,7 @@ func (s *Service) DinerOrders(ctx context.Context, d tenant.Diner) ([]Seguimient
 		return nil, err
 	}
 	out := make([]Seguimiento, 0, len(ps))
-	zones := map[int64]string{}
+	zones, lugares := map[int64]string{}, map[int64]Lugar{}
 	for _, p := range ps {
 		z, ok := zones[p.ClienteID]
 		if !ok {
@@ -454,8 +468,11 @@ func (s *Service) DinerOrders(ctx context.Context, d tenant.Diner) ([]Seguimient
 			}
 			z = cfg.ZonaHoraria
 			zones[p.ClienteID] = z
+			if lugares[p.ClienteID], err = readLugar(ctx, s.DB, p.ClienteID); err != nil {
+				return nil, err
+			}
 		}
-		out = append(out, seguimiento(p.inItsLanguage(), z))
+		out = append(out, seguimiento(p.inItsLanguage(), z, lugares[p.ClienteID]))
 	}
 	return out, nil
 }

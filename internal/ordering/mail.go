@@ -46,10 +46,12 @@ var statusTexts = map[string]map[string]mailText{
 }
 
 var mailLabels = map[string]map[string]string{
-	"es": {"hola": "Hola %s,", "recoger": "Recoger", "asap": "lo antes posible, hacia las %s", "subtotal": "Subtotal",
+	"es": {"mostrador": "En el mostrador di tu número de pedido:", "donde": "Dónde recoger", "comoLlegar": "Cómo llegar",
+		"telefono": "Teléfono", "hola": "Hola %s,", "recoger": "Recoger", "asap": "%s, lo antes posible (hacia las %s)", "subtotal": "Subtotal",
 		"impuestos": "Impuestos", "total": "Total", "ver": "Ver tu pedido", "motivo": "Motivo", "nota": "Nota",
 		"reembolso": "Te reembolsaremos el pago completo en tu tarjeta. No tienes que hacer nada."},
-	"en": {"hola": "Hi %s,", "recoger": "Pickup", "asap": "as soon as possible, around %s", "subtotal": "Subtotal",
+	"en": {"mostrador": "At the counter, give your order number:", "donde": "Where to pick up", "comoLlegar": "Directions",
+		"telefono": "Phone", "hola": "Hi %s,", "recoger": "Pickup", "asap": "%s, as soon as possible (around %s)", "subtotal": "Subtotal",
 		"impuestos": "Taxes", "total": "Total", "ver": "See your order", "motivo": "Reason", "nota": "Note",
 		"reembolso": "Your payment will be refunded in full to your card. You do not need to do anything."},
 }
@@ -58,7 +60,10 @@ var orderHTML = template.Must(template.New("pedido").Parse(`<p>{{.Hola}}</p>
 <p>{{.Lead}}</p>
 {{if .Motivo}}<p><strong>{{.L.motivo}}:</strong> {{.Motivo}}</p>{{end}}{{if .Reembolso}}<p>{{.L.reembolso}}</p>{{end}}
 <p><strong>{{.L.recoger}}:</strong> {{.Recoger}}</p>
-<table cellpadding="4" style="border-collapse:collapse">
+{{if .Numero}}<p>{{.L.mostrador}}</p>
+<p style="font-size:32px;font-weight:bold;margin:4px 0 12px">#{{.Numero}}</p>{{end}}
+{{if or .Lugar.Direccion .Lugar.MapaURL .Tel}}<p><strong>{{.L.donde}}:</strong> {{.Restaurante}}{{if .Lugar.Direccion}}<br>{{.Lugar.Direccion}}{{end}}{{if .Lugar.MapaURL}}<br><a href="{{.Lugar.MapaURL}}">{{.L.comoLlegar}}</a>{{end}}{{if .Tel}}<br>{{.L.telefono}}: <a href="{{.Tel}}">{{.Lugar.Telefono}}</a>{{end}}</p>
+{{end}}<table cellpadding="4" style="border-collapse:collapse">
 {{range .Lineas}}<tr><td>{{.Cantidad}} × {{.Nombre}}{{range .Modificadores}}<br><small>+ {{.Name}}</small>{{end}}</td><td align="right">{{.Importe}}</td></tr>
 {{end}}<tr><td>{{.L.subtotal}}</td><td align="right">{{.Subtotal}}</td></tr>
 {{range .Taxes}}<tr><td>{{.Name}}</td><td align="right">{{.Amount}}</td></tr>
@@ -80,8 +85,9 @@ type mailLine struct {
 
 // orderMail is the e-mail about order p entering its current state, p
 // named in its language (Pedido.inItsLanguage). url is the order's page;
-// loc the restaurant's time zone.
-func orderMail(p Pedido, url string, loc *time.Location) mail.Message {
+// loc the restaurant's time zone; lugar where to pick it up; now when the
+// e-mail is written (the pickup's "hoy" / "mañana").
+func orderMail(p Pedido, url string, loc *time.Location, lugar Lugar, now time.Time) mail.Message {
 	lang := p.idioma
 	if lang != "en" {
 		lang = "es"
@@ -91,13 +97,17 @@ func orderMail(p Pedido, url string, loc *time.Location) mail.Message {
 		txt = statusTexts[EstadoRecibido][lang]
 	}
 	l := mailLabels[lang]
-	hora := time.Unix(p.RecogerAt, 0).In(loc).Format("15:04")
-	recoger := hora
+	dia, hora := pickupWhen(time.Unix(p.RecogerAt, 0), now, loc, lang)
+	recoger := dia + ", " + hora
 	if p.LoAntesPosible {
-		recoger = fmt.Sprintf(l["asap"], hora)
+		recoger = fmt.Sprintf(l["asap"], dia, hora)
 	}
 	data := struct {
 		Hola, Lead, Motivo, Recoger, Subtotal, Impuestos, Total, Nota, URL string
+		Restaurante                                                        string
+		Tel                                                                template.URL
+		Numero                                                             int64
+		Lugar                                                              Lugar
 		Reembolso                                                          bool
 		Lineas                                                             []mailLine
 		Taxes                                                              []mailTax
@@ -105,6 +115,13 @@ func orderMail(p Pedido, url string, loc *time.Location) mail.Message {
 	}{
 		Hola: fmt.Sprintf(l["hola"], p.Nombre), Lead: txt.Lead, Recoger: recoger, Subtotal: money.Format(p.Subtotal, p.Moneda, lang),
 		Impuestos: money.Format(p.Impuestos, p.Moneda, lang), Total: money.Format(p.Total, p.Moneda, lang), Nota: p.Nota, URL: url, L: l,
+		Restaurante: p.Restaurante, Lugar: lugar,
+		// A tel: URL of digits only (TelHref), safe as a link.
+		Tel: template.URL(TelHref(lugar.Telefono)),
+	}
+	// What to say at the counter: only while the order is still to pick up.
+	if p.Numero > 0 && (p.Estado == EstadoRecibido || p.Estado == EstadoPreparacion || p.Estado == EstadoListo) {
+		data.Numero = p.Numero
 	}
 	// One row per tax rate, named as the diner read it in the cart ('Sales
 	// Tax 8.25%'); an order without tax lines shows the total as "Taxes".
@@ -126,7 +143,23 @@ func orderMail(p Pedido, url string, loc *time.Location) mail.Message {
 	if data.Reembolso {
 		fmt.Fprintf(&text, "%s\n", l["reembolso"])
 	}
-	fmt.Fprintf(&text, "\n%s: %s\n\n", l["recoger"], recoger)
+	fmt.Fprintf(&text, "\n%s: %s\n", l["recoger"], recoger)
+	if data.Numero > 0 {
+		fmt.Fprintf(&text, "%s #%d\n", l["mostrador"], data.Numero)
+	}
+	if lugar.Direccion != "" || lugar.MapaURL != "" || data.Tel != "" {
+		fmt.Fprintf(&text, "%s: %s\n", l["donde"], p.Restaurante)
+		if lugar.Direccion != "" {
+			fmt.Fprintf(&text, "  %s\n", lugar.Direccion)
+		}
+		if lugar.MapaURL != "" {
+			fmt.Fprintf(&text, "  %s: %s\n", l["comoLlegar"], lugar.MapaURL)
+		}
+		if data.Tel != "" {
+			fmt.Fprintf(&text, "  %s: %s (%s)\n", l["telefono"], lugar.Telefono, data.Tel)
+		}
+	}
+	text.WriteString("\n")
 	for _, ln := range p.Lineas {
 		ml := mailLine{Cantidad: ln.Cantidad, Nombre: ln.Nombre, Modificadores: ln.Modificadores, Importe: money.Format(ln.Subtotal, p.Moneda, lang)}
 		data.Lineas = append(data.Lineas, ml)

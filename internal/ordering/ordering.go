@@ -633,7 +633,11 @@ func (s *Service) queueMail(ctx context.Context, tx *store.Tx, id int64, loc *ti
 	if err != nil {
 		return p, err
 	}
-	m := orderMail(p.inItsLanguage(), s.orderURL(p.ClienteID, p.ID, p.token), loc)
+	lugar, err := readLugar(ctx, tx, p.ClienteID)
+	if err != nil {
+		return p, err
+	}
+	m := orderMail(p.inItsLanguage(), s.orderURL(p.ClienteID, p.ID, p.token), loc, lugar, time.Unix(tx.NowUnix(), 0))
 	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "pedido", To: p.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	return p, err
 }
@@ -705,7 +709,11 @@ func (s *Service) PayDemo(ctx context.Context, clienteID, pedidoID int64, token 
 	if p.PaidAt == 0 {
 		return Seguimiento{}, ErrPayment
 	}
-	return seguimiento(p.inItsLanguage(), r.cfg.ZonaHoraria), nil
+	lugar, err := readLugar(ctx, s.DB, clienteID)
+	if err != nil {
+		return Seguimiento{}, err
+	}
+	return seguimiento(p.inItsLanguage(), r.cfg.ZonaHoraria, lugar), nil
 }
 
 // DemoCheckout is what Carta's demo checkout page shows for an order.

@@ -25,6 +25,7 @@ const (
 	MaxPorFranja       = 1000
 	MaxIntervalsPerDay = 4
 	MaxPause           = 7 * 24 * time.Hour
+	MaxAviso           = 480 // minutes: the board's late thresholds
 )
 
 // DefaultZone is the time zone of a restaurant that has not chosen one.
@@ -46,6 +47,24 @@ type Config struct {
 	PedidosPorFranja int     `json:"pedidos_por_franja"` // 0: no maximum
 	PausadoHasta     int64   `json:"pausado_hasta"`      // unix seconds; 0 or past: not paused
 	ZonaHoraria      string  `json:"zona_horaria"`
+	// AvisoAmbarMin and AvisoRojoMin are the board's thresholds, whole
+	// minutes since an order was paid after which its card turns amber, then
+	// red ("Retrasado"); both 0: derived from the preparation time (Avisos).
+	AvisoAmbarMin int `json:"aviso_ambar_min"`
+	AvisoRojoMin  int `json:"aviso_rojo_min"`
+	// UnToque: on the board, accepting a new order also starts it (one tap
+	// acknowledges its alert and moves it to en_preparacion).
+	UnToque bool `json:"un_toque"`
+}
+
+// Avisos is the board's amber and red thresholds in minutes: the owner's,
+// or amber at the preparation time (at least 5 minutes) and red at twice it.
+func (c Config) Avisos() (ambar, rojo int) {
+	if c.AvisoAmbarMin > 0 && c.AvisoRojoMin > c.AvisoAmbarMin {
+		return c.AvisoAmbarMin, c.AvisoRojoMin
+	}
+	ambar = max(c.PreparacionMin, 5)
+	return ambar, 2 * ambar
 }
 
 // DefaultConfig is the settings of a restaurant that never saved any:
@@ -64,8 +83,11 @@ var (
 		fmt.Sprintf("The preparation time must be between 0 and %d minutes.", MaxPreparacion))
 	ErrPorFranja = apperr.E(apperr.Invalid, fmt.Sprintf("El máximo de pedidos por franja debe estar entre 0 (sin límite) y %d.", MaxPorFranja),
 		fmt.Sprintf("The maximum of orders per slot must be between 0 (no limit) and %d.", MaxPorFranja))
-	ErrZona  = apperr.E(apperr.Invalid, "La zona horaria no es válida.", "The time zone is not valid.")
-	ErrPausa = apperr.E(apperr.Invalid, "La pausa debe terminar dentro de los próximos 7 días.", "The pause must end within the next 7 days.")
+	ErrZona   = apperr.E(apperr.Invalid, "La zona horaria no es válida.", "The time zone is not valid.")
+	ErrPausa  = apperr.E(apperr.Invalid, "La pausa debe terminar dentro de los próximos 7 días.", "The pause must end within the next 7 days.")
+	ErrAvisos = apperr.E(apperr.Invalid,
+		fmt.Sprintf("Los avisos de retraso son minutos enteros entre 1 y %d, el ámbar antes que el rojo (o los dos vacíos: automáticos).", MaxAviso),
+		fmt.Sprintf("The late warnings are whole minutes between 1 and %d, amber before red (or both empty: automatic).", MaxAviso))
 )
 
 func errHorario(es, en string) error {
@@ -94,6 +116,10 @@ func (c Config) Check(now time.Time) (Config, error) {
 	}
 	if c.PedidosPorFranja < 0 || c.PedidosPorFranja > MaxPorFranja {
 		return c, ErrPorFranja
+	}
+	if (c.AvisoAmbarMin != 0 || c.AvisoRojoMin != 0) &&
+		(c.AvisoAmbarMin < 1 || c.AvisoRojoMin > MaxAviso || c.AvisoAmbarMin >= c.AvisoRojoMin) {
+		return c, ErrAvisos
 	}
 	if c.ZonaHoraria == "" {
 		c.ZonaHoraria = DefaultZone

@@ -56,16 +56,18 @@ var (
 func getConfig(ctx context.Context, q store.Querier, clienteID int64) (Config, error) {
 	var c Config
 	var horario string
-	var activo int
-	err := q.QueryRow(ctx, `SELECT activo, preparacion_min, horario_json, pedidos_por_franja, pausado_hasta, zona_horaria
-		FROM pedidos_config WHERE cliente_id = ?`, clienteID).Scan(&activo, &c.PreparacionMin, &horario, &c.PedidosPorFranja, &c.PausadoHasta, &c.ZonaHoraria)
+	var activo, unToque int
+	err := q.QueryRow(ctx, `SELECT activo, preparacion_min, horario_json, pedidos_por_franja, pausado_hasta, zona_horaria,
+		aviso_ambar_min, aviso_rojo_min, un_toque
+		FROM pedidos_config WHERE cliente_id = ?`, clienteID).Scan(&activo, &c.PreparacionMin, &horario, &c.PedidosPorFranja, &c.PausadoHasta, &c.ZonaHoraria,
+		&c.AvisoAmbarMin, &c.AvisoRojoMin, &unToque)
 	if errors.Is(err, sql.ErrNoRows) {
 		return DefaultConfig(), nil
 	}
 	if err != nil {
 		return c, err
 	}
-	c.Activo = activo == 1
+	c.Activo, c.UnToque = activo == 1, unToque == 1
 	if err := json.Unmarshal([]byte(horario), &c.Horario); err != nil {
 		return c, fmt.Errorf("ordering settings of %d: %w", clienteID, err)
 	}
@@ -80,12 +82,16 @@ func saveConfig(ctx context.Context, q store.Querier, t tenant.ID, c Config) err
 	if err != nil {
 		return err
 	}
-	_, err = q.Exec(ctx, `INSERT INTO pedidos_config (cliente_id, activo, preparacion_min, horario_json, pedidos_por_franja, pausado_hasta, zona_horaria, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+	_, err = q.Exec(ctx, `INSERT INTO pedidos_config (cliente_id, activo, preparacion_min, horario_json, pedidos_por_franja, pausado_hasta, zona_horaria,
+			aviso_ambar_min, aviso_rojo_min, un_toque, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (cliente_id) DO UPDATE SET activo = excluded.activo, preparacion_min = excluded.preparacion_min,
 			horario_json = excluded.horario_json, pedidos_por_franja = excluded.pedidos_por_franja,
-			pausado_hasta = excluded.pausado_hasta, zona_horaria = excluded.zona_horaria, updated_at = excluded.updated_at`,
-		t.Int64(), store.BoolInt(c.Activo), c.PreparacionMin, string(h), c.PedidosPorFranja, c.PausadoHasta, c.ZonaHoraria, q.NowUnix())
+			pausado_hasta = excluded.pausado_hasta, zona_horaria = excluded.zona_horaria,
+			aviso_ambar_min = excluded.aviso_ambar_min, aviso_rojo_min = excluded.aviso_rojo_min, un_toque = excluded.un_toque,
+			updated_at = excluded.updated_at`,
+		t.Int64(), store.BoolInt(c.Activo), c.PreparacionMin, string(h), c.PedidosPorFranja, c.PausadoHasta, c.ZonaHoraria,
+		c.AvisoAmbarMin, c.AvisoRojoMin, store.BoolInt(c.UnToque), q.NowUnix())
 	return err
 }
 

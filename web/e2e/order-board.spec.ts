@@ -120,10 +120,10 @@ test('the ordering settings save and the board follows the pause', async ({ page
   await expect(page.getByText('Ajustes de pedidos guardados.')).toBeVisible();
 
   await page.getByRole('link', { name: 'Ver el tablero de pedidos' }).click();
-  await page.getByRole('button', { name: 'Pausar pedidos 15 minutos' }).click();
+  await page.getByRole('button', { name: 'Pausar pedidos 30 minutos' }).click();
   await expect(page.getByText(/Pedidos pausados hasta las/)).toBeVisible();
   await page.getByRole('button', { name: 'Reanudar pedidos' }).click();
-  await expect(page.getByRole('button', { name: 'Pausar pedidos 15 minutos' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pausar pedidos 30 minutos' })).toBeVisible();
 });
 
 test("another restaurant's owner cannot see restaurant 1's board", async ({ page, context, request, baseURL }) => {

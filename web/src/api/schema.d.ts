@@ -4478,6 +4478,12 @@ export interface paths {
                         pausado_hasta?: number;
                         /** @description IANA time zone */
                         zona_horaria?: string;
+                        /** @description Board: minutes since payment after which a card turns amber; 0 (with aviso_rojo_min 0): the preparation time (at least 5). */
+                        aviso_ambar_min?: number;
+                        /** @description Board: minutes since payment after which a card turns red ('Retrasado'), above aviso_ambar_min; 0: twice the amber. */
+                        aviso_rojo_min?: number;
+                        /** @description Board: accepting a new order also starts it (one tap). */
+                        un_toque?: boolean;
                     };
                 };
             };
@@ -5801,6 +5807,8 @@ export interface components {
             nombre_restaurante: string;
             telefono_contacto: string;
             ubicacion_google_maps: string;
+            /** @description The restaurant's street address (where diners pick up their orders). */
+            direccion: string;
             moneda: string;
             cliente_id: number;
         };
@@ -5818,6 +5826,8 @@ export interface components {
             telefono_contacto?: string;
             /** @description Empty, or an http(s) link (a Google Maps link); surrounding spaces are trimmed */
             ubicacion_google_maps?: string;
+            /** @description The restaurant's street address (where diners pick up their orders). */
+            direccion?: string;
             /** @example USD */
             moneda?: string;
         };
@@ -6199,6 +6209,12 @@ export interface components {
             pausado_hasta: number;
             /** @description IANA time zone */
             zona_horaria: string;
+            /** @description Board: minutes since payment after which a card turns amber; 0 (with aviso_rojo_min 0): the preparation time (at least 5). */
+            aviso_ambar_min: number;
+            /** @description Board: minutes since payment after which a card turns red ('Retrasado'), above aviso_ambar_min; 0: twice the amber. */
+            aviso_rojo_min: number;
+            /** @description Board: accepting a new order also starts it (one tap). */
+            un_toque: boolean;
         };
         OrderPlaced: {
             pedido_id: number;
@@ -6248,6 +6264,12 @@ export interface components {
             created_at: number;
             paid_at: number;
             updated_at: number;
+            /** @description The restaurant's street address ('' when not set). */
+            direccion: string;
+            /** @description The restaurant's contact phone as written ('' when not set). */
+            telefono_restaurante: string;
+            /** @description Directions: the restaurant's Google Maps link, else a Google Maps search for its name and address; '' with neither. */
+            mapa_url: string;
         };
         /** @description An order as the restaurant's staff see it */
         Pedido: {

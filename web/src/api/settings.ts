@@ -26,6 +26,7 @@ export const DEFAULT_SETTINGS: Omit<RestaurantSettings, 'cliente_id'> = {
   nombre_restaurante: '',
   telefono_contacto: '',
   ubicacion_google_maps: '',
+  direccion: '',
   moneda: 'USD',
 };
 

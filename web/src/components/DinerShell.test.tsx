@@ -35,6 +35,7 @@ function renderShell(
           nombre_restaurante: 'La Cava Demo',
           telefono_contacto: '',
           ubicacion_google_maps: '',
+          direccion: '',
           moneda: 'USD',
         }}
         nav={shellNav('1', has, t)}

@@ -15,6 +15,7 @@ const settings = {
   nombre_restaurante: 'La Cava Demo',
   telefono_contacto: '',
   ubicacion_google_maps: '',
+  direccion: '',
   moneda: 'USD',
 };
 

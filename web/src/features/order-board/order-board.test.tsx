@@ -1,9 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import type { Board, Pedido } from '../../api/contract';
 import { mockFetch, renderApp, resetLanguage, storeSession, type FetchCall } from '../../test/utils';
+import { useNow } from '../../lib/age';
+import { OrderCard } from './components/OrderCard';
 import { alertSound } from './lib/alert-sound';
+import { lateness, thresholds } from './lib/card-age';
+import { PAUSE_PRESETS_MIN, restOfDay, untilClock } from './lib/pause-presets';
 import { parseEvents } from './lib/event-stream';
 
 // 2025-03-14 18:30 UTC = 14:30 in New York (EDT).
@@ -86,6 +91,9 @@ function board(pedidos: Pedido[]): Board {
       pedidos_por_franja: 0,
       pausado_hasta: 0,
       zona_horaria: 'America/New_York',
+      aviso_ambar_min: 0,
+      aviso_rojo_min: 0,
+      un_toque: false,
     },
   };
 }
@@ -160,7 +168,7 @@ describe('order board', () => {
     renderApp('/pedidos?cliente_id=1');
     const recibido = await screen.findByTestId('column-recibido', {}, LAZY);
     const card = within(recibido).getByRole('article', { name: 'Pedido #1' });
-    expect(card).toHaveTextContent('Recoger a las 14:30');
+    expect(card).toHaveTextContent(/Recoger a las 2:30\sp\.\s?m\./);
     expect(card).toHaveTextContent('lo antes posible');
     expect(card).toHaveTextContent('Ana Pérez');
     expect(within(card).getByRole('link', { name: '555 1234' })).toHaveAttribute('href', 'tel:5551234');
@@ -434,5 +442,130 @@ describe('event stream parsing', () => {
       { event: 'pedido', data: 'a\nb', id: '4' },
     ]);
     expect(rest).toBe('event: ped');
+  });
+});
+
+/** One card on the board's one ticking clock (useNow), as OrderBoard renders it. */
+function TickingCard({ p, config }: { p: Pedido; config: Parameters<typeof OrderCard>[0]['config'] }) {
+  const now = useNow();
+  return (
+    <ul>
+      <OrderCard clienteId="1" pedido={p} zone="America/New_York" config={config} now={now} onChanged={() => {}} onPrint={() => {}} onNotice={() => {}} />
+    </ul>
+  );
+}
+
+const AUTO = { aviso_ambar_min: 0, aviso_rojo_min: 0, preparacion_min: 20, un_toque: false };
+
+describe("the kitchen card's time (issue 27, item 3)", () => {
+  beforeEach(async () => {
+    await resetLanguage();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('shows when it was paid and a live age that turns amber, then red (Retrasado), on a fake clock', async () => {
+    vi.useFakeTimers();
+    const paid = PICKUP - 1200; // 14:10 in New York
+    vi.setSystemTime((paid + 7 * 60) * 1000);
+    const p = pedido({ id: 9, paid_at: paid });
+    render(<TickingCard p={p} config={AUTO} />);
+    const card = screen.getByRole('article', { name: 'Pedido #9' });
+    const age = within(card).getByTestId('order-age');
+    expect(age).toHaveTextContent(/Pagado a las 2:10\sp\.\s?m\./);
+    expect(age).toHaveTextContent('hace 7 min');
+    expect(card).toHaveAttribute('data-late', 'ok');
+    expect(within(card).queryByTestId('order-late')).not.toBeInTheDocument();
+
+    // 20 minutes (the preparation time): amber, said in words too.
+    act(() => void vi.advanceTimersByTime(13 * 60_000));
+    expect(age).toHaveTextContent('hace 20 min');
+    expect(card).toHaveClass('order-card--ambar');
+    expect(within(card).getByTestId('order-late')).toHaveTextContent('Por retrasarse');
+
+    // Twice the preparation time: red, 'Retrasado'.
+    act(() => void vi.advanceTimersByTime(20 * 60_000));
+    expect(age).toHaveTextContent('hace 40 min');
+    expect(card).toHaveClass('order-card--rojo');
+    expect(card).toHaveAttribute('data-late', 'rojo');
+    expect(within(card).getByTestId('order-late')).toHaveTextContent('Retrasado');
+
+    // Past the hour, and in English.
+    act(() => void vi.advanceTimersByTime(25 * 60_000));
+    await act(() => i18next.changeLanguage('en'));
+    expect(age).toHaveTextContent('1 h 05 min ago');
+    expect(within(card).getByTestId('order-late')).toHaveTextContent('Late');
+  });
+
+  it("follows the owner's thresholds, and a ready order is never late", () => {
+    vi.useFakeTimers();
+    const paid = PICKUP - 1200;
+    vi.setSystemTime((paid + 12 * 60) * 1000);
+    const owner = { ...AUTO, aviso_ambar_min: 5, aviso_rojo_min: 10 };
+    const { unmount } = render(<TickingCard p={pedido({ id: 10, paid_at: paid, estado: 'en_preparacion' })} config={owner} />);
+    expect(screen.getByRole('article', { name: 'Pedido #10' })).toHaveAttribute('data-late', 'rojo');
+    unmount();
+    render(<TickingCard p={pedido({ id: 11, paid_at: paid, estado: 'listo' })} config={owner} />);
+    expect(screen.getByRole('article', { name: 'Pedido #11' })).toHaveAttribute('data-late', 'ok');
+    expect(thresholds(AUTO)).toEqual({ ambar: 20, rojo: 40 });
+    expect(thresholds({ ...AUTO, preparacion_min: 0 })).toEqual({ ambar: 5, rojo: 10 });
+    expect(lateness('recibido', paid, paid + 4 * 60, { ambar: 5, rojo: 10 })).toBe('ok');
+    expect(lateness('recibido', paid, paid + 5 * 60, { ambar: 5, rojo: 10 })).toBe('ambar');
+  });
+
+  it("one tap: 'Aceptar e iniciar' acknowledges a new order and starts it", async () => {
+    const { calls } = mockFetch({
+      'PUT /api/pedidos/12/estado': () => ({ body: pedido({ id: 12, estado: 'en_preparacion', visto: true }) }),
+    });
+    const onChanged = vi.fn();
+    render(
+      <ul>
+        <OrderCard
+          clienteId="1"
+          pedido={pedido({ id: 12, visto: false })}
+          zone="America/New_York"
+          config={{ ...AUTO, un_toque: true }}
+          now={PICKUP}
+          onChanged={onChanged}
+          onPrint={() => {}}
+          onNotice={() => {}}
+        />
+      </ul>,
+    );
+    expect(screen.queryByRole('button', { name: 'Visto: pedido #12' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Empezar preparación' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Aceptar e iniciar el pedido #12' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ id: 12, estado: 'en_preparacion', visto: true })));
+    expect(calls).toHaveLength(1);
+    expect(calls[0].body).toEqual({ cliente_id: 1, estado: 'en_preparacion' });
+  });
+
+  it('keeps the two steps when one tap is off', () => {
+    render(
+      <ul>
+        <OrderCard clienteId="1" pedido={pedido({ id: 13, visto: false })} zone="America/New_York" config={AUTO} now={PICKUP} onChanged={() => {}} onPrint={() => {}} onNotice={() => {}} />
+      </ul>,
+    );
+    expect(screen.getByRole('button', { name: 'Visto: pedido #13' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Empezar preparación' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Aceptar e iniciar/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('pause presets (issue 27, item 9)', () => {
+  // Friday 14 March 2025, 14:30 in New York; open 11:00–22:00.
+  const horario = [{ dia: 5, abre: '11:00', cierra: '22:00' }];
+  it("'resto del día' pauses until closing, or the end of the day when closed", () => {
+    expect(restOfDay(PICKUP, 'America/New_York', horario)).toBe(Date.UTC(2025, 2, 15, 2, 0) / 1000); // 22:00 EDT
+    expect(restOfDay(PICKUP, 'America/New_York', [])).toBe(Date.UTC(2025, 2, 15, 4, 0) / 1000); // midnight EDT
+    expect(restOfDay(PICKUP, 'America/New_York', [{ dia: 5, abre: '00:00', cierra: '24:00' }])).toBe(Date.UTC(2025, 2, 15, 4, 0) / 1000);
+  });
+  it('a custom time is today, or tomorrow once passed', () => {
+    expect(untilClock(PICKUP, 'America/New_York', '16:00')).toBe(Date.UTC(2025, 2, 14, 20, 0) / 1000);
+    expect(untilClock(PICKUP, 'America/New_York', '09:00')).toBe(Date.UTC(2025, 2, 15, 13, 0) / 1000);
+    expect(untilClock(PICKUP, 'America/New_York', '')).toBeNull();
+    expect(PAUSE_PRESETS_MIN).toEqual([30, 60]);
   });
 });

@@ -3,7 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderConfig } from '../../api/contract';
 import { mockFetch, renderApp, resetLanguage, storeSession, type FetchCall } from '../../test/utils';
+import i18next from 'i18next';
 import { checkSettings, valuesFromConfig } from './lib/settings-form';
+import { zoneName } from './lib/time-zones';
 import { fromZonedInput, toZonedInput } from './lib/zoned-time';
 
 const CONFIG: OrderConfig = {
@@ -12,6 +14,9 @@ const CONFIG: OrderConfig = {
   pedidos_por_franja: 5,
   pausado_hasta: 0,
   zona_horaria: 'America/New_York',
+  aviso_ambar_min: 0,
+  aviso_rojo_min: 0,
+  un_toque: false,
   horario: [
     { dia: 1, abre: '11:00', cierra: '15:00' },
     { dia: 1, abre: '19:00', cierra: '24:00' },
@@ -47,6 +52,49 @@ describe('ordering settings page', () => {
     expect(screen.getByLabelText('Máximo de pedidos por franja de 15 minutos')).toHaveValue(5);
     expect(screen.getByLabelText('lunes, intervalo 2: cierra')).toHaveValue('00:00');
     expect(within(screen.getByTestId('day-0')).getByText('Cerrado')).toBeInTheDocument();
+  });
+
+  it("shows a day open all day as 'Abierto 24 horas', time zones as city names, and saves the board's thresholds and one tap", async () => {
+    const { calls } = mockFetch({
+      ...VALIDATE,
+      'GET /api/clientes/1/pedidos/config': { body: { ...CONFIG, zona_horaria: 'America/Mexico_City', horario: [...CONFIG.horario, { dia: 6, abre: '00:00', cierra: '24:00' }] } },
+      'PUT /api/clientes/1/pedidos/config': (call: FetchCall) => ({ body: call.body }),
+    });
+    renderApp('/pedidos/ajustes?cliente_id=1');
+    const zone = await screen.findByLabelText('Zona horaria del restaurante', {}, LAZY);
+    expect(within(screen.getByTestId('day-6')).getByText('Abierto 24 horas')).toBeInTheDocument();
+    expect(within(screen.getByTestId('day-6')).queryByText(/12:00/)).not.toBeInTheDocument();
+    expect(zone).toHaveDisplayValue('Ciudad de México');
+    expect(zone.querySelector('option[value="America/New_York"]')).toHaveTextContent('Nueva York (Este)');
+    expect(zone.querySelector('option[value="Europe/Madrid"]')).toHaveTextContent('Madrid');
+    // Sunday gets all day with one click.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Abrir el domingo las 24 horas' }));
+    expect(within(screen.getByTestId('day-0')).getByText('Abierto 24 horas')).toBeInTheDocument();
+
+    // Amber after red is refused, with the message, nothing sent.
+    fireEvent.change(screen.getByLabelText('Aviso ámbar (minutos)'), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText('Retrasado, en rojo (minutos)'), { target: { value: '15' } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Guardar ajustes' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Los avisos son minutos enteros entre 1 y 480');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Retrasado, en rojo (minutos)'), { target: { value: '45' } });
+    await userEvent.setup().click(screen.getByLabelText('Aceptar e iniciar en un toque'));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Guardar ajustes' }));
+    await screen.findByText('Ajustes de pedidos guardados.');
+    const body = calls.find((c) => c.method === 'PUT')?.body as OrderConfig;
+    expect(body).toMatchObject({ aviso_ambar_min: 30, aviso_rojo_min: 45, un_toque: true, zona_horaria: 'America/Mexico_City' });
+    expect(body.horario).toContainEqual({ dia: 0, abre: '00:00', cierra: '24:00' });
+    expect(body.horario).toContainEqual({ dia: 6, abre: '00:00', cierra: '24:00' });
+  }, 20_000);
+
+  it('names time zones in English too (the stored value stays the IANA id)', async () => {
+    await i18next.changeLanguage('en');
+    expect(zoneName('America/New_York', i18next.t)).toBe('New York (Eastern)');
+    expect(zoneName('America/Mexico_City', i18next.t)).toBe('Mexico City');
+    expect(zoneName('Asia/Ho_Chi_Minh', i18next.t)).toBe('Ho Chi Minh (Asia)');
+    await i18next.changeLanguage('es');
+    expect(zoneName('America/New_York', i18next.t)).toBe('Nueva York (Este)');
   });
 
   it('refuses out-of-range numbers and bad hours with the spec-style messages, sending nothing', async () => {

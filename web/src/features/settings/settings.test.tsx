@@ -15,6 +15,7 @@ const saved = {
   nombre_restaurante: 'Tres',
   telefono_contacto: '',
   ubicacion_google_maps: '',
+  direccion: '',
   moneda: 'USD',
 };
 

@@ -55,6 +55,9 @@ export function saveOrderConfig(clienteId: string, config: OrderConfig): Promise
     pedidos_por_franja: config.pedidos_por_franja,
     pausado_hasta: config.pausado_hasta,
     zona_horaria: config.zona_horaria,
+    aviso_ambar_min: config.aviso_ambar_min,
+    aviso_rojo_min: config.aviso_rojo_min,
+    un_toque: config.un_toque,
   };
   return apiFetch<OrderConfig>(`/clientes/${q(clienteId)}/pedidos/config`, { method: 'PUT', body });
 }

@@ -91,6 +91,8 @@ export function OrderBoard({ clienteId }: { clienteId: string }) {
       clienteId={clienteId}
       pedido={p}
       zone={zone}
+      config={board.config}
+      now={now}
       onChanged={onChanged}
       onPrint={setTicket}
       onNotice={setNotice}
@@ -116,7 +118,7 @@ export function OrderBoard({ clienteId }: { clienteId: string }) {
       <Notice message={notice ? { kind: 'ok', text: notice } : null} />
       {newIds.length > 0 && (
         <p className="board-new-banner" role="alert">
-          {t('orderBoard.newOrders', { count: newIds.length })}
+          {t(board.config.un_toque ? 'orderBoard.newOrdersOneTap' : 'orderBoard.newOrders', { count: newIds.length })}
         </p>
       )}
 

@@ -1,12 +1,15 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EstadoPedido, Pedido } from '../../../api/contract';
+import type { EstadoPedido, OrderConfig, Pedido } from '../../../api/contract';
 import { Notice, type Message } from '../../../components/Form';
 import { RefundState } from '../../../components/RefundState';
 import { errorText } from '../../../lib/api-client';
+import { formatMinutes, minutesSince } from '../../../lib/age';
+import { formatClock } from '../../../lib/clock';
 import { formatCents } from '../../../lib/money';
 import { acknowledgeOrder, markRefunded, moveOrder, refundOrder, retryOrderPOS } from '../api/order-board-api';
-import { isNewOrder, nextStates } from '../lib/transitions';
+import { lateness, thresholds } from '../lib/card-age';
+import { isNewOrder, nextStates, OPEN_STATES } from '../lib/transitions';
 import { CancelDialog } from './CancelDialog';
 import { OrderLines, PickupTime } from './OrderDetails';
 
@@ -14,6 +17,10 @@ type Props = {
   clienteId: string;
   pedido: Pedido;
   zone: string;
+  /** The board's ordering settings (the late thresholds, the one-tap start). */
+  config: Pick<OrderConfig, 'aviso_ambar_min' | 'aviso_rojo_min' | 'preparacion_min' | 'un_toque'>;
+  /** Unix seconds now, from the board's one ticking clock (useNow). */
+  now: number;
   /** Replaces the order on the board with the server's answer (then the board reads again). */
   onChanged: (patch: Partial<Pedido> & { id: number }) => void;
   onPrint: (pedido: Pedido) => void;
@@ -21,10 +28,10 @@ type Props = {
   onNotice: (text: string) => void;
 };
 
-type Busy = null | 'visto' | 'move' | 'pos' | 'refund' | 'mark';
+type Busy = null | 'visto' | 'start' | 'move' | 'pos' | 'refund' | 'mark';
 
 /** One order on the board: who, when, what, and the moves the transition table allows. */
-export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotice }: Props) {
+export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onPrint, onNotice }: Props) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [busy, setBusy] = useState<Busy>(null);
@@ -32,7 +39,9 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
   const [cancelling, setCancelling] = useState(false);
   const isNew = isNewOrder(pedido);
   const moves = nextStates(pedido.estado);
-  const forward = moves.filter((to) => to !== 'cancelado');
+  // One tap: a new order's 'Aceptar e iniciar' acknowledges it and starts it (the server marks it seen).
+  const oneTap = isNew && config.un_toque && pedido.estado === 'recibido';
+  const forward = moves.filter((to) => to !== 'cancelado' && !(oneTap && to === 'en_preparacion'));
   const failText = (err: unknown) => errorText(err, t('errors.generic'), t('errors.network'));
 
   async function run(kind: Exclude<Busy, null>, action: () => Promise<void>) {
@@ -57,6 +66,11 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
   const move = (to: EstadoPedido) =>
     run('move', async () => {
       onChanged(await moveOrder(clienteId, pedido.id, to));
+    });
+
+  const acceptAndStart = () =>
+    run('start', async () => {
+      onChanged(await moveOrder(clienteId, pedido.id, 'en_preparacion'));
     });
 
   const retry = () =>
@@ -90,14 +104,17 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
   }
 
   const title = t('orderBoard.orderNumber', { numero: pedido.numero });
+  const open = (OPEN_STATES as readonly EstadoPedido[]).includes(pedido.estado);
+  const late = lateness(pedido.estado, pedido.paid_at, now, thresholds(config));
 
   return (
     <li>
       <article
-        className={`order-card order-card--${pedido.estado}${isNew ? ' order-card--new' : ''}`}
+        className={`order-card order-card--${pedido.estado}${isNew ? ' order-card--new' : ''}${late !== 'ok' ? ` order-card--${late}` : ''}`}
         aria-labelledby={`${id}-title`}
         data-testid="order-card"
         data-estado={pedido.estado}
+        data-late={late}
       >
         <header className="order-card__head">
           <h3 id={`${id}-title`} className="order-card__number">
@@ -106,6 +123,22 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
           {isNew && <span className="order-badge order-badge--new">{t('orderBoard.new')}</span>}
           <PickupTime pedido={pedido} zone={zone} />
         </header>
+        {pedido.paid_at > 0 && (
+          <p className={`order-age order-age--${late}`} data-testid="order-age">
+            <span>{t('orderBoard.paidAt', { time: formatClock(pedido.paid_at, zone, i18n.language) })}</span>
+            {open && (
+              <>
+                {' · '}
+                <span className="order-age__since">{t('orderBoard.age', { age: formatMinutes(minutesSince(pedido.paid_at, now)) })}</span>
+              </>
+            )}
+            {late !== 'ok' && (
+              <strong className={`order-badge order-badge--${late}`} data-testid="order-late">
+                {t(`orderBoard.late.${late}`)}
+              </strong>
+            )}
+          </p>
+        )}
         <p className="order-customer">
           <strong>{pedido.nombre}</strong>
           {pedido.telefono && (
@@ -158,7 +191,19 @@ export function OrderCard({ clienteId, pedido, zone, onChanged, onPrint, onNotic
 
         {(isNew || forward.length > 0) && (
           <div className="order-actions">
-            {isNew && (
+            {oneTap && (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void acceptAndStart()}
+                disabled={busy !== null}
+                aria-busy={busy === 'start'}
+                aria-label={t('orderBoard.acceptStartLabel', { numero: pedido.numero })}
+              >
+                {t('orderBoard.acceptStart')}
+              </button>
+            )}
+            {isNew && !oneTap && (
               <button
                 type="button"
                 className="button button--primary"

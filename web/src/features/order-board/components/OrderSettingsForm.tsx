@@ -7,8 +7,12 @@ import { Notice, SubmitButton, type Message } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { intlLocale } from '../../../lib/intl';
 import { orderBoardKeys, saveOrderConfig } from '../api/order-board-api';
+import { thresholds } from '../lib/card-age';
+import { zoneOptions } from '../lib/time-zones';
 import {
   checkSettings,
+  isAllDay,
+  MAX_AVISO,
   MAX_INTERVALS_PER_DAY,
   MAX_POR_FRANJA,
   MAX_PREPARACION,
@@ -45,7 +49,8 @@ export function OrderSettingsForm({ clienteId, initial }: Props) {
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
-  const zones = useMemo(() => timeZones(values.zona), [values.zona]);
+  const zones = useMemo(() => zoneOptions(timeZones(values.zona), t, i18n.language), [values.zona, t, i18n.language]);
+  const auto = thresholds({ aviso_ambar_min: 0, aviso_rojo_min: 0, preparacion_min: Number(values.preparacion) || 0 });
   const f = (name: string) => `${id}-${name}`;
 
   const errorFor = (field: SettingsField, found: SettingsErrors = errors): string | null => {
@@ -57,7 +62,8 @@ export function OrderSettingsForm({ clienteId, initial }: Props) {
         max: MAX_INTERVALS_PER_DAY,
       });
     }
-    return t(`orderSettings.errors.${code}`, { max: code === 'preparacion' ? MAX_PREPARACION : MAX_POR_FRANJA });
+    const max = code === 'preparacion' ? MAX_PREPARACION : code === 'avisos' ? MAX_AVISO : MAX_POR_FRANJA;
+    return t(`orderSettings.errors.${code}`, { max });
   };
 
   const fieldProps = (field: SettingsField) => ({
@@ -177,8 +183,8 @@ export function OrderSettingsForm({ clienteId, initial }: Props) {
               {...fieldProps('zona')}
             >
               {zones.map((z) => (
-                <option key={z} value={z}>
-                  {z}
+                <option key={z.value} value={z.value}>
+                  {z.label}
                 </option>
               ))}
             </select>
@@ -195,6 +201,67 @@ export function OrderSettingsForm({ clienteId, initial }: Props) {
           )}
           {fieldError('zona')}
         </div>
+      </fieldset>
+
+      <fieldset className="fieldset">
+        <legend>{t('orderSettings.board')}</legend>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor={f('amber')}>{t('orderSettings.avisoAmbar')}</label>
+            <input
+              id={f('amber')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_AVISO}
+              placeholder={String(auto.ambar)}
+              value={values.avisoAmbar}
+              onChange={(e) => {
+                const avisoAmbar = e.currentTarget.value;
+                setValues((v) => ({ ...v, avisoAmbar }));
+              }}
+              {...fieldProps('avisos')}
+              aria-describedby={[f('avisos-hint'), fieldProps('avisos')['aria-describedby']].filter(Boolean).join(' ')}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={f('red')}>{t('orderSettings.avisoRojo')}</label>
+            <input
+              id={f('red')}
+              type="number"
+              inputMode="numeric"
+              min={2}
+              max={MAX_AVISO}
+              placeholder={String(auto.rojo)}
+              value={values.avisoRojo}
+              onChange={(e) => {
+                const avisoRojo = e.currentTarget.value;
+                setValues((v) => ({ ...v, avisoRojo }));
+              }}
+              aria-invalid={errors.avisos ? true : undefined}
+              aria-describedby={[f('avisos-hint'), fieldProps('avisos')['aria-describedby']].filter(Boolean).join(' ')}
+            />
+          </div>
+        </div>
+        <span id={f('avisos-hint')} className="muted field__hint">
+          {t('orderSettings.avisosHint', { ambar: auto.ambar, rojo: auto.rojo })}
+        </span>
+        {fieldError('avisos')}
+        <label className="check-field">
+          <input
+            type="checkbox"
+            checked={values.unToque}
+            aria-describedby={f('one-tap-hint')}
+            onChange={(e) => {
+              const unToque = e.currentTarget.checked;
+              setValues((v) => ({ ...v, unToque }));
+            }}
+          />
+          <span>{t('orderSettings.unToque')}</span>
+        </label>
+        <span id={f('one-tap-hint')} className="muted field__hint">
+          {t('orderSettings.unToqueHint')}
+        </span>
       </fieldset>
 
       <fieldset className="fieldset">
@@ -244,6 +311,12 @@ export function OrderSettingsForm({ clienteId, initial }: Props) {
               {list.length === 0 && <span className="muted">{t('orderSettings.closed')}</span>}
               {list.map((iv, i) => (
                 <div key={iv.key} className="hours-interval">
+                  {isAllDay(iv) ? (
+                    <span className="hours-interval__all-day" data-testid="all-day">
+                      {t('orderSettings.allDay')}
+                    </span>
+                  ) : (
+                    <>
                   <label>
                     <span className="visually-hidden">{t('orderSettings.opensLabel', { day: name, n: i + 1 })}</span>
                     <input
@@ -271,6 +344,8 @@ export function OrderSettingsForm({ clienteId, initial }: Props) {
                       }}
                     />
                   </label>
+                    </>
+                  )}
                   <button
                     type="button"
                     className="button button--small hours-interval__remove"
@@ -282,7 +357,17 @@ export function OrderSettingsForm({ clienteId, initial }: Props) {
                   </button>
                 </div>
               ))}
-              {list.length < MAX_INTERVALS_PER_DAY && (
+              {!list.some(isAllDay) && (
+                <button
+                  type="button"
+                  className="button button--small hours-day__add"
+                  onClick={() => setDay(dia, () => [newInterval('00:00', '00:00')])}
+                  aria-label={t('orderSettings.addAllDayLabel', { day: name })}
+                >
+                  {t('orderSettings.addAllDay')}
+                </button>
+              )}
+              {list.length < MAX_INTERVALS_PER_DAY && !list.some(isAllDay) && (
                 <button
                   type="button"
                   className="button button--small hours-day__add"

@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderConfig } from '../../../api/contract';
 import { Notice, type Message } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
+import { formatMinutes } from '../../../lib/age';
 import { saveOrderConfig } from '../api/order-board-api';
+import { PAUSE_PRESETS_MIN, restOfDay, untilClock } from '../lib/pause-presets';
 import { formatZonedTime } from '../lib/zoned-time';
-
-const PAUSES_MIN = [15, 30, 60];
 
 type Props = {
   clienteId: string;
@@ -22,6 +22,8 @@ export function PauseControl({ clienteId, config, now, onSaved }: Props) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const paused = config.pausado_hasta > now;
+  const id = useId();
+  const [custom, setCustom] = useState('');
 
   async function save(pausadoHasta: number) {
     if (busy) return;
@@ -50,7 +52,7 @@ export function PauseControl({ clienteId, config, now, onSaved }: Props) {
       ) : (
         <>
           <span className="board-pause__label">{t('orderBoard.pauseGroup')}:</span>
-          {PAUSES_MIN.map((m) => (
+          {PAUSE_PRESETS_MIN.map((m) => (
             <button
               key={m}
               type="button"
@@ -59,9 +61,43 @@ export function PauseControl({ clienteId, config, now, onSaved }: Props) {
               disabled={busy || !config.activo}
               aria-label={t('orderBoard.pauseFor', { count: m })}
             >
-              {t('orderBoard.pauseShort', { count: m })}
+              {formatMinutes(m)}
             </button>
           ))}
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => void save(restOfDay(now, config.zona_horaria, config.horario))}
+            disabled={busy || !config.activo}
+            aria-label={t('orderBoard.pauseRestOfDayLabel')}
+          >
+            {t('orderBoard.pauseRestOfDay')}
+          </button>
+          <form
+            className="board-pause__custom"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const until = untilClock(now, config.zona_horaria, custom);
+              if (until === null) {
+                setMessage({ kind: 'error', text: t('orderBoard.pauseCustomInvalid') });
+                return;
+              }
+              void save(until);
+            }}
+          >
+            <label htmlFor={`${id}-until`}>{t('orderBoard.pauseUntilLabel')}</label>
+            <input
+              id={`${id}-until`}
+              type="time"
+              step={300}
+              value={custom}
+              onChange={(e) => setCustom(e.target.value)}
+              disabled={busy || !config.activo}
+            />
+            <button type="submit" className="button button--small" disabled={busy || !config.activo || !custom}>
+              {t('orderBoard.pauseCustom')}
+            </button>
+          </form>
         </>
       )}
       <Notice message={message} />

@@ -1,11 +1,14 @@
 import type { OpeningHours, OrderConfig } from '../../../api/contract';
 import { fromZonedInput, toZonedInput } from './zoned-time';
 
+export { isAllDay } from '../../../lib/opening-hours';
+
 /** The server's bounds (internal/ordering/schedule.go). */
 export const MAX_PREPARACION = 240;
 export const MAX_POR_FRANJA = 1000;
 export const MAX_INTERVALS_PER_DAY = 4;
 export const MAX_PAUSE_SECONDS = 7 * 24 * 3600;
+export const MAX_AVISO = 480;
 
 /** Monday first, as a restaurant's week reads; dia 0 is Sunday. */
 export const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -21,9 +24,13 @@ export type SettingsValues = {
   /** "YYYY-MM-DDTHH:MM" in the restaurant's zone, '' for no pause. */
   pausa: string;
   horario: Record<number, Interval[]>;
+  /** The board's late thresholds in minutes as typed; both '' = automatic. */
+  avisoAmbar: string;
+  avisoRojo: string;
+  unToque: boolean;
 };
 
-export type SettingsField = 'preparacion' | 'porFranja' | 'zona' | 'pausa' | `dia${number}`;
+export type SettingsField = 'preparacion' | 'porFranja' | 'zona' | 'pausa' | 'avisos' | `dia${number}`;
 /** Error keys (i18n, under orderSettings.errors) by field. */
 export type SettingsErrors = Partial<Record<SettingsField, string>>;
 
@@ -48,6 +55,9 @@ export function valuesFromConfig(c: OrderConfig, now: number): SettingsValues {
     zona: c.zona_horaria,
     pausa: c.pausado_hasta > now ? toZonedInput(c.pausado_hasta, c.zona_horaria) : '',
     horario,
+    avisoAmbar: c.aviso_ambar_min ? String(c.aviso_ambar_min) : '',
+    avisoRojo: c.aviso_rojo_min ? String(c.aviso_rojo_min) : '',
+    unToque: c.un_toque,
   };
 }
 
@@ -86,6 +96,13 @@ export function checkSettings(v: SettingsValues, now: number): { errors: Setting
   const slot = Number(v.porFranja);
   if (!isInteger(v.porFranja) || slot > MAX_POR_FRANJA) errors.porFranja = 'porFranja';
   if (!validZone(v.zona)) errors.zona = 'zona';
+  let ambar = 0;
+  let rojo = 0;
+  if (v.avisoAmbar.trim() !== '' || v.avisoRojo.trim() !== '') {
+    ambar = Number(v.avisoAmbar);
+    rojo = Number(v.avisoRojo);
+    if (!isInteger(v.avisoAmbar) || !isInteger(v.avisoRojo) || ambar < 1 || rojo > MAX_AVISO || ambar >= rojo) errors.avisos = 'avisos';
+  }
 
   let pausadoHasta = 0;
   if (v.pausa) {
@@ -130,6 +147,9 @@ export function checkSettings(v: SettingsValues, now: number): { errors: Setting
       zona_horaria: v.zona,
       pausado_hasta: pausadoHasta,
       horario,
+      aviso_ambar_min: ambar,
+      aviso_rojo_min: rojo,
+      un_toque: v.unToque,
     },
   };
 }

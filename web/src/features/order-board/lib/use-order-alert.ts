@@ -31,12 +31,5 @@ export function useOrderAlert(newIds: number[], titleBase: string) {
   }, [key, titleBase]);
 }
 
-/** Unix seconds now, ticking every `everyMs` (pauses end without a reload). */
-export function useNow(everyMs = 15_000): number {
-  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Math.floor(Date.now() / 1000)), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
+/** Unix seconds now, ticking (the one clock hook of lib/clock). */
+export { useNow } from '../../../lib/age';

@@ -1,3 +1,5 @@
+import { formatClock } from '../../../lib/clock';
+
 /**
  * Times in the restaurant's time zone (the board and the settings show the
  * restaurant's clock, whatever the device's zone is), with Intl only.
@@ -57,9 +59,7 @@ export function fromZonedInput(value: string, zone: string): number | null {
   return guess;
 }
 
-/** A Unix time as the zone's clock ('14:05') in the reader's locale. */
+/** A Unix time as the zone's clock in the reader's language: the one formatter of lib/clock. */
 export function formatZonedTime(unixSeconds: number, zone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: safeZone(zone), hour: '2-digit', minute: '2-digit' }).format(
-    new Date(unixSeconds * 1000),
-  );
+  return formatClock(unixSeconds, safeZone(zone), locale);
 }

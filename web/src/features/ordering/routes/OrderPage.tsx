@@ -11,7 +11,9 @@ import { orderingKeys } from '../api/ordering-api';
 import { orderQueryOptions } from '../api/ordering-queries';
 import { OrderingShell } from '../components/OrderingShell';
 import { orderPaid, pendingOrderIds, readPendingOrder } from '../lib/cart';
-import { formatDateTime } from '../lib/time';
+import { useNow } from '../../../lib/age';
+import { formatClock, formatter } from '../../../lib/clock';
+import { intlLocale } from '../../../lib/intl';
 import { useOrderEvents } from '../lib/use-order-events';
 
 /** States after which nothing changes any more: the page stops following. */
@@ -20,6 +22,8 @@ const FINAL = ['entregado', 'cancelado', 'fallido', 'expirado'];
 const PAID = ['recibido', 'en_preparacion', 'listo', 'entregado', 'cancelado'];
 /** States of a paid order the restaurant goes on with: the checkout's return confirms these only. */
 const CONFIRMED = ['recibido', 'en_preparacion', 'listo', 'entregado'];
+/** States of an order still to pick up: the page says what to say at the counter. */
+const TO_PICK_UP = ['recibido', 'en_preparacion', 'listo'];
 /** The kitchen's steps, in order. */
 const STEPS = ['recibido', 'en_preparacion', 'listo', 'entregado'] as const;
 
@@ -85,6 +89,8 @@ function Order({ order, justPaid }: { order: OrderTracking; justPaid: boolean })
   const clienteId = String(order.cliente_id);
   const pending = order.estado === 'pendiente_pago' ? readPendingOrder(clienteId) : null;
   const stepIndex = STEPS.indexOf(order.estado as (typeof STEPS)[number]);
+  const now = useNow(60_000);
+  const tel = order.telefono_restaurante.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
 
   return (
     <div className="ord-cart">
@@ -146,18 +152,52 @@ function Order({ order, justPaid }: { order: OrderTracking; justPaid: boolean })
             <dd>{order.restaurante}</dd>
           </div>
           {order.numero > 0 && (
-            <div>
-              <dt>{t('ordering.order.numberLabel')}</dt>
-              <dd className="ord-facts__big">#{order.numero}</dd>
+            <div className="ord-counter" data-testid="order-counter">
+              <dt>{TO_PICK_UP.includes(order.estado) ? t('ordering.order.counterTitle') : t('ordering.order.numberLabel')}</dt>
+              <dd>
+                {TO_PICK_UP.includes(order.estado) && <span className="ord-counter__say">{t('ordering.order.counterSay')}</span>}
+                <span className="ord-counter__number" data-testid="order-number">
+                  #{order.numero}
+                </span>
+              </dd>
             </div>
           )}
           <div>
             <dt>{t('ordering.order.pickupAt')}</dt>
-            <dd>
-              {formatDateTime(order.recoger_at, order.zona_horaria, lang)}
+            <dd data-testid="order-pickup">
+              {formatPickup(order.recoger_at, now, order.zona_horaria, lang)}
               {order.lo_antes_posible && ` (${t('ordering.order.asap')})`}
             </dd>
           </div>
+          {(order.direccion || order.mapa_url || tel) && (
+            <div>
+              <dt>{t('ordering.order.where')}</dt>
+              <dd className="ord-place" data-testid="order-place">
+                {order.direccion && <span className="ord-place__address">{order.direccion}</span>}
+                {order.mapa_url && (
+                  <a
+                    className="ord-place__link"
+                    href={order.mapa_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('ordering.order.directionsLabel', { restaurante: order.restaurante })}
+                    data-testid="order-directions"
+                  >
+                    {t('ordering.order.directions')}
+                  </a>
+                )}
+                {tel && (
+                  <a
+                    className="ord-place__link"
+                    href={`tel:${tel}`}
+                    data-testid="order-phone"
+                  >
+                    {t('ordering.order.call', { telefono: order.telefono_restaurante })}
+                  </a>
+                )}
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{t('ordering.order.name')}</dt>
             <dd>{order.nombre}</dd>
@@ -224,4 +264,32 @@ function Order({ order, justPaid }: { order: OrderTracking; justPaid: boolean })
       </aside>
     </div>
   );
+}
+
+// The pickup's day, here rather than in lib so the diner menu's shared chunk stays within its budget.
+/** The restaurant's calendar day of a Unix-seconds time, as days since 1970 (comparable). */
+function dayNumber(seconds: number, zone: string | undefined): number {
+  const parts = formatter('en', zone, { year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(new Date(seconds * 1000));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(n('year'), n('month') - 1, n('day')) / 86_400_000;
+}
+
+/**
+ * The day of a pickup as a diner says it: 'hoy' / 'today', 'mañana' /
+ * 'tomorrow', else the date ('sáb 28 de nov' / 'Sat, Nov 28'), in the
+ * restaurant's time zone; now is Unix seconds.
+ */
+export function formatDay(seconds: number, now: number, zone: string | undefined, language: string | undefined): string {
+  const diff = dayNumber(seconds, zone) - dayNumber(now, zone);
+  if (diff === 0 || diff === 1) {
+    const words = new Intl.RelativeTimeFormat(intlLocale(language), { numeric: 'auto' }).format(diff, 'day');
+    return words;
+  }
+  return formatter(language, zone, { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(seconds * 1000));
+}
+
+/** A pickup time with its day: 'hoy, 2:05 p.m.' / 'tomorrow, 2:05 PM' / 'Sat, Nov 28, 2:05 PM'. */
+export function formatPickup(seconds: number, now: number, zone: string | undefined, language: string | undefined): string {
+  if (!seconds) return '';
+  return `${formatDay(seconds, now, zone, language)}, ${formatClock(seconds, zone, language)}`;
 }

@@ -101,6 +101,7 @@ function SettingsForm({ clienteId, initial }: { clienteId: string; initial: Rest
         nombre_restaurante: values.nombre_restaurante.trim(),
         telefono_contacto: values.telefono_contacto.trim(),
         ubicacion_google_maps: values.ubicacion_google_maps.trim(),
+        direccion: values.direccion.trim(),
         moneda: values.moneda,
       });
       if (saved && typeof saved === 'object') queryClient.setQueryData(settingsKeys.detail(clienteId), saved);
@@ -209,6 +210,21 @@ function SettingsForm({ clienteId, initial }: { clienteId: string; initial: Rest
               onChange={set('telefono_contacto')}
               maxLength={40}
             />
+          </div>
+          <div className="field">
+            <label htmlFor={f('address')}>{t('settings.address')}</label>
+            <input
+              id={f('address')}
+              type="text"
+              autoComplete="street-address"
+              value={values.direccion}
+              onChange={set('direccion')}
+              maxLength={200}
+              aria-describedby={f('address-hint')}
+            />
+            <p className="muted field__hint" id={f('address-hint')}>
+              {t('settings.addressHint')}
+            </p>
           </div>
           <div className="field">
             <label htmlFor={f('maps')}>{t('settings.maps')}</label>

@@ -1,0 +1,151 @@
+package ordering_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"carta/internal/apperr"
+	"carta/internal/menu"
+	"carta/internal/ordering"
+	"carta/internal/store"
+	"carta/internal/store/storetest"
+)
+
+// Issue 27, item 3: the board's late thresholds and one-tap start are
+// ordering settings, validated (whole minutes, amber before red, bounded;
+// both 0 = derived from the preparation time) and kept on both engines.
+func TestBoardSettings(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		cfg, err := f.svc.Config(ctx, f.cliente)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, r := cfg.Avisos(); cfg.AvisoAmbarMin != 0 || cfg.UnToque || a != 20 || r != 40 {
+			t.Fatalf("defaults: %+v → %d/%d", cfg, a, r)
+		}
+		for _, bad := range [][2]int{{0, 10}, {10, 0}, {10, 10}, {12, 8}, {-1, 5}, {5, ordering.MaxAviso + 1}} {
+			c := cfg
+			c.AvisoAmbarMin, c.AvisoRojoMin = bad[0], bad[1]
+			_, err := f.svc.SaveConfig(ctx, f.cliente, c)
+			var ae *apperr.Error
+			if !errors.Is(err, ordering.ErrAvisos) || !errors.As(err, &ae) || ae.Kind != apperr.Invalid {
+				t.Fatalf("%v accepted: %v", bad, err)
+			}
+		}
+		if got, _ := f.svc.Config(ctx, f.cliente); got.AvisoAmbarMin != 0 || got.AvisoRojoMin != 0 {
+			t.Fatalf("a refused save changed the settings: %+v", got)
+		}
+		cfg.AvisoAmbarMin, cfg.AvisoRojoMin, cfg.UnToque = 10, 25, true
+		if _, err := f.svc.SaveConfig(ctx, f.cliente, cfg); err != nil {
+			t.Fatal(err)
+		}
+		got, err := f.svc.Config(ctx, f.cliente)
+		if a, r := got.Avisos(); err != nil || !got.UnToque || a != 10 || r != 25 {
+			t.Fatalf("saved: %+v %v", got, err)
+		}
+		// The other restaurant keeps its own.
+		if other, _ := f.svc.Config(ctx, f.other); other.UnToque || other.AvisoAmbarMin != 0 {
+			t.Fatalf("other restaurant: %+v", other)
+		}
+		// A short preparation time still warns after 5 minutes, red at 10.
+		if a, r := (ordering.Config{PreparacionMin: 0}).Avisos(); a != 5 || r != 10 {
+			t.Fatalf("derived from 0 min: %d/%d", a, r)
+		}
+	})
+}
+
+// Starting an order acknowledges it: the one-tap "aceptar e iniciar" stops
+// its alert on every board.
+func TestStartingAnOrderAcknowledgesIt(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		p, err := f.place(t, ordering.PlaceInput{Idioma: "es"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.pay(t, p.PedidoID)
+		moved, err := f.svc.Move(ctx, f.cliente, p.PedidoID, ordering.EstadoPreparacion, "")
+		if err != nil || moved.Estado != ordering.EstadoPreparacion || !moved.Visto {
+			t.Fatalf("one tap: %+v %v", moved, err)
+		}
+		// Another restaurant's staff cannot start it.
+		if _, err := f.svc.Move(ctx, f.other, p.PedidoID, ordering.EstadoListo, ""); !errors.Is(err, ordering.ErrNotFound) {
+			t.Fatalf("other restaurant moved it: %v", err)
+		}
+	})
+}
+
+// Issue 27, item 2: the order's page and its e-mail say where (address,
+// directions, phone), when (with the day) and what to say at the counter.
+func TestThePickupPlaceOnThePageAndInTheEmail(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		s, err := menu.ReadSettings(ctx, db, f.cliente)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.NombreRestaurante, s.Direccion, s.TelefonoContacto = "La Cava", "Calle Mayor 5, Madrid", "+1 (555) 010-2000"
+		if err := menu.SaveSettings(ctx, db, f.cliente, s); err != nil {
+			t.Fatal(err)
+		}
+		p, err := f.place(t, ordering.PlaceInput{Idioma: "es"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.pay(t, p.PedidoID)
+		sg, err := f.svc.Follow(ctx, p.PedidoID, p.Token, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const search = "https://www.google.com/maps/search/?api=1&query=La+Cava%2C+Calle+Mayor+5%2C+Madrid"
+		if sg.Direccion != "Calle Mayor 5, Madrid" || sg.Telefono != "+1 (555) 010-2000" || sg.MapaURL != search {
+			t.Fatalf("the page's place: %+v", sg.Lugar)
+		}
+		var text, html string
+		if err := db.QueryRow(ctx, `SELECT body_text, body_html FROM outbox WHERE kind = 'pedido' ORDER BY id DESC LIMIT 1`).Scan(&text, &html); err != nil {
+			t.Fatal(err)
+		}
+		// Tuesday 24 November 2026, 13:00 in New York: ready in 20 minutes.
+		for _, want := range []string{"Recoger: hoy, martes 24 de noviembre, lo antes posible (hacia las 13:20)", "En el mostrador di tu número de pedido: #1",
+			"Dónde recoger: La Cava", "Calle Mayor 5, Madrid", "Cómo llegar: " + search, "Teléfono: +1 (555) 010-2000 (tel:+15550102000)"} {
+			if !strings.Contains(text, want) {
+				t.Fatalf("e-mail text without %q:\n%s", want, text)
+			}
+		}
+		for _, want := range []string{`href="tel:&#43;15550102000"`, `>#1</p>`, "Calle Mayor 5, Madrid", `href="https://www.google.com/maps/search/?api=1&amp;query=La&#43;Cava`} {
+			if !strings.Contains(html, want) {
+				t.Fatalf("e-mail HTML without %q:\n%s", want, html)
+			}
+		}
+
+		// The owner's own Google Maps link wins; an English order reads English.
+		s.UbicacionGoogleMaps = "https://maps.app.goo.gl/lacava"
+		if err := menu.SaveSettings(ctx, db, f.cliente, s); err != nil {
+			t.Fatal(err)
+		}
+		p2, err := f.place(t, ordering.PlaceInput{Idioma: "en"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.pay(t, p2.PedidoID)
+		if sg, _ := f.svc.Follow(ctx, p2.PedidoID, p2.Token, nil); sg.MapaURL != "https://maps.app.goo.gl/lacava" {
+			t.Fatalf("the owner's link: %+v", sg.Lugar)
+		}
+		db.QueryRow(ctx, `SELECT body_text, body_html FROM outbox WHERE kind = 'pedido' ORDER BY id DESC LIMIT 1`).Scan(&text, &html)
+		for _, want := range []string{"Pickup: today, Tuesday, November 24, as soon as possible (around 1:20 PM)", "At the counter, give your order number: #2", "Where to pick up: La Cava",
+			"Directions: https://maps.app.goo.gl/lacava", "Phone: +1 (555) 010-2000"} {
+			if !strings.Contains(text, want) {
+				t.Fatalf("English e-mail without %q:\n%s", want, text)
+			}
+		}
+		if strings.Contains(text, "Cómo llegar") || strings.Contains(html, "Dónde recoger") {
+			t.Fatalf("English e-mail with Spanish labels:\n%s", text)
+		}
+	})
+}
