@@ -25,7 +25,8 @@ import {
 type Lang = 'es' | 'en';
 const LANGS: Lang[] = ['es', 'en'];
 type Who = 'anonymous' | 'diner' | 'owner' | 'superAdmin';
-type PageCase = { path: string; who: Who; promotion?: boolean };
+/** shows: a heading that proves the page is the real one (not its 'not found'). */
+type PageCase = { path: string; who: Who; promotion?: boolean; shows?: RegExp };
 
 /** Pages by who may see them; :ids are restaurant 1's demo data or made in beforeAll. */
 function pages(extra: { pedido: string; session: string; usuario: number }): PageCase[] {
@@ -47,7 +48,7 @@ function pages(extra: { pedido: string; session: string; usuario: number }): Pag
     { path: '/ordenar-en-linea/1', who: 'anonymous' },
     { path: '/carrito/1', who: 'anonymous' },
     { path: '/checkout/1', who: 'anonymous' },
-    { path: `/pedido/${extra.pedido}`, who: 'anonymous' },
+    { path: `/pedido/${extra.pedido}`, who: 'anonymous', shows: /^(Pedido|Order) #\d+$/ },
     { path: '/restaurante/seleccion', who: 'anonymous' },
     { path: `/demo/checkout/${extra.session}`, who: 'diner' },
     { path: `/usuario/${extra.usuario}`, who: 'diner' },
@@ -107,7 +108,7 @@ test.describe('axe and 360 px', () => {
     const session = await dinerLogin(request, diner);
     const { offer } = await offerOnSale(request, accounts.owner, 1, 'axe');
     const checkout = await startCheckout(request, session, offer.id);
-    extra = { pedido: `${order.pedidoId}?token=${order.token}`, session: checkout.sessionId, usuario: session.usuario_id };
+    extra = { pedido: `${order.pedidoId}?t=${order.token}&menu=1`, session: checkout.sessionId, usuario: session.usuario_id };
   });
 
   const placeholder = { pedido: ':pedido', session: ':session', usuario: 0 };
@@ -121,6 +122,7 @@ test.describe('axe and 360 px', () => {
         await page.goto(path);
         await settled(page);
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        if (c.shows) await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.shows);
         const found: string[] = [];
         // The promotion popup opens on a first visit: checked open, then closed.
         if (c.promotion) {

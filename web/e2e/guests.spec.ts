@@ -16,6 +16,7 @@ const TEXTS = {
     box: 'Quiero recibir novedades de este restaurante por correo electrónico.',
     link: 'Clientes',
     nav: 'Secciones del panel',
+    menu: 'Secciones',
     search: 'Buscar por nombre o correo',
     guest: 'Invitado',
     noContact: 'Sin permiso de contacto',
@@ -25,6 +26,7 @@ const TEXTS = {
     box: 'I want to receive news from this restaurant by e-mail.',
     link: 'Customers',
     nav: 'Panel sections',
+    menu: 'Sections',
     search: 'Search by name or e-mail',
     guest: 'Guest',
     noContact: 'No permission to contact',
@@ -83,7 +85,13 @@ for (const lang of ['es', 'en'] as const) {
     for (const width of [1280, 390]) {
       await staff.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await staff.goto('/dashboard/1');
-      await staff.getByRole('navigation', { name: T.nav }).getByRole('link', { name: T.link, exact: true }).click();
+      // The panel's sections: the sidebar on a laptop, the drawer behind 'Secciones' on a phone.
+      if (width === 390) {
+        await staff.getByRole('button', { name: T.menu, exact: true }).click();
+        await staff.getByRole('dialog').getByRole('link', { name: T.link, exact: true }).click();
+      } else {
+        await staff.getByRole('navigation', { name: T.nav }).getByRole('link', { name: T.link, exact: true }).click();
+      }
       await staff.getByLabel(T.search).fill(tag);
       const rows = staff.getByTestId('customer-row');
       await expect(rows).toHaveCount(2);

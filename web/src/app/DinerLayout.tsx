@@ -86,8 +86,8 @@ function ShellFrame({
   const openRegister = useCallback(() => setRegistering(true), []);
   const restaurantName = settings?.nombre_restaurante ?? '';
   const value = useMemo<DinerShellValue>(
-    () => ({ clienteId, restaurantName, openRegister }),
-    [clienteId, restaurantName, openRegister],
+    () => ({ clienteId, restaurantName, settings: settings ?? undefined, openRegister }),
+    [clienteId, restaurantName, settings, openRegister],
   );
   const nav = clienteId ? shellNav(clienteId, { ordering, cava }, t) : [];
 

@@ -187,6 +187,20 @@ describe('Dialog', () => {
     expect(focus).not.toHaveBeenCalled();
   });
 
+  it('leaves the focus where the page put it meanwhile, outside the dialog', () => {
+    const opener = document.createElement('button');
+    const elsewhere = document.createElement('button');
+    document.body.append(opener, elsewhere);
+    opener.focus();
+    const { unmount } = renderDialog();
+    // The page focuses something of its own (a notice's 'Copiar enlace') before the dialog's cleanup runs.
+    elsewhere.focus();
+    unmount();
+    expect(elsewhere).toHaveFocus();
+    opener.remove();
+    elsewhere.remove();
+  });
+
   it('renders under <body> in portal mode', () => {
     const host = document.createElement('div');
     document.body.append(host);

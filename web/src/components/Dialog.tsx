@@ -84,7 +84,13 @@ export function Dialog({
     return () => {
       observer?.disconnect();
       document.body.style.overflow = overflow;
-      if (previous?.isConnected) previous.focus?.();
+      // The focus goes back to where it was — unless the page has put it
+      // somewhere on purpose meanwhile (a notice's 'Copiar enlace' after a
+      // successful send): only a focus still in the dialog, or lost with it,
+      // is given back.
+      const now = document.activeElement;
+      const lost = !now || now === document.body || dialog.contains(now);
+      if (lost && previous?.isConnected) previous.focus?.();
     };
     // Focus is placed once, when the dialog opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps

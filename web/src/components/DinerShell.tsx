@@ -24,6 +24,11 @@ export type DinerShellValue = {
   clienteId: string | null;
   /** The restaurant's name ('' until its settings load, or when it has none). */
   restaurantName: string;
+  /**
+   * The restaurant's settings as the shell read them (undefined until they
+   * load): a page inside the shell reads them here rather than again.
+   */
+  settings?: RestaurantSettings;
   /** Opens the registration dialog (for visitors not signed in). */
   openRegister: () => void;
 };

@@ -9,7 +9,6 @@ import { OrderCard } from './components/OrderCard';
 import { alertSound } from './lib/alert-sound';
 import { lateness, thresholds } from './lib/card-age';
 import { PAUSE_PRESETS_MIN, restOfDay, untilClock } from './lib/pause-presets';
-import { parseEvents } from './lib/event-stream';
 
 // 2025-03-14 18:30 UTC = 14:30 in New York (EDT).
 const PICKUP = Date.UTC(2025, 2, 14, 18, 30) / 1000;
@@ -431,17 +430,6 @@ describe('order board', () => {
     expect(ticket).toHaveTextContent('Pedido #1');
     expect(ticket.parentElement).toBe(document.body);
     expect(print).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('event stream parsing', () => {
-  it('reads events, ids and multi-line data, skips comments and keeps the unfinished rest', () => {
-    const { events, rest } = parseEvents('event: hola\ndata: {}\n\n: latido\n\nid: 4\nevent: pedido\ndata: a\ndata: b\r\n\r\nevent: ped');
-    expect(events).toEqual([
-      { event: 'hola', data: '{}', id: '' },
-      { event: 'pedido', data: 'a\nb', id: '4' },
-    ]);
-    expect(rest).toBe('event: ped');
   });
 });
 

@@ -6,7 +6,6 @@ import { mockFetch, renderApp, resetLanguage, type FetchCall, type MockAnswer } 
 import { setDinerSession } from '../../lib/diner-session';
 import { browser } from './lib/browser';
 import { cartKey, pendingKey, readCart, type CartLine } from './lib/cart';
-import { parseSse } from './lib/sse';
 import { bravas, chuleton, onlineMenu, onlineMenuEn, openNow, order, quote } from './test-data';
 
 const settings = { body: { nombre_restaurante: 'La Cava', moneda: 'USD', logo: '', backgroundImage: '' } };
@@ -614,16 +613,6 @@ describe('the order page', () => {
     api({ 'GET /api/pedidos/5': { status: 404, body: { error: 'Pedido no encontrado.' } } });
     renderApp('/pedido/5?t=nope');
     expect(await screen.findByRole('alert')).toHaveTextContent('Pedido no encontrado.');
-  });
-});
-
-describe('the event stream reader', () => {
-  it('parses events split over chunks, ignoring comments', () => {
-    const first = parseSse('event: hola\ndata: {}\n\n: latido\n\nevent: pedido\ndata: {"estado":');
-    expect(first.events).toEqual([{ event: 'hola', data: '{}' }]);
-    const second = parseSse(first.rest + '"listo"}\n\n');
-    expect(second.events).toEqual([{ event: 'pedido', data: '{"estado":"listo"}' }]);
-    expect(second.rest).toBe('');
   });
 });
 

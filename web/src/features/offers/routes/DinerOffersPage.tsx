@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SETTINGS } from '../../../api/settings';
 import { getSettingsQueryOptions } from '../../settings';
+import { useDinerShell } from '../../../components/DinerShell';
 import { FormError } from '../../../components/Form';
 import { useDinerSession } from '../../../lib/diner-session';
 import {
@@ -37,8 +38,11 @@ export default function DinerOffersPage() {
 
   const offers = useQuery({ ...publicCuponesQueryOptions(clienteId ?? '', lang), enabled: !!clienteId });
   const merchant = useQuery({ ...merchantQueryOptions(clienteId ?? ''), enabled: !!clienteId });
-  const settings = useQuery({ ...getSettingsQueryOptions(clienteId ?? ''), enabled: !!clienteId });
-  const currency = settings.data?.moneda || DEFAULT_SETTINGS.moneda;
+  // The shell of this restaurant has read its settings already: one read per page.
+  const shell = useDinerShell();
+  const inShell = !!clienteId && shell?.clienteId === clienteId;
+  const settings = useQuery({ ...getSettingsQueryOptions(clienteId ?? ''), enabled: !!clienteId && !inShell });
+  const currency = (inShell ? shell.settings?.moneda : settings.data?.moneda) || DEFAULT_SETTINGS.moneda;
 
   const merchantError = !clienteId
     ? t('offers.clienteUndefined')

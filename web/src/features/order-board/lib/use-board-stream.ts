@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { orderBoardKeys } from '../api/order-board-api';
-import { followEvents } from './event-stream';
+import { followEvents } from '../../../lib/event-stream';
 
 export type StreamState = 'connecting' | 'live' | 'reconnecting' | 'refused';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { API_PREFIX } from '../../../lib/api-client';
 import { getDinerToken } from '../../../lib/diner-session';
-import { readSse, SseRefused } from './sse';
+import { readEvents, StreamRefused } from '../../../lib/event-stream';
 
 /** Waits ms, or less when signal aborts. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -55,7 +55,7 @@ export function useOrderEvents(id: string, token: string | null, active: boolean
         refused = false;
         let wait = 0;
         try {
-          await readSse(
+          await readEvents(
             `${API_PREFIX}/pedidos/${encodeURIComponent(id)}/eventos`,
             headers,
             (e) => {
@@ -66,7 +66,7 @@ export function useOrderEvents(id: string, token: string | null, active: boolean
           );
         } catch (err) {
           failures += 1;
-          if (err instanceof SseRefused) {
+          if (err instanceof StreamRefused) {
             if (NOT_MINE.includes(err.status)) return;
             refused = true;
             wait = err.retryAfterMs ?? REFUSED_RETRY_MS;
