@@ -295,8 +295,8 @@ func accessTable() map[string][]row {
 		"POST /api/clientes/{cliente_id}/vouchers/canjear": {{"unknown code", func(*matrix) req {
 			return req{method: "POST", path: "/api/clientes/1/vouchers/canjear", body: map[string]string{"codigo": "CARTA-ZZZZ-ZZZZ"}}
 		}, staffOn1(s404)}},
-		"GET /api/clientes/{cliente_id}/fees":    {{"", get("/api/clientes/1/fees"), staffOn1(s200)}},
-		"GET /api/clientes/{cliente_id}/resumen": {{"", get("/api/clientes/1/resumen"), staffOn1(s200)}},
+		"GET /api/clientes/{cliente_id}/fees":           {{"", get("/api/clientes/1/fees"), staffOn1(s200)}},
+		"GET /api/clientes/{cliente_id}/resumen":        {{"", get("/api/clientes/1/resumen"), staffOn1(s200)}},
 		"GET /api/clientes/{cliente_id}/primeros-pasos": {{"", get("/api/clientes/1/primeros-pasos"), staffOn1(s200)}},
 		"PUT /api/clientes/{cliente_id}/primeros-pasos/qr": {{"", func(*matrix) req {
 			return req{method: "PUT", path: "/api/clientes/1/primeros-pasos/qr"}

@@ -55,10 +55,10 @@ var (
 	ErrVoucherEmpty   = apperr.E(apperr.Invalid, "Escribe o escanea el código del cupón.", "Type or scan the voucher code.")
 	// ErrPaidSoldOut answers a payment that arrived after the offer sold
 	// out: nothing is oversold and the payment is kept for refund.
-	ErrPaidSoldOut    = apperr.E(apperr.Conflict, "Esta oferta se agotó.", "This offer sold out.")
+	ErrPaidSoldOut = apperr.E(apperr.Conflict, "Esta oferta se agotó.", "This offer sold out.")
 	// errPaidSoldOut is ErrPaidSoldOut as a confirmation answers it: also
 	// checkout.ErrRefundOwed, so a provider's webhook is answered received.
-	errPaidSoldOut = fmt.Errorf("%w (%w)", ErrPaidSoldOut, checkout.ErrRefundOwed)
+	errPaidSoldOut    = fmt.Errorf("%w (%w)", ErrPaidSoldOut, checkout.ErrRefundOwed)
 	ErrTooManyHolds   = apperr.E(apperr.Conflict, "Tienes demasiados pagos sin terminar. Termínalos o espera unos minutos.", "You have too many unfinished payments. Finish them or wait a few minutes.")
 	ErrHoldInProgress = apperr.E(apperr.Conflict, "Ya estás pagando esta oferta. Espera unos segundos.", "You are already paying for this offer. Wait a few seconds.")
 )
