@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"carta/internal/apperr"
-	"carta/internal/clientes"
 	"carta/internal/limits"
 	"carta/internal/menu"
 	"carta/internal/refunds"
@@ -262,19 +261,7 @@ func (s *Service) RetryPOS(ctx context.Context, t tenant.ID, id int64) error {
 // and tells the diner. A refund under way with the provider refuses it.
 func (s *Service) MarkRefunded(ctx context.Context, t tenant.ID, id int64) (Pedido, error) {
 	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		if _, err := lockRecord(ctx, tx, id); errors.Is(err, store.ErrNotFound) {
-			return ErrNotFound
-		} else if err != nil {
-			return err
-		}
-		p, err := staffOrder(ctx, tx, t, id)
-		if err != nil {
-			return err
-		}
-		if p.Reembolso != "pendiente" {
-			return ErrNoRefund
-		}
-		conn, err := clientes.GetPOSConnection(ctx, tx, t)
+		p, conn, err := owedOrder(ctx, tx, t, id)
 		if err != nil {
 			return err
 		}

@@ -53,19 +53,7 @@ func (s *Service) startRefund(ctx context.Context, tx *store.Tx, t tenant.ID, p 
 func (s *Service) Refund(ctx context.Context, t tenant.ID, id int64) (Pedido, error) {
 	var rid int64
 	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		if _, err := lockRecord(ctx, tx, id); errors.Is(err, store.ErrNotFound) {
-			return ErrNotFound
-		} else if err != nil {
-			return err
-		}
-		p, err := staffOrder(ctx, tx, t, id)
-		if err != nil {
-			return err
-		}
-		if p.Reembolso != "pendiente" {
-			return ErrNoRefund
-		}
-		conn, err := clientes.GetPOSConnection(ctx, tx, t)
+		p, conn, err := owedOrder(ctx, tx, t, id)
 		if err != nil {
 			return err
 		}
@@ -159,4 +147,24 @@ func (s *Service) refundDetails(ctx context.Context, q store.Querier, ps []Pedid
 		ps[i].ReembolsoDetalle = refunds.Describe(last, s.Refunds.Can(conn, ps[i].paymentID))
 	}
 	return nil
+}
+
+// owedOrder is a cancelled order of the restaurant whose payment is owed
+// back, locked for the transaction, with the restaurant's POS connection;
+// ErrNotFound, or ErrNoRefund when nothing is owed.
+func owedOrder(ctx context.Context, tx *store.Tx, t tenant.ID, id int64) (Pedido, clientes.POSConnection, error) {
+	if _, err := lockRecord(ctx, tx, id); errors.Is(err, store.ErrNotFound) {
+		return Pedido{}, clientes.POSConnection{}, ErrNotFound
+	} else if err != nil {
+		return Pedido{}, clientes.POSConnection{}, err
+	}
+	p, err := staffOrder(ctx, tx, t, id)
+	if err != nil {
+		return Pedido{}, clientes.POSConnection{}, err
+	}
+	if p.Reembolso != "pendiente" {
+		return Pedido{}, clientes.POSConnection{}, ErrNoRefund
+	}
+	conn, err := clientes.GetPOSConnection(ctx, tx, t)
+	return p, conn, err
 }
