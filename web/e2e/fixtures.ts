@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import readline from 'node:readline';
-import { registerDiner, type DinerAccount } from './api';
+import { registerDiner, unlimitedSlots, type DinerAccount } from './api';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const START_TIMEOUT_MS = 30_000;
@@ -267,6 +267,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use) => {
       const { server, stop } = await startCarta();
       try {
+        const request = await playwrightRequest.newContext({ baseURL: server.url });
+        try {
+          await unlimitedSlots(request, accounts.owner, 1);
+          await unlimitedSlots(request, accounts.owner2, 2);
+        } finally {
+          await request.dispose();
+        }
         await use(server);
       } finally {
         await stop();
