@@ -10,8 +10,8 @@ import { openNow } from './test-data';
 // The clock as the locale prints it, or a forced text (no English locale
 // the app uses prints "a.m." today; one may).
 const clock = vi.hoisted(() => ({ forced: null as string | null }));
-vi.mock('./lib/time', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./lib/time')>();
+vi.mock('../../lib/clock', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../lib/clock')>();
   return { ...real, formatClock: (...args: Parameters<typeof real.formatClock>) => clock.forced ?? real.formatClock(...args) };
 });
 

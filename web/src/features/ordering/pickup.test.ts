@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatPickup } from './routes/OrderPage';
+import { formatDay, formatPickup } from './lib/pickup';
 
 // Friday 14 March 2025, 14:30 in New York (EDT), 18:30 UTC.
 const NOW = Date.UTC(2025, 2, 14, 18, 30) / 1000;

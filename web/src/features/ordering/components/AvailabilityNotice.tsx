@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Availability } from '../../../api/contract';
 import { endSentence } from '../lib/sentence';
-import { formatClock } from '../lib/time';
+import { formatClock } from '../../../lib/clock';
 
 /**
  * Why no order can be placed now (ordering off, paused, closed, every slot

@@ -1,5 +1,5 @@
+import { formatClock, formatter } from '../../../lib/clock';
 import { intlLocale } from '../../../lib/intl';
-import { formatClock } from './time';
 
 /** A pickup time the diner can choose: the form's value ('0' is as soon as possible) and its label. */
 export type PickupTime = { value: string; label: string };
@@ -16,13 +16,7 @@ type Labels = {
 
 /** The restaurant's local date of a Unix-seconds time, as 'YYYY-MM-DD' (the browser's zone when the name does not load). */
 export function localDay(seconds: number, zone: string | undefined): string {
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone || undefined }).formatToParts(new Date(seconds * 1000));
-  } catch {
-    parts = new Intl.DateTimeFormat('en-US', options).formatToParts(new Date(seconds * 1000));
-  }
+  const parts = formatter('en-US', zone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(seconds * 1000));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
@@ -51,14 +45,7 @@ export function pickupDays(
     if (!day) {
       const offset = dayNumber(key) - today;
       let label = offset === 0 ? labels.today : offset === 1 ? labels.tomorrow : '';
-      if (!label) {
-        const options: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' };
-        try {
-          label = new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone: zone || undefined }).format(new Date(at * 1000));
-        } catch {
-          label = new Intl.DateTimeFormat(intlLocale(language), options).format(new Date(at * 1000));
-        }
-      }
+      if (!label) label = formatter(language, zone, { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(at * 1000));
       day = { key, label, times: [] };
       days.push(day);
     }
@@ -67,4 +54,21 @@ export function pickupDays(
   if (asap) add(asap.at, { value: '0', label: labels.asap(formatClock(asap.at, zone, language)) });
   for (const s of slots) add(s.at, { value: String(s.at), label: formatClock(s.at, zone, language) });
   return days;
+}
+
+/**
+ * The day of a pickup as a diner says it in a sentence: 'hoy' / 'today',
+ * 'mañana' / 'tomorrow', else the date ('sáb 28 de nov' / 'Sat, Nov 28'),
+ * in the restaurant's time zone; now is Unix seconds.
+ */
+export function formatDay(seconds: number, now: number, zone: string | undefined, language: string | undefined): string {
+  const diff = dayNumber(localDay(seconds, zone)) - dayNumber(localDay(now, zone));
+  if (diff === 0 || diff === 1) return new Intl.RelativeTimeFormat(intlLocale(language), { numeric: 'auto' }).format(diff, 'day');
+  return formatter(language, zone, { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(seconds * 1000));
+}
+
+/** A pickup time with its day: 'hoy, 2:05 p.m.' / 'tomorrow, 2:05 PM' / 'Sat, Nov 28, 2:05 PM'. */
+export function formatPickup(seconds: number, now: number, zone: string | undefined, language: string | undefined): string {
+  if (!seconds) return '';
+  return `${formatDay(seconds, now, zone, language)}, ${formatClock(seconds, zone, language)}`;
 }

@@ -12,8 +12,7 @@ import { orderQueryOptions } from '../api/ordering-queries';
 import { OrderingShell } from '../components/OrderingShell';
 import { orderPaid, pendingOrderIds, readPendingOrder } from '../lib/cart';
 import { useNow } from '../../../lib/age';
-import { formatClock, formatter } from '../../../lib/clock';
-import { intlLocale } from '../../../lib/intl';
+import { formatPickup } from '../lib/pickup';
 import { useOrderEvents } from '../lib/use-order-events';
 
 /** States after which nothing changes any more: the page stops following. */
@@ -267,29 +266,3 @@ function Order({ order, justPaid }: { order: OrderTracking; justPaid: boolean })
 }
 
 // The pickup's day, here rather than in lib so the diner menu's shared chunk stays within its budget.
-/** The restaurant's calendar day of a Unix-seconds time, as days since 1970 (comparable). */
-function dayNumber(seconds: number, zone: string | undefined): number {
-  const parts = formatter('en', zone, { year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(new Date(seconds * 1000));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(n('year'), n('month') - 1, n('day')) / 86_400_000;
-}
-
-/**
- * The day of a pickup as a diner says it: 'hoy' / 'today', 'mañana' /
- * 'tomorrow', else the date ('sáb 28 de nov' / 'Sat, Nov 28'), in the
- * restaurant's time zone; now is Unix seconds.
- */
-export function formatDay(seconds: number, now: number, zone: string | undefined, language: string | undefined): string {
-  const diff = dayNumber(seconds, zone) - dayNumber(now, zone);
-  if (diff === 0 || diff === 1) {
-    const words = new Intl.RelativeTimeFormat(intlLocale(language), { numeric: 'auto' }).format(diff, 'day');
-    return words;
-  }
-  return formatter(language, zone, { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(seconds * 1000));
-}
-
-/** A pickup time with its day: 'hoy, 2:05 p.m.' / 'tomorrow, 2:05 PM' / 'Sat, Nov 28, 2:05 PM'. */
-export function formatPickup(seconds: number, now: number, zone: string | undefined, language: string | undefined): string {
-  if (!seconds) return '';
-  return `${formatDay(seconds, now, zone, language)}, ${formatClock(seconds, zone, language)}`;
-}
