@@ -32,6 +32,10 @@ async function startCarta(): Promise<{ server: Server; stop: () => Promise<void>
       // Diner registration is throttled per address, and every test comes
       // from 127.0.0.1: room for the suite's few registrations (see api.ts).
       CARTA_REGISTER_PER_ADDRESS: '1000',
+      // Online orders too (30 per address per 10 minutes by default): the
+      // suite places more than that within ten minutes, and a refused order
+      // opens no checkout (CI: ordering.spec waited for a tab that never came).
+      CARTA_ORDERS_PER_ADDRESS: '1000',
       // No metrics listener: its default port would be shared by every
       // server a test starts and by any other carta on the machine.
       CARTA_METRICS_ADDR: 'off',
