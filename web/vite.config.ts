@@ -140,5 +140,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // A page test clicks through a lazily loaded screen in jsdom: ~4 s on a busy 2-core machine,
+    // over Vitest's 5 s default. A bound that still catches a hang, not a retry.
+    testTimeout: 15_000,
   },
 }));

@@ -67,6 +67,8 @@ describe('ordering settings page', () => {
     expect(zone).toHaveDisplayValue('Ciudad de México');
     expect(zone.querySelector('option[value="America/New_York"]')).toHaveTextContent('Nueva York (Este)');
     expect(zone.querySelector('option[value="Europe/Madrid"]')).toHaveTextContent('Madrid');
+    // The pause names the zone as the picker does, not by its IANA id.
+    expect(screen.getByLabelText('Pausar pedidos hasta (hora del restaurante, Ciudad de México)')).toBeInTheDocument();
     // Sunday gets all day with one click.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Abrir el domingo las 24 horas' }));
     expect(within(screen.getByTestId('day-0')).getByText('Abierto 24 horas')).toBeInTheDocument();
@@ -128,7 +130,7 @@ describe('ordering settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Quitar el intervalo 1 del martes' }));
     const until = Math.floor(Date.now() / 1000) + 3 * 3600;
     const pause = toZonedInput(until, 'America/New_York');
-    fireEvent.change(screen.getByLabelText('Pausar pedidos hasta (hora del restaurante, America/New_York)'), { target: { value: pause } });
+    fireEvent.change(screen.getByLabelText('Pausar pedidos hasta (hora del restaurante, Nueva York (Este))'), { target: { value: pause } });
     await user.click(screen.getByRole('button', { name: 'Guardar ajustes' }));
 
     expect(await screen.findByText('Ajustes de pedidos guardados.')).toBeInTheDocument();
@@ -145,7 +147,7 @@ describe('ordering settings page', () => {
   it('a pause more than 7 days ahead is refused', async () => {
     const { calls } = routes();
     renderApp('/pedidos/ajustes?cliente_id=1');
-    const field = await screen.findByLabelText('Pausar pedidos hasta (hora del restaurante, America/New_York)', {}, LAZY);
+    const field = await screen.findByLabelText('Pausar pedidos hasta (hora del restaurante, Nueva York (Este))', {}, LAZY);
     fireEvent.change(field, { target: { value: toZonedInput(Math.floor(Date.now() / 1000) + 8 * 86400, 'America/New_York') } });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Guardar ajustes' }));
     expect(screen.getByRole('alert')).toHaveTextContent('La pausa debe terminar dentro de los próximos 7 días.');

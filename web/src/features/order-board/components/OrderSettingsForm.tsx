@@ -8,7 +8,7 @@ import { errorText } from '../../../lib/api-client';
 import { intlLocale } from '../../../lib/intl';
 import { orderBoardKeys, saveOrderConfig } from '../api/order-board-api';
 import { thresholds } from '../lib/card-age';
-import { zoneOptions } from '../lib/time-zones';
+import { zoneName, zoneOptions } from '../lib/time-zones';
 import {
   checkSettings,
   isAllDay,
@@ -267,7 +267,7 @@ export function OrderSettingsForm({ clienteId, initial }: Props) {
       <fieldset className="fieldset">
         <legend>{t('orderSettings.pause')}</legend>
         <div className="field">
-          <label htmlFor={f('pause')}>{t('orderSettings.pausa', { zone: values.zona })}</label>
+          <label htmlFor={f('pause')}>{t('orderSettings.pausa', { zone: zoneName(values.zona, t) })}</label>
           <input
             id={f('pause')}
             type="datetime-local"
