@@ -199,7 +199,9 @@ func (s *Server) Routes() *Router { return s.router }
 func (s *Server) Handler() http.Handler {
 	if s.Checkout == nil {
 		s.Checkout = &checkout.Confirmer{DB: s.DB, Notifications: clovercheckout.Webhooks{}, PlatformSecret: s.CloverWebhookSecret, Log: s.Log}
-		// The order kinds are tried in: coupons, then orders.
+		// The kinds of purchase paid through a hosted checkout; a session
+		// created before sessions were recorded is looked for in coupons,
+		// then orders.
 		s.Checkout.Register(s.Offers)
 		s.Checkout.Register(s.Ordering)
 	}
