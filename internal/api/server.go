@@ -26,6 +26,7 @@ import (
 	"carta/internal/onboarding"
 	"carta/internal/ordering"
 	"carta/internal/panel"
+	"carta/internal/refunds"
 	"carta/internal/requestid"
 	"carta/internal/respond"
 	"carta/internal/store"
@@ -43,6 +44,8 @@ type Server struct {
 	Offers   *offers.Service
 	Ordering *ordering.Service
 	Billing  *billing.Service
+	// Refunds is every kind's refunds: the one list of payments owed back.
+	Refunds *refunds.Service
 	// Onboarding is the super admin's restaurants, links and connections.
 	Onboarding *onboarding.Service
 	Wines      *wines.Service
