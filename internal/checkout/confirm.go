@@ -67,6 +67,10 @@ type DemoView interface {
 // provider's webhook is answered as received: there is nothing to retry.
 var ErrRefundOwed = errors.New("checkout: paid, marked for refund")
 
+// errNoPurchase: a session's record names a purchase that does not hold
+// that session (a store.ErrNotFound too).
+var errNoPurchase = errors.New("checkout: no purchase holds the session")
+
 // ErrNoDemoSession: no demo checkout session has that id.
 var ErrNoDemoSession = errors.New("checkout: no such demo session")
 
@@ -203,6 +207,9 @@ func (c *Confirmer) confirm(ctx context.Context, s SessionRecord, o Outcome) err
 		}
 	}
 	conf, err := k.Prepare(ctx, s)
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("%w: %s %d (%w)", errNoPurchase, k.Name(), s.Ref, err)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", k.Name(), err)
 	}
@@ -258,8 +265,14 @@ func (c *Confirmer) Webhook(ctx context.Context, body []byte, signature string) 
 	}
 	o := Outcome{Session: ev.SessionID, Approved: ev.Approved, PaymentID: ev.PaymentID, Provider: c.Notifications.Provider(), Event: key}
 	err = c.confirm(ctx, sess, o)
-	if errors.Is(err, ErrRefundOwed) {
+	switch {
+	case errors.Is(err, ErrRefundOwed):
 		return nil // recorded and marked for refund: nothing for the provider to retry
+	case errors.Is(err, errNoPurchase):
+		// A session recorded for a purchase that never took it (it ended
+		// while its checkout was being created): as unknown as before.
+		c.Log.WarnContext(ctx, "checkout webhook for a session no purchase holds", "session", ev.SessionID, "kind", sess.Kind, "err", err)
+		return nil
 	}
 	return err
 }

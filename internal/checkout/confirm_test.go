@@ -269,3 +269,26 @@ func TestConfirmerVerifiesBeforeItPrepares(t *testing.T) {
 		}
 	})
 }
+
+// A signed event of a session recorded for a purchase that does not hold
+// it (the purchase ended while its checkout was being created) is received
+// and changes nothing, as an unknown session's is.
+func TestConfirmerWebhookOfASessionNoPurchaseHolds(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		r := restaurant(t, db, "M1")
+		k := &fakeKind{name: "pedido", sessions: map[string]int64{}}
+		c := &checkout.Confirmer{DB: db, Notifications: fakeWebhooks{}, PlatformSecret: "platform", Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		c.Register(k)
+		record(t, db, checkout.SessionRecord{ID: "cs_gone", Kind: "pedido", Ref: 8, Restaurant: r})
+		if err := c.Webhook(ctx, []byte(`{"session":"cs_gone","merchant":"M1","payment":"PAY"}`), "ok:platform"); err != nil {
+			t.Fatalf("received: %v", err)
+		}
+		if err := c.Confirm(ctx, checkout.Outcome{Session: "cs_gone", Approved: true}); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("confirming it: %v", err)
+		}
+		if len(k.applied) != 0 {
+			t.Fatalf("applied %v", k.applied)
+		}
+	})
+}
