@@ -322,6 +322,7 @@ func accessTable() map[string][]row {
 			return req{method: "POST", path: "/api/admin/fees/999999/reintentar"}
 		}, admins(s404)}},
 		"GET /api/admin/pedidos/reembolsos": {{"", get("/api/admin/pedidos/reembolsos"), admins(s200)}},
+		"GET /api/admin/pagos/reembolsos":   {{"", get("/api/admin/pagos/reembolsos"), admins(s200)}},
 		"GET /api/admin/resumen":            {{"", get("/api/admin/resumen"), admins(s200)}},
 		"POST /api/webhooks/clover-checkout": {{"signed, unknown session", func(m *matrix) req {
 			body := clovercheckouttest.WebhookBody(fmt.Sprint("cs_none_", m.next()), fmt.Sprint("PAYX", m.next()), "DEMOMERCHANT1", "APPROVED")

@@ -114,6 +114,7 @@ func (s *Server) routes() []route {
 		{"POST", "/api/admin/outbox/{id}/reenviar", superAdmin, s.resendMail},
 		{"POST", "/api/admin/fees/{id}/reintentar", superAdmin, s.retryFee},
 		{"GET", "/api/admin/pedidos/reembolsos", superAdmin, list(s.Ordering.RefundsOwed)},
+		{"GET", "/api/admin/pagos/reembolsos", superAdmin, list(s.Refunds.Owed)},
 		{"GET", "/api/admin/resumen", superAdmin, list(s.oversight)},
 		{"POST", "/api/webhooks/clover-checkout", public, s.cloverCheckoutWebhook},
 		{"POST", "/api/webhooks/stripe", public, s.stripeWebhook},

@@ -26,6 +26,7 @@ import (
 	"carta/internal/onboarding"
 	"carta/internal/ordering"
 	"carta/internal/panel"
+	"carta/internal/refunds"
 	"carta/internal/requestid"
 	"carta/internal/respond"
 	"carta/internal/store"
@@ -43,6 +44,8 @@ type Server struct {
 	Offers   *offers.Service
 	Ordering *ordering.Service
 	Billing  *billing.Service
+	// Refunds is every kind's refunds: the one list of payments owed back.
+	Refunds *refunds.Service
 	// Onboarding is the super admin's restaurants, links and connections.
 	Onboarding *onboarding.Service
 	Wines      *wines.Service
@@ -199,7 +202,9 @@ func (s *Server) Routes() *Router { return s.router }
 func (s *Server) Handler() http.Handler {
 	if s.Checkout == nil {
 		s.Checkout = &checkout.Confirmer{DB: s.DB, Notifications: clovercheckout.Webhooks{}, PlatformSecret: s.CloverWebhookSecret, Log: s.Log}
-		// The order kinds are tried in: coupons, then orders.
+		// The kinds of purchase paid through a hosted checkout; a session
+		// created before sessions were recorded is looked for in coupons,
+		// then orders.
 		s.Checkout.Register(s.Offers)
 		s.Checkout.Register(s.Ordering)
 	}

@@ -106,6 +106,7 @@ func NewServer(cfg config.Config, d Deps) *Server {
 		Offers:     offerSvc,
 		Ordering:   orderSvc,
 		Billing:    billingSvc,
+		Refunds:    refundSvc,
 		Media:      d.Media,
 		Site:       site,
 		Metrics:    mets,

@@ -240,13 +240,16 @@ type DemoCheckout struct {
 // bearer secret) for the demo checkout page (checkout.DemoKind);
 // store.ErrNotFound for any other session, and for sessions of
 // restaurants on a real provider.
-func (s *Service) DemoSession(ctx context.Context, sessionID string) (checkout.DemoView, error) {
-	if !strings.HasPrefix(sessionID, "demo_cs_") {
+func (s *Service) DemoSession(ctx context.Context, sess checkout.SessionRecord) (checkout.DemoView, error) {
+	if !strings.HasPrefix(sess.ID, "demo_cs_") {
 		return nil, store.ErrNotFound
 	}
-	c, err := GetCompraBySession(ctx, s.DB, sessionID)
+	c, err := getCompra(ctx, s.DB, sess.Ref)
 	if err != nil {
 		return nil, err
+	}
+	if c.Session != sess.ID {
+		return nil, store.ErrNotFound
 	}
 	t := tenant.FromRecord(c.ClienteID)
 	conn, err := clientes.GetPOSConnection(ctx, s.DB, t)

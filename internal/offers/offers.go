@@ -187,7 +187,13 @@ func (s *Service) Buy(ctx context.Context, cuponID int64, b Buyer, clientTotal *
 	if !sess.ExpiresAt.IsZero() {
 		exp = sess.ExpiresAt.Unix()
 	}
-	if err := setCompraSession(ctx, s.DB, p.ID, sess.ID, sess.URL, exp); err != nil {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		if err := setCompraSession(ctx, tx, p.ID, sess.ID, sess.URL, exp); err != nil {
+			return err
+		}
+		return checkout.RecordSession(ctx, tx, checkout.SessionRecord{ID: sess.ID, Kind: Kind, Ref: p.ID, Restaurant: cup.ClienteID})
+	})
+	if err != nil {
 		s.release(ctx, p.ID, CompraFallido)
 		return Purchase{}, err
 	}
@@ -225,22 +231,50 @@ func NewVoucherCode() (string, error) {
 // one transaction with the event's record (checkout.Confirm): see Apply.
 // store.ErrNotFound: no purchase has that session.
 func (s *Service) Confirm(ctx context.Context, o checkout.Outcome) error {
-	c, err := s.Prepare(ctx, o.Session)
+	sess, err := s.Find(ctx, o.Session)
+	if err != nil {
+		return err
+	}
+	c, err := s.Prepare(ctx, sess)
 	if err != nil {
 		return err
 	}
 	return checkout.Confirm(ctx, s.DB, c, o)
 }
 
-// Name is the checkout kind of coupon purchases.
-func (s *Service) Name() string { return "cupon" }
+// Kind is the checkout kind of coupon purchases (checkout.Kind's Name,
+// checkout.Session's Kind).
+const Kind = "cupon"
 
-// Prepare finds the coupon purchase of a checkout session and reads what
-// confirming it needs (checkout.Kind); store.ErrNotFound when none.
-func (s *Service) Prepare(ctx context.Context, session string) (checkout.Confirmation, error) {
+// Name is the checkout kind of coupon purchases.
+func (s *Service) Name() string { return Kind }
+
+// session is a purchase's checkout session as the checkout domain records it.
+func (c CompraRecord) session() checkout.SessionRecord {
+	return checkout.SessionRecord{ID: c.Session, Kind: Kind, Ref: c.ID, Restaurant: c.ClienteID}
+}
+
+// Find is the purchase of a checkout session from the purchases' own
+// column (checkout.Kind: sessions created before they were recorded);
+// store.ErrNotFound when none.
+func (s *Service) Find(ctx context.Context, session string) (checkout.SessionRecord, error) {
 	c, err := GetCompraBySession(ctx, s.DB, session)
 	if err != nil {
+		return checkout.SessionRecord{}, err
+	}
+	return c.session(), nil
+}
+
+// Prepare reads the purchase of a checkout session and what confirming it
+// needs (checkout.Kind); store.ErrNotFound when the session is not the
+// purchase's.
+func (s *Service) Prepare(ctx context.Context, sess checkout.SessionRecord) (checkout.Confirmation, error) {
+	c, err := getCompra(ctx, s.DB, sess.Ref)
+	if err != nil {
 		return nil, err
+	}
+	if c.Session != sess.ID {
+		return nil, store.ErrNotFound
 	}
 	code, err := NewVoucherCode()
 	if err != nil {
@@ -262,8 +296,6 @@ type confirmation struct {
 	soldOut bool
 	payment string
 }
-
-func (k *confirmation) Restaurant() int64 { return k.c.ClienteID }
 
 // Apply: an approved payment makes the purchase paid with a voucher code,
 // credits points (1 per whole currency unit), queues the platform fee and

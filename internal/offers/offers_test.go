@@ -583,3 +583,43 @@ func TestReceiptInTheBuyersLanguage(t *testing.T) {
 		}
 	})
 }
+
+// A coupon purchase's checkout session is recorded with its kind, the
+// purchase and the restaurant; the checkout domain confirms it through that
+// record, and a purchase whose session was created before sessions were
+// recorded (no row) is confirmed all the same, found by its own column.
+func TestPurchaseSessionsRecordedWithTheirKind(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 5, 2)
+		c := &checkout.Confirmer{DB: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		c.Register(f.svc)
+		var ids []int64
+		for _, d := range f.diners {
+			p, err := f.svc.Buy(ctx, f.cupon, offers.Buyer{UsuarioID: d, Email: "d@example.com", Lang: "es"}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, p.CompraID)
+			s, err := c.Lookup(ctx, sessionOf(t, db, p.CompraID))
+			if err != nil || s.Kind != "cupon" || s.Ref != p.CompraID || s.Restaurant != f.cliente {
+				t.Fatalf("recorded session %+v, %v", s, err)
+			}
+		}
+		if _, err := db.Exec(ctx, `DELETE FROM sesiones_checkout WHERE session_id = ?`, sessionOf(t, db, ids[1])); err != nil {
+			t.Fatal(err)
+		}
+		for i, id := range ids {
+			v, err := c.DemoResult(ctx, sessionOf(t, db, id), true)
+			if err != nil {
+				t.Fatalf("purchase %d: %v", i, err)
+			}
+			if d := v.(offers.DemoCheckout); d.CompraID != id || d.Estado != offers.CompraPagado {
+				t.Fatalf("purchase %d (recorded: %v) after 'Pagar': %+v", i, i == 0, d)
+			}
+		}
+		if n := f.count(t, offers.CompraPagado); n != 2 {
+			t.Fatalf("%d purchases paid, want 2", n)
+		}
+	})
+}

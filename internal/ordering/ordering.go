@@ -416,7 +416,13 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 	if !sess.ExpiresAt.IsZero() {
 		exp = sess.ExpiresAt.Unix()
 	}
-	if err := setSession(ctx, s.DB, id, sess.ID, sess.URL, exp); err != nil {
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		if err := setSession(ctx, tx, id, sess.ID, sess.URL, exp); err != nil {
+			return err
+		}
+		return checkout.RecordSession(ctx, tx, checkout.SessionRecord{ID: sess.ID, Kind: Kind, Ref: id, Restaurant: in.ClienteID})
+	})
+	if err != nil {
 		s.fail(ctx, id)
 		return Placed{}, err
 	}
@@ -514,7 +520,11 @@ func (s *Service) Confirm(ctx context.Context, o checkout.Outcome) error {
 
 // confirm is Confirm, answering the order as it is afterwards.
 func (s *Service) confirm(ctx context.Context, o checkout.Outcome) (Pedido, error) {
-	c, err := s.prepare(ctx, o.Session)
+	sess, err := s.Find(ctx, o.Session)
+	if err != nil {
+		return Pedido{}, err
+	}
+	c, err := s.prepare(ctx, sess)
 	if err != nil {
 		return Pedido{}, err
 	}
@@ -522,19 +532,38 @@ func (s *Service) confirm(ctx context.Context, o checkout.Outcome) (Pedido, erro
 	return c.out, err
 }
 
+// Kind is the checkout kind of online orders (checkout.Kind's Name,
+// checkout.SessionRecord's Kind).
+const Kind = "pedido"
+
 // Name is the checkout kind of online orders.
-func (s *Service) Name() string { return "pedido" }
+func (s *Service) Name() string { return Kind }
 
-// Prepare finds the order of a checkout session and reads what confirming
-// it needs (checkout.Kind); store.ErrNotFound when none.
-func (s *Service) Prepare(ctx context.Context, session string) (checkout.Confirmation, error) {
-	return s.prepare(ctx, session)
-}
-
-func (s *Service) prepare(ctx context.Context, session string) (*confirmation, error) {
+// Find is the order of a checkout session from the orders' own column
+// (checkout.Kind: sessions created before they were recorded);
+// store.ErrNotFound when none.
+func (s *Service) Find(ctx context.Context, session string) (checkout.SessionRecord, error) {
 	rec, err := getRecordBySession(ctx, s.DB, session)
 	if err != nil {
+		return checkout.SessionRecord{}, err
+	}
+	return checkout.SessionRecord{ID: rec.Session, Kind: Kind, Ref: rec.ID, Restaurant: rec.ClienteID}, nil
+}
+
+// Prepare reads the order of a checkout session and what confirming it
+// needs (checkout.Kind); store.ErrNotFound when the session is not the
+// order's.
+func (s *Service) Prepare(ctx context.Context, sess checkout.SessionRecord) (checkout.Confirmation, error) {
+	return s.prepare(ctx, sess)
+}
+
+func (s *Service) prepare(ctx context.Context, sess checkout.SessionRecord) (*confirmation, error) {
+	rec, err := getRecord(ctx, s.DB, sess.Ref)
+	if err != nil {
 		return nil, err
+	}
+	if rec.Session != sess.ID {
+		return nil, store.ErrNotFound
 	}
 	// A payment for a restaurant suspended meanwhile is recorded all the same.
 	r, err := s.anyRestaurant(ctx, rec.ClienteID)
@@ -552,8 +581,6 @@ type confirmation struct {
 	paid bool   // paid by this confirmation
 	out  Pedido // the order afterwards
 }
-
-func (c *confirmation) Restaurant() int64 { return c.rec.ClienteID }
 
 // Apply: an approved payment makes the order received (numbered, on the
 // board, due in the POS), credits the diner's points (or records a guest
@@ -736,8 +763,8 @@ type DemoCheckout struct {
 // DemoSession is the order of a demo checkout session (its id is the
 // bearer secret) for the demo checkout page (checkout.DemoKind);
 // store.ErrNotFound for any other session.
-func (s *Service) DemoSession(ctx context.Context, sessionID string) (checkout.DemoView, error) {
-	d, err := s.DemoCheckout(ctx, sessionID)
+func (s *Service) DemoSession(ctx context.Context, sess checkout.SessionRecord) (checkout.DemoView, error) {
+	d, err := s.DemoCheckout(ctx, sess.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -1408,3 +1408,46 @@ func TestPaidGuestOrdersMakeCustomers(t *testing.T) {
 		}
 	})
 }
+
+// An order's checkout session is recorded with its kind, the order and the
+// restaurant; the checkout domain confirms it through that record, and an
+// order whose session was created before sessions were recorded (no row)
+// is confirmed all the same, found by its own column.
+func TestOrderSessionsRecordedWithTheirKind(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 0)
+		c := &checkout.Confirmer{DB: db, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		c.Register(f.svc)
+		var ids []int64
+		for range 2 {
+			p, err := f.place(t, ordering.PlaceInput{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, p.PedidoID)
+			s, err := c.Lookup(ctx, f.session(t, p.PedidoID))
+			if err != nil || s.Kind != "pedido" || s.Ref != p.PedidoID || s.Restaurant != f.cliente.Int64() {
+				t.Fatalf("recorded session %+v, %v", s, err)
+			}
+		}
+		if _, err := db.Exec(ctx, `DELETE FROM sesiones_checkout WHERE session_id = ?`, f.session(t, ids[1])); err != nil {
+			t.Fatal(err)
+		}
+		for i, id := range ids {
+			if v, err := c.DemoSession(ctx, f.session(t, id)); err != nil || v.(ordering.DemoCheckout).PedidoID != id {
+				t.Fatalf("demo page of order %d: %+v, %v", i, v, err)
+			}
+			o := checkout.Outcome{Session: f.session(t, id), Approved: true, PaymentID: fmt.Sprint("PAY-", id), Provider: "clover", Event: fmt.Sprint("EV-", id)}
+			if err := c.Confirm(ctx, o); err != nil {
+				t.Fatalf("order %d: %v", i, err)
+			}
+			if e := f.estado(t, id); e != ordering.EstadoRecibido {
+				t.Fatalf("order %d (recorded: %v) is %s", i, i == 0, e)
+			}
+		}
+		if n := f.count(t, `SELECT COUNT(*) FROM outbox WHERE kind = 'pedido'`); n != 2 {
+			t.Fatalf("%d confirmation e-mails, want 2", n)
+		}
+	})
+}

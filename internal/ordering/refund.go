@@ -22,6 +22,22 @@ import (
 func (s *Service) UseRefunds(r *refunds.Service) {
 	s.Refunds = r
 	r.Handle(refunds.Pedido, s.refundChanged, s.changed)
+	r.Lists(Kind, s.refundLines)
+}
+
+// refundLines are the orders of RefundsOwed as lines of the one list of every kind's.
+func (s *Service) refundLines(ctx context.Context) ([]refunds.Line, error) {
+	rs, err := s.RefundsOwed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]refunds.Line, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, refunds.Line{Tipo: Kind, ID: r.PedidoID, ClienteID: r.ClienteID, Restaurante: r.Restaurante, Numero: r.Numero,
+			Email: r.Email, Total: r.Total, Moneda: r.Moneda, Motivo: r.Motivo, PaymentID: r.PaymentID, Estado: r.Estado, PaidAt: r.PaidAt,
+			RefundedAt: r.RefundedAt, Detalle: r.Detalle})
+	}
+	return out, nil
 }
 
 // owed is what order p's payment owes back in full, on the restaurant's provider conn.

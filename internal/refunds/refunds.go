@@ -141,6 +141,7 @@ type Service struct {
 	mu       sync.Mutex
 	handlers map[string]Handler
 	after    map[string]func()
+	listers  []lister
 }
 
 // Handle registers what a kind does when one of its refunds changes: h in the outcome's

@@ -14,3 +14,12 @@ func FirstEvent(ctx context.Context, q Querier, provider, eventID string) (bool,
 	n, err := res.RowsAffected()
 	return n == 1, err
 }
+
+// SeenEvent reports whether a provider's webhook event was recorded
+// already (FirstEvent): a replay can be answered before anything is read
+// for it. FirstEvent, in the effect's transaction, stays the guard.
+func SeenEvent(ctx context.Context, q Querier, provider, eventID string) (bool, error) {
+	var n int
+	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM webhook_events WHERE provider = ? AND event_id = ?`, provider, eventID).Scan(&n)
+	return n > 0, err
+}

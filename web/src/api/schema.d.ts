@@ -5399,6 +5399,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/pagos/reembolsos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every kind's payments to refund (coupon purchases, orders) in one list, then the latest refunded (super admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RefundOwed"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/resumen": {
         parameters: {
             query?: never;
@@ -6357,6 +6397,33 @@ export interface components {
             total: number;
             moneda: string;
             /** @description why the order was cancelled */
+            motivo: string;
+            payment_id: string;
+            /** @enum {string} */
+            reembolso: "pendiente" | "reembolsado";
+            paid_at: number;
+            reembolsado_at: number;
+            reembolso_detalle: components["schemas"]["RefundStatus"];
+        };
+        RefundOwed: {
+            /**
+             * @description the checkout kind of the purchase: a coupon purchase or an online order
+             * @enum {string}
+             */
+            tipo: "cupon" | "pedido";
+            /** @description the kind's id of the purchase (compra_id, pedido_id) */
+            id: number;
+            cliente_id: number;
+            restaurante: string;
+            /** @description what was bought (a coupon's description; empty for an order) */
+            descripcion: string;
+            /** @description the order's number (0 for a coupon) */
+            numero: number;
+            email: string;
+            /** @description cents */
+            total: number;
+            moneda: string;
+            /** @description why the payment is owed back (an order's cancellation reason; 'agotado' for a coupon) */
             motivo: string;
             payment_id: string;
             /** @enum {string} */

@@ -1,0 +1,56 @@
+package checkout
+
+import (
+	"context"
+	"fmt"
+
+	"carta/internal/store"
+)
+
+// SessionRecord is a hosted checkout session as Carta recorded it when a kind of
+// purchase created it: the kind, the kind's reference of the purchase and
+// the restaurant whose webhook secret verifies the provider's events.
+type SessionRecord struct {
+	ID   string
+	Kind string // a registered Kind's Name: "cupon", "pedido"
+	// Ref is the kind's own id of the purchase (a compra's, a pedido's).
+	Ref        int64
+	Restaurant int64
+}
+
+// Validate refuses a session that could not be confirmed later.
+func (s SessionRecord) Validate() error {
+	switch {
+	case s.ID == "":
+		return fmt.Errorf("%w: a session needs its id", ErrInvalid)
+	case s.Kind == "":
+		return fmt.Errorf("%w: session %s needs its kind", ErrInvalid, s.ID)
+	case s.Ref <= 0 || s.Restaurant <= 0:
+		return fmt.Errorf("%w: session %s needs its purchase and restaurant", ErrInvalid, s.ID)
+	}
+	return nil
+}
+
+// RecordSession records a session a kind just created, in the transaction
+// in which the kind stores the session on its purchase: from then on a
+// confirmation finds its kind, purchase and restaurant in one read.
+// Recording the same session again changes nothing.
+func RecordSession(ctx context.Context, tx *store.Tx, s SessionRecord) error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO sesiones_checkout (session_id, tipo, referencia, cliente_id, created_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT DO NOTHING`, s.ID, s.Kind, s.Ref, s.Restaurant, tx.NowUnix())
+	return err
+}
+
+// recordedSession is a recorded session; store.ErrNotFound when the session
+// was not recorded (unknown, or created before sessions were: migration 0033).
+func recordedSession(ctx context.Context, q store.Querier, id string) (SessionRecord, error) {
+	s := SessionRecord{ID: id}
+	err := q.QueryRow(ctx, `SELECT tipo, referencia, cliente_id FROM sesiones_checkout WHERE session_id = ?`, id).Scan(&s.Kind, &s.Ref, &s.Restaurant)
+	if err != nil {
+		return SessionRecord{}, store.NotFound(err)
+	}
+	return s, nil
+}
