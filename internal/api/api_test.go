@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -35,6 +36,7 @@ import (
 	"carta/internal/store/storetest"
 	"carta/internal/web"
 	"carta/internal/wines/lookup"
+	dist "carta/web"
 )
 
 // env is a running API on a fresh demo database.
@@ -62,6 +64,24 @@ var testWeb = fstest.MapFS{
 	".vite/manifest.json": {Data: []byte(`{"index.html":{"file":"assets/app-abc12.js","isEntry":true},
 		"src/features/menu/routes/MenuPage.tsx":{"file":"assets/MenuPage-x1.js","imports":["index.html","_shared-x2.js"],"css":["assets/MenuPage-x3.css"]},
 		"_shared-x2.js":{"file":"assets/shared-x2.js"},"src/i18n/locales/es.json":{"file":"assets/es-x4.js"}}`)},
+	".vite/first-views.json": {Data: builtFirstViews()},
+}
+
+// builtFirstViews is the web build's .vite/first-views.json without the
+// menu's templates: its inline scripts, storage keys and pages' reads (the
+// menu pages of these tests have the promotion's copy, not the first view).
+func builtFirstViews() []byte {
+	raw, err := fs.ReadFile(dist.Dist(), ".vite/first-views.json")
+	if err != nil {
+		panic("the web build has no .vite/first-views.json: run make web")
+	}
+	var v map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &v); err != nil || v["scripts"] == nil || v["pages"] == nil {
+		panic(fmt.Sprintf("the web build's first-views.json: %v", err))
+	}
+	delete(v, "menu")
+	out, _ := json.Marshal(v)
+	return out
 }
 
 // loopback is trusted as a reverse proxy by the test servers, so a test

@@ -430,8 +430,8 @@ func TestMenuPagePreloads(t *testing.T) {
 			t.Fatalf("menu page head:\n%s", head)
 		}
 		if !strings.Contains(bodyHTML, `<div id="menu-shell" aria-hidden="true"><div><p data-t="Promoción de la Casa"></p><img src="/media/`) ||
-			!strings.Contains(bodyHTML, `width="900" height="600"`) || !strings.Contains(bodyHTML, `s.getItem("popup_data_1")===`) ||
-			!strings.Contains(bodyHTML, `c.src="/assets/app-abc12.js"`) {
+			!strings.Contains(bodyHTML, `width="900" height="600"`) || !strings.Contains(bodyHTML, "popup_data_") ||
+			!strings.Contains(bodyHTML, `"cliente":"1","popup":{"id":`) || !strings.Contains(bodyHTML, `"entry":"/assets/app-abc12.js"`) {
 			t.Fatalf("menu page has no promotion copy:\n%s", bodyHTML)
 		}
 		for _, h := range hints {

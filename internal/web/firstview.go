@@ -3,13 +3,11 @@ package web
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"html"
 	"io/fs"
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"carta/internal/menu"
 )
@@ -25,10 +23,55 @@ import (
 // .vite/first-views.json). The server fills the slots from the menu it
 // reads for the page anyway, escaping every value; what it computes itself
 // is only what the app computes from the settings: the card style
-// (cardStyle) and the pictures' URLs (mediaURL). The app renders into
+// (cardStyle) and the pictures' URLs (mediaURL). The inline scripts of the
+// menu's copies, the browser-storage keys they read and the URLs of the
+// pages' first reads come from the build too (firstViews): the server
+// fills their slots. The app renders into
 // #root and removes the copy (#first-view) in the commit where its own
 // categories appear (useFirstViewTakeover in
 // web/src/features/menu/lib/shell.ts).
+
+// firstViews is what web/scripts/first-views.mjs writes to
+// .vite/first-views.json: besides the menu's templates, the inline scripts
+// of the menu's copies (bundled from web/src/first-view/scripts, each with
+// at most one slot, cartaslotargs, filled by fillScript), the
+// browser-storage keys those scripts read (the server names none:
+// ownership_test.go), and per public page the route's modules and the URL
+// templates of its first API reads (web/src/first-view/manifest.ts).
+type firstViews struct {
+	Menu        menuTemplates        `json:"menu"`
+	Scripts     map[string]string    `json:"scripts"`
+	StorageKeys []string             `json:"storageKeys"`
+	Pages       map[string]pageHints `json:"pages"`
+}
+
+// pageHints are a public page's preloads: the route's modules (keys of
+// Vite's manifest) and its first API reads, URLs with the restaurant as
+// the slot cartaslotcliente, exactly as the app asks them.
+type pageHints struct {
+	Modules []string `json:"modules"`
+	Reads   []string `json:"reads"`
+}
+
+// The inline scripts of the build (firstViews.Scripts).
+const (
+	scriptFirstView      = "firstView"               // after the first view, which starts the code
+	scriptUnderPromotion = "firstViewUnderPromotion" // after the first view, under the promotion's copy
+	scriptPromotion      = "promotion"               // the promotion's copy
+)
+
+// readFirstViews reads the build's first views (nil when it has none).
+func readFirstViews(web fs.FS) *firstViews {
+	raw, err := fs.ReadFile(web, ".vite/first-views.json")
+	if err != nil {
+		return nil
+	}
+	var v firstViews
+	if json.Unmarshal(raw, &v) != nil {
+		return nil
+	}
+	return &v
+}
 
 // menuTemplates are the templates of the menu's first view.
 type menuTemplates struct {
@@ -44,17 +87,39 @@ type menuTemplates struct {
 // loadMenuTemplates reads the templates from the built app (nil when it
 // has none: the menu is served without a first view).
 func loadMenuTemplates(web fs.FS) *menuTemplates {
-	raw, err := fs.ReadFile(web, ".vite/first-views.json")
-	if err != nil {
-		return nil
-	}
-	var v struct {
-		Menu menuTemplates `json:"menu"`
-	}
-	if json.Unmarshal(raw, &v) != nil || len(v.Menu.Pages) != 8 || v.Menu.FirstRow < 1 {
+	v := readFirstViews(web)
+	if v == nil || len(v.Menu.Pages) != 8 || v.Menu.FirstRow < 1 {
 		return nil
 	}
 	return &v.Menu
+}
+
+// argsSlot is the slot of an inline script's arguments.
+const argsSlot = "cartaslotargs"
+
+// fillScript returns the build's inline script tpl as a <script> element,
+// its slot filled with args as a JSON object ("" without the script).
+// json.Marshal escapes <, > and & (and U+2028, U+2029), so no value can
+// end the element. The page's policy allows it by its hash (pageCSP).
+func fillScript(tpl string, args any) string {
+	if tpl == "" {
+		return ""
+	}
+	if args != nil {
+		b, err := json.Marshal(args)
+		if err != nil || strings.Count(tpl, argsSlot) != 1 {
+			return ""
+		}
+		tpl = strings.Replace(tpl, argsSlot, string(b), 1)
+	}
+	return "<script>" + tpl + "</script>"
+}
+
+// codeArgs are the arguments of a script that starts the app's code
+// (CodeArgs in web/src/first-view/scripts/start.ts).
+type codeArgs struct {
+	Code  string `json:"code"`  // the preload links (HTML)
+	Entry string `json:"entry"` // the entry module
 }
 
 // slot matches the templates' slots.
@@ -145,64 +210,19 @@ func (t *menuTemplates) menuFirstView(id int64, set menu.Settings, cats []menu.C
 	return open + page + `</div>`
 }
 
-// firstViewScript is the inline script after the first view: a diner who
-// chose English gets no Spanish copy, nor does a signed-in diner (whose
-// header and page differ from a visitor's): the app paints theirs at once.
-// Otherwise, like the promotion's copy, it starts the app's code (code:
-// the preload links, entry: the entry module; none when the promotion's
-// copy starts it) once the copy's first pictures have loaded (or failed)
-// and been painted (see paintedJS), or after firstViewCodeWait at the
-// latest: on a phone's slow link the code would otherwise take the
-// bandwidth the largest paint needs.
-//
-// The copy's waiting pictures (see menuFirstView) are set when the code
-// starts, after the first row has painted. Under the promotion's copy
-// (entry ""), they are set when the promotion's script starts the code
-// (it marks #menu-shell with data-go and sends a carta-go event), so after
-// the promotion's image has painted, and at once when the promotion's copy
-// is not on the page (its own script removed it: the diner closed that
-// promotion before).
-func firstViewScript(code, entry string) string {
-	painted := paintedJS
+// firstViewScript returns the inline script after the first view
+// (web/src/first-view/scripts/first-view.ts): a diner who chose English or
+// signed in gets no Spanish copy; otherwise it starts the app's code (code:
+// the preload links, entry: the entry module) once the copy's first
+// pictures have painted, and then sets the pictures that waited. Under the
+// promotion's copy (entry ""), which starts the code, it sets them when
+// that copy's script starts it. "" when the build has no such script.
+func (s *Site) firstViewScript(code, entry string) string {
 	if entry == "" {
-		painted = "" // the promotion's script waits for the paint
+		return fillScript(s.scripts[scriptUnderPromotion], nil)
 	}
-	return fmt.Sprintf(`<script>(function(){var v=document.getElementById("first-view"),d=%t;%s`+
-		`function go(){if(d)return;d=1;pics();document.head.insertAdjacentHTML("beforeend",%s);var c=document.createElement("script");c.type="module";c.crossOrigin="";c.src=%s;document.head.appendChild(c)}`+
-		`try{var s=localStorage;if(s.getItem("language")==="en"||s.getItem("auth_token")&&s.getItem("usuario_id")){v.remove();go();return}}catch(x){}`+
-		`function pics(){var a=v.querySelectorAll("img[data-src]");for(var k=0;k<a.length;k++){a[k].src=a[k].getAttribute("data-src");a[k].removeAttribute("data-src")}`+
-		`var b=v.getAttribute("data-bg");if(b){v.removeAttribute("data-bg");v.querySelector(".diner-shell").style.backgroundImage='url("'+b+'")'}}`+
-		`if(d){var m=document.getElementById("menu-shell");if(!m||m.hasAttribute("data-go"))pics();else document.addEventListener("carta-go",pics);return}`+
-		`var im=v.querySelectorAll("img[fetchpriority=high]"),n=im.length+1;function one(){if(--n===0)painted(go,im)}`+
-		`for(var k=0;k<im.length;k++){if(im[k].complete)one();else im[k].onload=im[k].onerror=one}one();setTimeout(go,%d)})()</script>`,
-		entry == "", painted, jsString(code), jsString(entry), firstViewCodeWait.Milliseconds())
+	return fillScript(s.scripts[scriptFirstView], codeArgs{Code: code, Entry: entry})
 }
-
-// paintedJS defines painted(f, a), which runs f once, a task after the
-// browser has painted the pictures a, which have just loaded (or failed).
-// "Painted" is the browser's own word for it: a largest-contentful-paint
-// entry for one of them (the entry comes once the frame is on screen).
-// When they are not the largest paint no such entry comes, and
-// firstViewFrames frames after they are decoded (img.decode, so a busy
-// phone's slow decoding does not count as painting) are taken as painted.
-// Starting anything sooner (the code, the other pictures) puts it before
-// the largest paint, where a phone on a slow link waits for it and
-// Lighthouse's simulation counts it. Only the pictures' own entries count:
-// an entry for a text painted meanwhile says nothing about them.
-var paintedJS = fmt.Sprintf(`function painted(f,a){var n=0,o;function done(){if(n<0)return;n=-1;if(o)o.disconnect();setTimeout(f,0)}`+
-	`function frame(){if(n>=0)if(++n<%d)requestAnimationFrame(frame);else done()}`+
-	`var w=[];for(var k=0;k<a.length;k++)w.push(a[k].decode?a[k].decode().catch(function(){}):0);Promise.all(w).then(function(){requestAnimationFrame(frame)});`+
-	`try{o=new PerformanceObserver(function(l){var e=l.getEntries();for(var k=0;k<e.length;k++)for(var j=0;j<a.length;j++)if(e[k].element===a[j]||e[k].url&&e[k].url===a[j].currentSrc){done();return}});`+
-	`o.observe({type:"largest-contentful-paint",buffered:true})}catch(x){}}`,
-	firstViewFrames)
-
-// firstViewFrames is how many frames after the pictures are decoded the code
-// starts when no paint of them is reported (they are not the largest).
-const firstViewFrames = 6
-
-// firstViewCodeWait bounds how long the menu's code waits for the first
-// view's pictures on a very slow network.
-const firstViewCodeWait = 2 * time.Second
 
 func bit(b bool) string {
 	if b {

@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"carta/internal/clientes"
 	"carta/internal/menu"
@@ -32,11 +31,19 @@ func (s *Site) Handler() http.Handler {
 	index, _ := fs.ReadFile(s.Files, "index.html")
 	files := http.FileServerFS(s.Files)
 	s.menuIndex = inlineStylesheets(s.Files, index)
-	s.menuChunks = chunkPreloads(s.Files, string(index), "src/features/menu/routes/MenuPage.tsx", "src/i18n/locales/es.json")
 	s.menuTemplates = loadMenuTemplates(s.Files)
-	s.viewChunks = make([]string, len(firstViews))
-	for i, v := range firstViews {
-		s.viewChunks[i] = chunkPreloads(s.Files, string(index), append(v.modules, "src/i18n/locales/es.json")...)
+	built := readFirstViews(s.Files)
+	if built == nil {
+		built = &firstViews{}
+	}
+	s.scripts = built.Scripts
+	s.menuReads = built.Pages["menu"].Reads
+	s.menuChunks = chunkPreloads(s.Files, string(index), built.Pages["menu"].Modules...)
+	s.viewHints = make([]pageHints, len(publicViews))
+	s.viewChunks = make([]string, len(publicViews))
+	for i, v := range publicViews {
+		s.viewHints[i] = built.Pages[v.page]
+		s.viewChunks[i] = chunkPreloads(s.Files, string(index), built.Pages[v.page].Modules...)
 	}
 	indexBody := newBody(index)
 	indexBody.csp = []string{appCSP(s.Stripe)}
@@ -190,15 +197,24 @@ func (s *Site) buildMenuPage(ctx context.Context, id int64, withFirstView bool) 
 	if withFirstView {
 		first = s.menuTemplates.menuFirstView(id, set, cats, shell != "")
 	}
+	var script string
 	switch {
 	case shell != "":
 		hints = fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s">`, html.EscapeString(promo.FileURL))
 		if first != "" {
-			first += firstViewScript("", "") // the promotion's copy starts the code
+			if script = s.firstViewScript("", ""); script == "" { // the promotion's copy starts the code
+				first = ""
+			}
+			first += script
 		}
 	case first != "" && entry != "":
-		first += firstViewScript(code+hints, entry)
-		hints = preloadHints(id, nil, set.Logo, firstRow)
+		script = s.firstViewScript(code+hints, entry)
+		if script != "" {
+			first += script
+			hints = preloadHints(id, nil, set.Logo, firstRow)
+			break
+		}
+		fallthrough
 	default: // no copy after all: the code starts as usual
 		page, first = s.menuIndex, ""
 		if promo != nil {
@@ -242,16 +258,17 @@ const menuFirstRow = 2
 // saves round trips on a phone's slow network: without a promotion, a
 // first-row picture is the largest paint.
 func (s *Site) menuPreloads(id int64, logo string, images []string) string {
-	return s.menuChunks + preloadHints(id, []string{"configuraciones?cliente_id=%d", "categories?cliente_id=%d&amp;idioma=es", "popups?cliente_id=%d", "orders/config?cliente_id=%d"}, logo, images)
+	return s.menuChunks + preloadHints(id, s.menuReads, logo, images)
 }
 
 // preloadHints returns <link rel=preload> hints for a restaurant's page:
-// its first API reads (%d: the restaurant, the URLs exactly as the app
-// asks them), its logo and its first pictures.
+// its first API reads (the build's URL templates, see pageHints: the
+// restaurant is their slot cartaslotcliente), its logo and its first pictures.
 func preloadHints(id int64, reads []string, logo string, images []string) string {
 	var b strings.Builder
 	for _, read := range reads {
-		fmt.Fprintf(&b, `<link rel="preload" as="fetch" crossorigin href="/api/`+read+`">`, id)
+		url := strings.ReplaceAll(read, "cartaslotcliente", strconv.FormatInt(id, 10))
+		fmt.Fprintf(&b, `<link rel="preload" as="fetch" crossorigin href="%s">`, html.EscapeString(url))
 	}
 	if strings.HasPrefix(logo, "/media/") {
 		fmt.Fprintf(&b, `<link rel="preload" as="image" href="%s">`, html.EscapeString(logo))
@@ -328,31 +345,23 @@ func readManifest(web fs.FS) map[string]manifestChunk {
 	return m
 }
 
-// firstView is a public page of a restaurant other than the menu whose
+// publicView is a public page of a restaurant other than the menu whose
 // first view the server helps: its stylesheets inlined, and preload hints
-// for its route's code and the API reads it makes first (the URLs exactly
-// as the app asks them), so a phone on a slow network fetches them while
-// the entry script loads.
-type firstView struct {
+// for its route's code and the API reads it makes first (the build's
+// pageHints under the name page: the URLs exactly as the app asks them),
+// so a phone on a slow network fetches them while the entry script loads.
+type publicView struct {
 	path *regexp.Regexp
-	// modules are the route's modules in Vite's manifest: its page and the
-	// lazy layouts around it.
-	modules []string
-	reads   []string // API reads, %d: the restaurant
+	page string // its name in the build's pages (web/src/first-view/manifest.ts)
 	// pictures returns the page's first pictures (nil: none known), the
 	// largest paint of a phone's first screen, preloaded with the HTML
 	// instead of found once the code has rendered the page.
 	pictures func(s *Site, ctx context.Context, id int64) []string
 }
 
-var firstViews = []firstView{
-	{path: regexp.MustCompile(`^/cava/([0-9]+)/?$`), modules: []string{"src/features/wines/routes/CavaPage.tsx"},
-		reads: []string{"configuraciones?cliente_id=%d", "vinos?cliente_id=%d"}},
-	{path: regexp.MustCompile(`^/ordenar-en-linea/([0-9]+)/?$`),
-		// The ordering pages' texts are a part of their own (web/src/app/i18n.ts: checkout).
-		modules:  []string{"src/features/ordering/routes/OrderOnlinePage.tsx", "src/i18n/locales/es.checkout.json"},
-		reads:    []string{"configuraciones?cliente_id=%d", "orders/clover_products_online?cliente_id=%d&amp;idioma=es", "orders/config?cliente_id=%d"},
-		pictures: (*Site).orderingPictures},
+var publicViews = []publicView{
+	{path: regexp.MustCompile(`^/cava/([0-9]+)/?$`), page: "cava"},
+	{path: regexp.MustCompile(`^/ordenar-en-linea/([0-9]+)/?$`), page: "ordering", pictures: (*Site).orderingPictures},
 }
 
 // orderingFirstPictures is how many product pictures the ordering page's
@@ -385,7 +394,7 @@ func (s *Site) orderingPictures(ctx context.Context, id int64) []string {
 // (the restaurant's public data) and kept with the menu's responses.
 // Unknown and suspended restaurants get the plain index.html (ok false).
 func (s *Site) firstView(r *http.Request) (body, bool) {
-	for i, v := range firstViews {
+	for i, v := range publicViews {
 		m := v.path.FindStringSubmatch(r.URL.Path)
 		if m == nil {
 			continue
@@ -403,7 +412,7 @@ func (s *Site) firstView(r *http.Request) (body, bool) {
 			if v.pictures != nil {
 				pictures = v.pictures(s, r.Context(), id)
 			}
-			hints := s.viewChunks[i] + preloadHints(id, v.reads, set.Logo, pictures)
+			hints := s.viewChunks[i] + preloadHints(id, s.viewHints[i].Reads, set.Logo, pictures)
 			return bytes.Replace(s.menuIndex, []byte("</head>"), []byte(hints+"</head>"), 1), nil
 		})
 	}
@@ -414,18 +423,18 @@ func (s *Site) firstView(r *http.Request) (body, bool) {
 // image promotion, a static copy of the promotion popup painted with the
 // HTML, before any JavaScript: the promotion is usually the largest thing a
 // diner sees on a first visit, and a phone on a slow network would
-// otherwise wait for the code to see it. Its inline script starts the app:
-// it adds code (the preload links) and the entry module once the image has
-// painted (see paintedJS), failed, or after promoCodeWait at the latest,
-// and lets the categories' first view set its waiting pictures then (the
-// carta-go event, see firstViewScript). It removes the
+// otherwise wait for the code to see it. Its inline script
+// (web/src/first-view/scripts/promotion.ts) starts the app: it adds code
+// (the preload links) and the entry module once the image has painted,
+// failed, or after a bound at the latest, and lets the categories' first
+// view set its waiting pictures then (see firstViewScript). It removes the
 // copy and starts the app at once when the browser's stored state says the
-// popup stays closed (the same rule as the app: same popup and closed
-// before). The app removes the copy in the frame its own popup shows (its
-// decision made and the app no longer hidden behind the categories' first
-// view: PromoPopup.tsx, web/src/lib/first-view.ts); it takes no clicks, is hidden from
-// assistive technology, and goes away by itself after 8 s if the app never
-// starts.
+// popup stays closed (the app's own rule, on the same popup). The app
+// removes the copy in the frame its own popup shows (its decision made and
+// the app no longer hidden behind the categories' first view:
+// PromoPopup.tsx, web/src/lib/first-view.ts); it takes no clicks, is hidden
+// from assistive technology, and goes away by itself after 8 s if the app
+// never starts. "" when the build has no such script.
 func (s *Site) promoShell(ctx context.Context, id int64, p menu.Popup, code, entry string) string {
 	if s.Media == nil {
 		return ""
@@ -434,17 +443,16 @@ func (s *Site) promoShell(ctx context.Context, id int64, p menu.Popup, code, ent
 	if err != nil {
 		return ""
 	}
-	// The app's stored copy: JSON.stringify({id, name, file_url, file_type}).
-	var data bytes.Buffer
-	enc := json.NewEncoder(&data)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(struct {
-		ID       int64  `json:"id"`
-		Name     string `json:"name"`
-		FileURL  string `json:"file_url"`
-		FileType string `json:"file_type"`
-	}{p.ID, p.Name, p.FileURL, p.FileType})
-	stored := jsString(strings.TrimSuffix(data.String(), "\n"))
+	// The arguments of the script (PromotionArgs): the popup as the app
+	// reads it from GET /api/popups, with the fields it compares.
+	script := fillScript(s.scripts[scriptPromotion], struct {
+		codeArgs
+		Cliente string     `json:"cliente"`
+		Popup   promoPopup `json:"popup"`
+	}{codeArgs{Code: code, Entry: entry}, strconv.FormatInt(id, 10), promoPopup{p.ID, p.Name, p.FileURL, p.FileType}})
+	if script == "" {
+		return ""
+	}
 	title := p.Name
 	if strings.TrimSpace(title) == "" {
 		title = "Promoción"
@@ -453,26 +461,17 @@ func (s *Site) promoShell(ctx context.Context, id int64, p menu.Popup, code, ent
 		`#menu-shell>div{background:#fff;border-radius:12px;width:100%%;max-width:480px;padding:.75rem;font-family:system-ui,sans-serif}`+
 		`#menu-shell p{display:flex;align-items:center;min-height:44px;margin:0 0 .5rem;font-size:1.15rem;font-weight:700}`+
 		`#menu-shell p::after{content:attr(data-t)}#menu-shell img{display:block;width:100%%;height:auto;max-height:70vh;object-fit:contain;border-radius:8px}</style>`+
-		`<div id="menu-shell" aria-hidden="true"><div><p data-t="%s"></p><img src="%s" width="%d" height="%d" alt="" decoding="async" fetchpriority="high"></div></div>`+
-		`<script>(function(){var e=document.getElementById("menu-shell"),i=e.querySelector("img"),d=0;%s`+
-		`function go(){if(d)return;d=1;e.setAttribute("data-go","");document.dispatchEvent(new Event("carta-go"));`+
-		`document.head.insertAdjacentHTML("beforeend",%s);var c=document.createElement("script");c.type="module";c.crossOrigin="";c.src=%s;document.head.appendChild(c)}`+
-		`try{var s=localStorage;if(s.getItem("popup_data_%d")===%s&&s.getItem("popup_closed_%d")==="true"){e.remove();go();return}}catch(x){}`+
-		`function shown(){painted(go,[i])}if(i.complete)shown();else{i.onload=shown;i.onerror=go}`+
-		`setTimeout(go,%d);setTimeout(function(){e.remove()},8000)})()</script>`,
-		html.EscapeString(title), html.EscapeString(p.FileURL), w, h, paintedJS,
-		jsString(code), jsString(entry), id, stored, id, promoCodeWait.Milliseconds())
+		`<div id="menu-shell" aria-hidden="true"><div><p data-t="%s"></p><img src="%s" width="%d" height="%d" alt="" decoding="async" fetchpriority="high"></div></div>%s`,
+		html.EscapeString(title), html.EscapeString(p.FileURL), w, h, script)
 }
 
-// promoCodeWait bounds how long the menu's code waits for the promotion's
-// image on a very slow network.
-const promoCodeWait = 2 * time.Second
-
-// jsString returns s as a JavaScript string literal that is safe inside an
-// HTML <script> (json.Marshal escapes <, > and &).
-func jsString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
+// promoPopup is a popup as GET /api/popups answers it (the fields the
+// app's serializePopup keeps).
+type promoPopup struct {
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	FileURL  string `json:"file_url"`
+	FileType string `json:"file_type"`
 }
 
 var stylesheetLink = regexp.MustCompile(`<link rel="stylesheet" crossorigin href="/(assets/[^"]+\.css)">`)

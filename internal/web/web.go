@@ -32,8 +32,14 @@ type Site struct {
 	// menuChunks are the preload links of the diner menu's code (from
 	// Vite's manifest), added to the menu pages.
 	menuChunks string
-	// viewChunks are the preload links of each firstViews page's code.
+	// menuReads are the URL templates of the menu's first API reads.
+	menuReads []string
+	// viewHints and viewChunks are each publicViews page's reads and the
+	// preload links of its code.
+	viewHints  []pageHints
 	viewChunks []string
+	// scripts are the build's inline scripts of the menu's copies.
+	scripts map[string]string
 	// menuIndex is index.html with its stylesheets inlined, the base of
 	// the menu pages (and the first views' of the other public pages).
 	menuIndex []byte

@@ -175,7 +175,7 @@ test("without a promotion the first row's pictures load first, the others and th
       await route.continue();
     });
     const pictures = pictureRequests(page, '');
-    // The page's timers stand still (the code's latest start, firstViewCodeWait, is one).
+    // The page's timers stand still (the code's latest start, CODE_WAIT_MS in src/first-view/scripts/start.ts, is one).
     await page.clock.install();
     await page.goto('/menu/2', { waitUntil: 'commit' });
     await expect(page.locator('#menu-shell')).toHaveCount(0);

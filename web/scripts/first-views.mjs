@@ -9,10 +9,23 @@
 // pictures load eagerly, the others lazily) and picture (present or not).
 // The list and its cards are found in the markup by the slots of the first
 // two cards; the build fails when the markup no longer has that shape.
-import { mkdirSync, writeFileSync } from 'node:fs';
+//
+// With them it writes what else the server must not know by heart
+// (src/first-view/manifest.ts): the browser-storage keys the first views'
+// scripts read, and per public page its route's modules and the URL
+// templates of its first API reads; and the inline scripts themselves,
+// bundled here from src/first-view/scripts/*.entry.ts (TypeScript that
+// imports the app's own keys and rules) into one minified IIFE each, whose
+// one slot `cartaslotargs` the server fills with a JSON object. The
+// server allows them by their hash (internal/web/csp.go).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
+import { build } from 'vite';
 
-const { renderMenu: render, ID_NUMBER } = await import(new URL('../dist-ssr/render.js', import.meta.url).href);
+const { renderMenu: render, ID_NUMBER, firstViewManifest, CLIENTE_SLOT } = await import(
+  new URL('../dist-ssr/render.js', import.meta.url).href
+);
 /** The rendered view, its restaurant id (digits, as the shell wants it) turned into the slot. */
 const renderMenu = (v) => render(v).replaceAll(ID_NUMBER, 'cartaslotcliente');
 
@@ -86,9 +99,67 @@ for (const img of flags) {
 for (const [key, html] of Object.entries({ ...pages, ...cards })) {
   if (/<script/i.test(html)) fail(`template ${key} has a script`);
 }
+/**
+ * The inline scripts: name → entry module. Each is bundled on its own
+ * (nothing shared at run time), minified, as an IIFE for a classic inline
+ * <script>; an entry that takes arguments reads the free variable
+ * `cartaslotargs`, which the server replaces with a JSON object.
+ */
+const SCRIPTS = {
+  firstView: { entry: 'first-view.entry.ts', args: true },
+  firstViewUnderPromotion: { entry: 'under-promotion.entry.ts', args: false },
+  promotion: { entry: 'promotion.entry.ts', args: true },
+};
+const scripts = {};
+for (const [name, { entry, args }] of Object.entries(SCRIPTS)) {
+  const out = await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2019',
+      lib: { entry: fileURLToPath(new URL(`../src/first-view/scripts/${entry}`, import.meta.url)), formats: ['iife'], name: 'cartaFirstView' },
+    },
+  });
+  const chunks = (Array.isArray(out) ? out : [out]).flatMap((o) => o.output).filter((o) => o.type === 'chunk');
+  if (chunks.length !== 1) fail(`script ${name}: ${chunks.length} chunks`);
+  const code = chunks[0].code.trim();
+  const slotsIn = code.split('cartaslotargs').length - 1;
+  if (slotsIn !== (args ? 1 : 0)) fail(`script ${name} has ${slotsIn} argument slots`);
+  // Inside <script>…</script> nothing may close the element or open a comment.
+  if (/<\/script|<!--|<script/i.test(code)) fail(`script ${name} has markup an HTML parser would read`);
+  if (/cartaslot(?!args)/.test(code)) fail(`script ${name} has another slot`);
+  scripts[name] = code;
+}
+
+// A page's modules are looked up in Vite's manifest; a module of a named
+// chunk group (MenuPage.tsx is in vite.config.ts's 'menu' chunk, which
+// index.html preloads) is not a key there, but each page has one that is
+// (a renamed route would otherwise lose its preloads unnoticed).
+const viteManifest = JSON.parse(readFileSync(new URL('../dist/.vite/manifest.json', import.meta.url), 'utf8'));
+for (const [page, { modules, reads }] of Object.entries(firstViewManifest.pages)) {
+  if (!modules.some((m) => viteManifest[m])) fail(`page ${page}: none of ${modules.join(', ')} is in Vite's manifest`);
+  for (const r of reads) if (!r.startsWith('/api/') || !r.includes(CLIENTE_SLOT)) fail(`page ${page}: read ${r}`);
+}
+
 mkdirSync(new URL('../dist/.vite/', import.meta.url), { recursive: true });
 writeFileSync(
   new URL('../dist/.vite/first-views.json', import.meta.url),
-  JSON.stringify({ menu: { pages, cards, firstRow: CARDS - 1 } }, null, 1),
+  JSON.stringify(
+    {
+      menu: { pages, cards, firstRow: CARDS - 1 },
+      scripts,
+      storageKeys: firstViewManifest.storageKeys,
+      pages: firstViewManifest.pages,
+    },
+    null,
+    1,
+  ),
 );
-console.log(`first-views: ${Object.keys(pages).length} menu pages, ${Object.keys(cards).length} cards`);
+console.log(
+  `first-views: ${Object.keys(pages).length} menu pages, ${Object.keys(cards).length} cards, ` +
+    Object.entries(scripts)
+      .map(([name, code]) => `${name} ${code.length} B`)
+      .join(', '),
+);

@@ -1,5 +1,6 @@
 import type { Popup } from './contract';
 import { apiFetch } from '../lib/api-client';
+import { publicReads } from '../lib/public-reads';
 
 /**
  * A restaurant's promotional popups (GET /api/popups), read by the diner
@@ -25,8 +26,7 @@ function asList(body: unknown): Popup[] {
  * Spanish read keeps the plain URL the menu page preloads.
  */
 export async function getPopups(clienteId: string, signal?: AbortSignal, lang: 'es' | 'en' = 'es'): Promise<Popup[]> {
-  const idioma = lang === 'en' ? '&idioma=en' : '';
-  const body = await apiFetch<unknown>(`/popups?cliente_id=${encodeURIComponent(clienteId)}${idioma}`, {
+  const body = await apiFetch<unknown>(publicReads.popups(clienteId, lang), {
     signal,
     token: null,
   });

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { Settings, SettingsInput } from './contract';
 import { apiFetch } from '../lib/api-client';
+import { publicReads } from '../lib/public-reads';
 
 /**
  * A restaurant's look and feel, as GET /api/configuraciones answers it.
@@ -48,7 +49,7 @@ const GENERIC: Record<string, string> = {
 
 /** GET /api/configuraciones?cliente_id= (public). */
 export function getSettings(clienteId: string, signal?: AbortSignal): Promise<RestaurantSettings> {
-  return apiFetch<RestaurantSettings>(`/configuraciones?cliente_id=${encodeURIComponent(clienteId)}`, {
+  return apiFetch<RestaurantSettings>(publicReads.settings(clienteId), {
     signal,
     token: null,
   });

@@ -1,5 +1,6 @@
 import type { Vino } from './contract';
 import { apiFetch } from '../lib/api-client';
+import { publicReads } from '../lib/public-reads';
 
 /**
  * A restaurant's available wines, as a diner reads them: the diner shell
@@ -11,7 +12,7 @@ export const publicWinesKey = (clienteId: string) => `diner/${clienteId}/vinos`;
 
 /** GET /api/vinos?cliente_id= anonymously: the restaurant's available wines (cached by the server). */
 export async function getPublicWines(clienteId: string, signal?: AbortSignal): Promise<Vino[]> {
-  const body = await apiFetch<Vino[] | undefined>(`/vinos?cliente_id=${encodeURIComponent(clienteId)}`, {
+  const body = await apiFetch<Vino[] | undefined>(publicReads.wines(clienteId), {
     signal,
     token: null,
   });

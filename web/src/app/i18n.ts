@@ -1,11 +1,12 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_STORAGE_KEY } from '../lib/storage-keys';
 
 export const SUPPORTED_LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';
 /** Browser storage key of the chosen UI language (spec section 3). */
-export const LANGUAGE_STORAGE_KEY = 'language';
+export { LANGUAGE_STORAGE_KEY };
 
 function storedLanguage(): Language {
   try {

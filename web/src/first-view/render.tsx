@@ -95,3 +95,5 @@ export function renderMenu(v: MenuFirstView): string {
     primeFetchCaches({});
   }
 }
+
+export { firstViewManifest, CLIENTE_SLOT } from './manifest';

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { DINER_KEYS } from './storage-keys';
 
 /**
  * Browser storage of the diner (usuario) session, separate from the staff
@@ -6,7 +7,7 @@ import { useSyncExternalStore } from 'react';
  * when both are present; the state is re-read on `storage` events, so a
  * sign-out in another tab signs this tab out too.
  */
-export const DINER_KEYS = { token: 'auth_token', usuarioId: 'usuario_id' } as const;
+export { DINER_KEYS };
 
 export type DinerSession = { token: string; usuarioId: string };
 

@@ -7,6 +7,7 @@ import type {
   SubcategoriasBody,
 } from '../../../api/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { publicReads } from '../../../lib/public-reads';
 
 /**
  * The diner menu's reads. They go through the menu's own loader
@@ -31,7 +32,7 @@ const q = encodeURIComponent;
 
 /** GET /api/categories?cliente_id=&idioma= */
 export async function getCategories(clienteId: string, lang: string, signal?: AbortSignal) {
-  const body = await apiFetch<CategoriasBody | undefined>(`/categories?cliente_id=${q(clienteId)}&idioma=${q(lang)}`, {
+  const body = await apiFetch<CategoriasBody | undefined>(publicReads.categories(clienteId, lang), {
     signal,
     token: null,
   });

@@ -10,8 +10,9 @@
  * 5. No popup: nothing opens and no button shows.
  *
  * Browser storage keys are the spec's: popup_data_{cliente_id} and
- * popup_closed_{cliente_id}.
+ * popup_closed_{cliente_id} (lib/storage-keys.ts).
  */
+import { popupClosedKey, popupDataKey } from '../../../lib/storage-keys';
 
 export type PopupSnapshot = { name: string; file_url: string; file_type: string; id?: number | string };
 
@@ -21,8 +22,7 @@ export type StoredPopup = { data: string | null; closed: boolean };
 /** The result of applying a rule: whether the modal is open and what to store. */
 export type PopupDecision = { open: boolean; stored: StoredPopup };
 
-export const popupDataKey = (clienteId: string) => `popup_data_${clienteId}`;
-export const popupClosedKey = (clienteId: string) => `popup_closed_${clienteId}`;
+export { popupDataKey, popupClosedKey };
 
 /** The stored copy of a popup: a stable serialisation of the fields that make it "the same". */
 export function serializePopup(p: PopupSnapshot): string {

@@ -1,5 +1,6 @@
 import type { Availability } from '../../../api/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { publicReads } from '../../../lib/public-reads';
 
 /**
  * The one ordering read the diner shell makes on every restaurant page
@@ -15,5 +16,5 @@ export const orderingFetchKeys = {
 
 /** GET /api/orders/config?cliente_id=: open or paused, preparation time, pickup slots. */
 export function getAvailability(clienteId: string, signal?: AbortSignal): Promise<Availability> {
-  return apiFetch<Availability>(`/orders/config?cliente_id=${encodeURIComponent(clienteId)}`, { signal, token: null });
+  return apiFetch<Availability>(publicReads.orderingConfig(clienteId), { signal, token: null });
 }

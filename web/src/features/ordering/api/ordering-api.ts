@@ -8,6 +8,7 @@ import type {
   Usuario,
 } from '../../../api/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { publicReads } from '../../../lib/public-reads';
 import { getDinerToken } from '../../../lib/diner-session';
 
 /**
@@ -34,7 +35,7 @@ export const orderingKeys = {
 
 /** GET /api/orders/clover_products_online?cliente_id=&idioma=: the orderable menu. */
 export function getOnlineMenu(clienteId: string, lang: string, signal?: AbortSignal): Promise<OnlineMenu> {
-  return apiFetch<OnlineMenu>(`/orders/clover_products_online?cliente_id=${q(clienteId)}&idioma=${q(lang)}`, {
+  return apiFetch<OnlineMenu>(publicReads.onlineMenu(clienteId, lang), {
     signal,
     token: null,
   });
