@@ -15,6 +15,7 @@ function cliente(id: number, over: Partial<Cliente> = {}): Cliente {
     estado: 'activo',
     fecha_proximo_pago: '2026-12-01',
     idioma: 'es',
+    pais: 'US',
     pos_provider: 'demo',
     pos_conectado: true,
     pos_reconectar: false,
