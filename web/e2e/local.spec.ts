@@ -1,5 +1,5 @@
 import { accounts, expect, test } from './fixtures';
-import { staffLogin } from './api';
+import { signInStaff, staffLogin, unique } from './api';
 
 /**
  * Issue 29: a restaurant's country gives its prices their locale. The super
@@ -16,6 +16,7 @@ const SPAIN_EN = /^€\d{1,3}(,\d{3})*\.\d\d$/;
 const DOLLARS = /^\$\d{1,3}(,\d{3})*\.\d\d$/;
 
 test('a restaurant moved to Spain writes 9,50 € in Spanish and €9.50 in English; restaurant 1 keeps $', async ({ page, request }) => {
+  test.setTimeout(90_000);
   const admin = await staffLogin(request, accounts.superAdmin);
   const auth = { Authorization: `Bearer ${admin.token}` };
   const before = await (await request.get('/api/clientes/2/pedidos/config', { headers: auth })).json();
@@ -37,8 +38,9 @@ test('a restaurant moved to Spain writes 9,50 € in Spanish and €9.50 in Engl
     const prices = page.locator('.ord-product__price');
     await expect(prices.first()).toHaveText(SPAIN_ES);
     for (const text of await prices.allTextContents()) expect(text).toMatch(SPAIN_ES);
-    const add = page.getByRole('button', { name: /^Agregar: / }).first();
-    await add.click();
+    // A drink goes to the cart as it is (the tacos ask for their options first).
+    await page.getByRole('tab', { name: 'Cervezas' }).click();
+    await page.getByRole('button', { name: /^Agregar: / }).first().click();
     await page.getByRole('link', { name: /Carrito de Compras: 1 producto/ }).click();
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
     await expect(page.getByTestId('quote-total')).toHaveText(SPAIN_ES);
@@ -61,5 +63,39 @@ test('a restaurant moved to Spain writes 9,50 € in Spanish and €9.50 in Engl
     // Back to where the demo had it: its country and currency, then its own ordering settings (its zone).
     expect((await request.put('/api/clients/2', { headers: auth, data: { pais: cliente.pais } })).status()).toBe(200);
     expect((await request.put('/api/clientes/2/pedidos/config', { headers: auth, data: before })).status()).toBe(200);
+  }
+});
+
+test("the super admin creates a restaurant in Spain; its owner sees the country in 'Configuraciones'", async ({ page, context, request, baseURL }) => {
+  test.setTimeout(90_000);
+  await signInStaff(context, request, accounts.superAdmin, baseURL!);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/super-admin/dashboard');
+    await page.getByRole('button', { name: 'Nuevo restaurante' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo restaurante' });
+    await expect(dialog.getByLabel('País')).toHaveValue('US');
+    await dialog.getByLabel('País').selectOption('ES');
+    await expect(dialog.getByText('Define la moneda (EUR)', { exact: false })).toBeVisible();
+    await page.screenshot({ path: `/tmp/shots-local/new-restaurant-country-${width}.png` });
+    if (width === 1280) {
+      const nombre = `España ${unique('E')}`;
+      await dialog.getByLabel('Nombre del restaurante').fill(nombre);
+      await dialog.getByRole('button', { name: 'Crear restaurante' }).click();
+      await expect(page.getByText(new RegExp(`Restaurante ${nombre} creado \\(ID \\d+\\)`))).toBeVisible();
+      const id = Number(/\(ID (\d+)\)/.exec((await page.getByText(/creado \(ID/).textContent())!)![1]);
+      const settings = await (await request.get(`/api/configuraciones?cliente_id=${id}`)).json();
+      expect(settings).toMatchObject({ pais: 'ES', moneda: 'EUR', zona_horaria: 'Europe/Madrid' });
+      // The restaurant's panel, as the super admin opens it: 'Configuraciones' shows its country.
+      await page.goto(`/settings?cliente_id=${id}`);
+      const box = page.getByTestId('settings-country');
+      await expect(box).toContainText('España (ES)');
+      await expect(box).toContainText('es-ES: 9,50\u00a0€ · 15/12/2026, 14:05');
+      await expect(box).toContainText('Europe/Madrid');
+      await box.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '/tmp/shots-local/settings-country-1280.png' });
+    } else {
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    }
   }
 });

@@ -19,8 +19,10 @@ export function CountrySection({ settings }: { settings: RestaurantSettings }) {
   const example = (tag: string) =>
     `${formatCents(950, settings.moneda, tag)} · ${formatTimestamp(sample, tag.split('-')[0], zone)}`;
   return (
-    <section className="fieldset" aria-labelledby={id} data-testid="settings-country">
-      <h2 id={id}>{t('settings.countryTitle')}</h2>
+    <section className="settings-section" aria-labelledby={id} data-testid="settings-country">
+      <h2 id={id} className="section-title">
+        {t('settings.countryTitle')}
+      </h2>
       <dl className="settings-country">
         <dt>{t('settings.country')}</dt>
         <dd>
