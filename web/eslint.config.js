@@ -22,7 +22,7 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 const featureDependencies = {
   account: ['menu'],
   admin: ['settings', 'order-board'],
-  dashboard: ['offers', 'vouchers', 'order-board'],
+  dashboard: ['offers', 'vouchers', 'order-board', 'settings'],
   offers: ['settings'],
   ordering: ['account', 'menu'],
   'super-admin': ['offers'],

@@ -134,6 +134,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     proxy: {
       '/api': { target: 'http://localhost:8080', changeOrigin: false },
     },
+    // The countries are the server's data (the super admin's country list imports it).
+    fs: { allow: ['.', '../internal/locale/countries.json'] },
   },
   test: {
     environment: 'jsdom',

@@ -403,6 +403,7 @@ func (s *Server) saveOrderConfig(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	s.Site.Forget(t.Int64()) // the public settings carry the time zone
 	return ok(w, c)
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"carta/internal/apperr"
+	"carta/internal/locale"
 	"carta/internal/secrets"
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -26,6 +27,9 @@ type Cliente struct {
 	FechaProximoPago *string `json:"fecha_proximo_pago"`
 	// Idioma is the restaurant's language for what Carta e-mails it (es, en).
 	Idioma string `json:"idioma"`
+	// Pais is the restaurant's country (internal/locale: ES, MX, US), which
+	// gives its locale and, when set, its currency and time zone.
+	Pais string `json:"pais"`
 	// The point-of-sale connection, without its secrets: the provider
 	// ("demo" or "clover"), whether it is connected, whether the POS refused
 	// it (the restaurant must be connected again), and whether the
@@ -47,7 +51,7 @@ const (
 // ErrNotFound is the answer about a restaurant that does not exist.
 var ErrNotFound = apperr.E(apperr.NotFound, "Restaurante no encontrado.", "Restaurant not found.")
 
-const cols = `id, nombre, merchant_id, email, estado, fecha_proximo_pago, idioma, pos_provider,
+const cols = `id, nombre, merchant_id, email, estado, fecha_proximo_pago, idioma, pais, pos_provider,
 	CASE WHEN pos_provider = 'demo' OR pos_token <> '' THEN 1 ELSE 0 END, pos_reconectar,
 	CASE WHEN webhook_secret <> '' THEN 1 ELSE 0 END`
 
@@ -55,7 +59,7 @@ func scan(row interface{ Scan(...any) error }) (Cliente, error) {
 	var c Cliente
 	var mid, fecha sql.NullString
 	var connected, reconnect, secret int
-	if err := row.Scan(&c.ID, &c.Nombre, &mid, &c.Email, &c.Estado, &fecha, &c.Idioma, &c.POSProvider,
+	if err := row.Scan(&c.ID, &c.Nombre, &mid, &c.Email, &c.Estado, &fecha, &c.Idioma, &c.Pais, &c.POSProvider,
 		&connected, &reconnect, &secret); err != nil {
 		return c, store.NotFound(err)
 	}
@@ -78,8 +82,11 @@ func Create(ctx context.Context, q store.Querier, c Cliente) (int64, error) {
 	if c.Idioma == "" {
 		c.Idioma = "es"
 	}
-	id, err := store.InsertID(ctx, q, `INSERT INTO clientes (nombre, merchant_id, email, estado, fecha_proximo_pago, idioma, busqueda, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, c.Nombre, c.MerchantID, c.Email, c.Estado, c.FechaProximoPago, c.Idioma, searchText(c), q.NowUnix())
+	if c.Pais == "" {
+		c.Pais = locale.Default()
+	}
+	id, err := store.InsertID(ctx, q, `INSERT INTO clientes (nombre, merchant_id, email, estado, fecha_proximo_pago, idioma, pais, busqueda, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, c.Nombre, c.MerchantID, c.Email, c.Estado, c.FechaProximoPago, c.Idioma, c.Pais, searchText(c), q.NowUnix())
 	if store.IsUniqueViolation(err) {
 		return 0, store.ErrConflict
 	}
@@ -368,8 +375,11 @@ func Search(ctx context.Context, q store.Querier, f Filter) (Page, error) {
 // merchant id (empty: none), next billing date, language. A taken
 // merchant id is store.ErrConflict.
 func Update(ctx context.Context, q store.Querier, t tenant.ID, c Cliente) error {
-	res, err := q.Exec(ctx, `UPDATE clientes SET nombre = ?, email = ?, merchant_id = ?, fecha_proximo_pago = ?, idioma = ?, busqueda = ? WHERE id = ?`,
-		c.Nombre, c.Email, c.MerchantID, c.FechaProximoPago, c.Idioma, searchText(c), t.Int64())
+	if c.Pais == "" {
+		c.Pais = locale.Default()
+	}
+	res, err := q.Exec(ctx, `UPDATE clientes SET nombre = ?, email = ?, merchant_id = ?, fecha_proximo_pago = ?, idioma = ?, pais = ?, busqueda = ? WHERE id = ?`,
+		c.Nombre, c.Email, c.MerchantID, c.FechaProximoPago, c.Idioma, c.Pais, searchText(c), t.Int64())
 	if store.IsUniqueViolation(err) {
 		return store.ErrConflict
 	}

@@ -24,9 +24,20 @@ func getSettings(ctx context.Context, q store.Querier, t tenant.Scope) (Settings
 		&s.Logo, &s.BackgroundImage, &s.CardColor, &s.TextColor, &s.CardBorderRadius, &s.FontSize, &s.FontFamily,
 		&s.NombreRestaurante, &s.TelefonoContacto, &s.UbicacionGoogleMaps, &s.Moneda, &s.Direccion)
 	if err == sql.ErrNoRows {
-		return DefaultSettings(t.Int64()), nil
+		s, err = DefaultSettings(t.Int64()), nil
 	}
-	return s, err
+	if err != nil {
+		return s, err
+	}
+	// The country and the time zone: the restaurant's row and its ordering
+	// settings' zone (none saved: the country's).
+	var pais, zona string
+	err = q.QueryRow(ctx, `SELECT c.pais, COALESCE((SELECT p.zona_horaria FROM pedidos_config p WHERE p.cliente_id = c.id), '')
+		FROM clientes c WHERE c.id = ?`, t.Int64()).Scan(&pais, &zona)
+	if err == sql.ErrNoRows {
+		err = nil
+	}
+	return s.withCountry(pais, zona), err
 }
 
 // ReadSettings is the restaurant's settings read in q (a transaction's
@@ -442,4 +453,22 @@ func deletePopup(ctx context.Context, q store.Querier, t tenant.ID, id int64) er
 func Currency(ctx context.Context, q store.Querier, t tenant.Scope) (string, error) {
 	s, err := getSettings(ctx, q, t)
 	return s.Moneda, err
+}
+
+// Local is the restaurant's currency and country: what an e-mail needs to
+// write its amounts (money.Format with locale.Tag(pais, lang)).
+func Local(ctx context.Context, q store.Querier, t tenant.Scope) (moneda, pais string, err error) {
+	s, err := getSettings(ctx, q, t)
+	return s.Moneda, s.Pais, err
+}
+
+// SetCurrency sets the restaurant's currency (its country's, when the super
+// admin sets the country), keeping every other setting.
+func SetCurrency(ctx context.Context, q store.Querier, t tenant.ID, moneda string) error {
+	s, err := getSettings(ctx, q, t)
+	if err != nil {
+		return err
+	}
+	s.Moneda = moneda
+	return SaveSettings(ctx, q, t, s)
 }

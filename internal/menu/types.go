@@ -1,5 +1,11 @@
 package menu
 
+import (
+	"cmp"
+
+	"carta/internal/locale"
+)
+
 // The menu's types. JSON names follow the spec.
 
 // Settings is a restaurant's look and feel and contact data.
@@ -19,6 +25,14 @@ type Settings struct {
 	// Direccion is the restaurant's street address (where diners pick up
 	// their orders), shown with a directions link.
 	Direccion string `json:"direccion"`
+	// Read-only here, from the restaurant's country (internal/locale; the
+	// super admin sets it): its code, its Spanish locale, the Intl locale
+	// of each UI language, and the restaurant's time zone (its ordering
+	// settings', else the country's). Saving the settings ignores them.
+	Pais        string  `json:"pais"`
+	Locale      string  `json:"locale"`
+	Locales     Locales `json:"locales"`
+	ZonaHoraria string  `json:"zona_horaria"`
 }
 
 // DefaultLogo is the logo of a restaurant that has not uploaded one.
@@ -27,7 +41,20 @@ const DefaultLogo = "static/images/default-logo.png"
 // DefaultSettings are the spec's defaults.
 func DefaultSettings(clienteID int64) Settings {
 	return Settings{ClienteID: clienteID, Logo: DefaultLogo, CardColor: "#f0f0f0", TextColor: "#000000",
-		CardBorderRadius: "8px", FontSize: "16px", FontFamily: "Arial", Moneda: "USD"}
+		CardBorderRadius: "8px", FontSize: "16px", FontFamily: "Arial", Moneda: "USD"}.withCountry("", "")
+}
+
+// Locales is the Intl locale of each UI language ('es-ES', 'en-ES').
+type Locales struct {
+	ES string `json:"es"`
+	EN string `json:"en"`
+}
+
+// withCountry fills the country's read-only fields.
+func (s Settings) withCountry(pais, zona string) Settings {
+	c := locale.Of(pais)
+	s.Pais, s.Locale, s.Locales, s.ZonaHoraria = c.Pais, c.Locale("es"), Locales{c.Locale("es"), c.Locale("en")}, cmp.Or(zona, c.ZonaHoraria)
+	return s
 }
 
 // Translations maps language → field → text.

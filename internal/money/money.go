@@ -14,22 +14,35 @@ import (
 	"unicode/utf8"
 )
 
-// locale is how one locale writes numbers. The app's two languages write
-// money the same way today (es → es-MX, en → en-US: the symbol first, ','
-// between thousands, '.' before the cents); a country that writes it
-// otherwise (es-ES: '9,50 €') is a new entry with its own separators and
-// the symbol after the number.
+// locale is how one locale writes numbers: its separators, whether the
+// symbol follows the number ('9,50 €') and the fewest digits of the whole
+// part that are grouped (CLDR's minimumGroupingDigits: Spain writes
+// '1234,50 €' but '12.345,50 €'). Every locale of internal/locale's
+// countries has an entry (the countries' test checks it).
 type locale struct {
 	group, decimal string
 	symbolAfter    bool
+	minGroup       int
 }
 
 var locales = map[string]locale{
+	"es-ES": {group: ".", decimal: ",", symbolAfter: true, minGroup: 5},
+	"en-ES": {group: ",", decimal: "."},
 	"es-MX": {group: ",", decimal: "."},
+	"en-MX": {group: ",", decimal: "."},
+	"es-US": {group: ",", decimal: "."},
 	"en-US": {group: ",", decimal: "."},
 }
 
-// langLocale is the locale of a UI language, as web/src/lib/intl.ts has it.
+// Knows reports whether tag is a locale Format writes as Intl does.
+func Knows(tag string) bool {
+	_, ok := locales[tag]
+	return ok
+}
+
+// langLocale is the locale of a bare UI language, for an amount of no
+// restaurant (a restaurant's is internal/locale's Tag): what Carta wrote
+// before countries, as web/src/lib/intl.ts has it.
 var langLocale = map[string]string{"es": "es-MX", "en": "en-US"}
 
 // currencyInfo is a currency's narrow symbol ("" writes its ISO code) and
@@ -63,8 +76,9 @@ var currencies = map[string]currencyInfo{
 
 // Format writes cents in currency for lang. currency is an ISO 4217 code
 // (any case; USD when it is not three letters, as the web falls back);
-// lang is a UI language ("es", "en") or a locale ("es-MX"); anything else
-// is written as Spanish. Currencies without minor units still receive
+// lang is a locale ("es-ES": a restaurant's, locale.Tag) or a bare UI
+// language ("es" → es-MX, "en" → en-US); anything else is written as
+// es-MX. Currencies without minor units still receive
 // cents and are rounded half away from zero, as Intl rounds.
 func Format(cents int64, currency, lang string) string {
 	code := strings.ToUpper(strings.TrimSpace(currency))
@@ -100,7 +114,11 @@ func Format(cents int64, currency, lang string) string {
 	default:
 		units, minor = abs/100, abs%100
 	}
-	num := group(strconv.FormatUint(units, 10), loc.group)
+	digits := strconv.FormatUint(units, 10)
+	num := digits
+	if len(digits) >= max(loc.minGroup, 4) {
+		num = group(digits, loc.group)
+	}
 	if info.digits > 0 {
 		m := strconv.FormatUint(minor, 10)
 		num += loc.decimal + strings.Repeat("0", info.digits-len(m)) + m

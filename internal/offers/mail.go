@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 
+	"carta/internal/locale"
 	"carta/internal/mail"
 	"carta/internal/money"
 )
@@ -74,10 +75,11 @@ var receiptHTML = template.Must(template.New("r").Parse(`<p>{{.Hola}}</p>
 <p><a href="{{.URL}}">{{.Link}}</a></p>`))
 
 // ReceiptMail is the e-mail a diner gets when a coupon is paid, in lang
-// ("en" or Spanish).
-func ReceiptMail(lang, nombre, titulo, code string, total int64, currency, baseURL string) mail.Message {
+// ("en" or Spanish); amounts in the restaurant's currency, as its country
+// (pais) writes them.
+func ReceiptMail(lang, nombre, titulo, code string, total int64, currency, pais, baseURL string) mail.Message {
 	t := textsFor(lang)
-	amount, url := money.Format(total, currency, lang), baseURL+"/usuario/mis-compras"
+	amount, url := money.Format(total, currency, locale.Tag(pais, lang)), baseURL+"/usuario/mis-compras"
 	var b bytes.Buffer
 	_ = receiptHTML.Execute(&b, map[string]any{
 		"Hola": fmt.Sprintf(t["hola"], nombre), "Paid": sentence(t["receiptPaid"], amount, titulo),
@@ -97,9 +99,9 @@ var refundHTML = template.Must(template.New("rf").Parse(`<p>{{.Hola}}</p>
 
 // RefundMail tells a diner, in lang, that a payment will be refunded
 // because the offer sold out while they paid.
-func RefundMail(lang, nombre, titulo string, total int64, currency string) mail.Message {
+func RefundMail(lang, nombre, titulo string, total int64, currency, pais string) mail.Message {
 	t := textsFor(lang)
-	amount := money.Format(total, currency, lang)
+	amount := money.Format(total, currency, locale.Tag(pais, lang))
 	var b bytes.Buffer
 	_ = refundHTML.Execute(&b, map[string]any{
 		"Hola": fmt.Sprintf(t["hola"], nombre), "Paid": sentence(t["refundPaid"], amount, titulo), "Reimburse": t["refundReimburse"],
@@ -118,9 +120,9 @@ var refundDoneHTML = template.Must(template.New("rd").Parse(`<p>{{.Hola}}</p>
 
 // RefundDoneMail tells a diner, in lang, that the payment of a purchase that could not be
 // honoured was refunded.
-func RefundDoneMail(lang, nombre, titulo string, total int64, currency, baseURL string) mail.Message {
+func RefundDoneMail(lang, nombre, titulo string, total int64, currency, pais, baseURL string) mail.Message {
 	t := textsFor(lang)
-	amount, url := money.Format(total, currency, lang), baseURL+"/usuario/mis-compras"
+	amount, url := money.Format(total, currency, locale.Tag(pais, lang)), baseURL+"/usuario/mis-compras"
 	var b bytes.Buffer
 	_ = refundDoneHTML.Execute(&b, map[string]any{
 		"Hola": fmt.Sprintf(t["hola"], nombre), "Done": sentence(t["refundedDone"], amount, titulo), "URL": url, "Link": t["receiptLink"],

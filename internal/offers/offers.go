@@ -280,11 +280,11 @@ func (s *Service) Prepare(ctx context.Context, sess checkout.SessionRecord) (che
 	if err != nil {
 		return nil, err
 	}
-	moneda, err := menu.Currency(ctx, s.DB, tenant.FromRecord(c.ClienteID))
+	moneda, pais, err := menu.Local(ctx, s.DB, tenant.FromRecord(c.ClienteID))
 	if err != nil {
 		return nil, err
 	}
-	return &confirmation{s: s, c: c, code: code, moneda: moneda}, nil
+	return &confirmation{s: s, c: c, code: code, moneda: moneda, pais: pais}, nil
 }
 
 // confirmation is one outcome of a coupon purchase's checkout.
@@ -293,6 +293,7 @@ type confirmation struct {
 	c       CompraRecord
 	code    string // the voucher's code, if it is paid now
 	moneda  string
+	pais    string // the restaurant's country: how the receipt writes money
 	soldOut bool
 	payment string
 }
@@ -322,7 +323,7 @@ func (k *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 	first, err := markCompraPaid(ctx, tx, c.ID, k.code, o.PaymentID)
 	if errors.Is(err, errSoldOut) {
 		k.soldOut, k.payment = true, o.PaymentID
-		return s.refund(ctx, tx, c, k.moneda, o.PaymentID)
+		return s.refund(ctx, tx, c, k.moneda, k.pais, o.PaymentID)
 	}
 	if err != nil || !first {
 		return err
@@ -342,7 +343,7 @@ func (k *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 	if err != nil {
 		return err
 	}
-	m := ReceiptMail(c.Idioma, u.Nombre, c.title(), k.code, c.Total, k.moneda, s.BaseURL)
+	m := ReceiptMail(c.Idioma, u.Nombre, c.title(), k.code, c.Total, k.moneda, k.pais, s.BaseURL)
 	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "receipt", To: u.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	return err
 }
@@ -358,7 +359,7 @@ func (k *confirmation) Committed(ctx context.Context) error {
 
 // refund marks a paid purchase that cannot be honoured for refund and
 // tells the diner, once.
-func (s *Service) refund(ctx context.Context, tx *store.Tx, c CompraRecord, moneda, paymentID string) error {
+func (s *Service) refund(ctx context.Context, tx *store.Tx, c CompraRecord, moneda, pais, paymentID string) error {
 	first, err := markCompraRefund(ctx, tx, c.ID, "agotado", paymentID)
 	if err != nil || !first || c.UsuarioID == nil {
 		return err
@@ -367,7 +368,7 @@ func (s *Service) refund(ctx context.Context, tx *store.Tx, c CompraRecord, mone
 	if err != nil {
 		return err
 	}
-	m := RefundMail(c.Idioma, u.Nombre, c.title(), c.Total, moneda)
+	m := RefundMail(c.Idioma, u.Nombre, c.title(), c.Total, moneda, pais)
 	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "refund", To: u.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	return err
 }

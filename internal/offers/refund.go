@@ -131,11 +131,11 @@ func (s *Service) markRefunded(ctx context.Context, tx *store.Tx, compraID int64
 	if err != nil {
 		return err
 	}
-	moneda, err := menu.Currency(ctx, tx, tenant.FromRecord(c.ClienteID))
+	moneda, pais, err := menu.Local(ctx, tx, tenant.FromRecord(c.ClienteID))
 	if err != nil {
 		return err
 	}
-	m := RefundDoneMail(c.Idioma, u.Nombre, c.title(), c.Total, moneda, s.BaseURL)
+	m := RefundDoneMail(c.Idioma, u.Nombre, c.title(), c.Total, moneda, pais, s.BaseURL)
 	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "refunded", To: u.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	return err
 }

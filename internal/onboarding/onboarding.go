@@ -14,8 +14,10 @@ import (
 	"carta/internal/auth"
 	"carta/internal/clientes"
 	"carta/internal/limits"
+	"carta/internal/locale"
 	"carta/internal/mail"
 	"carta/internal/menu"
+	"carta/internal/ordering"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -128,6 +130,10 @@ type NewCliente struct {
 	Email      string `json:"email"`
 	MerchantID string `json:"merchant_id"`
 	Idioma     string `json:"idioma"`
+	// Pais is the restaurant's country (internal/locale; the default
+	// country when empty): it sets the currency, the locale and the time
+	// zone.
+	Pais string `json:"pais"`
 }
 
 func (in *NewCliente) check() error {
@@ -150,7 +156,25 @@ func (in *NewCliente) check() error {
 	if in.Idioma != "es" && in.Idioma != "en" {
 		return ErrIdioma
 	}
+	country, err := locale.Check(in.Pais)
+	if err != nil {
+		return err
+	}
+	in.Pais = country.Pais
 	return nil
+}
+
+// setCountry gives restaurant t its country's currency and time zone (its
+// locale follows clientes.pais), and tells cached menus.
+func setCountry(ctx context.Context, tx store.Querier, t tenant.ID, pais string) error {
+	c := locale.Of(pais)
+	if err := menu.SetCurrency(ctx, tx, t, c.Moneda); err != nil {
+		return err
+	}
+	if err := ordering.SetZone(ctx, tx, t, c.ZonaHoraria); err != nil {
+		return err
+	}
+	return menu.BumpVersion(ctx, tx, t)
 }
 
 // Create adds a restaurant, pendiente, billed first a month from now.
@@ -158,20 +182,29 @@ func (s *Service) Create(ctx context.Context, in NewCliente) (clientes.Cliente, 
 	if err := in.check(); err != nil {
 		return clientes.Cliente{}, err
 	}
-	c := clientes.Cliente{Nombre: in.Nombre, Email: in.Email, Idioma: in.Idioma, Estado: clientes.EstadoPendiente}
+	c := clientes.Cliente{Nombre: in.Nombre, Email: in.Email, Idioma: in.Idioma, Pais: in.Pais, Estado: clientes.EstadoPendiente}
 	if in.MerchantID != "" {
 		c.MerchantID = &in.MerchantID
 	}
 	fecha := s.firstPayment()
 	c.FechaProximoPago = &fecha
-	id, err := clientes.Create(ctx, s.DB, c)
-	if errors.Is(err, store.ErrConflict) {
-		return c, ErrMerchantTaken
-	}
-	if err != nil {
-		return c, err
-	}
-	return clientes.Get(ctx, s.DB, tenant.FromRecord(id))
+	var out clientes.Cliente
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		id, err := clientes.Create(ctx, tx, c)
+		if errors.Is(err, store.ErrConflict) {
+			return ErrMerchantTaken
+		}
+		if err != nil {
+			return err
+		}
+		t := tenant.FromRecord(id)
+		if err := setCountry(ctx, tx, t, c.Pais); err != nil {
+			return err
+		}
+		out, err = clientes.Get(ctx, tx, t)
+		return err
+	})
+	return out, err
 }
 
 // Edit is the super admin's change of a restaurant; nil fields stay.
@@ -181,6 +214,9 @@ type Edit struct {
 	MerchantID       *string `json:"merchant_id"`
 	FechaProximoPago *string `json:"fecha_proximo_pago"`
 	Idioma           *string `json:"idioma"`
+	// Pais moves the restaurant to another country: its currency and time
+	// zone become the country's (the owner may change them afterwards).
+	Pais *string `json:"pais"`
 	// Estado suspends (suspendido) or reactivates (activo) the restaurant.
 	Estado *string `json:"estado"`
 }
@@ -194,7 +230,7 @@ func (s *Service) Update(ctx context.Context, t tenant.ID, e Edit) (clientes.Cli
 		if err != nil {
 			return clientes.Found(err)
 		}
-		in := NewCliente{Nombre: c.Nombre, Email: c.Email, Idioma: c.Idioma}
+		in := NewCliente{Nombre: c.Nombre, Email: c.Email, Idioma: c.Idioma, Pais: c.Pais}
 		if c.MerchantID != nil {
 			in.MerchantID = *c.MerchantID
 		}
@@ -210,10 +246,17 @@ func (s *Service) Update(ctx context.Context, t tenant.ID, e Edit) (clientes.Cli
 		if e.Idioma != nil {
 			in.Idioma = *e.Idioma
 		}
+		if e.Pais != nil {
+			if strings.TrimSpace(*e.Pais) == "" {
+				return locale.ErrPais()
+			}
+			in.Pais = *e.Pais
+		}
 		if err := in.check(); err != nil {
 			return err
 		}
-		c.Nombre, c.Email, c.Idioma, c.MerchantID = in.Nombre, in.Email, in.Idioma, nil
+		moved := in.Pais != c.Pais
+		c.Nombre, c.Email, c.Idioma, c.Pais, c.MerchantID = in.Nombre, in.Email, in.Idioma, in.Pais, nil
 		if in.MerchantID != "" {
 			c.MerchantID = &in.MerchantID
 		}
@@ -228,6 +271,11 @@ func (s *Service) Update(ctx context.Context, t tenant.ID, e Edit) (clientes.Cli
 			return ErrMerchantTaken
 		} else if err != nil {
 			return err
+		}
+		if moved {
+			if err := setCountry(ctx, tx, t, c.Pais); err != nil {
+				return err
+			}
 		}
 		if e.Estado != nil {
 			if err := menu.BumpVersion(ctx, tx, t); err != nil { // cached public reads see the change

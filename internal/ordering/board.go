@@ -294,8 +294,19 @@ func (s *Service) SaveConfig(ctx context.Context, t tenant.ID, c Config) (Config
 		return c, err
 	}
 	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		old, err := getConfig(ctx, tx, t.Int64())
+		if err != nil {
+			return err
+		}
 		if err := saveConfig(ctx, tx, t, c); err != nil {
 			return err
+		}
+		// The public settings carry the zone (the diner's dates): a new
+		// zone is a new version of them.
+		if old.ZonaHoraria != c.ZonaHoraria {
+			if err := menu.BumpVersion(ctx, tx, t); err != nil {
+				return err
+			}
 		}
 		return addEvent(ctx, tx, t.Int64(), 0, "config")
 	})

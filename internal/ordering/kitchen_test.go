@@ -111,8 +111,9 @@ func TestThePickupPlaceOnThePageAndInTheEmail(t *testing.T) {
 		if err := db.QueryRow(ctx, `SELECT body_text, body_html FROM outbox WHERE kind = 'pedido' ORDER BY id DESC LIMIT 1`).Scan(&text, &html); err != nil {
 			t.Fatal(err)
 		}
-		// Tuesday 24 November 2026, 13:00 in New York: ready in 20 minutes.
-		for _, want := range []string{"Recoger: hoy, martes 24 de noviembre, lo antes posible (hacia las 13:20)", "En el mostrador di tu número de pedido: #1",
+		// Tuesday 24 November 2026, 13:00 in New York: ready in 20 minutes,
+		// written as a restaurant in the US writes it in Spanish (es-US).
+		for _, want := range []string{"Recoger: hoy, martes 24 de noviembre, lo antes posible (hacia las 1:20 p.m.)", "En el mostrador di tu número de pedido: #1",
 			"Dónde recoger: La Cava", "Calle Mayor 5, Madrid", "Cómo llegar: " + search, "Teléfono: +1 (555) 010-2000 (tel:+15550102000)"} {
 			if !strings.Contains(text, want) {
 				t.Fatalf("e-mail text without %q:\n%s", want, text)

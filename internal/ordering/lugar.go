@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"carta/internal/locale"
 	"carta/internal/menu"
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -26,11 +27,14 @@ type Lugar struct {
 	// Google Maps search for the restaurant's name and address; '' with
 	// neither.
 	MapaURL string `json:"mapa_url"`
+	// pais is the restaurant's country: how its e-mails write money and
+	// clock times (locale.Tag).
+	pais string
 }
 
 // lugarOf is the pickup place of a restaurant from its settings.
 func lugarOf(s menu.Settings) Lugar {
-	l := Lugar{Direccion: s.Direccion, Telefono: s.TelefonoContacto, MapaURL: s.UbicacionGoogleMaps}
+	l := Lugar{Direccion: s.Direccion, Telefono: s.TelefonoContacto, MapaURL: s.UbicacionGoogleMaps, pais: s.Pais}
 	if l.MapaURL == "" && s.Direccion != "" {
 		q := s.Direccion
 		if s.NombreRestaurante != "" {
@@ -78,11 +82,11 @@ var (
 )
 
 // pickupWhen is a pickup time's day and clock time, in the restaurant's zone
-// loc and language lang, as the e-mail says them: "hoy, viernes 27 de
-// noviembre" and "14:05" ("today, Friday, November 27", "2:05 PM");
-// "mañana" for the next day, the date alone for any other (now is when the
-// e-mail is written).
-func pickupWhen(at, now time.Time, loc *time.Location, lang string) (day, clock string) {
+// loc, language lang and locale tag (locale.Tag), as the e-mail says them:
+// "hoy, viernes 27 de noviembre" and "14:05" in Spain, "2:05 p.m." in
+// Mexico ("today, Friday, November 27", "2:05 PM"); "mañana" for the next
+// day, the date alone for any other (now is when the e-mail is written).
+func pickupWhen(at, now time.Time, loc *time.Location, lang, tag string) (day, clock string) {
 	at, now = at.In(loc), now.In(loc)
 	var date string
 	if lang == "en" {
@@ -90,15 +94,14 @@ func pickupWhen(at, now time.Time, loc *time.Location, lang string) (day, clock 
 		if at.Year() != now.Year() {
 			date += fmt.Sprintf(", %d", at.Year())
 		}
-		clock = at.Format("3:04 PM")
 	} else {
 		lang = "es"
 		date = fmt.Sprintf("%s %d de %s", diasSemana["es"][at.Weekday()], at.Day(), meses["es"][at.Month()-1])
 		if at.Year() != now.Year() {
 			date += fmt.Sprintf(" de %d", at.Year())
 		}
-		clock = at.Format("15:04")
 	}
+	clock = locale.Clock(at, tag)
 	y1, m1, d1 := at.Date()
 	y2, m2, d2 := now.Date()
 	switch time.Date(y1, m1, d1, 0, 0, 0, 0, time.UTC).Sub(time.Date(y2, m2, d2, 0, 0, 0, 0, time.UTC)) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"carta/internal/locale"
 	"carta/internal/mail"
 	"carta/internal/money"
 )
@@ -97,7 +98,8 @@ func orderMail(p Pedido, url string, loc *time.Location, lugar Lugar, now time.T
 		txt = statusTexts[EstadoRecibido][lang]
 	}
 	l := mailLabels[lang]
-	dia, hora := pickupWhen(time.Unix(p.RecogerAt, 0), now, loc, lang)
+	tag := locale.Tag(lugar.pais, lang)
+	dia, hora := pickupWhen(time.Unix(p.RecogerAt, 0), now, loc, lang, tag)
 	recoger := dia + ", " + hora
 	if p.LoAntesPosible {
 		recoger = fmt.Sprintf(l["asap"], dia, hora)
@@ -113,8 +115,8 @@ func orderMail(p Pedido, url string, loc *time.Location, lugar Lugar, now time.T
 		Taxes                                                              []mailTax
 		L                                                                  map[string]string
 	}{
-		Hola: fmt.Sprintf(l["hola"], p.Nombre), Lead: txt.Lead, Recoger: recoger, Subtotal: money.Format(p.Subtotal, p.Moneda, lang),
-		Impuestos: money.Format(p.Impuestos, p.Moneda, lang), Total: money.Format(p.Total, p.Moneda, lang), Nota: p.Nota, URL: url, L: l,
+		Hola: fmt.Sprintf(l["hola"], p.Nombre), Lead: txt.Lead, Recoger: recoger, Subtotal: money.Format(p.Subtotal, p.Moneda, tag),
+		Impuestos: money.Format(p.Impuestos, p.Moneda, tag), Total: money.Format(p.Total, p.Moneda, tag), Nota: p.Nota, URL: url, L: l,
 		Restaurante: p.Restaurante, Lugar: lugar,
 		// A tel: URL of digits only (TelHref), safe as a link.
 		Tel: template.URL(TelHref(lugar.Telefono)),
@@ -126,7 +128,7 @@ func orderMail(p Pedido, url string, loc *time.Location, lugar Lugar, now time.T
 	// One row per tax rate, named as the diner read it in the cart ('Sales
 	// Tax 8.25%'); an order without tax lines shows the total as "Taxes".
 	for _, t := range p.DetalleImpuestos {
-		data.Taxes = append(data.Taxes, mailTax{Name: cmp.Or(t.Name, l["impuestos"]), Amount: money.Format(t.Amount, p.Moneda, lang)})
+		data.Taxes = append(data.Taxes, mailTax{Name: cmp.Or(t.Name, l["impuestos"]), Amount: money.Format(t.Amount, p.Moneda, tag)})
 	}
 	if len(data.Taxes) == 0 {
 		data.Taxes = []mailTax{{Name: l["impuestos"], Amount: data.Impuestos}}
@@ -161,7 +163,7 @@ func orderMail(p Pedido, url string, loc *time.Location, lugar Lugar, now time.T
 	}
 	text.WriteString("\n")
 	for _, ln := range p.Lineas {
-		ml := mailLine{Cantidad: ln.Cantidad, Nombre: ln.Nombre, Modificadores: ln.Modificadores, Importe: money.Format(ln.Subtotal, p.Moneda, lang)}
+		ml := mailLine{Cantidad: ln.Cantidad, Nombre: ln.Nombre, Modificadores: ln.Modificadores, Importe: money.Format(ln.Subtotal, p.Moneda, tag)}
 		data.Lineas = append(data.Lineas, ml)
 		fmt.Fprintf(&text, "%d × %s  %s\n", ml.Cantidad, ml.Nombre, ml.Importe)
 		for _, m := range ml.Modificadores {
@@ -194,14 +196,14 @@ var refundHTML = template.Must(template.New("reembolso").Parse(`<p>{{.Hola}}</p>
 <p><a href="{{.URL}}">{{.Ver}}</a></p>`))
 
 // refundMail is the e-mail that tells the diner a cancelled order's payment was refunded, p named
-// in its language; url is the order's page.
-func refundMail(p Pedido, url string) mail.Message {
+// in its language; url is the order's page; pais the restaurant's country.
+func refundMail(p Pedido, url, pais string) mail.Message {
 	lang := p.idioma
 	if lang != "en" {
 		lang = "es"
 	}
 	txt, l := refundTexts[lang], mailLabels[lang]
-	hola, lead := fmt.Sprintf(l["hola"], p.Nombre), fmt.Sprintf(txt.Lead, money.Format(p.Total, p.Moneda, lang))
+	hola, lead := fmt.Sprintf(l["hola"], p.Nombre), fmt.Sprintf(txt.Lead, money.Format(p.Total, p.Moneda, locale.Tag(pais, lang)))
 	var b bytes.Buffer
 	_ = refundHTML.Execute(&b, map[string]string{"Hola": hola, "Lead": lead, "URL": url, "Ver": l["ver"]})
 	return mail.Message{

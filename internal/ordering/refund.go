@@ -118,7 +118,11 @@ func (s *Service) markRefunded(ctx context.Context, tx *store.Tx, id int64) erro
 	if err != nil {
 		return err
 	}
-	m := refundMail(p.inItsLanguage(), s.orderURL(p.ClienteID, p.ID, p.token))
+	lugar, err := readLugar(ctx, tx, p.ClienteID)
+	if err != nil {
+		return err
+	}
+	m := refundMail(p.inItsLanguage(), s.orderURL(p.ClienteID, p.ID, p.token), lugar.pais)
 	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "refunded", To: p.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	return err
 }

@@ -639,3 +639,14 @@ func setGuest(ctx context.Context, tx *store.Tx, id, guest int64) error {
 	_, err := tx.Exec(ctx, `UPDATE pedidos SET invitado_id = ? WHERE id = ?`, guest, id)
 	return err
 }
+
+// SetZone sets the restaurant's time zone (its country's, when the super
+// admin sets the country), keeping every other ordering setting.
+func SetZone(ctx context.Context, q store.Querier, t tenant.ID, zona string) error {
+	c, err := getConfig(ctx, q, t.Int64())
+	if err != nil {
+		return err
+	}
+	c.ZonaHoraria = zona
+	return saveConfig(ctx, q, t, c)
+}

@@ -5829,6 +5829,11 @@ export interface components {
             webhook_secret_configurado: boolean;
             /** @description GET /api/clients only: when the restaurant's onboarding link not used yet expires (Unix seconds); absent when it has none */
             enlace_caduca?: number;
+            /**
+             * @description the restaurant's country (internal/locale/countries.json): it gives the restaurant's locale and, when set by the super admin, its currency (configuraciones.moneda) and time zone (the ordering settings' zona_horaria)
+             * @enum {string}
+             */
+            pais: "ES" | "MX" | "US";
         };
         /** @description language → field → text */
         Translations: {
@@ -5851,6 +5856,25 @@ export interface components {
             direccion: string;
             moneda: string;
             cliente_id: number;
+            /** @description read-only: the restaurant's country (ES, MX, US) */
+            pais: string;
+            /**
+             * @description read-only: the country's Spanish locale (how the es UI writes prices and dates)
+             * @example es-ES
+             */
+            locale: string;
+            /** @description read-only: the Intl locale of each UI language in the restaurant's country */
+            locales: {
+                /** @example es-ES */
+                es: string;
+                /** @example en-ES */
+                en: string;
+            };
+            /**
+             * @description read-only: the restaurant's time zone (its ordering settings', else its country's)
+             * @example Europe/Madrid
+             */
+            zona_horaria: string;
         };
         SettingsInput: {
             cliente_id: number | string;
@@ -6439,6 +6463,8 @@ export interface components {
             merchant_id?: string;
             /** @enum {string} */
             idioma?: "es" | "en";
+            /** @description ES, MX or US (any case; default US). Sets the currency (EUR, MXN, USD), the locale and the time zone (Europe/Madrid, America/Mexico_City, America/New_York). Another code: 400 'El país debe ser uno de: ES, MX, US.' */
+            pais?: string;
         };
         ClienteEdit: {
             nombre?: string;
@@ -6454,6 +6480,8 @@ export interface components {
              * @enum {string}
              */
             estado?: "activo" | "suspendido";
+            /** @description moves the restaurant to another country: its currency and time zone become the country's (unchanged when it is the same country); an empty or unknown code: 400 */
+            pais?: string;
         };
         Vino: {
             id: number;

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { Settings, SettingsInput } from './contract';
 import { apiFetch } from '../lib/api-client';
+import { setRestaurantLocale } from '../lib/intl';
 import { publicReads } from '../lib/public-reads';
 
 /**
@@ -29,6 +30,10 @@ export const DEFAULT_SETTINGS: Omit<RestaurantSettings, 'cliente_id'> = {
   ubicacion_google_maps: '',
   direccion: '',
   moneda: 'USD',
+  pais: 'US',
+  locale: 'es-US',
+  locales: { es: 'es-US', en: 'en-US' },
+  zona_horaria: 'America/New_York',
 };
 
 /** The six font families the settings screen offers (spec section 9; the same as the API's enum). */
@@ -47,12 +52,24 @@ const GENERIC: Record<string, string> = {
   'Courier New': 'monospace',
 };
 
-/** GET /api/configuraciones?cliente_id= (public). */
-export function getSettings(clienteId: string, signal?: AbortSignal): Promise<RestaurantSettings> {
-  return apiFetch<RestaurantSettings>(publicReads.settings(clienteId), {
+/**
+ * GET /api/configuraciones?cliente_id= (public). Reading a restaurant's
+ * settings makes its page write prices and dates in its locale and time
+ * zone (lib/intl.ts): they arrive with its currency, before any price
+ * renders.
+ */
+export async function getSettings(clienteId: string, signal?: AbortSignal): Promise<RestaurantSettings> {
+  const s = await apiFetch<RestaurantSettings>(publicReads.settings(clienteId), {
     signal,
     token: null,
   });
+  recordSettingsLocale(s);
+  return s;
+}
+
+/** Records the locales and zone of the restaurant whose settings the page shows (lib/intl.ts); see getSettings. */
+export function recordSettingsLocale(s: Pick<RestaurantSettings, 'cliente_id' | 'locales' | 'zona_horaria'> | undefined | null): void {
+  if (s?.locales) setRestaurantLocale({ clienteId: String(s.cliente_id), locales: s.locales, zone: s.zona_horaria });
 }
 
 /** A CSS length from a stored value: '12px' stays, '12' becomes '12px', junk gives the fallback. */

@@ -8,6 +8,8 @@ import { FetchCache, FetchCacheContext } from '../lib/fetch-cache';
 import { DinerAccountEntry, RegistrationDialog, dinerClienteId } from '../features/account';
 import { useCavaAvailable } from '../features/menu';
 import { useOnlineOrdering } from '../features/ordering';
+import { recordSettingsLocale } from '../api/settings';
+import { setRestaurantLocale } from '../lib/intl';
 
 /**
  * The restaurant a diner page is about: the route's `:cliente_id`, else
@@ -44,6 +46,7 @@ function RestaurantCache({ clienteId }: { clienteId: string | null }) {
 
 function Shell({ clienteId }: { clienteId: string | null }) {
   const location = useLocation();
+  if (!clienteId) setRestaurantLocale(null);
   return clienteId ? (
     <RestaurantShell clienteId={clienteId} pathname={location.pathname} />
   ) : (
@@ -53,6 +56,8 @@ function Shell({ clienteId }: { clienteId: string | null }) {
 
 function RestaurantShell({ clienteId, pathname }: { clienteId: string; pathname: string }) {
   const settings = useDinerSettings(clienteId);
+  // The restaurant's locale and zone for every price and date of its pages (also when its settings come from the cache).
+  recordSettingsLocale(settings.data);
   const ordering = useOnlineOrdering(clienteId);
   const cava = useCavaAvailable(clienteId, pathname.startsWith('/cava/'));
   return (

@@ -37,6 +37,10 @@ function renderShell(
           ubicacion_google_maps: '',
           direccion: '',
           moneda: 'USD',
+          pais: 'US',
+          locale: 'es-US',
+          locales: { es: 'es-US', en: 'en-US' },
+          zona_horaria: 'America/New_York',
         }}
         nav={shellNav('1', has, t)}
         account={<button type="button">Registrarse</button>}

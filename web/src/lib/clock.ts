@@ -1,4 +1,4 @@
-import { intlLocale } from './intl';
+import { dateFormatter } from './dates';
 
 /**
  * The one clock of Carta's pages: times in the restaurant's time zone (the
@@ -8,16 +8,16 @@ import { intlLocale } from './intl';
  * live age lib/age.ts (each in its own pages' chunk).
  */
 
-/** An Intl formatter in the restaurant's zone; the device's zone when the restaurant's does not load. */
+/**
+ * An Intl formatter in the restaurant's locale (lib/intl.ts) and zone (the
+ * one given, else the restaurant's the page shows; the device's zone when
+ * it does not load).
+ */
 export function formatter(language: string | undefined, zone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone: zone || undefined });
-  } catch {
-    return new Intl.DateTimeFormat(intlLocale(language), options);
-  }
+  return zone ? dateFormatter(language, options, zone) : dateFormatter(language, options);
 }
 
-/** A Unix-seconds time as the restaurant's clock time ('2:05 p.m.' / '2:05 PM'); '' for 0. */
+/** A Unix-seconds time as the restaurant's clock time ('14:05' in Spain, '2:05 p.m.' / '2:05 PM' in Mexico); '' for 0. */
 export function formatClock(seconds: number, zone: string | undefined, language: string | undefined): string {
   if (!seconds) return '';
   return formatter(language, zone, { hour: 'numeric', minute: '2-digit' }).format(new Date(seconds * 1000));

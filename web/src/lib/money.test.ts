@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { intlLocale } from './intl';
+import { afterEach, describe, expect, it } from 'vitest';
+import { intlLocale, setRestaurantLocale } from './intl';
 import { formatCents, formatPlain, PLAIN_CURRENCIES } from './money';
 // The server's e-mails write money with internal/money, whose test reads the same file.
 import shared from '../../../internal/money/testdata/formats.json';
@@ -48,8 +48,8 @@ describe('formatPlain', () => {
   // Amounts in cents: zero, small, thousands, millions, halves (CLP rounds them), negatives.
   const amounts = [0, 1, 5, 49, 50, 99, 100, 150, 249, 250, 1234, 99_999, 100_000, 123_456, 12_345_678, 123_456_789_012, -1, -50, -150, -123_456];
 
-  it('writes every plain currency exactly as Intl does, in both app locales', () => {
-    for (const locale of ['es-MX', 'en-US']) {
+  it("writes every plain currency exactly as Intl does, in every country's locales", () => {
+    for (const locale of ['es-MX', 'en-US', 'es-US', 'en-MX', 'es-ES', 'en-ES']) {
       for (const code of Object.keys(PLAIN_CURRENCIES)) {
         const intl = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' });
         for (const cents of amounts) {
@@ -74,7 +74,7 @@ describe('the table shared with the server (internal/money)', () => {
     expect(table.cases.length).toBeGreaterThan(100);
     for (const c of table.cases) {
       const code = c.currency.trim().toUpperCase();
-      const intl = new Intl.NumberFormat(intlLocale(c.lang), {
+      const intl = new Intl.NumberFormat(c.lang.includes('-') ? c.lang : intlLocale(c.lang), {
         style: 'currency',
         currency: /^[A-Z]{3}$/.test(code) ? code : 'USD',
         currencyDisplay: 'narrowSymbol',
@@ -85,5 +85,29 @@ describe('the table shared with the server (internal/money)', () => {
 
   it('is what formatCents writes', () => {
     for (const c of table.cases) expect(formatCents(c.cents, c.currency, c.lang), JSON.stringify(c)).toBe(c.text);
+  });
+});
+
+describe("the restaurant's locale (issue 29)", () => {
+  afterEach(() => setRestaurantLocale(null));
+
+  it("writes a Spanish restaurant's prices as Spain does, in both UI languages", () => {
+    setRestaurantLocale({ clienteId: '7', locales: { es: 'es-ES', en: 'en-ES' }, zone: 'Europe/Madrid' });
+    expect(intlLocale('es')).toBe('es-ES');
+    expect(intlLocale('en')).toBe('en-ES');
+    expect(formatCents(950, 'EUR', 'es')).toBe('9,50\u00a0€');
+    expect(formatCents(950, 'EUR', 'en')).toBe('€9.50');
+    expect(formatCents(123456, 'EUR', 'es')).toBe('1234,56\u00a0€');
+    expect(formatCents(1234567, 'EUR', 'es')).toBe('12.345,67\u00a0€');
+    expect(formatCents(-950, 'EUR', 'es')).toBe('-9,50\u00a0€');
+  });
+
+  it('writes a Mexican restaurant in pesos with the symbol first; without a restaurant, as before', () => {
+    setRestaurantLocale({ clienteId: '2', locales: { es: 'es-MX', en: 'en-MX' } });
+    expect(formatCents(950, 'MXN', 'es')).toBe('$9.50');
+    expect(formatCents(950, 'MXN', 'en')).toBe('$9.50');
+    setRestaurantLocale(null);
+    expect(intlLocale('es')).toBe('es-MX');
+    expect(formatCents(950, 'EUR', 'es')).toBe('€9.50');
   });
 });

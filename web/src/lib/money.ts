@@ -28,7 +28,8 @@ function formatter(currency: string, locale: string): Intl.NumberFormat {
 /**
  * formatCents renders an amount of cents, e.g. formatCents(1250, 'USD', 'en')
  * → '$12.50'. `currency` is an ISO 4217 code (default USD); `locale` is a UI
- * language ('es', 'en') or a full Intl locale. Currencies without minor units
+ * language ('es', 'en': written in the restaurant's locale, lib/intl.ts —
+ * '12,50 €' in Spain) or a full Intl locale. Currencies without minor units
  * (e.g. CLP, JPY) still receive cents and are shown rounded.
  */
 export function formatCents(cents: number, currency = 'USD', locale = 'es'): string {
@@ -39,10 +40,9 @@ export function formatCents(cents: number, currency = 'USD', locale = 'es'): str
 }
 
 /**
- * The app's two locales write money the same way for these currencies:
- * narrow symbol first, ',' between thousands, '.' before the cents (none
- * for CLP). Keyed by currency: its narrow symbol. A test holds this table
- * to Intl's output.
+ * The currencies formatPlain writes without Intl, keyed by ISO code: their
+ * narrow symbol. A test holds this table to Intl's output in every
+ * PLAIN_LOCALES locale.
  */
 export const PLAIN_CURRENCIES: Readonly<Record<string, string>> = {
   USD: '$',
@@ -57,17 +57,37 @@ export const PLAIN_CURRENCIES: Readonly<Record<string, string>> = {
 };
 
 /**
- * formatPlain writes whole cents of a PLAIN_CURRENCIES currency in es-MX or
- * en-US without Intl (null otherwise). The first Intl.NumberFormat of a
- * page loads ICU's number data, 20–50 ms of a phone's main thread right
- * when the diner's first prices render (measured on the cava); these few
- * lines give the same text.
+ * How the locales of Carta's countries (internal/locale/countries.json)
+ * write money: the symbol first with ',' between thousands and '.' before
+ * the cents ('$1,234.56', '€9.50'), or, in Spain, the number first with
+ * '.' between thousands (from five digits: CLDR's minimum grouping),
+ * ',' before the cents and a no-break space before the symbol
+ * ('1234,56 €', '12.345,67 €').
+ */
+const PLAIN_LOCALES: Readonly<Record<string, { group: string; decimal: string; after: boolean; minGroup: number }>> = {
+  'es-MX': { group: ',', decimal: '.', after: false, minGroup: 4 },
+  'en-US': { group: ',', decimal: '.', after: false, minGroup: 4 },
+  'es-US': { group: ',', decimal: '.', after: false, minGroup: 4 },
+  'en-MX': { group: ',', decimal: '.', after: false, minGroup: 4 },
+  'en-ES': { group: ',', decimal: '.', after: false, minGroup: 4 },
+  'es-ES': { group: '.', decimal: ',', after: true, minGroup: 5 },
+};
+
+/**
+ * formatPlain writes whole cents of a PLAIN_CURRENCIES currency in a
+ * PLAIN_LOCALES locale without Intl (null otherwise). The first
+ * Intl.NumberFormat of a page loads ICU's number data, 20–50 ms of a
+ * phone's main thread right when the diner's first prices render (measured
+ * on the cava); these few lines give the same text.
  */
 export function formatPlain(cents: number, code: string, locale: string): string | null {
   const symbol = PLAIN_CURRENCIES[code];
-  if (!symbol || (locale !== 'es-MX' && locale !== 'en-US') || !Number.isSafeInteger(cents)) return null;
+  const loc = PLAIN_LOCALES[locale];
+  if (!symbol || !loc || !Number.isSafeInteger(cents)) return null;
   const whole = code === 'CLP';
   const abs = whole ? Math.floor((Math.abs(cents) + 50) / 100) * 100 : Math.abs(cents); // half away from zero, as Intl rounds
-  const units = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${cents < 0 ? '-' : ''}${symbol}${units}${whole ? '' : `.${String(abs % 100).padStart(2, '0')}`}`;
+  const digits = String(Math.floor(abs / 100));
+  const units = digits.length >= loc.minGroup ? digits.replace(/\B(?=(\d{3})+$)/g, loc.group) : digits;
+  const number = `${units}${whole ? '' : `${loc.decimal}${String(abs % 100).padStart(2, '0')}`}`;
+  return `${cents < 0 ? '-' : ''}${loc.after ? `${number}\u00a0${symbol}` : `${symbol}${number}`}`;
 }

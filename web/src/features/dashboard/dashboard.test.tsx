@@ -14,6 +14,7 @@ const cliente: Cliente = {
   estado: 'activo',
   fecha_proximo_pago: null,
   idioma: 'es',
+  pais: 'US',
   pos_provider: 'demo',
   pos_conectado: true,
   pos_reconectar: false,

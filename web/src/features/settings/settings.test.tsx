@@ -31,6 +31,20 @@ function routes(extra = {}) {
 describe('settings', () => {
   beforeEach(resetLanguage);
 
+  it("shows the owner the restaurant's country, currency, formats and time zone (issue 29)", async () => {
+    const es = { ...saved, moneda: 'EUR', pais: 'ES', locale: 'es-ES', locales: { es: 'es-ES', en: 'en-ES' }, zona_horaria: 'Europe/Madrid' };
+    routes({ 'GET /api/configuraciones': { body: es } });
+    renderApp('/settings?cliente_id=3');
+    const box = await screen.findByTestId('settings-country', {}, { timeout: 10_000 });
+    expect(box).toHaveTextContent('España (ES)');
+    expect(box).toHaveTextContent('EUR');
+    expect(box).toHaveTextContent('es-ES: 9,50 € · 15/12/2026, 14:05');
+    expect(box).toHaveTextContent('en-ES: €9.50 · 15/12/2026, 14:05');
+    expect(box).toHaveTextContent('Europe/Madrid');
+    // The page's own prices follow the restaurant's locale too.
+    expect(screen.getByTestId('preview-product')).toHaveTextContent('12,50 €');
+  });
+
   it('updates the live preview as the form changes', async () => {
     routes();
     renderApp('/settings?cliente_id=3');

@@ -15,6 +15,7 @@ function cliente(id: number, over: Partial<Cliente> = {}): Cliente {
     estado: 'activo',
     fecha_proximo_pago: '2026-12-01',
     idioma: 'es',
+    pais: 'US',
     pos_provider: 'demo',
     pos_conectado: true,
     pos_reconectar: false,
@@ -307,12 +308,19 @@ describe('Dashboard de Super Admin', () => {
     await userEvent.type(within(dialog).getByLabelText('Nombre del restaurante'), 'Nuevo Sitio');
     await userEvent.type(within(dialog).getByLabelText('Correo del dueño'), 'nuevo@example.com');
     await userEvent.selectOptions(within(dialog).getByLabelText('Idioma de los correos'), 'en');
+    // The country (issue 29): the server's list, Estados Unidos by default; España sets euros.
+    const pais = within(dialog).getByLabelText('País');
+    expect(pais).toHaveValue('US');
+    expect(within(pais).getAllByRole('option').map((o) => o.textContent)).toEqual(['España', 'México', 'Estados Unidos']);
+    await userEvent.selectOptions(pais, 'ES');
+    expect(within(dialog).getByText(/Define la moneda \(EUR\)/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Crear restaurante' }));
     expect(await screen.findByText('Restaurante Nuevo Sitio creado (ID 46).')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST' && c.url === '/api/clients')?.body).toEqual({
       nombre: 'Nuevo Sitio',
       email: 'nuevo@example.com',
       idioma: 'en',
+      pais: 'ES',
     });
   });
 });

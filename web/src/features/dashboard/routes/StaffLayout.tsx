@@ -9,6 +9,9 @@ import { Loading } from '../../../components/Loading';
 import { LogoutButton } from '../../../components/LogoutButton';
 import { isApiError } from '../../../lib/api-client';
 import { getClienteQueryOptions } from '../api/get-cliente';
+import { recordSettingsLocale } from '../../../api/settings';
+import { setRestaurantLocale } from '../../../lib/intl';
+import { getSettingsQueryOptions } from '../../settings';
 import { StaffNav } from '../components/StaffNav';
 import { PLATFORM_SECTIONS, panelHref } from '../lib/sections';
 import '../dashboard.css';
@@ -35,6 +38,10 @@ export default function StaffLayout() {
   const isSuperadmin = signedIn && session.isSuperadmin;
   const clienteId = fromPath && /^\d+$/.test(fromPath) ? fromPath : fromQuery;
   const cliente = useQuery({ ...getClienteQueryOptions(clienteId ?? ''), enabled: signedIn && clienteId !== null });
+  // The restaurant's settings give its pages their locale and time zone (lib/intl.ts): '9,50 €' in Spain.
+  const settings = useQuery({ ...getSettingsQueryOptions(clienteId ?? ''), enabled: signedIn && clienteId !== null });
+  if (clienteId) recordSettingsLocale(settings.data);
+  else setRestaurantLocale(null);
 
   // A restaurant the caller may not see (or that does not exist): no sections for it.
   const refused = cliente.isError && isApiError(cliente.error) && (cliente.error.status === 403 || cliente.error.status === 404);
@@ -137,11 +144,16 @@ export default function StaffLayout() {
     );
   }
 
-  const page = (
-    <Suspense fallback={<Loading />}>
-      <Outlet />
-    </Suspense>
-  );
+  // A restaurant's page waits for its locale (one request, beside the restaurant's own) so that its
+  // first prices and dates are already the restaurant's; a failed read writes the default locale.
+  const page =
+    signedIn && clienteId && !refused && settings.isPending ? (
+      <Loading />
+    ) : (
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    );
   return (
     <>
       {bar && <header className="staff-bar">{bar}</header>}

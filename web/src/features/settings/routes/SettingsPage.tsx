@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/api-client';
 import { mediaUrl } from '../../../lib/media-url';
 import { CardPreview } from '../components/CardPreview';
 import { WebhookSecretSection } from '../components/WebhookSecretSection';
+import { CountrySection } from '../components/CountrySection';
 import { getSettingsQueryOptions, settingsKeys } from '../api/get-settings';
 import { saveSettings, uploadSettingsImage } from '../api/settings-api';
 
@@ -38,6 +39,7 @@ function Settings({ clienteId }: { clienteId: string }) {
         </p>
       )}
       <SettingsForm key={clienteId} clienteId={clienteId} initial={initial} />
+      {query.isSuccess && <CountrySection settings={initial} />}
       <WebhookSecretSection clienteId={clienteId} />
     </>
   );

@@ -3,16 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { FormActions, FormError, SubmitButton } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { createClient, type Cliente } from '../api/platform-api';
+import { COUNTRIES, DEFAULT_COUNTRY, countryName } from '../../../lib/countries';
 import { PlatformModal } from './PlatformModal';
 
-/** 'Nuevo restaurante': name, owner's e-mail, optional merchant id and the language of its e-mails. */
+/**
+ * 'Nuevo restaurante': name, owner's e-mail, optional merchant id, its country (which sets its currency,
+ * locale and time zone) and the language of its e-mails.
+ */
 export function NewRestaurantDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (c: Cliente) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [nombre, setNombre] = useState('');
   const [email, setEmail] = useState('');
   const [merchantId, setMerchantId] = useState('');
   const [idioma, setIdioma] = useState<'es' | 'en'>('es');
+  const [pais, setPais] = useState(DEFAULT_COUNTRY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -31,6 +36,7 @@ export function NewRestaurantDialog({ onClose, onCreated }: { onClose: () => voi
         email: email.trim(),
         ...(merchantId.trim() ? { merchant_id: merchantId.trim() } : {}),
         idioma,
+        pais,
       });
       onCreated(created);
     } catch (err) {
@@ -53,6 +59,19 @@ export function NewRestaurantDialog({ onClose, onCreated }: { onClose: () => voi
         <div className="field">
           <label htmlFor={`${id}-mid`}>{t('platform.merchantIdOptional')}</label>
           <input id={`${id}-mid`} value={merchantId} onChange={(e) => setMerchantId(e.target.value)} autoComplete="off" />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-pais`}>{t('platform.country')}</label>
+          <select id={`${id}-pais`} value={pais} onChange={(e) => setPais(e.target.value)} aria-describedby={`${id}-pais-hint`}>
+            {COUNTRIES.map((c) => (
+              <option key={c.pais} value={c.pais}>
+                {countryName(c.pais, i18n.language)}
+              </option>
+            ))}
+          </select>
+          <p className="muted" id={`${id}-pais-hint`}>
+            {t('platform.countryHint', { moneda: COUNTRIES.find((c) => c.pais === pais)?.moneda ?? '' })}
+          </p>
         </div>
         <div className="field">
           <label htmlFor={`${id}-idioma`}>{t('platform.language')}</label>

@@ -1,0 +1,101 @@
+import { accounts, expect, test } from './fixtures';
+import { signInStaff, staffLogin, unique } from './api';
+
+/**
+ * Issue 29: a restaurant's country gives its prices their locale. The super
+ * admin moves Taquería Demo (restaurant 2) to Spain through the API: its
+ * menu and its cart write euros as Spain does in Spanish ('9,50 €') and as
+ * English does there ('€9.50'), while La Cava (restaurant 1, in the US)
+ * keeps its dollars. The restaurant's own country and zone are restored at
+ * the end: the worker's server is shared by the specs that follow.
+ */
+
+// A price as Spain writes it in Spanish, in English, and a dollar price.
+const SPAIN_ES = /^-?\d{1,4}(\.\d{3})*,\d\d\u00a0€$/;
+const SPAIN_EN = /^€\d{1,3}(,\d{3})*\.\d\d$/;
+const DOLLARS = /^\$\d{1,3}(,\d{3})*\.\d\d$/;
+
+test('a restaurant moved to Spain writes 9,50 € in Spanish and €9.50 in English; restaurant 1 keeps $', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const admin = await staffLogin(request, accounts.superAdmin);
+  const auth = { Authorization: `Bearer ${admin.token}` };
+  const before = await (await request.get('/api/clientes/2/pedidos/config', { headers: auth })).json();
+  const cliente = await (await request.get('/api/clientes/2', { headers: auth })).json();
+
+  const moved = await request.put('/api/clients/2', { headers: auth, data: { pais: 'ES' } });
+  expect(moved.status()).toBe(200);
+  expect((await moved.json()).pais).toBe('ES');
+  // An unknown country: a clear 400 in the caller's language, nothing changed.
+  const refused = await request.put('/api/clients/2', { headers: { ...auth, 'Accept-Language': 'en' }, data: { pais: 'FR' } });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({ error: 'The country must be one of: ES, MX, US.' });
+  const settings = await (await request.get('/api/configuraciones?cliente_id=2')).json();
+  expect(settings).toMatchObject({ pais: 'ES', moneda: 'EUR', locale: 'es-ES', locales: { es: 'es-ES', en: 'en-ES' }, zona_horaria: 'Europe/Madrid' });
+
+  try {
+    // Spanish: the menu's prices, then the cart's.
+    await page.goto('/ordenar-en-linea/2');
+    const prices = page.locator('.ord-product__price');
+    await expect(prices.first()).toHaveText(SPAIN_ES);
+    for (const text of await prices.allTextContents()) expect(text).toMatch(SPAIN_ES);
+    // A drink goes to the cart as it is (the tacos ask for their options first).
+    await page.getByRole('tab', { name: 'Cervezas' }).click();
+    await page.getByRole('button', { name: /^Agregar: / }).first().click();
+    await page.getByRole('link', { name: /Carrito de Compras: 1 producto/ }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('quote-total')).toHaveText(SPAIN_ES);
+    await page.screenshot({ path: '/tmp/shots-local/spain-cart-es-1280.png', fullPage: true });
+
+    // English: the same restaurant writes €9.50.
+    await page.goto('/ordenar-en-linea/2');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(prices.first()).toHaveText(SPAIN_EN);
+    for (const text of await prices.allTextContents()) expect(text).toMatch(SPAIN_EN);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/shots-local/spain-menu-en-390.png', fullPage: true });
+
+    // Restaurant 1 (in the US) keeps dollars, in both languages.
+    await page.goto('/ordenar-en-linea/1');
+    await expect(prices.first()).toHaveText(DOLLARS);
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect(prices.first()).toHaveText(DOLLARS);
+  } finally {
+    // Back to where the demo had it: its country and currency, then its own ordering settings (its zone).
+    expect((await request.put('/api/clients/2', { headers: auth, data: { pais: cliente.pais } })).status()).toBe(200);
+    expect((await request.put('/api/clientes/2/pedidos/config', { headers: auth, data: before })).status()).toBe(200);
+  }
+});
+
+test("the super admin creates a restaurant in Spain; its owner sees the country in 'Configuraciones'", async ({ page, context, request, baseURL }) => {
+  test.setTimeout(90_000);
+  await signInStaff(context, request, accounts.superAdmin, baseURL!);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/super-admin/dashboard');
+    await page.getByRole('button', { name: 'Nuevo restaurante' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo restaurante' });
+    await expect(dialog.getByLabel('País')).toHaveValue('US');
+    await dialog.getByLabel('País').selectOption('ES');
+    await expect(dialog.getByText('Define la moneda (EUR)', { exact: false })).toBeVisible();
+    await page.screenshot({ path: `/tmp/shots-local/new-restaurant-country-${width}.png` });
+    if (width === 1280) {
+      const nombre = `España ${unique('E')}`;
+      await dialog.getByLabel('Nombre del restaurante').fill(nombre);
+      await dialog.getByRole('button', { name: 'Crear restaurante' }).click();
+      await expect(page.getByText(new RegExp(`Restaurante ${nombre} creado \\(ID \\d+\\)`))).toBeVisible();
+      const id = Number(/\(ID (\d+)\)/.exec((await page.getByText(/creado \(ID/).textContent())!)![1]);
+      const settings = await (await request.get(`/api/configuraciones?cliente_id=${id}`)).json();
+      expect(settings).toMatchObject({ pais: 'ES', moneda: 'EUR', zona_horaria: 'Europe/Madrid' });
+      // The restaurant's panel, as the super admin opens it: 'Configuraciones' shows its country.
+      await page.goto(`/settings?cliente_id=${id}`);
+      const box = page.getByTestId('settings-country');
+      await expect(box).toContainText('España (ES)');
+      await expect(box).toContainText('es-ES: 9,50\u00a0€ · 15/12/2026, 14:05');
+      await expect(box).toContainText('Europe/Madrid');
+      await box.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '/tmp/shots-local/settings-country-1280.png' });
+    } else {
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    }
+  }
+});

@@ -1,0 +1,45 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RestaurantSettings } from '../../../api/settings';
+import { countryName } from '../../../lib/countries';
+import { formatCents } from '../../../lib/money';
+import { formatTimestamp } from '../../../lib/dates';
+
+/**
+ * The restaurant's country and what it implies, read-only: Carta's super
+ * admin sets the country (and with it the currency, the locale and the
+ * time zone); the owner sees how prices and dates are written, in both UI
+ * languages.
+ */
+export function CountrySection({ settings }: { settings: RestaurantSettings }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const sample = Date.UTC(2026, 11, 15, 13, 5) / 1000;
+  const zone = settings.zona_horaria;
+  const example = (tag: string) =>
+    `${formatCents(950, settings.moneda, tag)} · ${formatTimestamp(sample, tag.split('-')[0], zone)}`;
+  return (
+    <section className="settings-section" aria-labelledby={id} data-testid="settings-country">
+      <h2 id={id} className="section-title">
+        {t('settings.countryTitle')}
+      </h2>
+      <dl className="settings-country">
+        <dt>{t('settings.country')}</dt>
+        <dd>
+          {countryName(settings.pais, i18n.language)} ({settings.pais})
+        </dd>
+        <dt>{t('settings.currency')}</dt>
+        <dd>{settings.moneda}</dd>
+        <dt>{t('settings.locale')}</dt>
+        <dd>
+          {settings.locales.es}: {example(settings.locales.es)}
+          <br />
+          {settings.locales.en}: {example(settings.locales.en)}
+        </dd>
+        <dt>{t('settings.timeZone')}</dt>
+        <dd>{zone}</dd>
+      </dl>
+      <p className="muted">{t('settings.countryHint')}</p>
+    </section>
+  );
+}
