@@ -7,6 +7,7 @@ import { RestaurantPage } from '../../../components/RestaurantPage';
 import { errorText } from '../../../lib/api-client';
 import { mediaUrl } from '../../../lib/media-url';
 import { CardPreview } from '../components/CardPreview';
+import { PrivacySection } from '../components/PrivacySection';
 import { WebhookSecretSection } from '../components/WebhookSecretSection';
 import { getSettingsQueryOptions, settingsKeys } from '../api/get-settings';
 import { saveSettings, uploadSettingsImage } from '../api/settings-api';
@@ -39,6 +40,7 @@ function Settings({ clienteId }: { clienteId: string }) {
       )}
       <SettingsForm key={clienteId} clienteId={clienteId} initial={initial} />
       <WebhookSecretSection clienteId={clienteId} />
+      <PrivacySection clienteId={clienteId} />
     </>
   );
 }
