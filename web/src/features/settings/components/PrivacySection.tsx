@@ -26,7 +26,7 @@ function PrivacyForm({ clienteId, initial, loadFailed }: { clienteId: string; in
   const qc = useQueryClient();
   const [texto, setTexto] = useState(initial);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>(loadFailed ? { kind: 'error', text: t('privacySettings.loadError') } : null);
+  const [message, setMessage] = useState<Message>(null);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -56,6 +56,11 @@ function PrivacyForm({ clienteId, initial, loadFailed }: { clienteId: string; in
           {t('privacySettings.view')}
         </a>
       </p>
+      {loadFailed && (
+        <p className="muted" role="status">
+          {t('privacySettings.loadError')}
+        </p>
+      )}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy}>
         <div className="field">
           <label htmlFor={`${id}-text`}>{t('privacySettings.text')}</label>
