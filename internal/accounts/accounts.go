@@ -132,6 +132,11 @@ func (s *Service) Register(ctx context.Context, in Registration, ip string) (Ses
 		if err != nil {
 			return err
 		}
+		// The answers the form gave (unticked boxes: no), recorded.
+		u.ID = id
+		if err := RecordRegistered(ctx, tx, u, 0); err != nil {
+			return err
+		}
 		// The guests who gave this e-mail become this account's history.
 		if err := claimGuests(ctx, tx, id, u.Email); err != nil {
 			return err
@@ -176,24 +181,49 @@ type ProfileChange struct {
 	Nombre, Telefono       string
 	SuscritoMailing        *bool
 	WhatsappNotificaciones *bool
+	// ClienteID is the restaurant whose pages the diner changed it on (0:
+	// none; an unknown one is not a reason to refuse the change).
+	ClienteID int64
 }
 
-// UpdateProfile edits name, phone and notification preferences.
+// UpdateProfile edits name, phone and notification preferences; a
+// changed consent is recorded ('Manejar Cuenta') in the same transaction.
 func (s *Service) UpdateProfile(ctx context.Context, d tenant.Diner, in ProfileChange) (Usuario, error) {
-	u, err := s.Profile(ctx, d)
+	var u Usuario
+	nombre, telefono, err := CleanProfile(in.Nombre, in.Telefono)
 	if err != nil {
 		return u, err
 	}
-	if u.Nombre, u.Telefono, err = CleanProfile(in.Nombre, in.Telefono); err != nil {
-		return u, err
-	}
-	if in.SuscritoMailing != nil {
-		u.SuscritoMailing = *in.SuscritoMailing
-	}
-	if in.WhatsappNotificaciones != nil {
-		u.WhatsappNotificaciones = *in.WhatsappNotificaciones
-	}
-	return u, updateProfile(ctx, s.DB, u)
+	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		before, err := getForUpdate(ctx, tx, d)
+		if errors.Is(err, store.ErrNotFound) {
+			return apperr.ErrUnauthorized
+		}
+		if err != nil {
+			return err
+		}
+		u = before
+		u.Nombre, u.Telefono = nombre, telefono
+		if in.SuscritoMailing != nil {
+			u.SuscritoMailing = *in.SuscritoMailing
+		}
+		if in.WhatsappNotificaciones != nil {
+			u.WhatsappNotificaciones = *in.WhatsappNotificaciones
+		}
+		if err := updateProfile(ctx, tx, u); err != nil {
+			return err
+		}
+		on := in.ClienteID
+		if on > 0 {
+			if _, err := clientes.Get(ctx, tx, tenant.PublicMenu(on)); errors.Is(err, store.ErrNotFound) {
+				on = 0
+			} else if err != nil {
+				return err
+			}
+		}
+		return recordAnswers(ctx, tx, &before, u, on, FromAccount, 0)
+	})
+	return u, err
 }
 
 // ChangePassword checks the current password, stores the new one and signs

@@ -42,7 +42,8 @@ const GuestOrigin = "pedido"
 // (when, how, which order) and kept while it stands: a later order that
 // leaves the box unticked does not withdraw it (an unticked box is no
 // answer), nor does ticking again replace the record of when it was given.
-// A guest whose e-mail has an account is linked to it at once (the
+// Each answer that counts (the first, and a yes after a no) is recorded
+// in consentimientos. A guest whose e-mail has an account is linked to it at once (the
 // account's own consent is the one that counts) and, when the account
 // already uses the restaurant, its last visit there moves to now.
 func RecordGuest(ctx context.Context, q store.Querier, t tenant.ID, o GuestOrder) (int64, error) {
@@ -57,6 +58,15 @@ func RecordGuest(ctx context.Context, q store.Querier, t tenant.ID, o GuestOrder
 	var linkedAt int64
 	if account.Valid {
 		linkedAt = now
+	}
+	// What the guest had answered before (none: a new guest).
+	var known bool
+	var before int
+	switch err := q.QueryRow(ctx, `SELECT suscrito_mailing FROM invitados WHERE cliente_id = ? AND email = ?`, t.Int64(), email).Scan(&before); {
+	case err == nil:
+		known = true
+	case !errors.Is(store.NotFound(err), store.ErrNotFound):
+		return 0, err
 	}
 	var consentAt int64
 	var consentHow string
@@ -81,6 +91,14 @@ func RecordGuest(ctx context.Context, q store.Querier, t tenant.ID, o GuestOrder
 		account, linkedAt, now, now)
 	if err != nil {
 		return 0, fmt.Errorf("record guest: %w", err)
+	}
+	// The answer is recorded when it is the guest's first or it changes
+	// the standing one (an unticked box does not withdraw a yes).
+	if !known || (before == 0 && o.Novedades) {
+		if err := recordConsent(ctx, q, Consent{InvitadoID: id, ClienteID: t.Int64(), Channel: ChannelEmail, Yes: o.Novedades,
+			From: FromCheckout, PedidoID: o.PedidoID, At: o.PlacedAt}); err != nil {
+			return 0, err
+		}
 	}
 	if account.Valid {
 		if _, err := q.Exec(ctx, `UPDATE usuario_restaurantes SET last_seen_at = ? WHERE usuario_id = ? AND cliente_id = ?`,

@@ -62,6 +62,12 @@ func Get(ctx context.Context, q store.Querier, d tenant.Diner) (Usuario, error) 
 	return scanUsuario(q.QueryRow(ctx, `SELECT `+usuarioCols+` FROM usuarios WHERE id = ?`, d.Int64()))
 }
 
+// getForUpdate reads the diner's account in a transaction that changes
+// it, its row locked (PostgreSQL; SQLite's write turn serialises).
+func getForUpdate(ctx context.Context, q store.Querier, d tenant.Diner) (Usuario, error) {
+	return scanUsuario(q.QueryRow(ctx, `SELECT `+usuarioCols+` FROM usuarios WHERE id = ?`+store.ForUpdate(q), d.Int64()))
+}
+
 func byEmail(ctx context.Context, q store.Querier, email string) (Usuario, error) {
 	return scanUsuario(q.QueryRow(ctx, `SELECT `+usuarioCols+` FROM usuarios WHERE email = ?`, auth.NormalizeEmail(email)))
 }

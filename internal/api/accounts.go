@@ -141,10 +141,11 @@ func (s *Server) usuarioMenu(w http.ResponseWriter, r *http.Request) error {
 // updateUsuario edits name, phone and notification preferences.
 func (s *Server) updateUsuario(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
-		Nombre                 string `json:"nombre"`
-		Telefono               string `json:"telefono"`
-		SuscritoMailing        *bool  `json:"suscrito_mailing"`
-		WhatsappNotificaciones *bool  `json:"whatsapp_notificaciones"`
+		Nombre                 string     `json:"nombre"`
+		Telefono               string     `json:"telefono"`
+		SuscritoMailing        *bool      `json:"suscrito_mailing"`
+		WhatsappNotificaciones *bool      `json:"whatsapp_notificaciones"`
+		ClienteID              respond.ID `json:"cliente_id"`
 	}
 	if err := respond.Decode(w, r, &in); err != nil {
 		return err
@@ -153,8 +154,12 @@ func (s *Server) updateUsuario(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u, err := s.Accounts.UpdateProfile(r.Context(), d, accounts.ProfileChange{Nombre: in.Nombre, Telefono: in.Telefono,
-		SuscritoMailing: in.SuscritoMailing, WhatsappNotificaciones: in.WhatsappNotificaciones})
+	change := accounts.ProfileChange{Nombre: in.Nombre, Telefono: in.Telefono,
+		SuscritoMailing: in.SuscritoMailing, WhatsappNotificaciones: in.WhatsappNotificaciones}
+	if id, err := parseClienteID(in.ClienteID.String()); err == nil {
+		change.ClienteID = id // the restaurant the page was on, recorded with a consent changed
+	}
+	u, err := s.Accounts.UpdateProfile(r.Context(), d, change)
 	if err != nil {
 		return err
 	}

@@ -474,6 +474,18 @@ func accessTable() map[string][]row {
 			return req{method: "PUT", path: "/api/clientes/1/webhook-secret", body: map[string]any{"webhook_secret": ""}}
 		}, staffOn1(s200)}},
 		"GET /api/clientes/{cliente_id}/qr": {{"", get("/api/clientes/1/qr?format=svg"), public(s200)}},
+		"GET /api/clientes/{cliente_id}/privacidad": {
+			{"", get("/api/clientes/1/privacidad"), public(s200)},
+			{"unknown restaurant", get("/api/clientes/999/privacidad"), public(s404)},
+		},
+		"PUT /api/clientes/{cliente_id}/privacidad": {
+			{"", func(*matrix) req {
+				return req{method: "PUT", path: "/api/clientes/1/privacidad", body: map[string]any{"texto": "Texto del dueño."}}
+			}, staffOn1(s200)},
+			{"no text", func(*matrix) req {
+				return req{method: "PUT", path: "/api/clientes/1/privacidad", body: map[string]any{}}
+			}, staffOn1(s400)},
+		},
 
 		"GET /api/configuraciones":                       {{"", get("/api/configuraciones?cliente_id=1"), public(s200)}},
 		"GET /api/clientes/{cliente_id}/configuraciones": {{"", get("/api/clientes/1/configuraciones"), public(s200)}},

@@ -163,6 +163,10 @@ func (s *Server) routes() []route {
 		{"PUT", "/api/clientes/{cliente_id}/webhook-secret", staff, s.setWebhookSecret},
 		{"GET", "/api/clientes/{cliente_id}", staff, ofTenant(s.getCliente)},
 		{"GET", "/api/clientes/{cliente_id}/qr", public, s.menuQR},
+		// The privacy notice: public and cacheable with the menu; the owner's
+		// own text (privacy.go).
+		{"GET", "/api/clientes/{cliente_id}/privacidad", public, s.Site.Privacy},
+		{"PUT", "/api/clientes/{cliente_id}/privacidad", staff, s.setPrivacyText},
 
 		// The diner's menu: public, cacheable (the web site's public.go).
 		{"GET", "/api/configuraciones", public, s.Site.Settings},

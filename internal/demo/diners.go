@@ -73,6 +73,10 @@ func SeedDiners(ctx context.Context, db *store.DB) error {
 			if _, err := tx.Exec(ctx, `UPDATE usuarios SET created_at = ?, welcome_sent = 1 WHERE id = ?`, registered, id); err != nil {
 				return err
 			}
+			if err := accounts.RecordRegistered(ctx, tx, accounts.Usuario{ID: id, SuscritoMailing: d.mailing,
+				WhatsappNotificaciones: d.whatsapp, ClienteID: &c.ID}, registered); err != nil {
+				return err
+			}
 			if _, err := tx.Exec(ctx, `INSERT INTO usuario_restaurantes (usuario_id, cliente_id, last_seen_at) VALUES (?, ?, ?)`,
 				id, c.ID, now-int64(d.lastSeen)*day-int64(i)*3600); err != nil {
 				return err

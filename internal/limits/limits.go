@@ -50,6 +50,8 @@ var (
 	WineName     = Field{"vino.nombre", 120, "El nombre del vino", "The wine's name", false}
 	WineText     = Field{"vino.bodega/region/pais/variedad_uva", 120, "El texto", "The text", false}
 	Pairing      = Field{"vino.maridaje", 300, "El maridaje", "The pairing", false}
+	// PrivacyText is what the owner adds to the restaurant's privacy notice.
+	PrivacyText = Field{"privacidad.texto", 4000, "El texto", "The text", false}
 	// Search is the text of a staff list's search box (the restaurant's diners).
 	Search = Field{"busqueda", 100, "La búsqueda", "The search", true}
 )
@@ -57,7 +59,7 @@ var (
 // All is the table, in the order docs/api.md lists it.
 var All = []Field{Email, Password, PersonName, Phone, CategoryName, ProductName, POSName, Description, ImageURL,
 	Restaurant, ContactPhone, MapsURL, Address, PopupName, OfferTitle, OfferCode, VoucherCode, MerchantID, CardToken,
-	OrderNote, CancelReason, WineName, WineText, Pairing, Search}
+	OrderNote, CancelReason, WineName, WineText, Pairing, PrivacyText, Search}
 
 // Check trims s and refuses it when it is longer than the field's maximum.
 // Emptiness is the caller's rule (required fields have their own message).

@@ -122,3 +122,15 @@ func (s *Site) Popups(w http.ResponseWriter, r *http.Request) error {
 		return s.Menu.Popups(r.Context(), t, lang)
 	})
 }
+
+// Privacy answers a restaurant's privacy notice (the {cliente_id} path
+// segment): public and cacheable like the menu it belongs to.
+func (s *Site) Privacy(w http.ResponseWriter, r *http.Request) error {
+	id, err := tenant.ParseClienteID(r.PathValue("cliente_id"))
+	if err != nil {
+		return err
+	}
+	return s.ServeMenu(w, r, id, "privacidad", nil, func(t tenant.Public) (any, error) {
+		return s.Menu.Privacy(r.Context(), t)
+	})
+}

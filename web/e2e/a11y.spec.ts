@@ -45,6 +45,7 @@ function pages(extra: { pedido: string; session: string; usuario: number }): Pag
     { path: '/menu/1', who: 'anonymous', promotion: true },
     { path: '/restaurante/1', who: 'anonymous', promotion: true },
     { path: '/cava/1', who: 'anonymous' },
+    { path: '/privacidad/1', who: 'anonymous', shows: /^(Aviso de privacidad|Política de privacidad|Privacy notice|Privacy policy)$/ },
     { path: '/ordenar-en-linea/1', who: 'anonymous' },
     { path: '/carrito/1', who: 'anonymous' },
     { path: '/checkout/1', who: 'anonymous' },

@@ -27,7 +27,7 @@ test('a diner registers from the menu, lands on the user panel and starts with e
   const dialog = page.getByRole('dialog', { name: 'Crear Cuenta' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Nombre').fill('Ana Prueba');
-  await dialog.getByLabel('Correo electrónico').fill(email);
+  await dialog.getByLabel('Correo electrónico', { exact: true }).fill(email);
   await dialog.getByLabel('Teléfono (opcional)').fill('+52 55 1234 5678');
   await dialog.getByLabel('Contraseña').fill('clave-segura-1');
   await dialog.getByRole('button', { name: 'Crear Cuenta' }).click();
@@ -137,7 +137,7 @@ test('a registration error shows the server message', async ({ page }) => {
   await page.getByRole('button', { name: 'Registrarse para más funciones' }).click();
   const dialog = page.getByRole('dialog', { name: 'Crear Cuenta' });
   await dialog.getByLabel('Nombre').fill('Corta');
-  await dialog.getByLabel('Correo electrónico').fill(`${unique('short').toLowerCase()}@example.com`);
+  await dialog.getByLabel('Correo electrónico', { exact: true }).fill(`${unique('short').toLowerCase()}@example.com`);
   await dialog.getByLabel('Contraseña').fill('corta');
   await dialog.getByRole('button', { name: 'Crear Cuenta' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('La contraseña debe tener al menos 8 caracteres.');

@@ -1832,9 +1832,15 @@ export interface paths {
                         email: string;
                         telefono?: string;
                         password: string;
-                        /** @default true */
+                        /**
+                         * @description marketing e-mail consent: the dialog's box, unticked; omitted is no. Recorded (consentimientos) with the restaurant and the time
+                         * @default false
+                         */
                         suscrito_mailing?: boolean;
-                        /** @default true */
+                        /**
+                         * @description WhatsApp consent: the dialog's box, unticked; omitted is no. Recorded like suscrito_mailing
+                         * @default false
+                         */
                         whatsapp_notificaciones?: boolean;
                         /** @description the restaurant the diner registered from; null (or an id that is not one) for none */
                         cliente_id?: number | string | null;
@@ -2189,7 +2195,10 @@ export interface paths {
                 503: components["responses"]["Unavailable"];
             };
         };
-        /** Edit name, phone, mailing and WhatsApp preferences */
+        /**
+         * Edit name, phone, mailing and WhatsApp preferences
+         * @description A changed suscrito_mailing or whatsapp_notificaciones is recorded (consentimientos: origen 'cuenta', the restaurant, the time) in the same transaction.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -2206,6 +2215,8 @@ export interface paths {
                         telefono?: string;
                         suscrito_mailing?: boolean;
                         whatsapp_notificaciones?: boolean;
+                        /** @description the restaurant whose pages the diner is on ('Manejar Cuenta' ?menu=), recorded with a changed consent; null (or an id that is not one) for none */
+                        cliente_id?: number | string | null;
                     };
                 };
             };
@@ -5782,6 +5793,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clientes/{cliente_id}/privacidad": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A restaurant's privacy notice: what the page /privacidad/{cliente_id} is written from
+         * @description Public and cacheable with the restaurant's menu: ETag (changes with every owner edit) and Cache-Control: public, no-cache; If-None-Match answers 304. An unknown or suspended restaurant is 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Privacidad"];
+                    };
+                };
+                304: components["responses"]["NotModified"];
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        /** Set the text the owner adds to the restaurant's privacy notice; empty removes it */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        texto: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Privacidad"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6676,6 +6767,25 @@ export interface components {
                 hecho: boolean;
             }[];
             completo: boolean;
+        };
+        /** @description What a restaurant's privacy notice (/privacidad/{cliente_id}) is written from: who is responsible and how to reach it, the country and the notice's name there, and the text its owner adds. */
+        Privacidad: {
+            cliente_id: number;
+            /** @description the restaurant's country (ISO 3166-1 alpha-2: ES, MX, US) */
+            pais: string;
+            /**
+             * @description the notice's name in that country: politica ('Política de privacidad', Spain) or aviso ('Aviso de privacidad': Mexico, the US)
+             * @enum {string}
+             */
+            tipo: "politica" | "aviso";
+            /** @description who is responsible for the data: the restaurant's name as its menu shows it */
+            responsable: string;
+            /** @description the restaurant's address ('' when not set) */
+            direccion: string;
+            /** @description the restaurant's contact phone ('' when not set) */
+            telefono: string;
+            /** @description what the owner adds to the notice ('' none) */
+            texto: string;
         };
     };
     responses: {

@@ -42,7 +42,8 @@ const LOCALES: Record<Language, () => Promise<{ default: ResourceKey }>> = {
  * loaded with the first page that needs them (see loadTexts): `staff`, the
  * staff's pages (restaurant panel, kitchen board, super admin); `access`,
  * the pages of getting in and connecting (the onboarding link's password,
- * password reset, the POS connection's result); `checkout`, the ordering
+ * password reset, the POS connection's result, the restaurant's privacy
+ * notice the registration dialog links to); `checkout`, the ordering
  * and checkout pages ('Ordena en Línea', the cart, 'Finalizar Pedido', the
  * order's page: every `ordering.*` text, and the demo hosted checkout's
  * page). Tests load everything.

@@ -38,6 +38,7 @@ const MyRestaurantsPage = lazy(() => import('../features/account/routes/MyRestau
 const SelectRestaurantPage = lazy(() => import('../features/account/routes/SelectRestaurantPage'));
 const DinerForgotPasswordPage = accessPage(() => import('../features/account/routes/DinerForgotPasswordPage'));
 const DinerResetPasswordPage = accessPage(() => import('../features/account/routes/DinerResetPasswordPage'));
+const PrivacyPage = accessPage(() => import('../features/privacy/routes/PrivacyPage'));
 const SettingsPage = staffPage(() => import('../features/settings/routes/SettingsPage'));
 const PopupsPage = staffPage(() => import('../features/popups/routes/PopupsPage'));
 const CategoriesPage = staffPage(() => import('../features/admin/routes/CategoriesPage'));
@@ -88,6 +89,8 @@ export function AppRoutes() {
         {/* The public cava (issue 14). */}
         <Route path="/cava/:cliente_id" element={<CavaPage />} />
         <Route path="/ordenar-en-linea/:cliente_id" element={<OrderOnlinePage />} />
+        {/* The restaurant's privacy notice (issue 29): public, its texts with the access pages'. */}
+        <Route path="/privacidad/:cliente_id" element={<PrivacyPage />} />
         {/* A diner's '¿Olvidaste tu contraseña?' and the reset link's page, in the restaurant's shell (?menu=). */}
         <Route path="/usuario/recuperar-password" element={<DinerForgotPasswordPage />} />
         <Route path="/usuario/restablecer-password" element={<DinerResetPasswordPage />} />

@@ -106,6 +106,13 @@ describe('registration and login dialog', () => {
     await user.type(within(dialog).getByLabelText('Correo electrónico'), 'ana@example.com');
     await user.type(within(dialog).getByLabelText('Teléfono (opcional)'), '+52 55 1234');
     await user.type(within(dialog).getByLabelText('Contraseña'), 'secreta-123');
+    // Consent is asked, never presumed: both boxes start unticked; she ticks e-mail only.
+    const mailing = within(dialog).getByRole('checkbox', { name: 'Recibir promociones por correo electrónico' });
+    const whatsapp = within(dialog).getByRole('checkbox', { name: 'Recibir notificaciones por WhatsApp' });
+    expect(mailing).not.toBeChecked();
+    expect(whatsapp).not.toBeChecked();
+    expect(within(dialog).getByRole('link', { name: 'Cómo tratamos tus datos' })).toHaveAttribute('href', '/privacidad/1');
+    await user.click(mailing);
     await user.click(within(dialog).getByRole('button', { name: 'Crear Cuenta' }));
 
     await waitFor(() => expect(location()).toBe('/restaurante/1/menu'));
@@ -122,6 +129,8 @@ describe('registration and login dialog', () => {
       email: 'ana@example.com',
       telefono: '+52 55 1234',
       password: 'secreta-123',
+      suscrito_mailing: true,
+      whatsapp_notificaciones: false,
       cliente_id: 1,
     });
     expect(registro.headers.Authorization).toBeUndefined();
@@ -373,6 +382,8 @@ describe('Manejar Cuenta', () => {
       telefono: '+52 1',
       suscrito_mailing: true,
       whatsapp_notificaciones: false,
+      // The restaurant the page is on, recorded with the changed consent.
+      cliente_id: 1,
     });
     expect(put.headers.Authorization).toBe('Bearer diner-tok');
     // The diner shell's navigation leads back to the restaurant's menu.

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderApp, resetLanguage, storeSession } from '../../test/utils';
+import { mockFetch, renderApp, resetLanguage, storeSession, type FetchCall } from '../../test/utils';
 
 const saved = {
   cliente_id: 3,
@@ -105,5 +105,28 @@ describe('settings', () => {
     mockFetch({ 'POST /api/auth/validate': { body: { cliente_id: null, is_superadmin: 0 } } });
     renderApp('/settings');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: cliente_id no está disponible.');
+  });
+});
+
+describe("'Privacidad' card", () => {
+  it("saves the text the owner adds to the privacy notice, and links to the notice", async () => {
+    const notice = { cliente_id: 3, pais: 'MX', tipo: 'aviso', responsable: 'Demo', direccion: '', telefono: '', texto: 'Antes.' };
+    const { calls } = routes({
+      'GET /api/clientes/3/privacidad': { body: notice },
+      'PUT /api/clientes/3/privacidad': (call: FetchCall) => ({ body: { ...notice, texto: (call.body as { texto: string }).texto } }),
+    });
+    renderApp('/settings?cliente_id=3');
+    const text = await screen.findByLabelText('Texto adicional (opcional)');
+    expect(text).toHaveValue('Antes.');
+    expect(screen.getByRole('link', { name: 'Ver el aviso de privacidad' })).toHaveAttribute('href', '/privacidad/3');
+    const user = userEvent.setup();
+    await user.clear(text);
+    await user.type(text, '  Escríbenos a datos@demo.example  ');
+    await user.click(screen.getByRole('button', { name: 'Guardar texto' }));
+    expect(await screen.findByText('Texto guardado.')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT' && c.url === '/api/clientes/3/privacidad')!;
+    expect(put.body).toEqual({ texto: 'Escríbenos a datos@demo.example' });
+    expect(put.headers.Authorization).toBe('Bearer tok-1');
+    expect(text).toHaveValue('Escríbenos a datos@demo.example');
   });
 });

@@ -38,8 +38,8 @@ export function registerUsuario(input: RegistroInput): Promise<DinerAuth> {
   return apiFetch<DinerAuth>('/usuarios/registro', {
     method: 'POST',
     token: null,
-    // No consent is presumed: marketing e-mail and WhatsApp stay off until
-    // the diner ticks them (in 'Mi Cuenta').
+    // No consent is presumed: marketing e-mail and WhatsApp are what the
+    // dialog's boxes (unticked) say; the server records the answers.
     body: input,
   });
 }

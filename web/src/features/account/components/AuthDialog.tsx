@@ -35,6 +35,8 @@ export default function AuthDialog({ clienteId, onClose, initialMode = 'register
   const id = useId();
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [values, setValues] = useState({ nombre: '', email: '', telefono: '', password: '' });
+  // Consent is asked, never presumed: both boxes start unticked.
+  const [consent, setConsent] = useState({ suscrito_mailing: false, whatsapp_notificaciones: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
@@ -62,6 +64,7 @@ export default function AuthDialog({ clienteId, onClose, initialMode = 'register
             email,
             telefono: values.telefono.trim(),
             password: values.password,
+            ...consent,
             cliente_id: clienteId ? Number(clienteId) : null,
           })
         : await loginUsuario(email, values.password);
@@ -168,6 +171,35 @@ export default function AuthDialog({ clienteId, onClose, initialMode = 'register
             </Link>
           )}
         </div>
+        {register && (
+          <fieldset className="fieldset acct-consent">
+            <legend>{t('account.auth.consentLegend')}</legend>
+            <label className="acct-check">
+              <input
+                type="checkbox"
+                name="suscrito_mailing"
+                checked={consent.suscrito_mailing}
+                onChange={(e) => setConsent((c) => ({ ...c, suscrito_mailing: e.target.checked }))}
+              />
+              <span>{t('account.manage.mailing')}</span>
+            </label>
+            <label className="acct-check">
+              <input
+                type="checkbox"
+                name="whatsapp_notificaciones"
+                checked={consent.whatsapp_notificaciones}
+                onChange={(e) => setConsent((c) => ({ ...c, whatsapp_notificaciones: e.target.checked }))}
+              />
+              <span>{t('account.manage.whatsapp')}</span>
+            </label>
+            <p className="muted acct-hint">{t('account.auth.consentHint')}</p>
+            {clienteId && (
+              <a className="acct-link" href={`/privacidad/${encodeURIComponent(clienteId)}`} target="_blank" rel="noopener">
+                {t('account.auth.privacyLink')}
+              </a>
+            )}
+          </fieldset>
+        )}
         <FormError error={error} />
         <SubmitButton
           busy={busy}

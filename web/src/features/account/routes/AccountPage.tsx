@@ -22,10 +22,10 @@ export const MIN_PASSWORD_LENGTH = 8;
  */
 export default function AccountPage() {
   const { t } = useTranslation();
-  return <DinerPage title={t('account.manage.title')}>{({ usuarioId }) => <Account usuarioId={usuarioId} />}</DinerPage>;
+  return <DinerPage title={t('account.manage.title')}>{({ usuarioId, clienteId }) => <Account usuarioId={usuarioId} clienteId={clienteId} />}</DinerPage>;
 }
 
-function Account({ usuarioId }: { usuarioId: string }) {
+function Account({ usuarioId, clienteId }: { usuarioId: string; clienteId: string | null }) {
   const { t } = useTranslation();
   const query = useQuery(usuarioQueryOptions(usuarioId));
 
@@ -33,7 +33,7 @@ function Account({ usuarioId }: { usuarioId: string }) {
     <DinerQuery query={query} loadError={t('account.manage.loadError')}>
       {(usuario) => (
         <div className="acct-sections">
-          <ProfileForm key={usuario.id} usuarioId={usuarioId} usuario={usuario} />
+          <ProfileForm key={usuario.id} usuarioId={usuarioId} clienteId={clienteId} usuario={usuario} />
           <PasswordForm usuarioId={usuarioId} />
           <DeleteAccount usuarioId={usuarioId} />
         </div>
@@ -42,7 +42,7 @@ function Account({ usuarioId }: { usuarioId: string }) {
   );
 }
 
-function ProfileForm({ usuarioId, usuario }: { usuarioId: string; usuario: Usuario }) {
+function ProfileForm({ usuarioId, clienteId, usuario }: { usuarioId: string; clienteId: string | null; usuario: Usuario }) {
   const { t } = useTranslation();
   const id = useId();
   const queryClient = useQueryClient();
@@ -71,7 +71,13 @@ function ProfileForm({ usuarioId, usuario }: { usuarioId: string; usuario: Usuar
     setBusy(true);
     setMessage(null);
     try {
-      const saved = await updateUsuario(usuarioId, { ...values, nombre, telefono: values.telefono.trim() });
+      // The restaurant the page is on is recorded with a consent changed here.
+      const saved = await updateUsuario(usuarioId, {
+        ...values,
+        nombre,
+        telefono: values.telefono.trim(),
+        cliente_id: clienteId ? Number(clienteId) : null,
+      });
       if (saved && typeof saved === 'object') {
         queryClient.setQueryData(accountKeys.usuario(usuarioId), saved);
         setValues((v) => ({ ...v, nombre: saved.nombre ?? nombre, telefono: saved.telefono ?? v.telefono }));
@@ -130,6 +136,11 @@ function ProfileForm({ usuarioId, usuario }: { usuarioId: string; usuario: Usuar
           <input type="checkbox" checked={values.whatsapp_notificaciones} onChange={setCheck('whatsapp_notificaciones')} />
           <span>{t('account.manage.whatsapp')}</span>
         </label>
+        {clienteId && (
+          <a className="acct-link" href={`/privacidad/${encodeURIComponent(clienteId)}`} target="_blank" rel="noopener">
+            {t('account.auth.privacyLink')}
+          </a>
+        )}
       </fieldset>
       <Notice message={message} />
       <SubmitButton busy={busy} label={t('account.manage.save')} busyLabel={t('account.manage.saving')} />

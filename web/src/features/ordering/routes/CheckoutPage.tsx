@@ -277,6 +277,11 @@ function CheckoutForm({
             </span>
           </div>
         )}
+        <p className="ord-help">
+          <a className="ord-link" href={`/privacidad/${encodeURIComponent(clienteId)}`} target="_blank" rel="noopener">
+            {t('ordering.checkout.privacyLink')}
+          </a>
+        </p>
       </fieldset>
       <fieldset className="fieldset">
         <legend>{t('ordering.checkout.when')}</legend>

@@ -7,6 +7,7 @@ import { RestaurantPage } from '../../../components/RestaurantPage';
 import { errorText } from '../../../lib/api-client';
 import { mediaUrl } from '../../../lib/media-url';
 import { CardPreview } from '../components/CardPreview';
+import { PrivacySection } from '../components/PrivacySection';
 import { WebhookSecretSection } from '../components/WebhookSecretSection';
 import { CountrySection } from '../components/CountrySection';
 import { getSettingsQueryOptions, settingsKeys } from '../api/get-settings';
@@ -41,6 +42,7 @@ function Settings({ clienteId }: { clienteId: string }) {
       <SettingsForm key={clienteId} clienteId={clienteId} initial={initial} />
       {query.isSuccess && <CountrySection settings={initial} />}
       <WebhookSecretSection clienteId={clienteId} />
+      <PrivacySection clienteId={clienteId} />
     </>
   );
 }
