@@ -39,7 +39,17 @@ type Country struct {
 	ZonaHoraria string `json:"zona_horaria"`
 	// TaxMode is TaxInclusive or TaxAdded.
 	TaxMode string `json:"tax_mode"`
+	// AvisoPrivacidad is what the privacy notice is called there:
+	// NoticePolitica ('Política de privacidad', Spain) or NoticeAviso
+	// ('Aviso de privacidad': Mexico's LFPDPPP, and the US).
+	AvisoPrivacidad string `json:"aviso_privacidad"`
 }
+
+// Names of the privacy notice (Country.AvisoPrivacidad).
+const (
+	NoticePolitica = "politica"
+	NoticeAviso    = "aviso"
+)
 
 // Locale is the Intl locale of UI language lang ("es" or "en"; anything
 // else is Spanish) in the country.
@@ -104,6 +114,9 @@ func (c Country) check() error {
 	}
 	if c.TaxMode != TaxInclusive && c.TaxMode != TaxAdded {
 		return fmt.Errorf("tax_mode %q", c.TaxMode)
+	}
+	if c.AvisoPrivacidad != NoticePolitica && c.AvisoPrivacidad != NoticeAviso {
+		return fmt.Errorf("aviso_privacidad %q", c.AvisoPrivacidad)
 	}
 	if _, err := loadZone(c.ZonaHoraria); err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 
 	"carta/internal/clientes"
 	"carta/internal/limits"
+	"carta/internal/locale"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -20,8 +21,9 @@ import (
 type Privacidad struct {
 	ClienteID int64 `json:"cliente_id"`
 	// Pais is the restaurant's country (clientes.pais); Tipo the notice's
-	// name there: "politica" ('Política de privacidad', Spain) or "aviso"
-	// ('Aviso de privacidad': Mexico's LFPDPPP, and the US).
+	// name there, from the country's data (locale.Country.AvisoPrivacidad):
+	// "politica" ('Política de privacidad', Spain) or "aviso" ('Aviso de
+	// privacidad': Mexico's LFPDPPP, and the US).
 	Pais string `json:"pais"`
 	Tipo string `json:"tipo"`
 	// Responsable is who is responsible for the data: the restaurant's name
@@ -33,9 +35,6 @@ type Privacidad struct {
 	// Texto is what the owner adds to the notice ('' none).
 	Texto string `json:"texto"`
 }
-
-// noticeKinds is each country's name of the notice (the rest: "aviso").
-var noticeKinds = map[string]string{"ES": "politica"}
 
 // Privacy reads restaurant t's privacy notice.
 func (s *Service) Privacy(ctx context.Context, t tenant.Scope) (Privacidad, error) {
@@ -51,10 +50,7 @@ func readPrivacy(ctx context.Context, q store.Querier, t tenant.Scope) (Privacid
 	if err != nil {
 		return p, found(store.NotFound(err), clientes.ErrNotFound)
 	}
-	p.Tipo = noticeKinds[p.Pais]
-	if p.Tipo == "" {
-		p.Tipo = "aviso"
-	}
+	p.Tipo = locale.Of(p.Pais).AvisoPrivacidad
 	return p, nil
 }
 
