@@ -2,6 +2,7 @@ package ordering_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"carta/internal/checkout"
@@ -94,6 +95,17 @@ func TestVATRestaurant(t *testing.T) {
 		sg, err := f.svc.Follow(ctx, p.PedidoID, p.Token, nil)
 		if err != nil || !sg.ImpuestosIncluidos || sg.Total != 9000 || sg.Impuestos != 818 {
 			t.Fatalf("order %+v, %v", sg, err)
+		}
+		// Its e-mail: the total, then "IVA incluido (10 %)" with its amount; no subtotal, no tax on top.
+		f.pay(t, p.PedidoID)
+		var text, html string
+		if err := db.QueryRow(ctx, `SELECT body_text, body_html FROM outbox WHERE kind = 'pedido' AND to_addr = 'ana@example.com' ORDER BY id DESC LIMIT 1`).Scan(&text, &html); err != nil {
+			t.Fatal(err)
+		}
+		for _, part := range []string{text, html} {
+			if !strings.Contains(part, "IVA incluido (10\u00a0%)") || strings.Contains(part, "Subtotal") || strings.Contains(part, "Impuestos") {
+				t.Fatalf("e-mail:\n%s", part)
+			}
 		}
 		// Restaurant 1 is priced as always: tax added, the order says so.
 		q1, err := f.svc.Quote(ctx, f.cliente.Int64(), "es", []ordering.LineRequest{f.steak(t, 2)})
