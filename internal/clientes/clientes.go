@@ -145,6 +145,9 @@ type POSConnection struct {
 	// and the super admin must connect the restaurant again.
 	TokenExpires int64
 	Reconnect    bool
+	// TaxIncluded is the POS merchant's tax mode as the last sync read it
+	// (Clover's merchant property "vat"): its prices include the tax.
+	TaxIncluded bool
 }
 
 // place names where a secret of a restaurant is stored: a sealed value
@@ -156,9 +159,10 @@ func place(col string, id int64) string { return fmt.Sprintf("clientes.%s:%d", c
 func GetPOSConnection(ctx context.Context, q store.Querier, t tenant.ID) (POSConnection, error) {
 	c := POSConnection{ClienteID: t.Int64()}
 	var mid *string
-	var reconnect int
-	err := q.QueryRow(ctx, `SELECT pos_provider, pos_token, pos_base_url, merchant_id, pos_token_expira, pos_reconectar FROM clientes WHERE id = ?`, t.Int64()).
-		Scan(&c.Provider, &c.Token, &c.BaseURL, &mid, &c.TokenExpires, &reconnect)
+	var reconnect, included int
+	err := q.QueryRow(ctx, `SELECT pos_provider, pos_token, pos_base_url, merchant_id, pos_token_expira, pos_reconectar, pos_impuestos_incluidos
+		FROM clientes WHERE id = ?`, t.Int64()).
+		Scan(&c.Provider, &c.Token, &c.BaseURL, &mid, &c.TokenExpires, &reconnect, &included)
 	if err != nil {
 		return c, store.NotFound(err)
 	}
@@ -166,6 +170,7 @@ func GetPOSConnection(ctx context.Context, q store.Querier, t tenant.ID) (POSCon
 		c.Merchant = *mid
 	}
 	c.Reconnect = reconnect == 1
+	c.TaxIncluded = included == 1
 	if c.Token, err = q.Secrets().Open(c.Token, place("pos_token", t.Int64())); err != nil {
 		return c, fmt.Errorf("open the POS token of %d: %w", t.Int64(), err)
 	}

@@ -32,6 +32,20 @@ type Catalog struct {
 	Main       []MainCategory
 	Popup      string
 	Colors     [2]string // card colour, text colour
+	// VAT: the merchant's prices include the tax (Clover's merchant
+	// property "vat"), IVA 10% as restaurant service in Spain.
+	VAT bool
+}
+
+// VATMerchantID is the demo POS's VAT merchant: restaurant 1's tapas menu as
+// a Madrid restaurant would sell it, in euros with IVA included. No demo
+// restaurant is seeded on it; a super admin can connect one to it.
+const VATMerchantID = "DEMOMERCHANTES"
+
+func init() {
+	es := Catalogs["DEMOMERCHANT1"]
+	es.MerchantID, es.Moneda, es.VAT = VATMerchantID, "EUR", true
+	Catalogs[VATMerchantID] = es
 }
 
 // Catalogs are the demo merchants' catalogues by merchant id.

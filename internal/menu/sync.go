@@ -78,16 +78,38 @@ func (s *Service) Sync(ctx context.Context, t tenant.ID) (_ SyncResult, err erro
 	if err != nil {
 		return SyncResult{}, posError(err)
 	}
+	included := false // a POS without a tax mode adds tax to its prices
+	if ts, ok := cat.(pos.TaxSettings); ok {
+		if included, err = ts.TaxIncluded(ctx); err != nil {
+			return SyncResult{}, posError(err)
+		}
+	}
 	var res SyncResult
 	err = s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		var changed bool
 		res, changed, err = applyCatalog(ctx, tx, t, scats, items)
-		if err == nil && !changed {
+		if err != nil {
+			return err
+		}
+		modeChanged, err := setTaxIncluded(ctx, tx, t, included)
+		if err == nil && !changed && !modeChanged {
 			return errUnchanged
 		}
 		return err
 	})
 	return res, err
+}
+
+// setTaxIncluded stores the POS merchant's tax mode (see pos.TaxSettings)
+// and says whether it changed: prices diners see change meaning with it.
+func setTaxIncluded(ctx context.Context, tx *store.Tx, t tenant.ID, included bool) (bool, error) {
+	res, err := tx.Exec(ctx, `UPDATE clientes SET pos_impuestos_incluidos = ? WHERE id = ? AND pos_impuestos_incluidos <> ?`,
+		store.BoolInt(included), t.Int64(), store.BoolInt(included))
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
 }
 
 func orEmptySlice[T any](s []T) []T {

@@ -350,14 +350,16 @@ type Seguimiento struct {
 	Moneda         string  `json:"moneda"`
 	Lineas         []Linea `json:"lineas"`
 	// DetalleImpuestos: the tax of each rate.
-	DetalleImpuestos  []TaxLine `json:"detalle_impuestos"`
-	Nota              string    `json:"nota"`
-	MotivoCancelacion string    `json:"motivo_cancelacion"`
-	Reembolso         string    `json:"reembolso"`
-	ZonaHoraria       string    `json:"zona_horaria"`
-	CreatedAt         int64     `json:"created_at"`
-	PaidAt            int64     `json:"paid_at"`
-	UpdatedAt         int64     `json:"updated_at"`
+	DetalleImpuestos []TaxLine `json:"detalle_impuestos"`
+	// ImpuestosIncluidos: the prices included the taxes ("IVA incluido").
+	ImpuestosIncluidos bool   `json:"impuestos_incluidos"`
+	Nota               string `json:"nota"`
+	MotivoCancelacion  string `json:"motivo_cancelacion"`
+	Reembolso          string `json:"reembolso"`
+	ZonaHoraria        string `json:"zona_horaria"`
+	CreatedAt          int64  `json:"created_at"`
+	PaidAt             int64  `json:"paid_at"`
+	UpdatedAt          int64  `json:"updated_at"`
 	// Lugar: where to pick it up (the restaurant's address, directions
 	// link and phone).
 	Lugar
@@ -366,7 +368,7 @@ type Seguimiento struct {
 func seguimiento(p Pedido, zona string, lugar Lugar) Seguimiento {
 	return Seguimiento{Lugar: lugar, ID: p.ID, ClienteID: p.ClienteID, Restaurante: p.Restaurante, Numero: p.Numero, Estado: p.Estado, Nombre: p.Nombre,
 		RecogerAt: p.RecogerAt, LoAntesPosible: p.LoAntesPosible, Subtotal: p.Subtotal, Impuestos: p.Impuestos, Total: p.Total,
-		Moneda: p.Moneda, Lineas: p.Lineas, DetalleImpuestos: p.DetalleImpuestos, Nota: p.Nota, MotivoCancelacion: p.MotivoCancelacion, Reembolso: p.Reembolso,
+		Moneda: p.Moneda, Lineas: p.Lineas, DetalleImpuestos: p.DetalleImpuestos, ImpuestosIncluidos: p.ImpuestosIncluidos, Nota: p.Nota, MotivoCancelacion: p.MotivoCancelacion, Reembolso: p.Reembolso,
 		ZonaHoraria: zona, CreatedAt: p.CreatedAt, PaidAt: p.PaidAt, UpdatedAt: p.UpdatedAt}
 }
 

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"html/template"
+	"strconv"
 	"strings"
 	"time"
 
@@ -49,11 +50,11 @@ var statusTexts = map[string]map[string]mailText{
 var mailLabels = map[string]map[string]string{
 	"es": {"mostrador": "En el mostrador di tu número de pedido:", "donde": "Dónde recoger", "comoLlegar": "Cómo llegar",
 		"telefono": "Teléfono", "hola": "Hola %s,", "recoger": "Recoger", "asap": "%s, lo antes posible (hacia las %s)", "subtotal": "Subtotal",
-		"impuestos": "Impuestos", "total": "Total", "ver": "Ver tu pedido", "motivo": "Motivo", "nota": "Nota",
+		"impuestos": "Impuestos", "incluido": "IVA incluido (%s)", "total": "Total", "ver": "Ver tu pedido", "motivo": "Motivo", "nota": "Nota",
 		"reembolso": "Te reembolsaremos el pago completo en tu tarjeta. No tienes que hacer nada."},
 	"en": {"mostrador": "At the counter, give your order number:", "donde": "Where to pick up", "comoLlegar": "Directions",
 		"telefono": "Phone", "hola": "Hi %s,", "recoger": "Pickup", "asap": "%s, as soon as possible (around %s)", "subtotal": "Subtotal",
-		"impuestos": "Taxes", "total": "Total", "ver": "See your order", "motivo": "Reason", "nota": "Note",
+		"impuestos": "Taxes", "incluido": "VAT included (%s)", "total": "Total", "ver": "See your order", "motivo": "Reason", "nota": "Note",
 		"reembolso": "Your payment will be refunded in full to your card. You do not need to do anything."},
 }
 
@@ -66,11 +67,12 @@ var orderHTML = template.Must(template.New("pedido").Parse(`<p>{{.Hola}}</p>
 {{if or .Lugar.Direccion .Lugar.MapaURL .Tel}}<p><strong>{{.L.donde}}:</strong> {{.Restaurante}}{{if .Lugar.Direccion}}<br>{{.Lugar.Direccion}}{{end}}{{if .Lugar.MapaURL}}<br><a href="{{.Lugar.MapaURL}}">{{.L.comoLlegar}}</a>{{end}}{{if .Tel}}<br>{{.L.telefono}}: <a href="{{.Tel}}">{{.Lugar.Telefono}}</a>{{end}}</p>
 {{end}}<table cellpadding="4" style="border-collapse:collapse">
 {{range .Lineas}}<tr><td>{{.Cantidad}} × {{.Nombre}}{{range .Modificadores}}<br><small>+ {{.Name}}</small>{{end}}</td><td align="right">{{.Importe}}</td></tr>
-{{end}}<tr><td>{{.L.subtotal}}</td><td align="right">{{.Subtotal}}</td></tr>
+{{end}}{{if not .Incluido}}<tr><td>{{.L.subtotal}}</td><td align="right">{{.Subtotal}}</td></tr>
 {{range .Taxes}}<tr><td>{{.Name}}</td><td align="right">{{.Amount}}</td></tr>
-{{end}}
+{{end}}{{end}}
 <tr><td><strong>{{.L.total}}</strong></td><td align="right"><strong>{{.Total}}</strong></td></tr>
-</table>
+{{if .Incluido}}{{range .Taxes}}<tr><td><small>{{.Name}}</small></td><td align="right"><small>{{.Amount}}</small></td></tr>
+{{end}}{{end}}</table>
 {{if .Nota}}<p><strong>{{.L.nota}}:</strong> {{.Nota}}</p>{{end}}
 <p><a href="{{.URL}}">{{.L.ver}}</a></p>`))
 
@@ -110,14 +112,14 @@ func orderMail(p Pedido, url string, loc *time.Location, lugar Lugar, now time.T
 		Tel                                                                template.URL
 		Numero                                                             int64
 		Lugar                                                              Lugar
-		Reembolso                                                          bool
+		Reembolso, Incluido                                                bool
 		Lineas                                                             []mailLine
 		Taxes                                                              []mailTax
 		L                                                                  map[string]string
 	}{
 		Hola: fmt.Sprintf(l["hola"], p.Nombre), Lead: txt.Lead, Recoger: recoger, Subtotal: money.Format(p.Subtotal, p.Moneda, tag),
 		Impuestos: money.Format(p.Impuestos, p.Moneda, tag), Total: money.Format(p.Total, p.Moneda, tag), Nota: p.Nota, URL: url, L: l,
-		Restaurante: p.Restaurante, Lugar: lugar,
+		Restaurante: p.Restaurante, Lugar: lugar, Incluido: p.ImpuestosIncluidos,
 		// A tel: URL of digits only (TelHref), safe as a link.
 		Tel: template.URL(TelHref(lugar.Telefono)),
 	}
@@ -127,10 +129,19 @@ func orderMail(p Pedido, url string, loc *time.Location, lugar Lugar, now time.T
 	}
 	// One row per tax rate, named as the diner read it in the cart ('Sales
 	// Tax 8.25%'); an order without tax lines shows the total as "Taxes".
+	// Prices that included the tax: after the total, each rate's share of
+	// it, "IVA incluido (10 %)" (a 0% rate holds nothing and is left out).
 	for _, t := range p.DetalleImpuestos {
-		data.Taxes = append(data.Taxes, mailTax{Name: cmp.Or(t.Name, l["impuestos"]), Amount: money.Format(t.Amount, p.Moneda, tag)})
+		name := cmp.Or(t.Name, l["impuestos"])
+		if p.ImpuestosIncluidos {
+			if t.Rate <= 0 {
+				continue
+			}
+			name = fmt.Sprintf(l["incluido"], ratePercent(t.Rate, lang))
+		}
+		data.Taxes = append(data.Taxes, mailTax{Name: name, Amount: money.Format(t.Amount, p.Moneda, tag)})
 	}
-	if len(data.Taxes) == 0 {
+	if len(data.Taxes) == 0 && !p.ImpuestosIncluidos {
 		data.Taxes = []mailTax{{Name: l["impuestos"], Amount: data.Impuestos}}
 	}
 	if p.Estado == EstadoCancelado {
@@ -170,11 +181,19 @@ func orderMail(p Pedido, url string, loc *time.Location, lugar Lugar, now time.T
 			fmt.Fprintf(&text, "    + %s\n", m.Name)
 		}
 	}
-	fmt.Fprintf(&text, "\n%s: %s\n", l["subtotal"], data.Subtotal)
-	for _, t := range data.Taxes {
-		fmt.Fprintf(&text, "%s: %s\n", t.Name, t.Amount)
+	text.WriteString("\n")
+	if !data.Incluido {
+		fmt.Fprintf(&text, "%s: %s\n", l["subtotal"], data.Subtotal)
+		for _, t := range data.Taxes {
+			fmt.Fprintf(&text, "%s: %s\n", t.Name, t.Amount)
+		}
 	}
 	fmt.Fprintf(&text, "%s: %s\n", l["total"], data.Total)
+	if data.Incluido {
+		for _, t := range data.Taxes {
+			fmt.Fprintf(&text, "  %s: %s\n", t.Name, t.Amount)
+		}
+	}
 	if p.Nota != "" {
 		fmt.Fprintf(&text, "\n%s: %s\n", l["nota"], p.Nota)
 	}
@@ -182,6 +201,17 @@ func orderMail(p Pedido, url string, loc *time.Location, lugar Lugar, now time.T
 	var b bytes.Buffer
 	_ = orderHTML.Execute(&b, data)
 	return mail.Message{Subject: fmt.Sprintf(txt.Subject, p.Numero, p.Restaurante), Text: text.String(), HTML: b.String()}
+}
+
+// ratePercent writes a tax rate (Clover's scale: 10% = 1,000,000) as the
+// language writes a percentage: "10 %" and "5,5 %" in Spanish, "10%" and
+// "5.5%" in English (as the web's Intl percent format does).
+func ratePercent(rate int64, lang string) string {
+	s := strconv.FormatFloat(float64(rate)/100_000, 'f', -1, 64)
+	if lang == "es" {
+		return strings.Replace(s, ".", ",", 1) + "\u00a0%"
+	}
+	return s + "%"
 }
 
 // refundTexts are the refund e-mail's subject (%d the order number, %s the restaurant) and its

@@ -218,8 +218,10 @@ func (s *Service) loadRestaurant(ctx context.Context, clienteID int64) (orderabl
 	return o, nil
 }
 
-// price prices lines against the restaurant's current catalogue.
-func (s *Service) price(ctx context.Context, t tenant.Scope, lang string, lines []LineRequest) (Priced, error) {
+// price prices lines against the restaurant's current catalogue, in its
+// POS merchant's tax mode.
+func (s *Service) price(ctx context.Context, r orderable, lang string, lines []LineRequest) (Priced, error) {
+	t := r.t
 	if len(lines) == 0 {
 		return Priced{}, ErrEmptyCart
 	}
@@ -240,7 +242,7 @@ func (s *Service) price(ctx context.Context, t tenant.Scope, lang string, lines 
 	for _, it := range items {
 		byID[it.ID] = it
 	}
-	return Price(byID, lines)
+	return Price(byID, lines, r.conn.TaxIncluded)
 }
 
 // Quote prices a cart for the cart page: the server's subtotal, taxes and
@@ -250,7 +252,7 @@ func (s *Service) Quote(ctx context.Context, clienteID int64, lang string, lines
 	if err != nil {
 		return Priced{}, err
 	}
-	return s.price(ctx, r.t, lang, lines)
+	return s.price(ctx, r, lang, lines)
 }
 
 // Availability is what the checkout page offers: pickup times now.
@@ -328,7 +330,7 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 	// Priced in the diner's language: the order keeps those names for the
 	// diner's page, e-mails and checkout, and the restaurant's own (the
 	// POS's) for the kitchen's board, its tickets and the POS order.
-	priced, err := s.price(ctx, r.t, lang, in.Items)
+	priced, err := s.price(ctx, r, lang, in.Items)
 	if err != nil {
 		return Placed{}, err
 	}
@@ -444,7 +446,8 @@ func (s *Service) giveUp(ctx context.Context, tx *store.Tx, clienteID, id int64,
 
 // checkoutRequest is the hosted checkout of an order: its lines at their
 // unit prices (modifiers included, named in the note) and one line for the
-// taxes, adding up to exactly the order's total, named in the order's
+// taxes when they are added (none when prices include them), adding up to
+// exactly the order's total, named in the order's
 // language (the diner reads the checkout page).
 func checkoutRequest(conn clientes.POSConnection, ref, moneda, lang string, p Priced, c Customer) checkout.Request {
 	first, last, _ := strings.Cut(c.Nombre, " ")
@@ -460,7 +463,7 @@ func checkoutRequest(conn clientes.POSConnection, ref, moneda, lang string, p Pr
 		}
 		req.LineItems = append(req.LineItems, checkout.LineItem{Name: l.Name, Price: l.UnitPrice, Quantity: l.Quantity, Note: strings.Join(names, ", ")})
 	}
-	if p.Taxes > 0 {
+	if p.Taxes > 0 && !p.TaxIncluded { // included: the lines' prices hold it already
 		req.LineItems = append(req.LineItems, checkout.LineItem{Name: mailLabels[menu.Lang(lang)]["impuestos"], Price: p.Taxes, Quantity: 1})
 	}
 	return req

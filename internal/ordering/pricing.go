@@ -12,8 +12,9 @@ import (
 // Pricing: the server prices every order from the synced catalogue; what a
 // browser says a line costs is never read. Money is integer cents; tax
 // rates keep Clover's scale (10% = 1,000,000) and taxes follow Clover's
-// documented rule (pos.TaxSummaries: per tax rate over the order, rounded
-// half up once), so Carta's total is the POS's to the cent.
+// documented rule (pos.SummariesFor: per tax rate over the order, rounded
+// half up once; on a VAT merchant extracted from prices that include it),
+// so Carta's total is the POS's to the cent.
 
 // Bounds of one order.
 const (
@@ -73,12 +74,17 @@ type TaxLine struct {
 	posName string
 }
 
-// Totals are an order's money.
+// Totals are an order's money. TaxIncluded is the restaurant's tax mode
+// when it was priced (its POS merchant's VAT setting): prices include the
+// tax, Total is Subtotal (the sum of the prices) and Taxes and TaxLines are
+// the part of it that is tax; otherwise the tax is added, Total = Subtotal
+// + Taxes.
 type Totals struct {
-	Subtotal int64     `json:"subtotal"`
-	Taxes    int64     `json:"taxes"`
-	Total    int64     `json:"total"`
-	TaxLines []TaxLine `json:"tax_details"`
+	Subtotal    int64     `json:"subtotal"`
+	Taxes       int64     `json:"taxes"`
+	Total       int64     `json:"total"`
+	TaxLines    []TaxLine `json:"tax_details"`
+	TaxIncluded bool      `json:"impuestos_incluidos"`
 }
 
 // Priced is an order's lines with its totals.
@@ -105,15 +111,16 @@ func lineError(pos int, name, es, en string) error {
 // Price prices the requested lines against the restaurant's products
 // (keyed by id): each product must be orderable, each modifier one of that
 // product's, each group's minimum and maximum respected, quantities 1–99.
-// Any violation is a 400 naming the line.
-func Price(items map[int64]menu.OrderItem, req []LineRequest) (Priced, error) {
+// Any violation is a 400 naming the line. included is the restaurant's tax
+// mode (pos.TotalsFor): prices include the tax (VAT) or it is added.
+func Price(items map[int64]menu.OrderItem, req []LineRequest, included bool) (Priced, error) {
 	if len(req) == 0 {
 		return Priced{}, ErrEmptyCart
 	}
 	if len(req) > MaxLines {
 		return Priced{}, ErrTooManyLines
 	}
-	out := Priced{Lines: make([]Line, 0, len(req))}
+	out := Priced{Lines: make([]Line, 0, len(req)), Totals: Totals{TaxIncluded: included}}
 	taxable := make([]pos.TaxableLine, 0, len(req))
 	taxNames := map[string]string{} // rate id → name in the cart's language
 	for i, r := range req {
@@ -154,11 +161,14 @@ func Price(items map[int64]menu.OrderItem, req []LineRequest) (Priced, error) {
 		taxable = append(taxable, pos.TaxableLine{UnitPrice: l.UnitPrice, Quantity: l.Quantity, TaxRates: it.Taxes})
 	}
 	out.TaxLines = []TaxLine{}
-	for _, s := range pos.TaxSummaries(taxable) {
+	for _, s := range pos.SummariesFor(taxable, included) {
 		out.Taxes += s.Tax
 		out.TaxLines = append(out.TaxLines, TaxLine{ID: s.Rate.ID, Name: taxNames[s.Rate.ID], Rate: s.Rate.Rate, Amount: s.Tax, posName: s.Rate.Name})
 	}
-	out.Total = out.Subtotal + out.Taxes
+	out.Total = out.Subtotal
+	if !included {
+		out.Total += out.Taxes
+	}
 	return out, nil
 }
 

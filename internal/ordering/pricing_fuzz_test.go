@@ -28,7 +28,7 @@ func FuzzPrice(f *testing.F) {
 			return
 		}
 		items := fuzzCatalog(price, modPrice, rate1, rate2)
-		p, err := ordering.Price(items, req)
+		p, err := ordering.Price(items, req, false)
 		if err != nil {
 			if e, ok := apperr.As(err); !ok || e.Kind != apperr.Invalid {
 				t.Fatalf("refusal is not a 400: %v", err)
@@ -51,7 +51,7 @@ func FuzzPrice(f *testing.F) {
 		if p.Subtotal != sub || p.Taxes != tax || p.Total != p.Subtotal+p.Taxes || p.Subtotal < 0 || p.Taxes < 0 || p.Total < 0 {
 			t.Fatalf("totals do not add up: %+v (lines %d, taxes %d)", p.Totals, sub, tax)
 		}
-		again, err := ordering.Price(items, req)
+		again, err := ordering.Price(items, req, false)
 		if err != nil || !reflect.DeepEqual(p, again) {
 			t.Fatalf("not the same twice: %+v / %+v (%v)", p, again, err)
 		}

@@ -74,7 +74,7 @@ func TestPrice(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := ordering.Price(catalog(), tc.lines)
+			p, err := ordering.Price(catalog(), tc.lines, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -114,7 +114,7 @@ func TestPrice(t *testing.T) {
 }
 
 func TestPriceModifiersKeepTheProductsOrder(t *testing.T) {
-	p, err := ordering.Price(catalog(), []ordering.LineRequest{line(1, 1, "G3", "P1", "G1")})
+	p, err := ordering.Price(catalog(), []ordering.LineRequest{line(1, 1, "G3", "P1", "G1")}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestPriceRefuses(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ordering.Price(catalog(), tc.lines)
+			_, err := ordering.Price(catalog(), tc.lines, false)
 			e, ok := apperr.As(err)
 			if !ok || e.Kind != apperr.Invalid {
 				t.Fatalf("err = %v, want a 400", err)
@@ -185,13 +185,95 @@ func TestPriceRefusesPricesThatCannotBeRight(t *testing.T) {
 	taco.Price = ordering.MaxUnitPrice
 	huge[7] = taco
 	for _, req := range [][]ordering.LineRequest{{line(1, 99, "P1", "G1")}, {line(2, 1)}, {line(3, 1)}, {line(7, 1, "E1")}} {
-		_, err := ordering.Price(huge, req)
+		_, err := ordering.Price(huge, req, false)
 		if e, ok := apperr.As(err); !ok || e.Kind != apperr.Invalid || !strings.Contains(e.ES, "su precio no es válido") {
 			t.Fatalf("%+v: %v, want the invalid price refused", req, err)
 		}
 	}
-	p, err := ordering.Price(huge, []ordering.LineRequest{line(7, 99)})
+	p, err := ordering.Price(huge, []ordering.LineRequest{line(7, 99)}, false)
 	if err != nil || p.Total != p.Subtotal+p.Taxes || p.Subtotal != 99*ordering.MaxUnitPrice {
 		t.Fatalf("the highest price: %+v, %v", p.Totals, err)
+	}
+}
+
+// vatCatalog is a Spanish restaurant (its POS merchant has VAT on): menu
+// prices include IVA, 10% for food and soft drinks, 21% for spirits, and
+// a 0% item.
+func vatCatalog() map[int64]menu.OrderItem {
+	iva10 := pos.TaxRate{ID: "IVA10", Name: "IVA 10%", Rate: 1000000}
+	iva21 := pos.TaxRate{ID: "IVA21", Name: "IVA 21%", Rate: 2100000}
+	items := []menu.OrderItem{
+		{ID: 1, CloverItemID: "CROQ", Name: "Croquetas", Price: 950, Orderable: true, Taxes: []pos.TaxRate{iva10},
+			Groups: []pos.ModifierGroup{{ID: "SALSA", Name: "Salsa", MaxAllowed: 2, Modifiers: []pos.Modifier{{ID: "ALI", Name: "Alioli", Price: 120}, {ID: "BRAVA", Name: "Brava", Price: 80}}}}},
+		{ID: 2, CloverItemID: "GIN", Name: "Gin tonic", Price: 1000, Orderable: true, Taxes: []pos.TaxRate{iva21}},
+		{ID: 3, CloverItemID: "AGUA", Name: "Agua del grifo", Price: 0, Orderable: true, Taxes: []pos.TaxRate{iva10}},
+		{ID: 4, CloverItemID: "BOLSA", Name: "Bolsa", Price: 10, Orderable: true, Taxes: []pos.TaxRate{noTax}},
+		{ID: 5, CloverItemID: "CANA", Name: "Caña", Price: 250, Orderable: true, Taxes: []pos.TaxRate{iva10}},
+	}
+	out := map[int64]menu.OrderItem{}
+	for _, it := range items {
+		out[it.ID] = it
+	}
+	return out
+}
+
+// TestPriceTaxIncluded: on a VAT merchant the total is the sum of the
+// prices and each rate's tax is extracted from its gross, rounded once per
+// rate, half up (Clover's rule, pos.TotalsFor).
+func TestPriceTaxIncluded(t *testing.T) {
+	tests := []struct {
+		name            string
+		lines           []ordering.LineRequest
+		total, taxes    int64
+		taxLines        map[string]int64
+		unitsOfTheLines []int64
+	}{
+		// 9.50 × 10/110 = 0.8636… → 0.86.
+		{"one item at 10%", []ordering.LineRequest{line(1, 1)}, 950, 86, map[string]int64{"IVA10": 86}, []int64{950}},
+		// Modifiers are in the price too: (9.50 + 1.20 + 0.80) × 2 = 23.00 → 2.0909… → 2.09.
+		{"modifiers and a quantity", []ordering.LineRequest{line(1, 2, "ALI", "BRAVA")}, 2300, 209, map[string]int64{"IVA10": 209}, []int64{1150}},
+		// Rounded once over the rate: 3 × 2.50 + 9.50 = 17.00 → 1.5454… → 1.55 (per line: 0.68 + 0.86 = 1.54).
+		{"one rounding per rate, not per line", []ordering.LineRequest{line(5, 3), line(1, 1)}, 1700, 155, map[string]int64{"IVA10": 155}, []int64{250, 950}},
+		// A cart mixing 10%, 21% and 0%: 9.50 → 0.86; 2 × 10.00 × 21/121 = 3.4710… → 3.47; 0.10 at 0% → 0.
+		{"mixed rates and a 0% item", []ordering.LineRequest{line(1, 1), line(2, 2), line(4, 1)}, 950 + 2000 + 10, 86 + 347,
+			map[string]int64{"IVA10": 86, "IVA21": 347, "ZERO": 0}, []int64{950, 1000, 10}},
+		{"a free item collects nothing", []ordering.LineRequest{line(3, 4)}, 0, 0, map[string]int64{"IVA10": 0}, []int64{0}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := ordering.Price(vatCatalog(), tc.lines, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !p.TaxIncluded || p.Total != tc.total || p.Subtotal != tc.total || p.Taxes != tc.taxes {
+				t.Fatalf("included/subtotal/taxes/total = %v/%d/%d/%d, want true/%d/%d/%d", p.TaxIncluded, p.Subtotal, p.Taxes, p.Total, tc.total, tc.taxes, tc.total)
+			}
+			var sum int64
+			for i, l := range p.Lines {
+				if l.UnitPrice != tc.unitsOfTheLines[i] {
+					t.Errorf("line %d unit price %d, want %d", i, l.UnitPrice, tc.unitsOfTheLines[i])
+				}
+				sum += l.Subtotal
+			}
+			if sum != p.Total {
+				t.Errorf("total %d is not the sum of the lines %d", p.Total, sum)
+			}
+			got := map[string]int64{}
+			for _, tl := range p.TaxLines {
+				got[tl.ID] = tl.Amount
+			}
+			if len(got) != len(tc.taxLines) {
+				t.Fatalf("tax lines %v, want %v", got, tc.taxLines)
+			}
+			for id, amt := range tc.taxLines {
+				if got[id] != amt {
+					t.Errorf("tax %s = %d, want %d", id, got[id], amt)
+				}
+			}
+			// The same cart on a merchant that adds tax is priced as always.
+			if add, err := ordering.Price(vatCatalog(), tc.lines, false); err != nil || add.TaxIncluded || add.Total != add.Subtotal+add.Taxes {
+				t.Errorf("added mode: %+v (%v)", add.Totals, err)
+			}
+		})
 	}
 }

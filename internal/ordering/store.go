@@ -200,10 +200,10 @@ func insertOrder(ctx context.Context, tx *store.Tx, o newOrder) (int64, error) {
 		return 0, err
 	}
 	id, err := store.InsertID(ctx, tx, `INSERT INTO pedidos (cliente_id, usuario_id, token, estado, nombre, telefono, email, nota, idioma,
-			recoger_at, lo_antes_posible, franja, subtotal, impuestos, impuestos_json, total, moneda, expires_at, novedades, created_at, updated_at)
-		VALUES (?, ?, ?, 'pendiente_pago', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			recoger_at, lo_antes_posible, franja, subtotal, impuestos, impuestos_json, impuestos_incluidos, total, moneda, expires_at, novedades, created_at, updated_at)
+		VALUES (?, ?, ?, 'pendiente_pago', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		o.ClienteID, o.UsuarioID, o.Token, o.Nombre, o.Telefono, o.Email, o.Nota, o.Idioma, o.RecogerAt, store.BoolInt(o.LoAntesPosible), o.Franja,
-		o.Priced.Subtotal, o.Priced.Taxes, string(taxes), o.Priced.Total, o.Moneda, o.ExpiresAt, store.BoolInt(o.Novedades), now, now)
+		o.Priced.Subtotal, o.Priced.Taxes, string(taxes), store.BoolInt(o.Priced.TaxIncluded), o.Priced.Total, o.Moneda, o.ExpiresAt, store.BoolInt(o.Novedades), now, now)
 	if err != nil {
 		return 0, err
 	}
@@ -407,27 +407,30 @@ func ids(rows *store.Rows, err error) ([]int64, error) {
 // own names of products, modifiers and taxes (inItsLanguage gives the
 // diner's).
 type Pedido struct {
-	ID                int64     `json:"id"`
-	ClienteID         int64     `json:"cliente_id"`
-	Numero            int64     `json:"numero"`
-	Estado            string    `json:"estado"`
-	Nombre            string    `json:"nombre"`
-	Telefono          string    `json:"telefono"`
-	Email             string    `json:"email"`
-	Nota              string    `json:"nota"`
-	RecogerAt         int64     `json:"recoger_at"`
-	LoAntesPosible    bool      `json:"lo_antes_posible"`
-	Subtotal          int64     `json:"subtotal"`
-	Impuestos         int64     `json:"impuestos"`
-	DetalleImpuestos  []TaxLine `json:"detalle_impuestos"`
-	Total             int64     `json:"total"`
-	Moneda            string    `json:"moneda"`
-	Lineas            []Linea   `json:"lineas"`
-	PosEstado         string    `json:"pos_estado"`
-	PosError          string    `json:"pos_error"`
-	PosIntentos       int       `json:"pos_intentos"`
-	MotivoCancelacion string    `json:"motivo_cancelacion"`
-	Reembolso         string    `json:"reembolso"`
+	ID               int64     `json:"id"`
+	ClienteID        int64     `json:"cliente_id"`
+	Numero           int64     `json:"numero"`
+	Estado           string    `json:"estado"`
+	Nombre           string    `json:"nombre"`
+	Telefono         string    `json:"telefono"`
+	Email            string    `json:"email"`
+	Nota             string    `json:"nota"`
+	RecogerAt        int64     `json:"recoger_at"`
+	LoAntesPosible   bool      `json:"lo_antes_posible"`
+	Subtotal         int64     `json:"subtotal"`
+	Impuestos        int64     `json:"impuestos"`
+	DetalleImpuestos []TaxLine `json:"detalle_impuestos"`
+	// ImpuestosIncluidos: the prices included the taxes (a VAT merchant):
+	// Total is Subtotal and Impuestos the part of it that is tax.
+	ImpuestosIncluidos bool    `json:"impuestos_incluidos"`
+	Total              int64   `json:"total"`
+	Moneda             string  `json:"moneda"`
+	Lineas             []Linea `json:"lineas"`
+	PosEstado          string  `json:"pos_estado"`
+	PosError           string  `json:"pos_error"`
+	PosIntentos        int     `json:"pos_intentos"`
+	MotivoCancelacion  string  `json:"motivo_cancelacion"`
+	Reembolso          string  `json:"reembolso"`
 	// ReembolsoDetalle is where the refund through the provider stands, and whether the
 	// provider can refund the payment at all (staff's views; refundDetails fills it).
 	ReembolsoDetalle refunds.Status `json:"reembolso_detalle"`
@@ -474,7 +477,7 @@ func (p Pedido) inItsLanguage() Pedido {
 }
 
 const pedidoCols = `p.id, p.cliente_id, COALESCE(p.numero, 0), p.estado, p.nombre, p.telefono, p.email, p.nota, p.recoger_at, p.lo_antes_posible,
-	p.subtotal, p.impuestos, p.impuestos_json, p.total, p.moneda, p.pos_estado, p.pos_error, p.pos_intentos, p.motivo_cancelacion, p.reembolso, p.visto_at,
+	p.subtotal, p.impuestos, p.impuestos_json, p.impuestos_incluidos, p.total, p.moneda, p.pos_estado, p.pos_error, p.pos_intentos, p.motivo_cancelacion, p.reembolso, p.visto_at,
 	p.paid_at, p.updated_at, p.created_at, COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre), p.token, p.idioma, p.usuario_id, p.payment_id, p.reembolsado_at`
 
 const pedidoFrom = ` FROM pedidos p JOIN clientes c ON c.id = p.cliente_id LEFT JOIN configuraciones s ON s.cliente_id = p.cliente_id`
@@ -489,12 +492,12 @@ func listPedidos(ctx context.Context, q store.Querier, where, order string, args
 	byID := map[int64]int{}
 	for rows.Next() {
 		var p Pedido
-		var asap int
+		var asap, included int
 		var visto int64
 		var taxes string
 		var uid sql.NullInt64
 		if err := rows.Scan(&p.ID, &p.ClienteID, &p.Numero, &p.Estado, &p.Nombre, &p.Telefono, &p.Email, &p.Nota, &p.RecogerAt, &asap,
-			&p.Subtotal, &p.Impuestos, &taxes, &p.Total, &p.Moneda, &p.PosEstado, &p.PosError, &p.PosIntentos, &p.MotivoCancelacion, &p.Reembolso, &visto,
+			&p.Subtotal, &p.Impuestos, &taxes, &included, &p.Total, &p.Moneda, &p.PosEstado, &p.PosError, &p.PosIntentos, &p.MotivoCancelacion, &p.Reembolso, &visto,
 			&p.PaidAt, &p.UpdatedAt, &p.CreatedAt, &p.Restaurante, &p.token, &p.idioma, &uid, &p.paymentID, &p.refundedAt); err != nil {
 			rows.Close()
 			return nil, err
@@ -510,6 +513,7 @@ func listPedidos(ctx context.Context, q store.Querier, where, order string, args
 			p.usuarioID = &uid.Int64
 		}
 		p.LoAntesPosible = asap == 1
+		p.ImpuestosIncluidos = included == 1
 		p.Visto = visto > 0
 		p.Lineas = []Linea{}
 		byID[p.ID] = len(out)

@@ -59,6 +59,15 @@ type Catalog interface {
 	Items(ctx context.Context, fn func(Item) error) error
 }
 
+// TaxSettings is what a sync reads of the merchant's own settings besides its catalogue; a
+// Catalog whose POS has a tax mode implements it (one that does not: tax is added to prices).
+type TaxSettings interface {
+	// TaxIncluded says whether the merchant's prices include the tax (a VAT merchant; Clover: the
+	// merchant property "vat" of GET /v3/merchants/{mId}/properties). Totals then follow
+	// TotalsFor(lines, true).
+	TaxIncluded(ctx context.Context) (bool, error)
+}
+
 // Orders is what online ordering needs from a point of sale. Carta prices an order from the synced
 // catalogue, but the POS has the last word: a one-cent disagreement between what Carta charges and
 // the POS's own total leaves the POS order "partially paid", so the ordering code compares its

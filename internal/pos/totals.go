@@ -1,6 +1,9 @@
 package pos
 
-import "strconv"
+import (
+	"math/big"
+	"strconv"
+)
 
 // This file holds Clover's documented way of computing an order's totals, so that every place that
 // must agree with Clover to the cent (the fake Clover server, the demo POS and the ordering domain)
@@ -25,6 +28,17 @@ import "strconv"
 // Rounding per rate object rather than per line matters: two items of 5.50 that share one 8.25%
 // rate collect 0.91 (11.00 × 8.25% = 0.9075), not 0.45 + 0.45 = 0.90 as rounding each line would
 // give; with two distinct 8.25% rate objects (one per item) Clover does collect 0.90.
+//
+// On a VAT merchant (Clover's merchant property "vat", echoed as "isVat" on its orders and
+// checkouts) item prices already include the tax, and steps 3 and 4 become:
+//
+//  3. For each tax rate object the taxable amount is still the sum of the (gross) amounts of the
+//     line items that carry it; its tax is the part of that gross that is tax,
+//     gross − gross/(1+rate) = gross × rate / (1 + rate), rounded once to the cent, half up. A
+//     line item that carries several rates holds gross/(1+Σrates) of net, and each rate's tax is
+//     net × rate, summed exactly before the single rounding.
+//  4. Tax is the sum of the per-rate taxes; Total is Subtotal (the sum of the prices), and Tax is
+//     the part of it that is tax. A 0% rate extracts nothing.
 
 // RateScale is the denominator of Clover's fixed-point rates as a fraction: 10% = 1000000 means
 // 1000000 / 10000000.
@@ -44,50 +58,100 @@ type TaxSummary struct {
 	Tax     int64 // cents
 }
 
-// ComputeTotals returns the totals Clover computes for lines (see the rule above).
-func ComputeTotals(lines []TaxableLine) Totals {
-	var t Totals
+// ComputeTotals returns the totals Clover computes for lines on a merchant that adds tax to its
+// prices (see the rule above).
+func ComputeTotals(lines []TaxableLine) Totals { return TotalsFor(lines, false) }
+
+// TotalsFor returns the totals Clover computes for lines; included is the merchant's VAT setting
+// (prices include the tax).
+func TotalsFor(lines []TaxableLine, included bool) Totals {
+	t := Totals{TaxIncluded: included}
 	for _, l := range lines {
 		t.Subtotal += l.UnitPrice * int64(l.Quantity)
 	}
-	for _, s := range TaxSummaries(lines) {
+	for _, s := range SummariesFor(lines, included) {
 		t.Tax += s.Tax
 	}
-	t.Total = t.Subtotal + t.Tax
+	t.Total = t.Subtotal
+	if !included {
+		t.Total += t.Tax
+	}
 	return t
 }
 
-// TaxSummaries returns the tax of each rate object that applies to lines, in the order the rates
-// first appear. A rate listed twice on the same line counts once; rates are told apart by id, so
-// two rate objects of the same percentage are rounded separately, as Clover does.
-func TaxSummaries(lines []TaxableLine) []TaxSummary {
+// TaxSummaries returns the tax of each rate object that applies to lines on a merchant that adds
+// tax to its prices, in the order the rates first appear. A rate listed twice on the same line
+// counts once; rates are told apart by id, so two rate objects of the same percentage are rounded
+// separately, as Clover does.
+func TaxSummaries(lines []TaxableLine) []TaxSummary { return SummariesFor(lines, false) }
+
+// SummariesFor is TaxSummaries on a merchant whose prices include the tax when included is set
+// (the tax of each rate is then extracted from the gross; see the rule above).
+func SummariesFor(lines []TaxableLine, included bool) []TaxSummary {
 	var out []TaxSummary
+	var exact []*big.Rat // included: each rate's unrounded tax, in cents
 	index := map[string]int{}
 	for _, l := range lines {
 		amount := l.UnitPrice * int64(l.Quantity)
 		seen := make(map[string]bool, len(l.TaxRates))
+		var rates []TaxRate // the line's distinct rates
+		var sum int64       // their total, Clover's scale
 		for _, r := range l.TaxRates {
-			key := r.ID
-			if key == "" { // no id: only the percentage can tell it apart
-				key = "\x00" + strconv.FormatInt(r.Rate, 10)
-			}
+			key := rateKey(r)
 			if seen[key] {
 				continue
 			}
 			seen[key] = true
-			i, ok := index[key]
+			rates = append(rates, r)
+			sum += r.Rate
+		}
+		for _, r := range rates {
+			i, ok := index[rateKey(r)]
 			if !ok {
 				i = len(out)
-				index[key] = i
+				index[rateKey(r)] = i
 				out = append(out, TaxSummary{Rate: r})
+				exact = append(exact, new(big.Rat))
 			}
 			out[i].Taxable += amount
+			if included { // amount × rate / (scale + Σ rates of the line)
+				exact[i].Add(exact[i], big.NewRat(0, 1).SetFrac(
+					new(big.Int).Mul(big.NewInt(amount), big.NewInt(r.Rate)), big.NewInt(RateScale+sum)))
+			}
 		}
 	}
 	for i := range out {
+		if included {
+			out[i].Tax = roundRatHalfUp(exact[i])
+			continue
+		}
 		out[i].Tax = RoundHalfUp(out[i].Taxable*out[i].Rate.Rate, RateScale)
 	}
 	return out
+}
+
+// rateKey tells rate objects apart: by id, or when there is none by percentage.
+func rateKey(r TaxRate) string {
+	if r.ID == "" {
+		return "\x00" + strconv.FormatInt(r.Rate, 10)
+	}
+	return r.ID
+}
+
+// roundRatHalfUp is RoundHalfUp of an exact fraction.
+func roundRatHalfUp(x *big.Rat) int64 {
+	q, r := new(big.Int).QuoRem(x.Num(), x.Denom(), new(big.Int))
+	if r.Sign() < 0 { // only non-negative amounts reach here; keep halves away from zero anyway
+		r.Neg(r)
+		if new(big.Int).Mul(r, big.NewInt(2)).Cmp(x.Denom()) >= 0 {
+			q.Sub(q, big.NewInt(1))
+		}
+		return q.Int64()
+	}
+	if new(big.Int).Mul(r, big.NewInt(2)).Cmp(x.Denom()) >= 0 {
+		q.Add(q, big.NewInt(1))
+	}
+	return q.Int64()
 }
 
 // RoundHalfUp returns num/den rounded to the nearest integer, halves away from zero (Clover's

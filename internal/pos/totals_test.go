@@ -161,3 +161,59 @@ func TestValidateReference(t *testing.T) {
 		}
 	}
 }
+
+// TestTotalsForIncluded is the VAT merchant's rule: prices include the tax, Total is the sum of
+// the prices, and each rate object's tax is extracted from its gross, rounded once, half up.
+func TestTotalsForIncluded(t *testing.T) {
+	iva10 := TaxRate{ID: "IVA10", Name: "IVA 10%", Rate: 1000000}
+	iva21 := TaxRate{ID: "IVA21", Name: "IVA 21%", Rate: 2100000}
+	iva4 := TaxRate{ID: "IVA4", Name: "IVA 4%", Rate: 400000}
+	tests := []struct {
+		name     string
+		lines    []TaxableLine
+		subtotal int64
+		taxes    []int64 // per rate object, in order of first appearance
+	}{
+		// 9.50 at 10%: 9.50 × 10/110 = 0.86363… → 0.86.
+		{"one item at 10%", []TaxableLine{line(950, 1, iva10)}, 950, []int64{86}},
+		// 11.00 at 10%: exactly 1.00.
+		{"exact: 11.00 at 10%", []TaxableLine{line(1100, 1, iva10)}, 1100, []int64{100}},
+		// Quantities before rounding: 3 × 9.50 = 28.50 → 2.5909… → 2.59 (not 3 × 0.86 = 2.58).
+		{"quantity 3 rounded once", []TaxableLine{line(950, 3, iva10)}, 2850, []int64{259}},
+		// A shared rate object over two lines: (9.50 + 2.20) × 10/110 = 1.0636… → 1.06.
+		{"shared rate over two lines", []TaxableLine{line(950, 1, iva10), line(220, 1, iva10)}, 1170, []int64{106}},
+		// A cart mixing rates: 10% food, 21% alcohol, 4% bread, 0% item.
+		// 12.00 × 10/110 = 1.0909 → 1.09; 5.00 × 21/121 = 0.8677 → 0.87; 1.20 × 4/104 = 0.04615 → 0.05.
+		{"mixed rates and a 0% item", []TaxableLine{line(1200, 1, iva10), line(500, 1, iva21), line(120, 1, iva4), line(300, 2, noTax)},
+			2420, []int64{109, 87, 5, 0}},
+		// A true half cent: 0.01 at 100% holds 0.005 of tax → 0.01.
+		{"half a cent rounds up: 0.01 at 100%", []TaxableLine{line(1, 1, TaxRate{ID: "X", Rate: RateScale})}, 1, []int64{1}},
+		// 11.50 with 10% and 5% holds 10.00 of net: 1.00 and 0.50.
+		{"two rates on one line share its net", []TaxableLine{line(1150, 1, iva10, county)}, 1150, []int64{100, 50}},
+		{"no rates", []TaxableLine{line(1500, 2)}, 3000, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := TotalsFor(tc.lines, true)
+			var sum int64
+			sums := SummariesFor(tc.lines, true)
+			if len(sums) != len(tc.taxes) {
+				t.Fatalf("summaries = %+v, want taxes %v", sums, tc.taxes)
+			}
+			for i, s := range sums {
+				if s.Tax != tc.taxes[i] {
+					t.Errorf("rate %s: tax %d, want %d", s.Rate.ID, s.Tax, tc.taxes[i])
+				}
+				sum += s.Tax
+			}
+			want := Totals{Subtotal: tc.subtotal, Tax: sum, Total: tc.subtotal, TaxIncluded: true}
+			if got != want {
+				t.Errorf("TotalsFor = %+v, want %+v", got, want)
+			}
+			// The added mode is what it always was.
+			if add := TotalsFor(tc.lines, false); add != ComputeTotals(tc.lines) || add.TaxIncluded {
+				t.Errorf("TotalsFor(false) = %+v, ComputeTotals = %+v", add, ComputeTotals(tc.lines))
+			}
+		})
+	}
+}

@@ -584,6 +584,27 @@ func retryAfter(h string, now time.Time) (time.Duration, bool) {
 	return 0, false
 }
 
+// wireProperties is the part of Clover's MerchantProperties Carta reads
+// (GET /v3/merchants/{mId}/properties): "vat" is the merchant's VAT setting,
+// under which item prices include the tax; "vatTaxName" names it on receipts.
+type wireProperties struct {
+	VAT        *bool  `json:"vat"`
+	VATTaxName string `json:"vatTaxName"`
+}
+
+var _ pos.TaxSettings = (*Client)(nil)
+
+// TaxIncluded reads the merchant's VAT setting: true when its prices include
+// the tax. A merchant whose properties omit "vat" adds tax (Clover's default
+// outside VAT countries).
+func (c *Client) TaxIncluded(ctx context.Context) (bool, error) {
+	var p wireProperties
+	if err := c.get(ctx, "properties", nil, &p); err != nil {
+		return false, err
+	}
+	return p.VAT != nil && *p.VAT, nil
+}
+
 // Verify checks that the client's token opens its merchant: Clover answers
 // 401 for a token of another merchant (one light read of the inventory,
 // which Carta's app needs anyway).

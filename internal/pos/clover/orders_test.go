@@ -701,3 +701,82 @@ func TestDeleteOrder(t *testing.T) {
 		t.Fatalf("orders left %v after a refusal (want it tried once)", got)
 	}
 }
+
+// TestVATMerchant: a merchant whose properties say "vat": true prices with
+// the tax inside its prices; the client reads the setting and the totals
+// Clover answers are pos.TotalsFor(lines, true) to the cent.
+//
+//	3 × taco  105.96 at 16% → 105.96 × 16/116 = 14.6152 → 14.62
+//	1 × gringa 78.32 at 8%  →  78.32 × 8/108  =  5.8015 →  5.80
+//	2 × agua   64.00 at 0%  →  0
+//
+// subtotal = total = 248.28, tax 20.42 (inside it).
+func TestVATMerchant(t *testing.T) {
+	m := taqueria("MVAT")
+	m.VAT, m.VATTaxName = true, "IVA"
+	srv := clovertest.NewServer(t, m)
+	c, _ := newClient(srv, m)
+	ctx := context.Background()
+
+	vat, err := c.TaxIncluded(ctx)
+	if err != nil || !vat {
+		t.Fatalf("TaxIncluded = %v, %v; want true", vat, err)
+	}
+	want := pos.Totals{Subtotal: 24828, Tax: 2042, Total: 24828, TaxIncluded: true}
+	got, err := c.Totals(ctx, pedido("carta-pedido-vat"))
+	if err != nil || got != want {
+		t.Fatalf("Totals = %+v, %v; want %+v", got, err, want)
+	}
+	rule := pos.TotalsFor([]pos.TaxableLine{
+		{UnitPrice: 2457 + 75 + 1000, Quantity: 3, TaxRates: []pos.TaxRate{iva16}},
+		{UnitPrice: 6582 + 1250, Quantity: 1, TaxRates: []pos.TaxRate{iva8}},
+		{UnitPrice: 3200, Quantity: 2, TaxRates: []pos.TaxRate{exento}},
+	}, true)
+	if got != rule {
+		t.Errorf("Totals = %+v, pos.TotalsFor = %+v", got, rule)
+	}
+	if _, err := c.CreateOrder(ctx, pedido("carta-pedido-vat")); err != nil {
+		t.Fatal(err)
+	}
+	if o := srv.Orders(); len(o) != 1 || o[0].Total != 24828 || o[0].Tax != 2042 {
+		t.Errorf("stored orders = %+v", o)
+	}
+
+	// A merchant without VAT says so, and adds its tax as always.
+	plain := taqueria("MPLAIN")
+	psrv := clovertest.NewServer(t, plain)
+	pc, _ := newClient(psrv, plain)
+	if vat, err := pc.TaxIncluded(ctx); err != nil || vat {
+		t.Errorf("TaxIncluded of a merchant without VAT = %v, %v", vat, err)
+	}
+	if got, err := pc.Totals(ctx, pedido("carta-pedido-plain")); err != nil || got != pedidoTotals {
+		t.Errorf("Totals = %+v, %v; want %+v", got, err, pedidoTotals)
+	}
+}
+
+// TestTaxIncludedWire: properties without "vat" (older merchants, non-VAT
+// regions) mean tax is added; a 401 is the usual connection error.
+func TestTaxIncludedWire(t *testing.T) {
+	for _, tt := range []struct {
+		body string
+		want bool
+	}{{`{"id":"M","vat":true,"vatTaxName":"IVA"}`, true}, {`{"id":"M","vat":false}`, false}, {`{"id":"M"}`, false}} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/v3/merchants/M/properties" {
+				http.NotFound(w, r)
+				return
+			}
+			fmt.Fprint(w, tt.body)
+		}))
+		got, err := clover.New(srv.URL, "M", token).TaxIncluded(context.Background())
+		srv.Close()
+		if err != nil || got != tt.want {
+			t.Errorf("%s: TaxIncluded = %v, %v; want %v", tt.body, got, err, tt.want)
+		}
+	}
+	m := taqueria("MQ401")
+	srv := clovertest.NewServer(t, m)
+	if _, err := clover.New(srv.URL, m.ID, "wrong").TaxIncluded(context.Background()); !errors.Is(err, pos.ErrUnauthorized) {
+		t.Errorf("wrong token: err = %v, want ErrUnauthorized", err)
+	}
+}

@@ -1,8 +1,9 @@
 // Package demo is the built-in point of sale of the demo restaurants: the
 // catalogue of internal/demo served through the pos.Catalog port, so a sync
 // works offline exactly as it does against Clover, and online orders through
-// pos.Orders, priced with Clover's documented rule (pos.ComputeTotals) so the
-// demo charges what a Clover merchant with the same catalogue would.
+// pos.Orders, priced with Clover's documented rule (pos.TotalsFor) so the
+// demo charges what a Clover merchant with the same catalogue would. Its
+// VAT merchant (demodata.VATMerchantID) has prices that include the tax.
 package demo
 
 import (
@@ -25,8 +26,9 @@ type Merchant struct {
 }
 
 var (
-	_ pos.Catalog = (*Merchant)(nil)
-	_ pos.Orders  = (*Merchant)(nil)
+	_ pos.Catalog     = (*Merchant)(nil)
+	_ pos.Orders      = (*Merchant)(nil)
+	_ pos.TaxSettings = (*Merchant)(nil)
 )
 
 // Order is an order the demo POS created: what Carta sent, its id and the
@@ -55,8 +57,14 @@ func (m *Merchant) Categories(ctx context.Context) ([]pos.Category, error) {
 	return out, nil
 }
 
+// TaxIncluded is the merchant's VAT setting: its prices include the tax.
+func (m *Merchant) TaxIncluded(ctx context.Context) (bool, error) { return m.cat.VAT, ctx.Err() }
+
 // taxRate is the demo merchant's sales tax in Clover's scale (10% = 1000000).
 func (m *Merchant) taxRate() pos.TaxRate {
+	if m.cat.VAT {
+		return pos.TaxRate{ID: m.cat.MerchantID + "-IVA10", Name: "IVA 10%", Rate: 1000000, IsDefault: true}
+	}
 	if m.cat.Moneda == "MXN" {
 		return pos.TaxRate{ID: m.cat.MerchantID + "-IVA", Name: "IVA 16%", Rate: 1600000, IsDefault: true}
 	}
@@ -107,8 +115,9 @@ func (m *Merchant) item(it demodata.Item) pos.Item {
 		CategoryIDs: []string{it.Category}, ModifierGroups: m.modifierGroups(it.Category), TaxRates: []pos.TaxRate{m.taxRate()}}
 }
 
-// Totals prices o the way Clover documents it (pos.ComputeTotals): item plus
-// modifier prices, and the sales tax rounded half up once on the order.
+// Totals prices o the way Clover documents it (pos.TotalsFor): item plus
+// modifier prices, and the sales tax rounded half up once on the order
+// (added to the prices, or on the VAT merchant included in them).
 func (m *Merchant) Totals(ctx context.Context, o pos.Order) (pos.Totals, error) {
 	if err := ctx.Err(); err != nil {
 		return pos.Totals{}, err
@@ -197,7 +206,7 @@ func (m *Merchant) price(o pos.Order) (pos.Totals, error) {
 		}
 		lines = append(lines, pos.TaxableLine{UnitPrice: unit, Quantity: l.Quantity, TaxRates: it.TaxRates})
 	}
-	return pos.ComputeTotals(lines), nil
+	return pos.TotalsFor(lines, m.cat.VAT), nil
 }
 
 func modifier(it pos.Item, id string) (pos.Modifier, bool) {

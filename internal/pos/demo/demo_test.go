@@ -123,14 +123,18 @@ func TestDemoOrders(t *testing.T) {
 // TestDemoTotalsMatchClover prices the same carts with the demo POS and with the Clover client
 // against the fake Clover serving the demo catalogue: the demo must charge what Clover would.
 func TestDemoTotalsMatchClover(t *testing.T) {
-	for _, id := range []string{"DEMOMERCHANT1", "DEMOMERCHANT2"} {
+	for _, id := range []string{"DEMOMERCHANT1", "DEMOMERCHANT2", demodata.VATMerchantID} {
 		t.Run(id, func(t *testing.T) {
 			m, err := New(id)
 			if err != nil {
 				t.Fatal(err)
 			}
 			ctx := context.Background()
-			fake := clovertest.Merchant{ID: id, Token: "tok-demo-test"}
+			vat, err := m.TaxIncluded(ctx)
+			if err != nil || vat != (id == demodata.VATMerchantID) {
+				t.Fatalf("TaxIncluded = %v, %v", vat, err)
+			}
+			fake := clovertest.Merchant{ID: id, Token: "tok-demo-test", VAT: vat}
 			fake.Categories, _ = m.Categories(ctx)
 			if err := m.Items(ctx, func(it pos.Item) error { fake.Items = append(fake.Items, it); return nil }); err != nil {
 				t.Fatal(err)
@@ -195,5 +199,44 @@ func TestDemoPOSNamesExist(t *testing.T) {
 		if !found {
 			t.Errorf("%s %s is no demo merchant's", n.Entidad, n.Key)
 		}
+	}
+}
+
+// TestDemoVATMerchant: the demo's VAT merchant sells restaurant 1's menu in
+// euros with IVA 10% included; the order total is the sum of the prices.
+//
+//	2 × (18.50 + 1.50) + 42.00 + 7.50 = 89.50; IVA 89.50 × 10/110 = 8.136 → 8.14
+func TestDemoVATMerchant(t *testing.T) {
+	m, err := New(demodata.VATMerchantID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	o := demoOrder("carta-pedido-iva")
+	for i := range o.Lines {
+		for j, id := range o.Lines[i].ModifierIDs {
+			o.Lines[i].ModifierIDs[j] = demodata.VATMerchantID + id[len("DEMOMERCHANT1"):]
+		}
+	}
+	want := pos.Totals{Subtotal: 8950, Tax: 814, Total: 8950, TaxIncluded: true}
+	if got, err := m.Totals(ctx, o); err != nil || got != want {
+		t.Fatalf("Totals = %+v, %v; want %+v", got, err, want)
+	}
+	if _, err := m.CreateOrder(ctx, o); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Orders(); len(got) != 1 || got[0].Totals != want {
+		t.Errorf("orders = %+v", got)
+	}
+	// Restaurants 1 and 2 keep adding their sales tax.
+	for _, id := range []string{"DEMOMERCHANT1", "DEMOMERCHANT2"} {
+		d, _ := New(id)
+		if vat, _ := d.TaxIncluded(ctx); vat {
+			t.Errorf("%s says its prices include the tax", id)
+		}
+	}
+	m1, _ := New("DEMOMERCHANT1")
+	if got, err := m1.Totals(ctx, demoOrder("carta-pedido-usd")); err != nil || got.TaxIncluded || got.Total != got.Subtotal+got.Tax {
+		t.Errorf("restaurant 1: %+v, %v", got, err)
 	}
 }

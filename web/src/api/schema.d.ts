@@ -6326,6 +6326,8 @@ export interface components {
             /** @description cents */
             total: number;
             tax_details: components["schemas"]["TaxLine"][];
+            /** @description the restaurant's tax mode (its POS merchant's VAT setting): true, prices include the tax (total = subtotal = the sum of the prices; taxes and tax_details are the part of it that is tax, 'IVA incluido'); false, the tax is added (total = subtotal + taxes) */
+            impuestos_incluidos: boolean;
         };
         Hours: {
             /** @description 0 = Sunday */
@@ -6411,6 +6413,8 @@ export interface components {
             lineas: components["schemas"]["OrderLine"][];
             /** @description the tax of each rate, named in the order's language */
             detalle_impuestos: components["schemas"]["TaxLine"][];
+            /** @description the tax mode the order was priced in: true, prices included the tax (total = subtotal; impuestos is the part of it that is tax); false, the tax was added on top */
+            impuestos_incluidos: boolean;
             nota: string;
             motivo_cancelacion: string;
             /** @enum {string} */
@@ -6444,6 +6448,8 @@ export interface components {
             /** @description cents */
             impuestos: number;
             detalle_impuestos: components["schemas"]["TaxLine"][];
+            /** @description the tax mode the order was priced in: true, prices included the tax (total = subtotal; impuestos is the part of it that is tax); false, the tax was added on top */
+            impuestos_incluidos: boolean;
             /** @description cents */
             total: number;
             moneda: string;

@@ -2,7 +2,8 @@
 // in-memory merchant in Clover's documented JSON shapes, with real limit/offset paging, a Bearer
 // check and failure injection, so the real clover.Client code runs in tests (fakes over mocks).
 // Besides the catalogue it serves the atomic order endpoints, order types and the order list
-// (orders.go), pricing carts with the rule Clover documents (pos.ComputeTotals).
+// (orders.go), pricing carts with the rule Clover documents (pos.TotalsFor; a VAT merchant's prices
+// include the tax) and its merchant properties (the VAT setting).
 package clovertest
 
 import (
@@ -35,6 +36,11 @@ type Merchant struct {
 	ModifiersNotExpanded bool
 	// OrderTypes are the merchant's order types at start; POST order_types adds to them.
 	OrderTypes []OrderType
+	// VAT is the merchant's VAT setting (its properties' "vat"): item prices include the tax, and
+	// checkouts and orders are priced with pos.TotalsFor(lines, true) and answer "isVat": true.
+	VAT bool
+	// VATTaxName is the properties' "vatTaxName" (e.g. "IVA") of a VAT merchant.
+	VATTaxName string
 }
 
 // Expected returns the items as a correct client yields them: default tax rates applied to items
@@ -116,6 +122,7 @@ func NewServer(t testing.TB, m Merchant) *Server {
 	mux.HandleFunc("GET /v3/merchants/{mId}/items", s.items)
 	mux.HandleFunc("GET /v3/merchants/{mId}/modifier_groups", s.modifierGroups)
 	mux.HandleFunc("GET /v3/merchants/{mId}/tax_rates", s.taxRates)
+	mux.HandleFunc("GET /v3/merchants/{mId}/properties", s.properties)
 	mux.HandleFunc("GET /v3/merchants/{mId}/order_types", s.orderTypes)
 	mux.HandleFunc("POST /v3/merchants/{mId}/order_types", s.createOrderType)
 	mux.HandleFunc("GET /v3/merchants/{mId}/orders", s.listOrders)
@@ -553,6 +560,20 @@ func (s *Server) modifierGroups(w http.ResponseWriter, r *http.Request) {
 	}
 	exp := expands(r)
 	s.writePage(w, lo, hi, func(i int) any { return toWireGroup(groups[i], exp["modifiers"]) })
+}
+
+// properties answers the merchant's MerchantProperties, as Clover's reference shapes them
+// (https://docs.clover.com/reference/merchantgetmerchantproperties), with the fields the fake knows.
+func (s *Server) properties(w http.ResponseWriter, r *http.Request) {
+	if !s.authorized(w, r) {
+		return
+	}
+	body := map[string]any{"id": s.m.ID, "defaultCurrency": "USD", "vat": s.m.VAT, "groupLineItems": true, "removeTaxEnabled": false}
+	if s.m.VAT {
+		body["defaultCurrency"] = "EUR"
+		body["vatTaxName"] = s.m.VATTaxName
+	}
+	writeJSON(w, body)
 }
 
 func (s *Server) taxRates(w http.ResponseWriter, r *http.Request) {

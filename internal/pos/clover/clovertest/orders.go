@@ -19,7 +19,8 @@ package clovertest
 // item, a modifier outside the item's modifier groups, an empty cart. Prices come from the
 // merchant's inventory and taxes follow pos.ComputeTotals, the rule of
 // https://docs.clover.com/docs/calculating-order-totals; an order type with "taxable": false
-// removes the tax. The fake has no VAT, discounts or service charges.
+// removes the tax. A VAT merchant (Merchant.VAT) prices with its prices including the tax and
+// answers "isVat": true. The fake has no discounts or service charges.
 
 import (
 	"encoding/json"
@@ -260,8 +261,8 @@ func (s *Server) price(req wireCartRequest) (priced, *refusal) {
 		out.lines = append(out.lines, line)
 		out.cart.LineItems.Elements = append(out.cart.LineItems.Elements, wl)
 	}
-	out.totals = pos.ComputeTotals(lines)
-	out.taxes = pos.TaxSummaries(lines)
+	out.totals = pos.TotalsFor(lines, s.m.VAT)
+	out.taxes = pos.SummariesFor(lines, s.m.VAT)
 	return out, nil
 }
 
@@ -300,7 +301,7 @@ func (s *Server) checkout(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, no.message, no.details)
 		return
 	}
-	out := wireCheckout{OrderCart: p.cart, Total: p.totals.Total, Subtotal: p.totals.Subtotal, TotalTaxAmount: p.totals.Tax, TaxSummaries: []wireTaxSummary{}}
+	out := wireCheckout{OrderCart: p.cart, Total: p.totals.Total, Subtotal: p.totals.Subtotal, TotalTaxAmount: p.totals.Tax, TaxSummaries: []wireTaxSummary{}, IsVat: p.totals.TaxIncluded}
 	for _, t := range p.taxes {
 		out.TaxSummaries = append(out.TaxSummaries, wireTaxSummary{ID: t.Rate.ID, Name: t.Rate.Name, Rate: t.Rate.Rate, Amount: t.Tax})
 	}
@@ -368,7 +369,7 @@ func (s *Server) toWireOrder(o Order) wireOrder {
 	w := wireOrder{
 		ID: o.ID, Href: s.URL + "/v3/merchants/" + s.m.ID + "/orders/" + o.ID, Total: o.Total,
 		ExternalReferenceID: o.ExternalReferenceID, Title: o.Title, Note: o.Note, State: "open",
-		PaymentState: "OPEN", GroupLineItems: true, CreatedTime: o.CreatedTime, ModifiedTime: o.CreatedTime,
+		PaymentState: "OPEN", GroupLineItems: true, CreatedTime: o.CreatedTime, ModifiedTime: o.CreatedTime, IsVat: s.m.VAT,
 	}
 	if o.OrderTypeID != "" {
 		w.OrderType = &ref{o.OrderTypeID}

@@ -41,6 +41,7 @@ function pedido(over: Partial<Pedido> & { id: number }): Pedido {
     subtotal: 9000,
     impuestos: 743,
     detalle_impuestos: [],
+    impuestos_incluidos: false,
     total: 9743,
     moneda: 'USD',
     lineas: [

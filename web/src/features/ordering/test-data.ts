@@ -119,6 +119,7 @@ export const quote: Quote = {
   taxes: 371,
   total: 4871,
   tax_details: [{ id: 'TAX', name: 'Sales Tax 8.25%', rate: 825000, amount: 371 }],
+  impuestos_incluidos: false,
 };
 
 export const order: OrderTracking = {
@@ -144,6 +145,7 @@ export const order: OrderTracking = {
     },
   ],
   detalle_impuestos: [{ id: 'TAX', name: 'Impuesto sobre ventas 8.25%', rate: 825000, amount: 371 }],
+  impuestos_incluidos: false,
   nota: '',
   motivo_cancelacion: '',
   reembolso: '',

@@ -4,10 +4,11 @@ import type { Quote } from '../../../api/contract';
 import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
+import { TotalsBreakdown } from './TotalsBreakdown';
 
 /**
- * The order summary: subtotal, each tax and the total as the server's quote
- * has them (never added up in the browser), its loading state and its error.
+ * The order summary: the money as the server's quote has it (TotalsBreakdown:
+ * tax added, or included in the prices), its loading state and its error.
  */
 export function OrderSummary({ quote, currency }: { quote: UseQueryResult<Quote>; currency: string }) {
   const { t, i18n } = useTranslation();
@@ -27,25 +28,15 @@ export function OrderSummary({ quote, currency }: { quote: UseQueryResult<Quote>
     const q = quote.data;
     body = (
       <dl className="offers-breakdown ord-summary__figures" aria-busy={quote.isFetching}>
-        <dt>{t('ordering.summary.subtotal')}</dt>
-        <dd data-testid="quote-subtotal">{money(q.subtotal)}</dd>
-        {q.tax_details.length > 0 ? (
-          q.tax_details.map((tax) => (
-            <div key={tax.id} className="ord-summary__row">
-              <dt>{tax.name || t('ordering.summary.taxes')}</dt>
-              <dd>{money(tax.amount)}</dd>
-            </div>
-          ))
-        ) : (
-          <div className="ord-summary__row">
-            <dt>{t('ordering.summary.taxes')}</dt>
-            <dd>{money(q.taxes)}</dd>
-          </div>
-        )}
-        <dt className="offers-breakdown__total">{t('ordering.summary.total')}</dt>
-        <dd className="offers-breakdown__total" data-testid="quote-total">
-          {money(q.total)}
-        </dd>
+        <TotalsBreakdown
+          subtotal={q.subtotal}
+          taxes={q.taxes}
+          total={q.total}
+          taxLines={q.tax_details}
+          included={q.impuestos_incluidos}
+          money={money}
+          testIds={{ total: 'quote-total', subtotal: 'quote-subtotal' }}
+        />
       </dl>
     );
   }

@@ -10,6 +10,7 @@ import { endSentence } from '../lib/sentence';
 import { orderingKeys } from '../api/ordering-api';
 import { orderQueryOptions } from '../api/ordering-queries';
 import { OrderingShell } from '../components/OrderingShell';
+import { TotalsBreakdown } from '../components/TotalsBreakdown';
 import { orderPaid, pendingOrderIds, readPendingOrder } from '../lib/cart';
 import { useNow } from '../../../lib/age';
 import { formatPickup } from '../lib/pickup';
@@ -236,26 +237,15 @@ function Order({ order, justPaid }: { order: OrderTracking; justPaid: boolean })
           ))}
         </ul>
         <dl className="offers-breakdown">
-          <dt>{t('ordering.summary.subtotal')}</dt>
-          <dd>{money(order.subtotal)}</dd>
-          {order.detalle_impuestos.length > 0 ? (
-            // Each tax named as the diner read it when ordering (the order's language).
-            order.detalle_impuestos.map((tax) => (
-              <div key={tax.id} className="ord-summary__row">
-                <dt>{tax.name || t('ordering.summary.taxes')}</dt>
-                <dd>{money(tax.amount)}</dd>
-              </div>
-            ))
-          ) : (
-            <>
-              <dt>{t('ordering.summary.taxes')}</dt>
-              <dd>{money(order.impuestos)}</dd>
-            </>
-          )}
-          <dt className="offers-breakdown__total">{t('ordering.summary.total')}</dt>
-          <dd className="offers-breakdown__total" data-testid="order-total">
-            {money(order.total)}
-          </dd>
+          <TotalsBreakdown
+            subtotal={order.subtotal}
+            taxes={order.impuestos}
+            total={order.total}
+            taxLines={order.detalle_impuestos}
+            included={order.impuestos_incluidos}
+            money={money}
+            testIds={{ total: 'order-total' }}
+          />
         </dl>
         <Link className="button" to={`/ordenar-en-linea/${encodeURIComponent(clienteId)}`}>
           {t('ordering.order.orderMore')}
