@@ -10,7 +10,7 @@ import (
 
 // Consent is asked, never presumed, and recorded (docs/decisions.md,
 // "Consent recorded"): every answer about being written to is a row of
-// consentimientos (migration 0032), written in the transaction that
+// consentimientos (migration 0031), written in the transaction that
 // changes it.
 
 // The channels a diner or a guest answers for.

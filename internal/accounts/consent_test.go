@@ -142,7 +142,7 @@ func TestGuestConsentRecorded(t *testing.T) {
 	})
 }
 
-// Migration 0032 records the answers of the accounts and guests that
+// Migration 0031 records the answers of the accounts and guests that
 // existed before it, kept as given: the diners' with their registration's
 // time and restaurant ('registro_anterior'), the guests' with their
 // checkout's order and time.
@@ -170,7 +170,7 @@ func TestConsentMigrationRecordsExistingRows(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, m := range ms {
-			if m.Version != 32 {
+			if m.Version != 31 {
 				continue
 			}
 			for _, stmt := range strings.Split(m.SQL, ";") {

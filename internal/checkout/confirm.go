@@ -24,7 +24,7 @@ type Kind interface {
 	// Name is the kind's name ("cupon", "pedido"): SessionRecord.Kind.
 	Name() string
 	// Find is a session of this kind read from the kind's own tables: how
-	// a session created before sessions were recorded (migration 0033) is
+	// a session created before sessions were recorded (migration 0032) is
 	// found. store.ErrNotFound: the session is not one of this kind's.
 	Find(ctx context.Context, session string) (SessionRecord, error)
 	// Prepare reads what confirming the session's purchase needs, outside

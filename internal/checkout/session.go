@@ -45,7 +45,7 @@ func RecordSession(ctx context.Context, tx *store.Tx, s SessionRecord) error {
 }
 
 // recordedSession is a recorded session; store.ErrNotFound when the session
-// was not recorded (unknown, or created before sessions were: migration 0033).
+// was not recorded (unknown, or created before sessions were: migration 0032).
 func recordedSession(ctx context.Context, q store.Querier, id string) (SessionRecord, error) {
 	s := SessionRecord{ID: id}
 	err := q.QueryRow(ctx, `SELECT tipo, referencia, cliente_id FROM sesiones_checkout WHERE session_id = ?`, id).Scan(&s.Kind, &s.Ref, &s.Restaurant)
