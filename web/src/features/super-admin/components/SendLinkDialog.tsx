@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormActions, FormError, SubmitButton } from '../../../components/Form';
 import { isApiError, isNetworkError } from '../../../lib/api-client';
 import { formatTimestamp } from '../../../lib/dates';
+import { feesKeys } from '../../offers';
 import { platformKeys, sendLink, type Cliente, type SentLink } from '../api/platform-api';
 import { PlatformModal } from './PlatformModal';
 
@@ -53,7 +54,7 @@ export function SendLinkDialog({ cliente, onClose, onSent }: { cliente: Cliente;
     setError(null);
     try {
       const sent = await sendLink({ merchant_id: merchantId.trim(), email: email.trim(), ...(replace ? { reemplazar: true } : {}) });
-      void qc.invalidateQueries({ queryKey: ['admin', 'outbox'] });
+      void qc.invalidateQueries({ queryKey: feesKeys.outbox() });
       void qc.invalidateQueries({ queryKey: platformKeys.clients() });
       onSent({ ...sent, email: email.trim() });
     } catch (err) {
