@@ -123,8 +123,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // are prices (lib/money.ts) nor the diet rules (lib/dietary.ts):
             // the pages that show them load them. Nor are the clocks of the
             // ordering pages and the board (lib/clock.ts, lib/age.ts) nor the
-            // opening hours' helpers (lib/opening-hours.ts).
-            { name: 'menu', test: /src[\\/](features[\\/]menu[\\/](?!components[\\/]ProductsView\.tsx)|lib[\\/](?!money\.ts|dietary\.ts|clock\.ts|age\.ts|opening-hours\.ts)|api[\\/])/ },
+            // opening hours' helpers (lib/opening-hours.ts). Nor the typed
+            // calls of the staff pages (api/client.ts) and the staff-only
+            // reads built on them (api/cliente.ts, api/order-refunds.ts).
+            { name: 'menu', test: /src[\\/](features[\\/]menu[\\/](?!components[\\/]ProductsView\.tsx)|lib[\\/](?!money\.ts|dietary\.ts|clock\.ts|age\.ts|opening-hours\.ts)|api[\\/](?!client\.ts|cliente\.ts|order-refunds\.ts))/ },
           ],
         },
       },

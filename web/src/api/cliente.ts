@@ -1,5 +1,5 @@
 import type { Cliente } from './contract';
-import { apiFetch } from '../lib/api-client';
+import * as api from './client';
 
 /**
  * A restaurant's own record (GET /api/clientes/{id}): the dashboard reads
@@ -16,5 +16,5 @@ export const clienteKeys = {
 
 /** GET /api/clientes/{cliente_id} (staff token). */
 export function getCliente(clienteId: string, signal?: AbortSignal): Promise<Cliente> {
-  return apiFetch<Cliente>(`/clientes/${encodeURIComponent(clienteId)}`, { signal });
+  return api.get('/api/clientes/{cliente_id}', { path: { cliente_id: clienteId }, signal });
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 /** A form's or page's notice: a success (role status) or an error (role alert). */
 export type Message = { kind: 'ok' | 'error'; text: string } | null;
@@ -87,6 +87,66 @@ export function FormActions({
         {cancelLabel}
       </button>
       {children}
+    </div>
+  );
+}
+
+/** What a Field hands its control: the id its label names, and its description and validity. */
+export type FieldControlProps = {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+};
+
+/**
+ * A form's `label + control + hint/error` block (`.field`): the label names
+ * the control (htmlFor/id), the hint and the error describe it
+ * (aria-describedby), and an error marks it invalid (aria-invalid). The
+ * control is the render function's, so any input, textarea or select fits:
+ *
+ *   <Field label={t('offerForm.titulo')} error={errors.titulo}>
+ *     {(control) => <input {...control} value={titulo} onChange={...} required />}
+ *   </Field>
+ *
+ * `id` keeps a control's given id (one the page links to); otherwise one is made.
+ */
+export function Field({
+  label,
+  hint,
+  error,
+  id: givenId,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  /** A lasting help text under the control. */
+  hint?: ReactNode;
+  /** The control's validation error; none while empty. */
+  error?: ReactNode;
+  id?: string;
+  /** Layout classes beside `field`. */
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
+  const madeId = useId();
+  const id = givenId ?? madeId;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
+      {hint && (
+        <small id={hintId} className="muted">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <span id={errorId} className="form__error field__error">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

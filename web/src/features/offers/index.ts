@@ -5,3 +5,5 @@
  */
 export { PlatformFeesCard } from './components/PlatformFeesCard';
 export { FailedFeesSection, OutboxSection, RefundsSection } from './components/AdminOffersSections';
+/** The lists' query keys, for a screen that changes what they show (a link e-mailed joins the outbox). */
+export { feesKeys } from './api/fees-api';

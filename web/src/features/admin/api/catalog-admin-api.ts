@@ -7,11 +7,12 @@ import type {
   PosCategoria,
   Producto,
   ProductosBody,
+  RequestBody,
   ResponseBody,
   Subcategoria,
   SubcategoriasBody,
 } from '../../../api/contract';
-import { apiFetch } from '../../../lib/api-client';
+import * as api from '../../../api/client';
 import { withTimeout } from '../lib/timeout';
 
 export type { Categoria, NombrePOSInput, NombresPOS, PosCategoria, Producto, Subcategoria };
@@ -33,21 +34,20 @@ export const adminKeys = {
   posNames: (clienteId: string) => [...adminKeys.all, clienteId, 'pos-names'] as const,
 };
 
-const q = encodeURIComponent;
-
 // ---- Categories: every call times out after 10 s (spec section 9). ----
 
 /** POST /api/clover/sync-all {cliente_id}: imports the POS catalogue. */
 export function syncAll(clienteId: string): Promise<SyncResult> {
   return withTimeout((signal) =>
-    apiFetch<SyncResult>('/clover/sync-all', { method: 'POST', body: { cliente_id: Number(clienteId) }, signal }),
+    api.post('/api/clover/sync-all', { body: { cliente_id: Number(clienteId) }, signal }),
   );
 }
 
 /** GET /api/categories?cliente_id=&idioma=es: the main categories with Spanish names. */
 export async function getAdminCategories(clienteId: string, signal?: AbortSignal): Promise<Categoria[]> {
   const body = await withTimeout(
-    (s) => apiFetch<CategoriasBody | undefined>(`/categories?cliente_id=${q(clienteId)}&idioma=es`, { signal: s }),
+    (s): Promise<CategoriasBody | undefined> =>
+      api.get('/api/categories', { query: { cliente_id: clienteId, idioma: 'es' }, signal: s }),
     undefined,
     signal,
   );
@@ -61,11 +61,12 @@ export async function getAdminSubcategories(
   signal?: AbortSignal,
 ): Promise<Subcategoria[]> {
   const body = await withTimeout(
-    (s) =>
-      apiFetch<SubcategoriasBody | undefined>(
-        `/categories/${q(String(categoryId))}/subcategories?cliente_id=${q(clienteId)}&idioma=es`,
-        { signal: s },
-      ),
+    (s): Promise<SubcategoriasBody | undefined> =>
+      api.get('/api/categories/{id}/subcategories', {
+        path: { id: categoryId },
+        query: { cliente_id: clienteId, idioma: 'es' },
+        signal: s,
+      }),
     undefined,
     signal,
   );
@@ -76,7 +77,7 @@ export async function getAdminSubcategories(
 /** GET /api/clover/categories?cliente_id=: the POS categories for the picker. */
 export async function getPosCategories(clienteId: string, signal?: AbortSignal): Promise<PosCategoria[]> {
   const body = await withTimeout(
-    (s) => apiFetch<PosCategoriasBody | undefined>(`/clover/categories?cliente_id=${q(clienteId)}`, { signal: s }),
+    (s): Promise<PosCategoriasBody | undefined> => api.get('/api/clover/categories', { query: { cliente_id: clienteId }, signal: s }),
     undefined,
     signal,
   );
@@ -120,31 +121,27 @@ export type CreateCategoryInput = {
 
 /** POST /api/categories: 201 {message, categoria}. */
 export function createCategory(input: CreateCategoryInput): Promise<ResponseBody<'/api/categories', 'post', 201>> {
-  const body: Record<string, unknown> = {
+  const body: RequestBody<'/api/categories', 'post'> = {
     name: input.name,
     merchant_id: input.merchant_id,
     cliente_id: Number(input.cliente_id),
     image_path: input.image_path,
   };
   if (input.name_en) body.name_en = input.name_en;
-  return withTimeout((signal) => apiFetch('/categories', { method: 'POST', body, signal }));
+  return withTimeout((signal) => api.post('/api/categories', { body, signal }));
 }
 
 /** PUT /api/categories/{id} {name_en}: the owner's English name of a main category. */
 export function updateCategoryEnglishName(clienteId: string, id: number, nameEn: string): Promise<Categoria> {
   return withTimeout((signal) =>
-    apiFetch<Categoria>(`/categories/${id}?cliente_id=${q(clienteId)}`, {
-      method: 'PUT',
-      body: { name_en: nameEn },
-      signal,
-    }),
+    api.put('/api/categories/{id}', { path: { id }, query: { cliente_id: clienteId }, body: { name_en: nameEn }, signal }),
   );
 }
 
 /** DELETE /api/categories/{id}?cliente_id=. */
 export function deleteCategory(clienteId: string, id: number): Promise<ResponseBody<'/api/categories/{id}', 'delete'>> {
   return withTimeout((signal) =>
-    apiFetch(`/categories/${id}?cliente_id=${q(clienteId)}`, { method: 'DELETE', signal }),
+    api.delete('/api/categories/{id}', { path: { id }, query: { cliente_id: clienteId }, signal }),
   );
 }
 
@@ -152,12 +149,8 @@ export function deleteCategory(clienteId: string, id: number): Promise<ResponseB
 export async function uploadCategoryImage(clienteId: string, id: number, file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  const body = await withTimeout((signal) =>
-    apiFetch<CategoryImageAnswer | undefined>(`/categorias/${id}/imagen?cliente_id=${q(clienteId)}`, {
-      method: 'POST',
-      body: form,
-      signal,
-    }),
+  const body: CategoryImageAnswer | undefined = await withTimeout((signal) =>
+    api.post('/api/categorias/{id}/imagen', { path: { id }, query: { cliente_id: clienteId }, body: form, signal }),
   );
   if (!body || typeof body.path !== 'string' || !body.path) throw new Error('upload answered without a path');
   return body.path;
@@ -170,8 +163,8 @@ export function assignSubcategories(
   positions: Record<string, number>,
 ): Promise<ResponseBody<'/api/categories/{id}/subcategories', 'post'>> {
   return withTimeout((signal) =>
-    apiFetch(`/categories/${categoryId}/subcategories`, {
-      method: 'POST',
+    api.post('/api/categories/{id}/subcategories', {
+      path: { id: categoryId },
       body: { cliente_id: Number(clienteId), cloverCategoryIds: Object.keys(positions), positions },
       signal,
     }),
@@ -185,8 +178,9 @@ export function removeSubcategory(
   cloverCategoryId: string,
 ): Promise<ResponseBody<'/api/categories/{id}/subcategories/{cloverCategoryId}', 'delete'>> {
   return withTimeout((signal) =>
-    apiFetch(`/categories/${categoryId}/subcategories/${q(cloverCategoryId)}?cliente_id=${q(clienteId)}`, {
-      method: 'DELETE',
+    api.delete('/api/categories/{id}/subcategories/{cloverCategoryId}', {
+      path: { id: categoryId, cloverCategoryId },
+      query: { cliente_id: clienteId },
       signal,
     }),
   );
@@ -196,7 +190,8 @@ export function removeSubcategory(
 
 /** GET /api/productos?cliente_id=&idioma=es (staff): every product, hidden ones too. */
 export async function getAdminProducts(clienteId: string, signal?: AbortSignal): Promise<Producto[]> {
-  const body = await apiFetch<ProductosBody | Producto[] | undefined>(`/productos?cliente_id=${q(clienteId)}&idioma=es`, {
+  const body: ProductosBody | Producto[] | undefined = await api.get('/api/productos', {
+    query: { cliente_id: clienteId, idioma: 'es' },
     signal,
   });
   // The spec allows "an array or an object with productos".
@@ -212,31 +207,22 @@ export function adminProductsQueryOptions(clienteId: string) {
   });
 }
 
-/** The answer of PUT /api/productos/{id}/descripcion: `description` is the text as saved (trimmed). */
-type DescriptionAnswer = ResponseBody<'/api/productos/{id}/descripcion', 'put'>;
-
-/** PUT /api/productos/{id}/descripcion {cliente_id, description}. */
+/** PUT /api/productos/{id}/descripcion {cliente_id, description}: `description` in the answer is the text as saved (trimmed). */
 export function updateDescription(clienteId: string, id: Producto['id'], description: string) {
-  return apiFetch<DescriptionAnswer>(`/productos/${q(String(id))}/descripcion`, {
-    method: 'PUT',
-    body: { cliente_id: Number(clienteId), description },
-  });
+  return api.put('/api/productos/{id}/descripcion', { path: { id }, body: { cliente_id: Number(clienteId), description } });
 }
 
 /** PUT /api/productos/{id}/traduccion {cliente_id, idioma: 'en', name, description}. */
 export function updateTranslation(clienteId: string, id: Producto['id'], name: string, description: string) {
-  return apiFetch<ResponseBody<'/api/productos/{id}/traduccion', 'put'>>(`/productos/${q(String(id))}/traduccion`, {
-    method: 'PUT',
+  return api.put('/api/productos/{id}/traduccion', {
+    path: { id },
     body: { cliente_id: Number(clienteId), idioma: 'en', name, description },
   });
 }
 
 /** PUT /api/clover/products/{id}/visibility {visible, cliente_id} → {id, visible}. */
-export function setVisibility(clienteId: string, id: Producto['id'], visible: boolean) {
-  return apiFetch<VisibilityAnswer | undefined>(`/clover/products/${q(String(id))}/visibility`, {
-    method: 'PUT',
-    body: { visible, cliente_id: Number(clienteId) },
-  });
+export function setVisibility(clienteId: string, id: Producto['id'], visible: boolean): Promise<VisibilityAnswer | undefined> {
+  return api.put('/api/clover/products/{id}/visibility', { path: { id }, body: { visible, cliente_id: Number(clienteId) } });
 }
 
 /** POST /api/clover/products/{id}/image (multipart image + cliente_id) → {url}. */
@@ -244,25 +230,19 @@ export async function uploadProductImage(clienteId: string, id: Producto['id'], 
   const form = new FormData();
   form.append('image', image, 'recorte.jpg');
   form.append('cliente_id', clienteId);
-  const body = await apiFetch<ProductImageAnswer | undefined>(`/clover/products/${q(String(id))}/image`, { method: 'POST', body: form });
+  const body: ProductImageAnswer | undefined = await api.post('/api/clover/products/{id}/image', { path: { id }, body: form });
   if (!body || typeof body.url !== 'string' || !body.url) throw new Error('upload answered without a url');
   return body.url;
 }
 
 /** PUT /api/productos/{id}/alergenos {cliente_id, alergenos, etiquetas} → the codes as saved. */
 export function setDietary(clienteId: string, id: Producto['id'], alergenos: string[], etiquetas: string[]) {
-  return apiFetch<ResponseBody<'/api/productos/{id}/alergenos', 'put'>>(`/productos/${q(String(id))}/alergenos`, {
-    method: 'PUT',
-    body: { cliente_id: Number(clienteId), alergenos, etiquetas },
-  });
+  return api.put('/api/productos/{id}/alergenos', { path: { id }, body: { cliente_id: Number(clienteId), alergenos, etiquetas } });
 }
 
 /** PUT /api/clover/products/visibility {cliente_id, ids, visible}: several products in one transaction. */
 export function setVisibilityMany(clienteId: string, ids: Producto['id'][], visible: boolean) {
-  return apiFetch<ResponseBody<'/api/clover/products/visibility', 'put'>>('/clover/products/visibility', {
-    method: 'PUT',
-    body: { cliente_id: Number(clienteId), ids, visible },
-  });
+  return api.put('/api/clover/products/visibility', { body: { cliente_id: Number(clienteId), ids, visible } });
 }
 
 // ---- The POS's modifier, group and tax names in Spanish and English ----
@@ -271,7 +251,7 @@ export function setVisibilityMany(clienteId: string, ids: Producto['id'][], visi
 export function posNamesQueryOptions(clienteId: string) {
   return queryOptions({
     queryKey: adminKeys.posNames(clienteId),
-    queryFn: ({ signal }) => apiFetch<NombresPOS>(`/clientes/${q(clienteId)}/nombres-pos`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/clientes/{cliente_id}/nombres-pos', { path: { cliente_id: clienteId }, signal }),
     staleTime: 0,
     retry: false,
   });
@@ -279,5 +259,5 @@ export function posNamesQueryOptions(clienteId: string) {
 
 /** PUT /api/clientes/{id}/nombres-pos {nombres}: all or none; an empty name gives the POS's back. */
 export function savePosNames(clienteId: string, nombres: NombrePOSInput[]): Promise<NombresPOS> {
-  return apiFetch<NombresPOS>(`/clientes/${q(clienteId)}/nombres-pos`, { method: 'PUT', body: { nombres } });
+  return api.put('/api/clientes/{cliente_id}/nombres-pos', { path: { cliente_id: clienteId }, body: { nombres } });
 }

@@ -10,7 +10,7 @@ import {
   uploadProductImage,
   type Producto,
 } from '../api/catalog-admin-api';
-import { Notice, type Message } from '../../../components/Form';
+import { Field, Notice, type Message } from '../../../components/Form';
 import { useSyncedState } from '../lib/use-synced-state';
 import { DietaryEditor } from './DietaryEditor';
 import { ImageCropDialog } from './ImageCropDialog';
@@ -194,15 +194,16 @@ export function ProductCard({ clienteId, producto, currency, onUpdated }: Props)
         />
 
         <form className="form" onSubmit={onSaveDescription} noValidate>
-          <div className="field">
-            <label htmlFor={f('desc')}>{t('productsAdmin.description')}</label>
-            <textarea
-              id={f('desc')}
-              value={description}
-              maxLength={1000}
-              onChange={(e) => setDescription(e.currentTarget.value)}
-            />
-          </div>
+          <Field id={f('desc')} label={t('productsAdmin.description')}>
+            {(control) => (
+              <textarea
+                {...control}
+                value={description}
+                maxLength={1000}
+                onChange={(e) => setDescription(e.currentTarget.value)}
+              />
+            )}
+          </Field>
           <div>
             <button type="submit" className="button button--small" disabled={busy !== null} aria-busy={busy === 'description'}>
               {busy === 'description' ? t('productsAdmin.saving') : t('productsAdmin.saveDescription')}
@@ -213,26 +214,28 @@ export function ProductCard({ clienteId, producto, currency, onUpdated }: Props)
         <details className="admin-details">
           <summary>{t('productsAdmin.english')}</summary>
           <form className="form" onSubmit={onSaveTranslation} noValidate>
-            <div className="field">
-              <label htmlFor={f('name-en')}>{t('productsAdmin.nameEn')}</label>
-              <input
-                id={f('name-en')}
-                lang="en"
-                value={nameEn}
-                maxLength={120}
-                onChange={(e) => setNameEn(e.currentTarget.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={f('desc-en')}>{t('productsAdmin.descriptionEn')}</label>
-              <textarea
-                id={f('desc-en')}
-                lang="en"
-                value={descriptionEn}
-                maxLength={1000}
-                onChange={(e) => setDescriptionEn(e.currentTarget.value)}
-              />
-            </div>
+            <Field id={f('name-en')} label={t('productsAdmin.nameEn')}>
+              {(control) => (
+                <input
+                  {...control}
+                  lang="en"
+                  value={nameEn}
+                  maxLength={120}
+                  onChange={(e) => setNameEn(e.currentTarget.value)}
+                />
+              )}
+            </Field>
+            <Field id={f('desc-en')} label={t('productsAdmin.descriptionEn')}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  lang="en"
+                  value={descriptionEn}
+                  maxLength={1000}
+                  onChange={(e) => setDescriptionEn(e.currentTarget.value)}
+                />
+              )}
+            </Field>
             <div>
               <button type="submit" className="button button--small" disabled={busy !== null} aria-busy={busy === 'translation'}>
                 {busy === 'translation' ? t('productsAdmin.saving') : t('productsAdmin.saveTranslation')}

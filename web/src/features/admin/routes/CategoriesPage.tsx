@@ -10,7 +10,7 @@ import {
 } from '../api/catalog-admin-api';
 import { CategoryCard } from '../components/CategoryCard';
 import { SubcategoryPicker } from '../components/SubcategoryPicker';
-import { FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
+import { Field, FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
 import { RestaurantPage } from '../../../components/RestaurantPage';
 import { categoryErrorText } from '../lib/messages';
 import { useMerchantId } from '../lib/target';
@@ -171,14 +171,12 @@ function CreateCategoryForm({ clienteId, onCreated }: { clienteId: string; onCre
         {t('categoriesAdmin.createTitle')}
       </h2>
       <div className="field-row">
-        <div className="field">
-          <label htmlFor={`${id}-name`}>{t('categoriesAdmin.name')}</label>
-          <input id={`${id}-name`} value={name} maxLength={80} onChange={(e) => setName(e.currentTarget.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-en`}>{t('categoriesAdmin.nameEnOptional')}</label>
-          <input id={`${id}-en`} value={nameEn} maxLength={80} lang="en" onChange={(e) => setNameEn(e.currentTarget.value)} />
-        </div>
+        <Field id={`${id}-name`} label={t('categoriesAdmin.name')}>
+          {(control) => <input {...control} value={name} maxLength={80} onChange={(e) => setName(e.currentTarget.value)} />}
+        </Field>
+        <Field id={`${id}-en`} label={t('categoriesAdmin.nameEnOptional')}>
+          {(control) => <input {...control} value={nameEn} maxLength={80} lang="en" onChange={(e) => setNameEn(e.currentTarget.value)} />}
+        </Field>
       </div>
       <Notice message={message} />
       <div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-client';
 import { homePathFor } from '../../../app/guards';
 import { useSession, idString, isSuperadminFlag } from '../../../app/session/session-context';
-import { FormError, SubmitButton } from '../../../components/Form';
+import { Field, FormError, SubmitButton } from '../../../components/Form';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
 
@@ -62,29 +62,31 @@ export function LoginForm({ title, superAdminOnly = false }: Props) {
     <section className="card narrow">
       <h1>{title}</h1>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{t('auth.email')}</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>{t('auth.password')}</label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <Field id={`${id}-email`} label={t('auth.email')}>
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-password`} label={t('auth.password')}>
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
         <FormError error={error} />
         <SubmitButton busy={busy} label={t('auth.submit')} busyLabel={t('auth.submitting')} />
       </form>

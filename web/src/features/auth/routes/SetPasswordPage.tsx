@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { homePathFor } from '../../../app/guards';
 import { idString, isSuperadminFlag, useSession } from '../../../app/session/session-context';
-import { FormError, SubmitButton } from '../../../components/Form';
+import { Field, FormError, SubmitButton } from '../../../components/Form';
 import { setPassword } from '../api/set-password';
 
 /**
@@ -71,14 +71,12 @@ function SetPasswordForm({ merchantId, email, token }: { merchantId: string; ema
       <p className="muted">{t('setPassword.intro', { email })}</p>
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <div className="field">
-          <label htmlFor={`${id}-new`}>{t('setPassword.newPassword')}</label>
-          <input id={`${id}-new`} type="password" autoComplete="new-password" value={password} onChange={(e) => setPasswordValue(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-confirm`}>{t('setPassword.confirmPassword')}</label>
-          <input id={`${id}-confirm`} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        </div>
+        <Field id={`${id}-new`} label={t('setPassword.newPassword')}>
+          {(control) => <input {...control} type="password" autoComplete="new-password" value={password} onChange={(e) => setPasswordValue(e.target.value)} />}
+        </Field>
+        <Field id={`${id}-confirm`} label={t('setPassword.confirmPassword')}>
+          {(control) => <input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />}
+        </Field>
         <FormError error={error} />
         <SubmitButton busy={busy} label={t('setPassword.submit')} busyLabel={t('setPassword.submitting')} />
       </form>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DemoCheckout, ResponseBody } from '../../../api/contract';
-import { apiFetch } from '../../../lib/api-client';
+import * as api from '../../../api/client';
 
 /** What Carta's demo hosted-checkout page shows (GET /api/demo/checkout/{session_id}). */
 export type DemoCheckoutSession = DemoCheckout;
@@ -12,10 +12,8 @@ export const demoCheckoutKeys = {
   session: (sessionId: string) => ['demo-checkout', sessionId] as const,
 };
 
-const seg = (s: string) => encodeURIComponent(s);
-
 export function getDemoCheckout(sessionId: string, signal?: AbortSignal): Promise<DemoCheckoutSession> {
-  return apiFetch<DemoCheckoutSession>(`/demo/checkout/${seg(sessionId)}`, { signal, token: null });
+  return api.get('/api/demo/checkout/{session_id}', { path: { session_id: sessionId }, signal, token: null });
 }
 
 /** The session as it is now; a failure shows at once. */
@@ -29,9 +27,9 @@ export function demoCheckoutQueryOptions(sessionId: string) {
 }
 
 export function payDemoCheckout(sessionId: string): Promise<DemoCheckoutResult> {
-  return apiFetch<DemoCheckoutResult>(`/demo/checkout/${seg(sessionId)}/pay`, { method: 'POST', token: null });
+  return api.post('/api/demo/checkout/{session_id}/pay', { path: { session_id: sessionId }, token: null });
 }
 
 export function declineDemoCheckout(sessionId: string): Promise<DemoCheckoutResult> {
-  return apiFetch<DemoCheckoutResult>(`/demo/checkout/${seg(sessionId)}/decline`, { method: 'POST', token: null });
+  return api.post('/api/demo/checkout/{session_id}/decline', { path: { session_id: sessionId }, token: null });
 }

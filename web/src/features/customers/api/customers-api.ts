@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import type { Comensal, Comensales } from '../../../api/contract';
-import { apiFetch, apiFetchBlob } from '../../../lib/api-client';
+import * as api from '../../../api/client';
 
 export type { Comensal, Comensales };
 
@@ -12,16 +12,13 @@ export const customerKeys = {
   list: (clienteId: string, q: string) => [...customerKeys.all, clienteId, q] as const,
 };
 
-function path(clienteId: string, file = ''): string {
-  return `/clientes/${encodeURIComponent(clienteId)}/usuarios${file}`;
-}
-
 /** GET /api/clientes/{id}/usuarios: a page of the restaurant's diners, latest visit first. */
 export function listCustomers(clienteId: string, q: string, cursor: string, signal?: AbortSignal): Promise<Comensales> {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (q) params.set('q', q);
-  if (cursor) params.set('cursor', cursor);
-  return apiFetch<Comensales>(`${path(clienteId)}?${params}`, { signal });
+  return api.get('/api/clientes/{cliente_id}/usuarios', {
+    path: { cliente_id: clienteId },
+    query: { limit: PAGE_SIZE, q: q || undefined, cursor: cursor || undefined },
+    signal,
+  });
 }
 
 /** The list as pages: each page's `siguiente` is the next one's cursor ('' at the end). */
@@ -38,6 +35,5 @@ export function customersQueryOptions(clienteId: string, q: string) {
 
 /** GET /api/clientes/{id}/usuarios.csv: the contactable diners matching q, as a CSV file. */
 export function exportCustomersCsv(clienteId: string, q: string): Promise<Blob> {
-  const params = q ? `?${new URLSearchParams({ q })}` : '';
-  return apiFetchBlob(`${path(clienteId, '.csv')}${params}`);
+  return api.blob('/api/clientes/{cliente_id}/usuarios.csv', { path: { cliente_id: clienteId }, query: { q: q || undefined } });
 }

@@ -1,5 +1,5 @@
 import type { ResponseBody } from '../../../api/contract';
-import { apiFetch } from '../../../lib/api-client';
+import * as api from '../../../api/client';
 
 export type CloverConnectStart = ResponseBody<'/api/clientes/{cliente_id}/clover/conectar', 'post'>;
 
@@ -9,5 +9,5 @@ export type CloverConnectStart = ResponseBody<'/api/clientes/{cliente_id}/clover
  * browser (Clover's authorize page, which comes back to Carta's callback).
  */
 export function startCloverConnect(clienteId: string): Promise<CloverConnectStart> {
-  return apiFetch(`/clientes/${encodeURIComponent(clienteId)}/clover/conectar`, { method: 'POST' });
+  return api.post('/api/clientes/{cliente_id}/clover/conectar', { path: { cliente_id: clienteId } });
 }

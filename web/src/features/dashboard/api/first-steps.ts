@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ResponseBody } from '../../../api/contract';
-import { apiFetch } from '../../../lib/api-client';
+import * as api from '../../../api/client';
 
 /** The panel's first-run checklist (GET /api/clientes/{id}/primeros-pasos). */
 export type PrimerosPasos = ResponseBody<'/api/clientes/{cliente_id}/primeros-pasos', 'get'>;
@@ -15,7 +15,7 @@ export const firstStepsKeys = {
 export function firstStepsQueryOptions(clienteId: string) {
   return queryOptions({
     queryKey: firstStepsKeys.detail(clienteId),
-    queryFn: ({ signal }) => apiFetch<PrimerosPasos>(`/clientes/${encodeURIComponent(clienteId)}/primeros-pasos`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/clientes/{cliente_id}/primeros-pasos', { path: { cliente_id: clienteId }, signal }),
     staleTime: 0,
   });
 }
@@ -25,7 +25,7 @@ export function firstStepsQueryOptions(clienteId: string) {
  * no other data shows). Best effort: a failure only leaves the step open.
  */
 export function markQRPrinted(queryClient: QueryClient, clienteId: string): void {
-  apiFetch<PrimerosPasos>(`/clientes/${encodeURIComponent(clienteId)}/primeros-pasos/qr`, { method: 'PUT' }).then(
+  api.put('/api/clientes/{cliente_id}/primeros-pasos/qr', { path: { cliente_id: clienteId } }).then(
     (v) => queryClient.setQueryData(firstStepsKeys.detail(clienteId), v),
     () => undefined,
   );

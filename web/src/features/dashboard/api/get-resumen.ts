@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ResponseBody } from '../../../api/contract';
-import { apiFetch } from '../../../lib/api-client';
+import * as api from '../../../api/client';
 
 /** The panel's summary (GET /api/clientes/{id}/resumen): amounts in cents. */
 export type Resumen = ResponseBody<'/api/clientes/{cliente_id}/resumen', 'get'>;
@@ -12,7 +12,7 @@ export const resumenKeys = {
 };
 
 export function getResumen(clienteId: string, signal?: AbortSignal): Promise<Resumen> {
-  return apiFetch<Resumen>(`/clientes/${encodeURIComponent(clienteId)}/resumen`, { signal });
+  return api.get('/api/clientes/{cliente_id}/resumen', { path: { cliente_id: clienteId }, signal });
 }
 
 /** Fresh on each visit to the panel (orders arrive all day). */

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/Form';
 import { markQRPrinted } from '../api/first-steps';
 import { sectionHref, TABLES_PATH } from '../lib/sections';
 import { MAX_TABLES, menuPath, parseTables, qrSrc } from '../lib/tables';
@@ -44,20 +45,21 @@ export function MenuQrCard({ clienteId }: { clienteId: string }) {
           </a>
         </div>
         <div className="qr-card__tables">
-          <div className="field">
-            <label htmlFor={`${id}-tables`}>{t('tables.count')}</label>
-            <input
-              id={`${id}-tables`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_TABLES}
-              value={tables}
-              onChange={(e) => setTables(e.currentTarget.value)}
-              aria-invalid={count === null}
-              aria-describedby={`${id}-tables-hint`}
-            />
-          </div>
+          <Field id={`${id}-tables`} label={t('tables.count')}>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_TABLES}
+                value={tables}
+                onChange={(e) => setTables(e.currentTarget.value)}
+                aria-invalid={count === null}
+                aria-describedby={`${id}-tables-hint`}
+              />
+            )}
+          </Field>
           {count === null ? (
             <p id={`${id}-tables-hint`} className="form__error">
               {t('tables.invalid', { max: MAX_TABLES })}

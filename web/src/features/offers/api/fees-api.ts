@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Fee, OutboxMessage, Refund, ResponseBody } from '../../../api/contract';
-import { apiFetch } from '../../../lib/api-client';
+import * as api from '../../../api/client';
 
 export type { Fee, OutboxMessage, Refund };
 
@@ -13,7 +13,7 @@ export const feesKeys = {
 
 /** GET /api/admin/reembolsos (super admin): payments to refund, then the latest refunded. */
 export function listRefunds(signal?: AbortSignal): Promise<Refund[]> {
-  return apiFetch<Refund[]>('/admin/reembolsos', { signal });
+  return api.get('/api/admin/reembolsos', { signal });
 }
 
 /** The super admin's lists are read afresh on each visit. */
@@ -23,17 +23,17 @@ export function refundsQueryOptions() {
 
 /** POST /api/admin/reembolsos/{compra_id}/reembolsar (super admin): the restaurant's provider refunds the payment. */
 export function refundPurchase(compraId: number): Promise<Refund> {
-  return apiFetch<Refund>(`/admin/reembolsos/${compraId}/reembolsar`, { method: 'POST' });
+  return api.post('/api/admin/reembolsos/{compra_id}/reembolsar', { path: { compra_id: compraId } });
 }
 
 /** POST /api/admin/reembolsos/{compra_id} (super admin): the payment was refunded another way. */
 export function markRefunded(compraId: number): Promise<ResponseBody<'/api/admin/reembolsos/{compra_id}', 'post'>> {
-  return apiFetch(`/admin/reembolsos/${compraId}`, { method: 'POST' });
+  return api.post('/api/admin/reembolsos/{compra_id}', { path: { compra_id: compraId } });
 }
 
 /** GET /api/clientes/{id}/fees (staff). */
 export function listClienteFees(clienteId: string, signal?: AbortSignal): Promise<Fee[]> {
-  return apiFetch<Fee[]>(`/clientes/${encodeURIComponent(clienteId)}/fees`, { signal });
+  return api.get('/api/clientes/{cliente_id}/fees', { path: { cliente_id: clienteId }, signal });
 }
 
 export function clienteFeesQueryOptions(clienteId: string) {
@@ -45,7 +45,7 @@ export function clienteFeesQueryOptions(clienteId: string) {
 
 /** GET /api/admin/fees (super admin): failed fees across restaurants. */
 export function listFailedFees(signal?: AbortSignal): Promise<Fee[]> {
-  return apiFetch<Fee[]>('/admin/fees', { signal });
+  return api.get('/api/admin/fees', { signal });
 }
 
 export function failedFeesQueryOptions() {
@@ -54,7 +54,7 @@ export function failedFeesQueryOptions() {
 
 /** GET /api/admin/outbox (super admin): the e-mail outbox. */
 export function listOutbox(signal?: AbortSignal): Promise<OutboxMessage[]> {
-  return apiFetch<OutboxMessage[]>('/admin/outbox', { signal });
+  return api.get('/api/admin/outbox', { signal });
 }
 
 export function outboxQueryOptions() {
@@ -72,10 +72,10 @@ export function feeTotals(fees: Fee[]): { cobrado: number; pendiente: number; fa
 
 /** POST /api/admin/outbox/{id}/reenviar (super admin): queue a failed or sent e-mail again. */
 export function resendMail(id: number): Promise<ResponseBody<'/api/admin/outbox/{id}/reenviar', 'post'>> {
-  return apiFetch(`/admin/outbox/${id}/reenviar`, { method: 'POST' });
+  return api.post('/api/admin/outbox/{id}/reenviar', { path: { id } });
 }
 
 /** POST /api/admin/fees/{id}/reintentar (super admin): queue a failed fee again. */
 export function retryFee(id: number): Promise<ResponseBody<'/api/admin/fees/{id}/reintentar', 'post'>> {
-  return apiFetch(`/admin/fees/${id}/reintentar`, { method: 'POST' });
+  return api.post('/api/admin/fees/{id}/reintentar', { path: { id } });
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Cupon, RequestBody, ResponseBody } from '../../../api/contract';
-import { apiFetch, isApiError } from '../../../lib/api-client';
+import * as api from '../../../api/client';
+import { isApiError } from '../../../lib/api-client';
 import { getDinerToken } from '../../../lib/diner-session';
 
 export type { Cupon };
@@ -27,11 +28,9 @@ export const offersKeys = {
   merchant: (clienteId: string) => [...offersKeys.all, 'merchant', clienteId] as const,
 };
 
-const seg = (v: string | number) => encodeURIComponent(String(v));
-
 /** GET /api/billing/config (public): which card form to show. */
 export function getBillingConfig(signal?: AbortSignal): Promise<BillingConfig> {
-  return apiFetch<BillingConfig>('/billing/config', { signal, token: null });
+  return api.get('/api/billing/config', { signal, token: null });
 }
 
 /** The billing provider does not change while the app runs. */
@@ -45,7 +44,7 @@ export function billingConfigQueryOptions() {
 
 /** GET /api/clientes/{id}/verificar_tarjeta (staff): 200 either way, `registrada` says whether a card is on file. */
 export function verifyCard(clienteId: string, signal?: AbortSignal): Promise<CardInfo> {
-  return apiFetch<CardInfo>(`/clientes/${seg(clienteId)}/verificar_tarjeta`, { signal });
+  return api.get('/api/clientes/{cliente_id}/verificar_tarjeta', { path: { cliente_id: clienteId }, signal });
 }
 
 /** Checked afresh on each visit; a failure is shown (or logged) at once, not retried. */
@@ -62,14 +61,14 @@ export type CardSetup = ResponseBody<'/api/clientes/{cliente_id}/setup-tarjeta',
 
 /** POST /api/clientes/{id}/setup-tarjeta (staff): a Stripe SetupIntent for Elements. */
 export function setupCard(clienteId: string): Promise<CardSetup> {
-  return apiFetch(`/clientes/${seg(clienteId)}/setup-tarjeta`, { method: 'POST', body: {} });
+  return api.post('/api/clientes/{cliente_id}/setup-tarjeta', { path: { cliente_id: clienteId }, body: {} });
 }
 
 /** POST /api/clientes/{id}/agregar-tarjeta (staff) with the provider's token (never card numbers). */
 export type RegisteredCard = ResponseBody<'/api/clientes/{cliente_id}/agregar-tarjeta', 'post'>;
 
 export function registerCard(clienteId: string, token: string): Promise<RegisteredCard> {
-  return apiFetch<RegisteredCard>(`/clientes/${seg(clienteId)}/agregar-tarjeta`, { method: 'POST', body: { token } });
+  return api.post('/api/clientes/{cliente_id}/agregar-tarjeta', { path: { cliente_id: clienteId }, body: { token } });
 }
 
 export type NewCupon = {
@@ -102,12 +101,12 @@ export function createCupon(clienteId: string, c: NewCupon): Promise<ResponseBod
   form.append('fecha_expiracion', c.fecha_expiracion);
   form.append('cantidad_disponible', c.cantidad_disponible);
   form.append('imagen', c.imagen);
-  return apiFetch('/cupones', { method: 'POST', body: form });
+  return api.post('/api/cupones', { body: form });
 }
 
 /** GET /api/clientes/{id}/cupones (staff): every offer of the restaurant. */
 export function listOwnerCupones(clienteId: string, signal?: AbortSignal): Promise<Cupon[]> {
-  return apiFetch<Cupon[]>(`/clientes/${seg(clienteId)}/cupones`, { signal });
+  return api.get('/api/clientes/{cliente_id}/cupones', { path: { cliente_id: clienteId }, signal });
 }
 
 /** The owner sees the sales as they are now, not a cached copy. */
@@ -122,7 +121,7 @@ export function ownerCuponesQueryOptions(clienteId: string) {
 /** PUT /api/cupones/{id}/estado {estado, cliente_id} (staff) → the offer; a super admin must name the restaurant (400 without it). */
 export function setCuponEstado(clienteId: string, id: number, estado: CuponEstado): Promise<Cupon> {
   const body: RequestBody<'/api/cupones/{id}/estado', 'put'> = { estado, cliente_id: Number(clienteId) };
-  return apiFetch<Cupon>(`/cupones/${seg(id)}/estado`, { method: 'PUT', body });
+  return api.put('/api/cupones/{id}/estado', { path: { id }, body });
 }
 
 /** The public offers answered something other than a list. */
@@ -133,9 +132,9 @@ export class OffersFormatError extends Error {}
  * restaurant's (spec 5). Anything but an array is an OffersFormatError.
  */
 export async function listPublicCupones(clienteId: string, lang: string, signal?: AbortSignal): Promise<Cupon[]> {
-  const data = await apiFetch<unknown>(`/cupones?cliente_id=${seg(clienteId)}&idioma=${seg(lang)}`, { signal, token: null });
+  const data = await api.get('/api/cupones', { query: { cliente_id: clienteId, idioma: lang }, signal, token: null });
   if (!Array.isArray(data)) throw new OffersFormatError('offers is not an array');
-  return (data as Cupon[]).filter((c) => String(c?.cliente_id) === clienteId);
+  return data.filter((c) => String(c?.cliente_id) === clienteId);
 }
 
 /** The diner sees the offers as they are now, in their language (English falls back to Spanish); a failure shows at once. */
@@ -159,7 +158,7 @@ export class MerchantError extends Error {
 export async function getMerchant(clienteId: string, signal?: AbortSignal): Promise<string> {
   let res: ResponseBody<'/api/clientes/{cliente_id}/merchant', 'get'> | undefined;
   try {
-    res = await apiFetch(`/clientes/${seg(clienteId)}/merchant`, { signal, token: null });
+    res = await api.get('/api/clientes/{cliente_id}/merchant', { path: { cliente_id: clienteId }, signal, token: null });
   } catch (err) {
     if (isApiError(err) && err.status === 404) throw new MerchantError('merchantNotInResponse');
     throw new MerchantError('merchantError');
@@ -180,5 +179,5 @@ export type CheckoutInput = RequestBody<'/api/checkout-clover', 'post'>;
 
 /** POST /api/checkout-clover with the diner's token → {checkout_url, compra_id, total}. */
 export function checkoutCoupon(input: CheckoutInput): Promise<ResponseBody<'/api/checkout-clover', 'post'> | undefined> {
-  return apiFetch('/checkout-clover', { method: 'POST', body: input, token: getDinerToken() });
+  return api.post('/api/checkout-clover', { body: input, token: getDinerToken() });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormError, SubmitButton } from '../../../components/Form';
+import { Field, FormActions, FormError, SubmitButton } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { billingConfigQueryOptions, registerCard, setupCard, type RegisteredCard } from '../api/offers-api';
 import { demoCardToken, formatCardNumber, formatExpiry } from '../lib/demo-card';
@@ -74,40 +74,43 @@ function DemoCardForm({ clienteId, onRegistered, onClose }: Props) {
       <p className="offers-demo-note" data-testid="demo-card-note">
         <strong>{t('card.demoBadge')}</strong> {t('card.demoNote')}
       </p>
-      <div className="field">
-        <label htmlFor={`${id}-number`}>{t('card.number')}</label>
-        <input
-          id={`${id}-number`}
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="4242 4242 4242 4242"
-          value={number}
-          onChange={(e) => setNumber(formatCardNumber(e.target.value))}
-        />
-      </div>
+      <Field id={`${id}-number`} label={t('card.number')}>
+        {(control) => (
+          <input
+            {...control}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="4242 4242 4242 4242"
+            value={number}
+            onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+          />
+        )}
+      </Field>
       <div className="field-row">
-        <div className="field">
-          <label htmlFor={`${id}-exp`}>{t('card.expiry')}</label>
-          <input
-            id={`${id}-exp`}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={t('card.expiryPlaceholder')}
-            value={expiry}
-            onChange={(e) => setExpiry(formatExpiry(e.target.value))}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-cvc`}>{t('card.cvc')}</label>
-          <input
-            id={`${id}-cvc`}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={4}
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
-          />
-        </div>
+        <Field id={`${id}-exp`} label={t('card.expiry')}>
+          {(control) => (
+            <input
+              {...control}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t('card.expiryPlaceholder')}
+              value={expiry}
+              onChange={(e) => setExpiry(formatExpiry(e.target.value))}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-cvc`} label={t('card.cvc')}>
+          {(control) => (
+            <input
+              {...control}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={4}
+              value={cvc}
+              onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
+            />
+          )}
+        </Field>
       </div>
       <FormError error={error} />
       <FormActions className="offers-actions" cancelLabel={t('card.cancel')} onCancel={onClose} busy={busy}>

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SubmitButton } from '../../../components/Form';
+import { Field, SubmitButton } from '../../../components/Form';
 import { useObjectUrl } from '../../../components/use-object-url';
 import { errorText } from '../../../lib/api-client';
 import { createCupon, offersKeys, type NewCupon } from '../api/offers-api';
@@ -97,58 +97,50 @@ export function OfferForm({ clienteId, disabled }: { clienteId: string; disabled
         {t('offerForm.title')}
       </h2>
       <fieldset className="fieldset" disabled={off}>
-        <div className="field">
-          <label htmlFor={`${id}-titulo`}>{t('offerForm.titulo')}</label>
-          <input id={`${id}-titulo`} value={fields.titulo} onChange={set('titulo')} maxLength={120} required />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-descripcion`}>{t('offerForm.descripcion')}</label>
-          <textarea id={`${id}-descripcion`} value={fields.descripcion} onChange={set('descripcion')} maxLength={1000} required />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-titulo-en`}>{t('offerForm.tituloEn')}</label>
-          <input id={`${id}-titulo-en`} lang="en" value={fields.titulo_en} onChange={set('titulo_en')} maxLength={120} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-descripcion-en`}>{t('offerForm.descripcionEn')}</label>
-          <textarea id={`${id}-descripcion-en`} lang="en" value={fields.descripcion_en} onChange={set('descripcion_en')} maxLength={1000} />
+        <Field id={`${id}-titulo`} label={t('offerForm.titulo')}>
+          {(control) => <input {...control} value={fields.titulo} onChange={set('titulo')} maxLength={120} required />}
+        </Field>
+        <Field id={`${id}-descripcion`} label={t('offerForm.descripcion')}>
+          {(control) => <textarea {...control} value={fields.descripcion} onChange={set('descripcion')} maxLength={1000} required />}
+        </Field>
+        <Field id={`${id}-titulo-en`} label={t('offerForm.tituloEn')}>
+          {(control) => <input {...control} lang="en" value={fields.titulo_en} onChange={set('titulo_en')} maxLength={120} />}
+        </Field>
+        <Field id={`${id}-descripcion-en`} label={t('offerForm.descripcionEn')}>
+          {(control) => <textarea {...control} lang="en" value={fields.descripcion_en} onChange={set('descripcion_en')} maxLength={1000} />}
+        </Field>
+        <div className="field-row">
+          <Field id={`${id}-descuento`} label={t('offerForm.descuento')}>
+            {(control) => <input {...control} type="number" min={1} max={100} step={1} value={fields.descuento} onChange={set('descuento')} required />}
+          </Field>
+          <Field id={`${id}-precio`} label={t('offerForm.precio')}>
+            {(control) => <input {...control} type="number" min={0.01} step={0.01} inputMode="decimal" value={fields.precio} onChange={set('precio')} required />}
+          </Field>
+          <Field id={`${id}-cantidad`} label={t('offerForm.cantidad')}>
+            {(control) => <input {...control} type="number" min={1} step={1} value={fields.cantidad_disponible} onChange={set('cantidad_disponible')} required />}
+          </Field>
         </div>
         <div className="field-row">
-          <div className="field">
-            <label htmlFor={`${id}-descuento`}>{t('offerForm.descuento')}</label>
-            <input id={`${id}-descuento`} type="number" min={1} max={100} step={1} value={fields.descuento} onChange={set('descuento')} required />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-precio`}>{t('offerForm.precio')}</label>
-            <input id={`${id}-precio`} type="number" min={0.01} step={0.01} inputMode="decimal" value={fields.precio} onChange={set('precio')} required />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-cantidad`}>{t('offerForm.cantidad')}</label>
-            <input id={`${id}-cantidad`} type="number" min={1} step={1} value={fields.cantidad_disponible} onChange={set('cantidad_disponible')} required />
-          </div>
+          <Field id={`${id}-codigo`} label={t('offerForm.codigo')}>
+            {(control) => (
+              <input
+                {...control}
+                value={fields.codigo}
+                onChange={set('codigo')}
+                maxLength={40}
+                pattern="[A-Za-z0-9_\-]+"
+                autoCapitalize="characters"
+                required
+              />
+            )}
+          </Field>
+          <Field id={`${id}-fecha`} label={t('offerForm.fecha')}>
+            {(control) => <input {...control} type="date" min={todayIso()} value={fields.fecha_expiracion} onChange={set('fecha_expiracion')} required />}
+          </Field>
         </div>
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor={`${id}-codigo`}>{t('offerForm.codigo')}</label>
-            <input
-              id={`${id}-codigo`}
-              value={fields.codigo}
-              onChange={set('codigo')}
-              maxLength={40}
-              pattern="[A-Za-z0-9_\-]+"
-              autoCapitalize="characters"
-              required
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-fecha`}>{t('offerForm.fecha')}</label>
-            <input id={`${id}-fecha`} type="date" min={todayIso()} value={fields.fecha_expiracion} onChange={set('fecha_expiracion')} required />
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-imagen`}>{t('offerForm.imagen')}</label>
-          <input id={`${id}-imagen`} ref={fileRef} type="file" accept="image/*" onChange={onFile} required />
-        </div>
+        <Field id={`${id}-imagen`} label={t('offerForm.imagen')}>
+          {(control) => <input {...control} ref={fileRef} type="file" accept="image/*" onChange={onFile} required />}
+        </Field>
         {preview && (
           <img className="offers-preview" src={preview} alt={t('offerForm.preview')} data-testid="offer-preview" />
         )}

@@ -1,10 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Board, EstadoPedido, OrderConfig, Pedido, RequestBody, ResponseBody } from '../../../api/contract';
-import { apiFetch } from '../../../lib/api-client';
+import * as api from '../../../api/client';
 
 export type { Board, EstadoPedido, OrderConfig, Pedido };
-
-const q = encodeURIComponent;
 
 /** Query keys of the kitchen's pages. */
 export const orderBoardKeys = {
@@ -15,7 +13,7 @@ export const orderBoardKeys = {
 
 /** GET /api/clientes/{id}/pedidos (staff): today's paid orders (and earlier open ones) with the day's totals. */
 export function getBoard(clienteId: string, signal?: AbortSignal): Promise<Board> {
-  return apiFetch<Board>(`/clientes/${q(clienteId)}/pedidos`, { signal });
+  return api.get('/api/clientes/{cliente_id}/pedidos', { path: { cliente_id: clienteId }, signal });
 }
 
 export function boardQueryOptions(clienteId: string) {
@@ -30,7 +28,7 @@ export function boardQueryOptions(clienteId: string) {
 
 /** GET /api/clientes/{id}/pedidos/config (staff). */
 export function getOrderConfig(clienteId: string, signal?: AbortSignal): Promise<OrderConfig> {
-  return apiFetch<OrderConfig>(`/clientes/${q(clienteId)}/pedidos/config`, { signal });
+  return api.get('/api/clientes/{cliente_id}/pedidos/config', { path: { cliente_id: clienteId }, signal });
 }
 
 export function orderConfigQueryOptions(clienteId: string) {
@@ -59,35 +57,28 @@ export function saveOrderConfig(clienteId: string, config: OrderConfig): Promise
     aviso_rojo_min: config.aviso_rojo_min,
     un_toque: config.un_toque,
   };
-  return apiFetch<OrderConfig>(`/clientes/${q(clienteId)}/pedidos/config`, { method: 'PUT', body });
+  return api.put('/api/clientes/{cliente_id}/pedidos/config', { path: { cliente_id: clienteId }, body });
 }
 
 /** PUT /api/pedidos/{id}/estado (staff): a move of the transition table; cancelling needs motivo (409 for any other move). */
 export function moveOrder(clienteId: string, id: number, estado: EstadoPedido, motivo?: string): Promise<Pedido> {
   const body: RequestBody<'/api/pedidos/{id}/estado', 'put'> = { cliente_id: Number(clienteId), estado };
   if (motivo !== undefined) body.motivo = motivo;
-  return apiFetch<Pedido>(`/pedidos/${id}/estado`, { method: 'PUT', body });
+  return api.put('/api/pedidos/{id}/estado', { path: { id }, body });
 }
 
 /** POST /api/pedidos/{id}/visto (staff): stops a new order's alert on every board. */
 export function acknowledgeOrder(clienteId: string, id: number): Promise<ResponseBody<'/api/pedidos/{id}/visto', 'post'>> {
-  return apiFetch(`/pedidos/${id}/visto`, { method: 'POST', body: { cliente_id: Number(clienteId) } });
+  return api.post('/api/pedidos/{id}/visto', { path: { id }, body: { cliente_id: Number(clienteId) } });
 }
 
 /** POST /api/pedidos/{id}/pos (staff): sends an order that did not reach the POS again now. */
 export function retryOrderPOS(clienteId: string, id: number): Promise<ResponseBody<'/api/pedidos/{id}/pos', 'post'>> {
-  return apiFetch(`/pedidos/${id}/pos`, { method: 'POST', body: { cliente_id: Number(clienteId) } });
+  return api.post('/api/pedidos/{id}/pos', { path: { id }, body: { cliente_id: Number(clienteId) } });
 }
 
-/** POST /api/pedidos/{id}/reembolsar (staff): the provider refunds the cancelled order's payment ('Reembolsar', 'Reintentar'). */
-export function refundOrder(clienteId: string, id: number): Promise<Pedido> {
-  return apiFetch<Pedido>(`/pedidos/${id}/reembolsar`, { method: 'POST', body: { cliente_id: Number(clienteId) } });
-}
-
-/** POST /api/pedidos/{id}/reembolso (staff): the cancelled order's payment was refunded another way ('Marcar como reembolsado'). */
-export function markRefunded(clienteId: string, id: number): Promise<Pedido> {
-  return apiFetch<Pedido>(`/pedidos/${id}/reembolso`, { method: 'POST', body: { cliente_id: Number(clienteId) } });
-}
+/** The refund of a cancelled order's payment: shared with the super admin's refunds (api/order-refunds.ts). */
+export { refundOrder, markOrderRefunded as markRefunded } from '../../../api/order-refunds';
 
 /** PUT /api/clover/products/{id}/agotado (staff): sold out until the restaurant's midnight, or available again. */
 export function setSoldOut(
@@ -95,8 +86,5 @@ export function setSoldOut(
   productId: number,
   agotado: boolean,
 ): Promise<ResponseBody<'/api/clover/products/{id}/agotado', 'put'>> {
-  return apiFetch(`/clover/products/${productId}/agotado`, {
-    method: 'PUT',
-    body: { cliente_id: Number(clienteId), agotado },
-  });
+  return api.put('/api/clover/products/{id}/agotado', { path: { id: productId }, body: { cliente_id: Number(clienteId), agotado } });
 }

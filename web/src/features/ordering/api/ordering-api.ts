@@ -10,6 +10,7 @@ import type {
 import { apiFetch } from '../../../lib/api-client';
 import { publicReads } from '../../../lib/public-reads';
 import { getDinerToken } from '../../../lib/diner-session';
+import { orderingFetchKeys } from './availability';
 
 /**
  * Online ordering calls (internal/api/ordering.go). They are public: a
@@ -24,10 +25,15 @@ import { getDinerToken } from '../../../lib/diner-session';
 const q = encodeURIComponent;
 const diner = () => ({ token: getDinerToken() });
 
-/** TanStack Query keys of the other ordering pages' reads (ordering-queries.ts). */
+/**
+ * TanStack Query keys of the other ordering pages' reads (ordering-queries.ts).
+ * The menu and the availability, which the ordering page and the diner shell
+ * read through the fetch cache, keep that cache's key (availability.ts): one
+ * name per read whichever cache serves it.
+ */
 export const orderingKeys = {
-  menu: (clienteId: string, lang: string) => ['ordering', clienteId, 'menu', lang] as const,
-  availability: (clienteId: string) => ['ordering', clienteId, 'availability'] as const,
+  menu: (clienteId: string, lang: string) => [orderingFetchKeys.menu(clienteId, lang)] as const,
+  availability: (clienteId: string) => [orderingFetchKeys.availability(clienteId)] as const,
   quote: (clienteId: string, lines: LineRequest[], lang: string) => ['ordering', clienteId, 'quote', lang, lines] as const,
   order: (id: string) => ['pedido', id] as const,
   profile: (usuarioId: string) => ['ordering', 'profile', usuarioId] as const,

@@ -1,4 +1,4 @@
-import { apiFetch } from '../../../lib/api-client';
+import * as api from '../../../api/client';
 import type { Popup } from '../../../api/popups';
 
 /** POST /api/popups (staff, multipart name, name_en, file, cliente_id): answers the new popup (201). */
@@ -8,7 +8,7 @@ export function createPopup(clienteId: string, name: string, file: File, nameEn 
   if (nameEn) form.append('name_en', nameEn);
   form.append('file', file);
   form.append('cliente_id', clienteId);
-  return apiFetch<Popup>('/popups', { method: 'POST', body: form });
+  return api.post('/api/popups', { body: form });
 }
 
 /**
@@ -16,6 +16,5 @@ export function createPopup(clienteId: string, name: string, file: File, nameEn 
  * because a super admin must name it (400 without it).
  */
 export function deletePopup(clienteId: string, id: number | string): Promise<void> {
-  const q = encodeURIComponent;
-  return apiFetch<void>(`/popups/${q(String(id))}?cliente_id=${q(clienteId)}`, { method: 'DELETE' });
+  return api.delete('/api/popups/{id}', { path: { id }, query: { cliente_id: clienteId } });
 }

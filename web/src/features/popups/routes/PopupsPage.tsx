@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { mediaKind, type Popup } from '../../../api/popups';
-import { FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
+import { Field, FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
 import { RestaurantPage } from '../../../components/RestaurantPage';
 import { useObjectUrl } from '../../../components/use-object-url';
 import { errorText } from '../../../lib/api-client';
@@ -154,18 +154,15 @@ function CreatePopupForm({ clienteId, onMessage }: { clienteId: string; onMessag
       <h2 id={`${id}-title`} className="section-title">
         {t('popupsAdmin.createTitle')}
       </h2>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>{t('popupsAdmin.name')}</label>
-        <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-name-en`}>{t('popupsAdmin.nameEn')}</label>
-        <input id={`${id}-name-en`} lang="en" value={nameEn} onChange={(e) => setNameEn(e.target.value)} maxLength={120} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-file`}>{t('popupsAdmin.file')}</label>
-        <input id={`${id}-file`} ref={fileRef} type="file" accept="image/*,video/*" onChange={onFile} />
-      </div>
+      <Field id={`${id}-name`} label={t('popupsAdmin.name')}>
+        {(control) => <input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />}
+      </Field>
+      <Field id={`${id}-name-en`} label={t('popupsAdmin.nameEn')}>
+        {(control) => <input {...control} lang="en" value={nameEn} onChange={(e) => setNameEn(e.target.value)} maxLength={120} />}
+      </Field>
+      <Field id={`${id}-file`} label={t('popupsAdmin.file')}>
+        {(control) => <input {...control} ref={fileRef} type="file" accept="image/*,video/*" onChange={onFile} />}
+      </Field>
       {preview && file && (
         <figure className="popup-item" aria-label={t('popupsAdmin.previewLabel')}>
           {mediaKind(file.type) === 'video' ? (

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Cliente, ClienteEdit, NewCliente, OrderRefund, Oversight, RequestBody, ResponseBody } from '../../../api/contract';
-import { apiFetch, apiFetchResponse } from '../../../lib/api-client';
+import * as api from '../../../api/client';
+import { markOrderRefunded as markRefunded, refundOrder } from '../../../api/order-refunds';
 
 export type { Cliente, OrderRefund, Oversight };
 
@@ -21,13 +22,16 @@ export const platformKeys = {
 
 /** GET /api/clients (super admin): a page of restaurants and, from X-Total-Count, how many match. */
 export async function listClients(f: ClientsFilter, signal?: AbortSignal): Promise<ClientsPage> {
-  const params = new URLSearchParams();
-  if (f.q.trim()) params.set('q', f.q.trim());
-  if (f.estado) params.set('estado', f.estado);
-  if (f.reconectar) params.set('reconectar', '1');
-  params.set('limit', String(f.limit));
-  params.set('offset', String(f.offset));
-  const { body, headers } = await apiFetchResponse<Cliente[]>(`/clients?${params}`, { signal });
+  const { body, headers } = await api.getWithHeaders('/api/clients', {
+    query: {
+      q: f.q.trim() || undefined,
+      estado: f.estado || undefined,
+      reconectar: f.reconectar ? '1' : undefined,
+      limit: f.limit,
+      offset: f.offset,
+    },
+    signal,
+  });
   const clientes = Array.isArray(body) ? body : [];
   const total = Number(headers.get('X-Total-Count'));
   return { clientes, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : f.offset + clientes.length };
@@ -44,12 +48,12 @@ export function clientsQueryOptions(f: ClientsFilter) {
 
 /** POST /api/clients (super admin): a new restaurant, pendiente. */
 export function createClient(input: NewCliente): Promise<Cliente> {
-  return apiFetch<Cliente>('/clients', { method: 'POST', body: input });
+  return api.post('/api/clients', { body: input });
 }
 
 /** PUT /api/clients/{cliente_id} (super admin): edit, suspend or reactivate. */
 export function updateClient(id: number, edit: ClienteEdit): Promise<Cliente> {
-  return apiFetch<Cliente>(`/clients/${id}`, { method: 'PUT', body: edit });
+  return api.put('/api/clients/{cliente_id}', { path: { cliente_id: id }, body: edit });
 }
 
 type LinkInput = RequestBody<'/api/send-email', 'post'>;
@@ -63,21 +67,21 @@ export type SentLink = LinkAnswer & { email: string };
  * restaurant has a link not used yet: send again with reemplazar to void it.
  */
 export function sendLink(input: LinkInput): Promise<LinkAnswer> {
-  return apiFetch('/send-email', { method: 'POST', body: input });
+  return api.post('/api/send-email', { body: input });
 }
 
 export type ConnectInput = RequestBody<'/api/callback', 'post'>;
 
 /** POST /api/callback (super admin): connects a merchant with its authorization code. */
 export function connectMerchant(input: ConnectInput): Promise<ResponseBody<'/api/callback', 'post'>> {
-  return apiFetch('/callback', { method: 'POST', body: input });
+  return api.post('/api/callback', { body: input });
 }
 
 /** GET /api/admin/resumen (super admin): the counts behind the badges. */
 export function oversightQueryOptions() {
   return queryOptions({
     queryKey: platformKeys.oversight(),
-    queryFn: ({ signal }) => apiFetch<Oversight>('/admin/resumen', { signal }),
+    queryFn: ({ signal }) => api.get('/api/admin/resumen', { signal }),
     staleTime: 0,
   });
 }
@@ -86,17 +90,17 @@ export function oversightQueryOptions() {
 export function orderRefundsQueryOptions() {
   return queryOptions({
     queryKey: platformKeys.orderRefunds(),
-    queryFn: ({ signal }) => apiFetch<OrderRefund[]>('/admin/pedidos/reembolsos', { signal }),
+    queryFn: ({ signal }) => api.get('/api/admin/pedidos/reembolsos', { signal }),
     staleTime: 0,
   });
 }
 
 /** POST /api/pedidos/{id}/reembolsar {cliente_id}: the restaurant's provider refunds the order's payment. */
 export function refundOrderPayment(r: Pick<OrderRefund, 'pedido_id' | 'cliente_id'>): Promise<unknown> {
-  return apiFetch(`/pedidos/${r.pedido_id}/reembolsar`, { method: 'POST', body: { cliente_id: r.cliente_id } });
+  return refundOrder(r.cliente_id, r.pedido_id);
 }
 
 /** POST /api/pedidos/{id}/reembolso {cliente_id}: the order's payment was refunded another way. */
 export function markOrderRefunded(r: Pick<OrderRefund, 'pedido_id' | 'cliente_id'>): Promise<unknown> {
-  return apiFetch(`/pedidos/${r.pedido_id}/reembolso`, { method: 'POST', body: { cliente_id: r.cliente_id } });
+  return markRefunded(r.cliente_id, r.pedido_id);
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormError, SubmitButton } from '../../../components/Form';
+import { Field, FormError, SubmitButton } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { useDebounced } from '../../../lib/use-debounced';
 import { clientsQueryOptions, type Cliente } from '../api/platform-api';
@@ -45,10 +45,9 @@ export function ChooseRestaurantDialog({
   return (
     <PlatformModal title={t('clover.chooseTitle')} onClose={onClose} busy={busy}>
       <p>{t('clover.chooseIntro', { merchantId })}</p>
-      <div className="field">
-        <label htmlFor={`${id}-q`}>{t('clover.searchRestaurant')}</label>
-        <input id={`${id}-q`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('platform.searchPlaceholder')} />
-      </div>
+      <Field id={`${id}-q`} label={t('clover.searchRestaurant')}>
+        {(control) => <input {...control} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('platform.searchPlaceholder')} />}
+      </Field>
       <fieldset className="fieldset clover-choices">
         <legend>{t('clover.existing')}</legend>
         {query.isPending && <p role="status">{t('platform.loading')}</p>}

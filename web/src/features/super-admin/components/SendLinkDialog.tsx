@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormError, SubmitButton } from '../../../components/Form';
+import { Field, FormActions, FormError, SubmitButton } from '../../../components/Form';
 import { isApiError, isNetworkError } from '../../../lib/api-client';
 import { formatTimestamp } from '../../../lib/dates';
+import { feesKeys } from '../../offers';
 import { platformKeys, sendLink, type Cliente, type SentLink } from '../api/platform-api';
 import { PlatformModal } from './PlatformModal';
 
@@ -53,7 +54,7 @@ export function SendLinkDialog({ cliente, onClose, onSent }: { cliente: Cliente;
     setError(null);
     try {
       const sent = await sendLink({ merchant_id: merchantId.trim(), email: email.trim(), ...(replace ? { reemplazar: true } : {}) });
-      void qc.invalidateQueries({ queryKey: ['admin', 'outbox'] });
+      void qc.invalidateQueries({ queryKey: feesKeys.outbox() });
       void qc.invalidateQueries({ queryKey: platformKeys.clients() });
       onSent({ ...sent, email: email.trim() });
     } catch (err) {
@@ -80,14 +81,12 @@ export function SendLinkDialog({ cliente, onClose, onSent }: { cliente: Cliente;
         <>
           <p className="muted">{t('platform.sendLinkHint', { nombre: cliente.nombre })}</p>
           <form className="form" onSubmit={onSubmit} noValidate>
-            <div className="field">
-              <label htmlFor={`${id}-mid`}>{t('platform.merchantId')}</label>
-              <input id={`${id}-mid`} value={merchantId} onChange={(e) => setMerchantId(e.target.value)} autoComplete="off" />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-email`}>{t('platform.email')}</label>
-              <input id={`${id}-email`} type="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-            </div>
+            <Field id={`${id}-mid`} label={t('platform.merchantId')}>
+              {(control) => <input {...control} value={merchantId} onChange={(e) => setMerchantId(e.target.value)} autoComplete="off" />}
+            </Field>
+            <Field id={`${id}-email`} label={t('platform.email')}>
+              {(control) => <input {...control} type="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+            </Field>
             <FormError error={error} />
             <FormActions className="platform-modal__actions" cancelLabel={t('platform.cancel')} onCancel={onClose} busy={busy}>
               <SubmitButton busy={busy} label={t('platform.sendLink')} busyLabel={t('platform.sending')} />

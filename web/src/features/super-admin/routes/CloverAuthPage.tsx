@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Notice, SubmitButton, type Message } from '../../../components/Form';
+import { Field, Notice, SubmitButton, type Message } from '../../../components/Form';
 import { isApiError, isNetworkError } from '../../../lib/api-client';
 import { connectMerchant, platformKeys, type Cliente, type ConnectInput } from '../api/platform-api';
 import { ChooseRestaurantDialog } from '../components/ChooseRestaurantDialog';
@@ -99,22 +99,18 @@ export default function CloverAuthPage() {
       <p className="muted">{t('clover.oauthNote')}</p>
       <p className="platform-note">{t('clover.demoNote')}</p>
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <div className="field">
-          <label htmlFor={f('mid')}>{t('clover.merchantId')}</label>
-          <input id={f('mid')} name="merchant_id" value={values.merchant_id} onChange={set('merchant_id')} autoComplete="off" />
-        </div>
-        <div className="field">
-          <label htmlFor={f('code')}>{t('clover.code')}</label>
-          <input id={f('code')} name="code" value={values.code} onChange={set('code')} autoComplete="off" />
-        </div>
-        <div className="field">
-          <label htmlFor={f('nombre')}>{t('clover.nombre')}</label>
-          <input id={f('nombre')} name="nombre" value={values.nombre} onChange={set('nombre')} />
-        </div>
-        <div className="field">
-          <label htmlFor={f('email')}>{t('clover.email')}</label>
-          <input id={f('email')} name="email" type="email" inputMode="email" value={values.email} onChange={set('email')} />
-        </div>
+        <Field id={f('mid')} label={t('clover.merchantId')}>
+          {(control) => <input {...control} name="merchant_id" value={values.merchant_id} onChange={set('merchant_id')} autoComplete="off" />}
+        </Field>
+        <Field id={f('code')} label={t('clover.code')}>
+          {(control) => <input {...control} name="code" value={values.code} onChange={set('code')} autoComplete="off" />}
+        </Field>
+        <Field id={f('nombre')} label={t('clover.nombre')}>
+          {(control) => <input {...control} name="nombre" value={values.nombre} onChange={set('nombre')} />}
+        </Field>
+        <Field id={f('email')} label={t('clover.email')}>
+          {(control) => <input {...control} name="email" type="email" inputMode="email" value={values.email} onChange={set('email')} />}
+        </Field>
         <Notice message={message} />
         <SubmitButton busy={busy} label={t('clover.submit')} busyLabel={t('clover.submitting')} />
       </form>

@@ -1,5 +1,5 @@
 import type { ResponseBody, Voucher } from '../../../api/contract';
-import { apiFetch } from '../../../lib/api-client';
+import * as api from '../../../api/client';
 
 /** The voucher a restaurant just redeemed; the card shows `descripcion`. */
 export type RedeemedVoucher = Voucher;
@@ -8,5 +8,5 @@ type RedeemAnswer = ResponseBody<'/api/clientes/{cliente_id}/vouchers/canjear', 
 
 /** POST /api/clientes/{id}/vouchers/canjear (staff) → {message, voucher}; 404 unknown, 409 used or expired. */
 export function redeemVoucher(clienteId: string, codigo: string): Promise<RedeemAnswer> {
-  return apiFetch(`/clientes/${encodeURIComponent(clienteId)}/vouchers/canjear`, { method: 'POST', body: { codigo } });
+  return api.post('/api/clientes/{cliente_id}/vouchers/canjear', { path: { cliente_id: clienteId }, body: { codigo } });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SubmitButton } from '../../../components/Form';
+import { Field, SubmitButton } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { redeemVoucher } from '../api/vouchers-api';
 import '../vouchers.css';
@@ -56,18 +56,19 @@ export function RedeemVoucherCard({ clienteId }: { clienteId: string }) {
         {t('vouchers.title')}
       </h2>
       <form className="offers-redeem" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-code`}>{t('vouchers.code')}</label>
-          <input
-            id={`${id}-code`}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={80}
-          />
-        </div>
+        <Field id={`${id}-code`} label={t('vouchers.code')}>
+          {(control) => (
+            <input
+              {...control}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={80}
+            />
+          )}
+        </Field>
         <div className="offers-actions">
           <SubmitButton busy={busy} label={t('vouchers.redeem')} busyLabel={t('vouchers.redeeming')} />
           {canScan && !scanning && (

@@ -1,5 +1,5 @@
 import type { Cava, Vino } from '../../../api/contract';
-import { apiFetch } from '../../../lib/api-client';
+import * as api from '../../../api/client';
 
 /**
  * The public reads of the wine cellar (the diner's cava and the welcome
@@ -13,5 +13,5 @@ export { getPublicWines, publicWinesKey } from '../../../api/wines';
 
 /** GET /api/cavas: the restaurants with a cava to explore. */
 export async function getCavas(signal?: AbortSignal): Promise<Cava[]> {
-  return (await apiFetch<Cava[] | undefined>('/cavas', { signal, token: null })) ?? [];
+  return (await api.get('/api/cavas', { signal, token: null })) ?? [];
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/Form';
 import { WINE_TYPES, type WineFormValues } from '../lib/wine-form';
 
 type Props = {
@@ -46,25 +47,28 @@ export function WineFields({ values, onChange, inferred }: Props) {
   return (
     <div className="wine-fields">
       {TEXT_FIELDS.map((field) => (
-        <div key={field.name} className={`field${field.wide ? ' wine-fields__wide' : ''}`}>
-          <label htmlFor={f(field.name)}>
-            {t(`wines.fields.${field.name}`)} {badge(field.name)}
-          </label>
-          <input
-            id={f(field.name)}
-            name={field.name}
-            value={values[field.name]}
-            inputMode={field.inputMode}
-            maxLength={field.maxLength}
-            aria-describedby={field.hint ? f(`${field.name}-hint`) : undefined}
-            onChange={(e) => set(field.name, e.currentTarget.value)}
-          />
-          {field.hint && (
-            <small id={f(`${field.name}-hint`)} className="muted">
-              {t(`wines.fields.${field.hint}`)}
-            </small>
+        <Field
+          key={field.name}
+          id={f(field.name)}
+          className={field.wide ? 'wine-fields__wide' : undefined}
+          label={
+            <>
+              {t(`wines.fields.${field.name}`)} {badge(field.name)}
+            </>
+          }
+          hint={field.hint ? t(`wines.fields.${field.hint}`) : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name={field.name}
+              value={values[field.name]}
+              inputMode={field.inputMode}
+              maxLength={field.maxLength}
+              onChange={(e) => set(field.name, e.currentTarget.value)}
+            />
           )}
-        </div>
+        </Field>
       ))}
       <div className="field">
         <label htmlFor={f('tipo')}>

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
+import { Field, FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
 import { isApiError, isNetworkError } from '../../../lib/api-client';
 import { lookupWine, type Vino, type WineLookup } from '../api/wines-api';
 import { fromLookup, type WineFormValues } from '../lib/wine-form';
@@ -77,18 +77,15 @@ export function WineLookupForm({ clienteId, onAdded }: { clienteId: string; onAd
       </h2>
       <p className="muted">{t('wines.lookup.intro')}</p>
       <form className="wine-lookup__form" onSubmit={onSubmit} noValidate aria-labelledby={f('title')}>
-        <div className="field wine-lookup__name">
-          <label htmlFor={f('nombre')}>{t('wines.lookup.nombre')}</label>
-          <input id={f('nombre')} value={nombre} maxLength={120} onChange={(e) => setNombre(e.currentTarget.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={f('anio')}>{t('wines.lookup.anio')}</label>
-          <input id={f('anio')} value={anio} inputMode="numeric" maxLength={4} onChange={(e) => setAnio(e.currentTarget.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={f('uva')}>{t('wines.lookup.uva')}</label>
-          <input id={f('uva')} value={uva} maxLength={120} onChange={(e) => setUva(e.currentTarget.value)} />
-        </div>
+        <Field id={f('nombre')} className="wine-lookup__name" label={t('wines.lookup.nombre')}>
+          {(control) => <input {...control} value={nombre} maxLength={120} onChange={(e) => setNombre(e.currentTarget.value)} />}
+        </Field>
+        <Field id={f('anio')} label={t('wines.lookup.anio')}>
+          {(control) => <input {...control} value={anio} inputMode="numeric" maxLength={4} onChange={(e) => setAnio(e.currentTarget.value)} />}
+        </Field>
+        <Field id={f('uva')} label={t('wines.lookup.uva')}>
+          {(control) => <input {...control} value={uva} maxLength={120} onChange={(e) => setUva(e.currentTarget.value)} />}
+        </Field>
         <div className="wine-lookup__submit">
           <SubmitButton busy={busy} label={t('wines.lookup.submit')} busyLabel={t('wines.lookup.searching')} />
         </div>
