@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Outlet, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { DinerShell, useDinerSettings, type DinerNavItem, type DinerShellValue } from '../components/DinerShell';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Loading } from '../components/Loading';
@@ -122,7 +123,7 @@ function ShellFrame({
 export function shellNav(
   clienteId: string,
   has: { ordering: boolean | undefined; cava: boolean | undefined },
-  t: (key: string) => string,
+  t: TFunction,
 ): DinerNavItem[] {
   const id = encodeURIComponent(clienteId);
   const nav: DinerNavItem[] = [

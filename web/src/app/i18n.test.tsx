@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { mockFetch, renderApp, resetLanguage } from '../test/utils';
 import esMain from '../i18n/locales/es.json';
 import enMain from '../i18n/locales/en.json';
@@ -48,6 +49,22 @@ describe('language', () => {
 
   it('has the same keys in both languages', () => {
     expect(en.sort()).toEqual(es.sort());
+  });
+
+  it('has the same keys in both languages file by file (each part loads on its own)', () => {
+    for (const [esPart, enPart] of [
+      [esMain, enMain],
+      [esStaff, enStaff],
+      [esAccess, enAccess],
+      [esCheckout, enCheckout],
+    ])
+      expect(keys(enPart).sort()).toEqual(keys(esPart).sort());
+  });
+
+  it('types the keys from the Spanish texts: an unknown key fails the type-check (i18next.d.ts)', () => {
+    // @ts-expect-error -- 'no.such.key' is no text: tsc refuses it (and this line fails tsc if the keys stop being typed).
+    expect(i18next.t('no.such.key')).toBe('no.such.key');
+    expect(i18next.t('fees.loadError')).not.toBe('fees.loadError');
   });
 
   it('keeps the staff texts out of the diner chunk, without a key in both', () => {

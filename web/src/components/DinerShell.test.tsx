@@ -6,7 +6,7 @@ import { resetLanguage } from '../test/utils';
 import { shellNav } from '../app/DinerLayout';
 import { currentNavKey, DinerShell, useDinerShell, type DinerShellValue } from './DinerShell';
 
-const t = (key: string) => i18next.t(key);
+const t = i18next.t;
 
 function Probe() {
   const shell = useDinerShell();
@@ -107,7 +107,7 @@ describe('DinerShell', () => {
 });
 
 describe('currentNavKey', () => {
-  const nav = shellNav('7', { ordering: true, cava: true }, (k) => k);
+  const nav = shellNav('7', { ordering: true, cava: true }, t);
   it.each([
     ['/menu/7', 'menu'],
     ['/clientes/menu/7', 'menu'],

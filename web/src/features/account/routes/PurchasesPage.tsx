@@ -11,6 +11,8 @@ import { DinerPage, DinerQuery, EmptyState } from '../components/DinerPage';
 import { menuQuery } from '../lib/diner-restaurant';
 
 const KNOWN_STATES = ['pagado', 'canjeado', 'expirado'] as const;
+/** isKnownState narrows a voucher's state to those with a badge text (account.purchases.status.*). */
+const isKnownState = (s: string): s is (typeof KNOWN_STATES)[number] => (KNOWN_STATES as readonly string[]).includes(s);
 
 /**
  * 'Mis Compras' (/usuario/mis-compras): the diner's pickup orders (each
@@ -129,7 +131,7 @@ function Voucher({ usuarioId, compra }: { usuarioId: string; compra: Compra }) {
     ? compra.reembolso === 'reembolsado'
       ? 'reembolsado'
       : 'reembolso'
-    : (KNOWN_STATES as readonly string[]).includes(compra.estado)
+    : isKnownState(compra.estado)
       ? compra.estado
       : 'pagado';
   const expires = formatDate(compra.fecha_expiracion, lang);

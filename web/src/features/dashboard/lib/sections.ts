@@ -1,3 +1,4 @@
+import type { KeysUnder } from '../../../i18n/keys';
 import { ORDER_BOARD_PATH, ORDER_SETTINGS_PATH } from '../../order-board';
 
 /** The printable sheet of the tables' QR codes (?cliente_id=&mesas=N). */
@@ -9,17 +10,22 @@ export const WINE_IMPORT_TAB = 'importar';
 /** The panel's anchor of 'Canjear cupón' (the voucher redemption card). */
 export const REDEEM_ANCHOR = 'canjear';
 
+/** A section whose label is `staffNav.<section>` (checked by tsc). */
+type NavSection = KeysUnder<'staffNav'>;
+/** A label of the staff navigation: an i18n key under `staffNav`. */
+type NavLabel = `staffNav.${NavSection}`;
+
 /** Where a link of the staff navigation goes and when it is the current page. */
 export type NavItem = {
   key: string;
   /** Its label's i18n key: unique across the navigation. */
-  label: string;
+  label: NavLabel;
   href: (clienteId: string, panel: string) => string;
   current: (at: { pathname: string; search: URLSearchParams; hash: string }, panel: string) => boolean;
 };
-export type NavGroup = { key: string; label: string; items: NavItem[] };
+export type NavGroup = { key: string; label: NavLabel; items: NavItem[] };
 
-const page = (key: string, path: string): NavItem => ({
+const page = (key: NavSection, path: string): NavItem => ({
   key,
   label: `staffNav.${key}`,
   href: (id) => sectionHref(path, id),

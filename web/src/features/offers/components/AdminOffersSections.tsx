@@ -22,8 +22,9 @@ export function FailedFeesSection() {
       <ListSection
         id="failed-fees-title"
         title="fees.failedTitle"
-        texts="fees"
-        emptyKey="noFailed"
+        loading="fees.loading"
+        loadError="fees.loadError"
+        empty="fees.noFailed"
         query={query}
         headers={['fees.restaurant', 'fees.purchase', 'fees.amount', 'fees.attempts', 'fees.lastError', 'fees.date', 'fees.action']}
         row={(f) => (
@@ -66,8 +67,9 @@ export function OutboxSection() {
       <ListSection
         id="outbox-title"
         title="outbox.title"
-        texts="outbox"
-        emptyKey="empty"
+        loading="outbox.loading"
+        loadError="outbox.loadError"
+        empty="outbox.empty"
         query={query}
         headers={['outbox.date', 'outbox.to', 'outbox.subject', 'outbox.kind', 'outbox.status', 'outbox.attempts', 'outbox.lastError', 'outbox.action']}
         row={(m) => (

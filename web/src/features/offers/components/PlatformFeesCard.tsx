@@ -38,8 +38,9 @@ export function PlatformFeesCard({ clienteId }: { clienteId: string }) {
       id="platform-fees-title"
       title="fees.title"
       hint="fees.hint"
-      texts="fees"
-      emptyKey="empty"
+      loading="fees.loading"
+      loadError="fees.loadError"
+      empty="fees.empty"
       query={query}
       summary={totals}
       headers={['fees.date', 'fees.purchase', 'fees.amount', 'fees.state', 'fees.attempts', 'fees.lastError']}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
 import type { EstadoPedido, OrderConfig, Pedido } from '../../../api/contract';
 import { Notice, type Message } from '../../../components/Form';
 import { RefundState } from '../../../components/RefundState';
@@ -28,6 +29,15 @@ type Props = {
   onNotice: (text: string) => void;
 };
 
+/** The forward moves' buttons (cancelling has its own dialog), one text per state the table moves to. */
+const MOVE_LABELS = {
+  en_preparacion: 'orderBoard.moveTo.en_preparacion',
+  listo: 'orderBoard.moveTo.listo',
+  entregado: 'orderBoard.moveTo.entregado',
+} as const satisfies Partial<Record<EstadoPedido, ParseKeys>>;
+type ForwardMove = keyof typeof MOVE_LABELS;
+const isForwardMove = (to: EstadoPedido): to is ForwardMove => to in MOVE_LABELS;
+
 type Busy = null | 'visto' | 'start' | 'move' | 'pos' | 'refund' | 'mark';
 
 /** One order on the board: who, when, what, and the moves the transition table allows. */
@@ -41,7 +51,7 @@ export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onP
   const moves = nextStates(pedido.estado);
   // One tap: a new order's 'Aceptar e iniciar' acknowledges it and starts it (the server marks it seen).
   const oneTap = isNew && config.un_toque && pedido.estado === 'recibido';
-  const forward = moves.filter((to) => to !== 'cancelado' && !(oneTap && to === 'en_preparacion'));
+  const forward = moves.filter(isForwardMove).filter((to) => !(oneTap && to === 'en_preparacion'));
   const failText = (err: unknown) => errorText(err, t('errors.generic'), t('errors.network'));
 
   async function run(kind: Exclude<Busy, null>, action: () => Promise<void>) {
@@ -224,7 +234,7 @@ export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onP
                 disabled={busy !== null}
                 aria-busy={busy === 'move'}
               >
-                {t(`orderBoard.moveTo.${to}`)}
+                {t(MOVE_LABELS[to])}
               </button>
             ))}
           </div>
@@ -256,7 +266,7 @@ export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onP
 }
 
 /** The board's notice after a cancellation: the refund it made, is making, could not make, or left to mark. */
-function cancelNotice(p: Pedido): string {
+function cancelNotice(p: Pedido): ParseKeys {
   if (p.reembolso === 'reembolsado') return 'orderBoard.cancelledRefunded';
   switch (p.reembolso_detalle.estado) {
     case 'pendiente':

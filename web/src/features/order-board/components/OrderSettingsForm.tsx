@@ -11,6 +11,7 @@ import { thresholds } from '../lib/card-age';
 import { zoneName, zoneOptions } from '../lib/time-zones';
 import {
   checkSettings,
+  isDayField,
   isAllDay,
   MAX_AVISO,
   MAX_INTERVALS_PER_DAY,
@@ -54,14 +55,16 @@ export function OrderSettingsForm({ clienteId, initial }: Props) {
   const f = (name: string) => `${id}-${name}`;
 
   const errorFor = (field: SettingsField, found: SettingsErrors = errors): string | null => {
-    const code = found[field];
-    if (!code) return null;
-    if (field.startsWith('dia')) {
-      return t(`orderSettings.errors.horario.${code}`, {
+    if (isDayField(field)) {
+      const day = found[field];
+      if (!day) return null;
+      return t(`orderSettings.errors.horario.${day}`, {
         day: dayName(Number(field.slice(3)), i18n.language),
         max: MAX_INTERVALS_PER_DAY,
       });
     }
+    const code = found[field];
+    if (!code) return null;
     const max = code === 'preparacion' ? MAX_PREPARACION : code === 'avisos' ? MAX_AVISO : MAX_POR_FRANJA;
     return t(`orderSettings.errors.${code}`, { max });
   };

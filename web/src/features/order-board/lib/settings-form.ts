@@ -30,9 +30,15 @@ export type SettingsValues = {
   unToque: boolean;
 };
 
-export type SettingsField = 'preparacion' | 'porFranja' | 'zona' | 'pausa' | 'avisos' | `dia${number}`;
-/** Error keys (i18n, under orderSettings.errors) by field. */
-export type SettingsErrors = Partial<Record<SettingsField, string>>;
+/** A weekday's hours (dia0 … dia6). */
+export type DayField = `dia${number}`;
+export type SettingsField = 'preparacion' | 'porFranja' | 'zona' | 'pausa' | 'avisos' | DayField;
+/** What is wrong with a day's hours: its text is orderSettings.errors.horario.<error>. */
+export type DayError = 'tooMany' | 'format' | 'order' | 'overlap';
+/** Error keys by field (i18n: orderSettings.errors.<field>, a day's under orderSettings.errors.horario). */
+export type SettingsErrors = { [F in Exclude<SettingsField, DayField>]?: F } & { [F in DayField]?: DayError };
+
+export const isDayField = (field: SettingsField): field is DayField => field.startsWith('dia');
 
 let nextKey = 1;
 export function newInterval(abre = '11:00', cierra = '22:00'): Interval {
@@ -115,7 +121,7 @@ export function checkSettings(v: SettingsValues, now: number): { errors: Setting
   for (const dia of WEEK) {
     const list = v.horario[dia] ?? [];
     const spans: [number, number][] = [];
-    let error: string | undefined;
+    let error: DayError | undefined;
     if (list.length > MAX_INTERVALS_PER_DAY) error = 'tooMany';
     for (const iv of list) {
       const a = minutes(iv.abre);

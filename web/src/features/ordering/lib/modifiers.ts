@@ -1,10 +1,11 @@
+import type { ParseKeys } from 'i18next';
 import type { OnlineGroup, OnlineProduct } from '../../../api/contract';
 
 /** The chosen modifier ids of each group (group_id → ids in the menu's order). */
 export type Choice = Record<string, string[]>;
 
 /** The i18n key and values of a group's rule ("Elige 1", "Hasta 3"...). */
-export function ruleText(g: OnlineGroup): { key: string; values: { min: number; max: number } } {
+export function ruleText(g: OnlineGroup): { key: ParseKeys; values: { min: number; max: number } } {
   const min = g.min_required;
   const max = g.max_allowed;
   const values = { min, max };

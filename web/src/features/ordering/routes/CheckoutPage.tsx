@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Availability, LineRequest, OrderPlaced, Usuario } from '../../../api/contract';
 import { FormError, Notice, SubmitButton } from '../../../components/Form';
 import { isApiError, isNetworkError } from '../../../lib/api-client';
@@ -47,7 +48,7 @@ export default function CheckoutPage() {
 }
 
 /** The error text of a failed POST /api/orders (spec section 8). */
-export function placeError(err: unknown, t: (key: string, values?: Record<string, string>) => string): string {
+export function placeError(err: unknown, t: TFunction): string {
   if (isNetworkError(err)) return t('errors.network');
   if (isApiError(err) && err.serverMessage) {
     // The server's own message already says what failed ("Error al crear la orden: ...", "Error: ...").

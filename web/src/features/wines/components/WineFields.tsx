@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/Form';
+import type { KeysUnder } from '../../../i18n/keys';
 import { WINE_TYPES, type WineFormValues } from '../lib/wine-form';
 
 type Props = {
@@ -13,7 +14,8 @@ type Props = {
 type TextField = {
   name: Exclude<keyof WineFormValues, 'tipo' | 'descripcion' | 'descripcion_en'>;
   inputMode?: 'numeric' | 'decimal';
-  hint?: string;
+  /** Its explanation's text under wines.fields. */
+  hint?: KeysUnder<'wines.fields'>;
   maxLength: number;
   wide?: boolean;
 };
