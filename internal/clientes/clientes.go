@@ -148,6 +148,9 @@ type POSConnection struct {
 	// TaxIncluded is the POS merchant's tax mode as the last sync read it
 	// (Clover's merchant property "vat"): its prices include the tax.
 	TaxIncluded bool
+	// Pais is the restaurant's country: the demo POS stands in for a
+	// merchant of that country (pos/demo.ForRestaurant).
+	Pais string
 }
 
 // place names where a secret of a restaurant is stored: a sealed value
@@ -160,9 +163,9 @@ func GetPOSConnection(ctx context.Context, q store.Querier, t tenant.ID) (POSCon
 	c := POSConnection{ClienteID: t.Int64()}
 	var mid *string
 	var reconnect, included int
-	err := q.QueryRow(ctx, `SELECT pos_provider, pos_token, pos_base_url, merchant_id, pos_token_expira, pos_reconectar, pos_impuestos_incluidos
+	err := q.QueryRow(ctx, `SELECT pos_provider, pos_token, pos_base_url, merchant_id, pos_token_expira, pos_reconectar, pos_impuestos_incluidos, pais
 		FROM clientes WHERE id = ?`, t.Int64()).
-		Scan(&c.Provider, &c.Token, &c.BaseURL, &mid, &c.TokenExpires, &reconnect, &included)
+		Scan(&c.Provider, &c.Token, &c.BaseURL, &mid, &c.TokenExpires, &reconnect, &included, &c.Pais)
 	if err != nil {
 		return c, store.NotFound(err)
 	}
