@@ -133,6 +133,14 @@ func Found(err error) error {
 	return err
 }
 
+// Where is a restaurant's country and its ordering settings' time zone
+// ("" when it has saved none: the country's applies, see locale.ZoneOf).
+func Where(ctx context.Context, q store.Querier, id int64) (pais, zona string, err error) {
+	err = q.QueryRow(ctx, `SELECT c.pais, COALESCE((SELECT p.zona_horaria FROM pedidos_config p WHERE p.cliente_id = c.id), '')
+		FROM clientes c WHERE c.id = ?`, id).Scan(&pais, &zona)
+	return pais, zona, err
+}
+
 // POSConnection is how a restaurant reaches its point of sale.
 type POSConnection struct {
 	ClienteID int64  // the restaurant (for its TokenSource)
