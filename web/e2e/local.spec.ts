@@ -193,3 +193,35 @@ test('a restaurant created in Spain on the demo POS: euros with IVA included fro
   await expect(prices.first()).toHaveText(DOLLARS);
   for (const text of await prices.allTextContents()) expect(text).toMatch(DOLLARS);
 });
+
+test("the super admin moves a restaurant to another country from its actions ('Cambiar país')", async ({ page, context, request, baseURL }) => {
+  test.setTimeout(90_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const admin = await signInStaff(context, request, accounts.superAdmin, baseURL!);
+  const auth = { Authorization: `Bearer ${admin.token}` };
+  const nombre = `Mudanza ${unique('P')}`;
+  const created = await request.post('/api/clients', { headers: auth, data: { nombre } });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { id: number }).id;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/super-admin/dashboard');
+    await page.getByLabel('Buscar', { exact: true }).fill(nombre);
+    const row = page.getByTestId(`cliente-${id}`);
+    await row.getByRole('button', { name: `Acciones: ${nombre}` }).click();
+    await row.getByRole('menuitem', { name: 'Cambiar país' }).click();
+    const dialog = page.getByRole('dialog', { name: `País de ${nombre}` });
+    await expect(dialog.getByLabel('País')).toHaveValue('US');
+    await dialog.getByLabel('País').selectOption('ES');
+    await expect(dialog.getByText('Define la moneda (EUR)', { exact: false })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/change-country-${width}.png` });
+    if (width === 390) {
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      continue;
+    }
+    await dialog.getByRole('button', { name: 'Guardar país' }).click();
+    await expect(page.getByText(`${nombre} quedó en España.`)).toBeVisible();
+  }
+  const settings = await (await request.get(`/api/configuraciones?cliente_id=${id}`)).json();
+  expect(settings).toMatchObject({ pais: 'ES', moneda: 'EUR', zona_horaria: 'Europe/Madrid' });
+});

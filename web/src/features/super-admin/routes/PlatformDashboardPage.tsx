@@ -4,11 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
-import { COUNTRIES, countryName } from '../../../lib/countries';
+import { countryName } from '../../../lib/countries';
 import { formatDate } from '../../../lib/dates';
 import { useDebounced } from '../../../lib/use-debounced';
 import { ESTADOS, clientsQueryOptions, platformKeys, updateClient, type Cliente, type ClientsFilter, type SentLink } from '../api/platform-api';
 import { ActionsMenu, type MenuAction } from '../components/ActionsMenu';
+import { CountryField } from '../components/CountryField';
 import { NewRestaurantDialog } from '../components/NewRestaurantDialog';
 import { PlatformModal } from '../components/PlatformModal';
 import { SendLinkDialog } from '../components/SendLinkDialog';
@@ -335,23 +336,12 @@ function EstadoDialog({ cliente, onClose, onDone }: { cliente: Cliente; onClose:
  * currency, locale and default time zone follow the country.
  */
 function CountryDialog({ cliente, onClose, onDone }: { cliente: Cliente; onClose: () => void; onDone: (c: Cliente) => void }) {
-  const { t, i18n } = useTranslation();
-  const id = useId();
+  const { t } = useTranslation();
   const [pais, setPais] = useState<Cliente['pais']>(cliente.pais);
   const mutation = useMutation({ mutationFn: () => updateClient(cliente.id, { pais }), onSuccess: onDone });
   return (
     <PlatformModal title={t('platform.countryTitle', { nombre: cliente.nombre })} onClose={onClose} busy={mutation.isPending}>
-      <label htmlFor={`${id}-pais`}>{t('platform.country')}</label>
-      <select id={`${id}-pais`} value={pais} onChange={(e) => setPais(e.target.value as Cliente['pais'])} aria-describedby={`${id}-pais-hint`}>
-        {COUNTRIES.map((c) => (
-          <option key={c.pais} value={c.pais}>
-            {countryName(c.pais, i18n.language)}
-          </option>
-        ))}
-      </select>
-      <p className="muted" id={`${id}-pais-hint`}>
-        {t('platform.countryHint', { moneda: COUNTRIES.find((c) => c.pais === pais)?.moneda ?? '' })}
-      </p>
+      <CountryField value={pais} onChange={(p) => setPais(p as Cliente['pais'])} />
       <FormError error={mutation.isError ? errorText(mutation.error, t('platform.saveError'), t('errors.network')) : null} />
       <FormActions className="platform-modal__actions" cancelLabel={t('platform.cancel')} onCancel={onClose} busy={mutation.isPending}>
         <SubmitButton
