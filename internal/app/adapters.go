@@ -191,7 +191,7 @@ func posCatalog(cloverBase string, tokens func(clientes.POSConnection) clover.To
 	return func(conn clientes.POSConnection) (pos.Catalog, error) {
 		switch conn.Provider {
 		case "demo":
-			return posdemo.New(conn.Merchant)
+			return posdemo.ForRestaurant(conn.Merchant, conn.Pais)
 		case "clover":
 			base := conn.BaseURL
 			if base == "" {
@@ -218,14 +218,15 @@ func posOrders(cloverBase string, tokens func(clientes.POSConnection) clover.Tok
 		defer mu.Unlock()
 		switch conn.Provider {
 		case "demo":
-			if m, ok := demos[conn.Merchant]; ok {
+			key := conn.Merchant + "/" + conn.Pais // the demo merchant stands for the country's
+			if m, ok := demos[key]; ok {
 				return m, nil
 			}
-			m, err := posdemo.New(conn.Merchant)
+			m, err := posdemo.ForRestaurant(conn.Merchant, conn.Pais)
 			if err != nil {
 				return nil, err
 			}
-			demos[conn.Merchant] = m
+			demos[key] = m
 			return m, nil
 		case "clover":
 			if c, ok := clients[conn]; ok {

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"log/slog"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"carta/internal/apperr"
+	"carta/internal/clientes"
 	"carta/internal/limits"
 	"carta/internal/mail"
 	"carta/internal/store"
@@ -73,6 +75,10 @@ type ResetTarget struct {
 	// Place its name for the e-mail.
 	ClienteID *int64
 	Place     string
+	// Restaurant is whose locale and time zone the e-mail writes the
+	// link's expiry in when ClienteID is nil (an owner's restaurant); none
+	// of both: UTC.
+	Restaurant *int64
 }
 
 // ResetLang is the language of a reset e-mail and its page: "en" or "es".
@@ -178,7 +184,13 @@ func (s *Service) issueReset(ctx context.Context, kind, email, lang string,
 		}
 		q.Set("token", token)
 		q.Set("lang", lang)
-		m := resetMail(lang, t, s.BaseURL+t.Page+"?"+q.Encode(), s.DB.Now().Add(ResetTTL))
+		var pais, zona string
+		if r := cmp.Or(t.ClienteID, t.Restaurant); r != nil {
+			if pais, zona, err = clientes.Where(ctx, tx, *r); err != nil {
+				return err
+			}
+		}
+		m := resetMail(lang, t, s.BaseURL+t.Page+"?"+q.Encode(), s.DB.Now().Add(ResetTTL), pais, zona)
 		_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "reset", To: t.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 		return err
 	})
@@ -261,7 +273,7 @@ func (s *Service) RequestStaffReset(ctx context.Context, email, ip, lang string)
 		if u.Role == tenant.RoleSuperAdmin {
 			page = "/super-admin/restablecer-password"
 		}
-		return ResetTarget{AccountID: u.ID, Email: u.Email, Page: page}, nil
+		return ResetTarget{AccountID: u.ID, Email: u.Email, Page: page, Restaurant: u.ClienteID}, nil
 	})
 }
 

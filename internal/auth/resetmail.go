@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"time"
 
+	"carta/internal/locale"
 	"carta/internal/mail"
 )
 
@@ -27,15 +28,25 @@ type resetData struct {
 // oneLine keeps a name on one line (it goes into the greeting).
 // resetMail is the password reset e-mail in lang ("en" or Spanish). Names
 // are escaped in the HTML part.
-func resetMail(lang string, t ResetTarget, link string, expires time.Time) mail.Message {
+//
+// The link's expiry is written in the restaurant's locale and time zone
+// (pais, zona: see clientes.Where) when the link is a restaurant's, in UTC
+// when it is no restaurant's (pais "").
+func resetMail(lang string, t ResetTarget, link string, expires time.Time, pais, zona string) mail.Message {
 	name, place := mail.OneLine(t.Name), mail.OneLine(t.Place)
+	when := func(lang, layout string) string {
+		if pais == "" {
+			return expires.UTC().Format(layout) + " (UTC)"
+		}
+		return locale.Moment(expires, pais, zona, lang)
+	}
 	d := resetData{Lang: "es", URL: link,
 		Subject:  "Restablece tu contraseña de Carta",
 		Greeting: "Hola,",
 		Intro:    "Recibimos una solicitud para restablecer la contraseña de la cuenta de Carta de " + t.Email + ". Para elegir una contraseña nueva, abre este enlace:",
 		Button:   "Elegir una contraseña nueva",
-		Expiry: "El enlace sirve una sola vez y caduca en una hora, el " + expires.UTC().Format("02/01/2006 15:04") +
-			" (UTC). Al cambiar la contraseña se cierran todas las sesiones abiertas de la cuenta.",
+		Expiry: "El enlace sirve una sola vez y caduca en una hora, el " + when("es", "02/01/2006 15:04") +
+			". Al cambiar la contraseña se cierran todas las sesiones abiertas de la cuenta.",
 		Footer: "Si no lo pediste tú, ignora este correo: tu contraseña no cambia.",
 	}
 	if name != "" {
@@ -50,8 +61,8 @@ func resetMail(lang string, t ResetTarget, link string, expires time.Time) mail.
 			Greeting: "Hello,",
 			Intro:    "We received a request to reset the password of the Carta account of " + t.Email + ". To choose a new password, open this link:",
 			Button:   "Choose a new password",
-			Expiry: "The link works once and expires in one hour, on " + expires.UTC().Format("2006-01-02 15:04") +
-				" (UTC). Changing the password signs the account out everywhere.",
+			Expiry: "The link works once and expires in one hour, on " + when("en", "2006-01-02 15:04") +
+				". Changing the password signs the account out everywhere.",
 			Footer: "If you did not ask for this, ignore this e-mail: your password stays the same.",
 		}
 		if name != "" {

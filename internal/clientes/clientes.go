@@ -133,6 +133,14 @@ func Found(err error) error {
 	return err
 }
 
+// Where is a restaurant's country and its ordering settings' time zone
+// ("" when it has saved none: the country's applies, see locale.ZoneOf).
+func Where(ctx context.Context, q store.Querier, id int64) (pais, zona string, err error) {
+	err = q.QueryRow(ctx, `SELECT c.pais, COALESCE((SELECT p.zona_horaria FROM pedidos_config p WHERE p.cliente_id = c.id), '')
+		FROM clientes c WHERE c.id = ?`, id).Scan(&pais, &zona)
+	return pais, zona, err
+}
+
 // POSConnection is how a restaurant reaches its point of sale.
 type POSConnection struct {
 	ClienteID int64  // the restaurant (for its TokenSource)
@@ -148,6 +156,9 @@ type POSConnection struct {
 	// TaxIncluded is the POS merchant's tax mode as the last sync read it
 	// (Clover's merchant property "vat"): its prices include the tax.
 	TaxIncluded bool
+	// Pais is the restaurant's country: the demo POS stands in for a
+	// merchant of that country (pos/demo.ForRestaurant).
+	Pais string
 }
 
 // place names where a secret of a restaurant is stored: a sealed value
@@ -160,9 +171,9 @@ func GetPOSConnection(ctx context.Context, q store.Querier, t tenant.ID) (POSCon
 	c := POSConnection{ClienteID: t.Int64()}
 	var mid *string
 	var reconnect, included int
-	err := q.QueryRow(ctx, `SELECT pos_provider, pos_token, pos_base_url, merchant_id, pos_token_expira, pos_reconectar, pos_impuestos_incluidos
+	err := q.QueryRow(ctx, `SELECT pos_provider, pos_token, pos_base_url, merchant_id, pos_token_expira, pos_reconectar, pos_impuestos_incluidos, pais
 		FROM clientes WHERE id = ?`, t.Int64()).
-		Scan(&c.Provider, &c.Token, &c.BaseURL, &mid, &c.TokenExpires, &reconnect, &included)
+		Scan(&c.Provider, &c.Token, &c.BaseURL, &mid, &c.TokenExpires, &reconnect, &included, &c.Pais)
 	if err != nil {
 		return c, store.NotFound(err)
 	}

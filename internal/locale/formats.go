@@ -85,3 +85,23 @@ func loadZone(name string) (*time.Location, error) {
 	}
 	return time.LoadLocation(name)
 }
+
+// ZoneOf is a restaurant's time zone: zona (its ordering settings') when it
+// is one, else its country's.
+func ZoneOf(pais, zona string) *time.Location {
+	if loc, err := loadZone(zona); err == nil {
+		return loc
+	}
+	loc, err := loadZone(Of(pais).ZonaHoraria)
+	if err != nil { // the countries' zones are checked at start
+		return time.UTC
+	}
+	return loc
+}
+
+// Moment is t as a restaurant in pais with time zone zona writes it for UI
+// language lang, its zone named: '15/12/2026, 14:05 (Europe/Madrid)'.
+func Moment(t time.Time, pais, zona, lang string) string {
+	loc := ZoneOf(pais, zona)
+	return DateTime(t.In(loc), Tag(pais, lang)) + " (" + loc.String() + ")"
+}

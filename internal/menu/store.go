@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"strconv"
 
+	"carta/internal/clientes"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -31,9 +32,7 @@ func getSettings(ctx context.Context, q store.Querier, t tenant.Scope) (Settings
 	}
 	// The country and the time zone: the restaurant's row and its ordering
 	// settings' zone (none saved: the country's).
-	var pais, zona string
-	err = q.QueryRow(ctx, `SELECT c.pais, COALESCE((SELECT p.zona_horaria FROM pedidos_config p WHERE p.cliente_id = c.id), '')
-		FROM clientes c WHERE c.id = ?`, t.Int64()).Scan(&pais, &zona)
+	pais, zona, err := clientes.Where(ctx, q, t.Int64())
 	if err == sql.ErrNoRows {
 		err = nil
 	}

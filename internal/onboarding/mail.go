@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"time"
 
+	"carta/internal/locale"
 	"carta/internal/mail"
 )
 
@@ -28,14 +29,16 @@ type linkData struct {
 	Lang, Subject, Greeting, Intro, Button, Expiry, Footer, URL string
 }
 
-// linkMail is the onboarding e-mail, in the restaurant's language.
-func linkMail(lang, nombre, link string, expires time.Time) mail.Message {
+// linkMail is the onboarding e-mail, in the restaurant's language; its
+// link's expiry is written in the restaurant's locale and time zone (pais,
+// zona: see clientes.Where).
+func linkMail(lang, nombre, link string, expires time.Time, pais, zona string) mail.Message {
 	d := linkData{Lang: "es", URL: link,
 		Subject:  "Activa la cuenta de " + nombre + " en Carta",
 		Greeting: "Hola,",
 		Intro:    "Carta preparó el panel de " + nombre + ": la carta digital, las ofertas y los pedidos en línea de tu restaurante. Para entrar, establece tu contraseña:",
 		Button:   "Establecer contraseña",
-		Expiry:   "El enlace sirve una sola vez y caduca el " + expires.UTC().Format("02/01/2006 15:04") + " (UTC). Si caduca, pide uno nuevo a Carta.",
+		Expiry:   "El enlace sirve una sola vez y caduca el " + locale.Moment(expires, pais, zona, "es") + ". Si caduca, pide uno nuevo a Carta.",
 		Footer:   "Si no esperabas este correo, ignóralo: nadie puede entrar sin este enlace.",
 	}
 	if lang == "en" {
@@ -44,7 +47,7 @@ func linkMail(lang, nombre, link string, expires time.Time) mail.Message {
 			Greeting: "Hello,",
 			Intro:    "Carta has set up " + nombre + "'s panel: your restaurant's digital menu, offers and online orders. To sign in, set your password:",
 			Button:   "Set password",
-			Expiry:   "The link works once and expires on " + expires.UTC().Format("2006-01-02 15:04") + " (UTC). If it expires, ask Carta for a new one.",
+			Expiry:   "The link works once and expires on " + locale.Moment(expires, pais, zona, "en") + ". If it expires, ask Carta for a new one.",
 			Footer:   "If you did not expect this e-mail, ignore it: nobody can sign in without this link.",
 		}
 	}

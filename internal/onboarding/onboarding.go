@@ -368,7 +368,11 @@ func (s *Service) SendLink(ctx context.Context, in LinkRequest) (SentLink, error
 		}
 		expires := s.now().Add(LinkTTL)
 		out = SentLink{URL: s.LinkURL(mid, email, token), ExpiresAt: expires.Unix()}
-		m := linkMail(c.Idioma, c.Nombre, out.URL, expires)
+		_, zona, err := clientes.Where(ctx, tx, c.ID)
+		if err != nil {
+			return err
+		}
+		m := linkMail(c.Idioma, c.Nombre, out.URL, expires, c.Pais, zona)
 		_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "onboarding", To: email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 		return err
 	})

@@ -393,3 +393,27 @@ func TestConcurrentSendsVoidNothingUnasked(t *testing.T) {
 		}
 	})
 }
+
+// The onboarding e-mail writes its link's expiry as the restaurant's
+// country writes it, in its time zone (not UTC).
+func TestOnboardingLinkExpiryInTheRestaurantsZone(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		s, clk := newService(t, db, onboarding.DemoConnector{})
+		if _, err := s.Create(ctx, onboarding.NewCliente{Nombre: "Casa Lola", MerchantID: "MLOLA1", Pais: "ES"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.SendLink(ctx, onboarding.LinkRequest{MerchantID: "MLOLA1", Email: "lola@casa.example"}); err != nil {
+			t.Fatal(err)
+		}
+		madrid, _ := time.LoadLocation("Europe/Madrid")
+		want := "caduca el " + clk.now().Add(onboarding.LinkTTL).In(madrid).Format("02/01/2006, 15:04") + " (Europe/Madrid)."
+		msgs, err := mail.ListOutbox(ctx, db, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(msgs[0].Text, want) || !strings.Contains(msgs[0].HTML, want) || strings.Contains(msgs[0].Text, "UTC") {
+			t.Fatalf("want %q in:\n%s", want, msgs[0].Text)
+		}
+	})
+}

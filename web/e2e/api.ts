@@ -535,3 +535,29 @@ export async function createWine(
 export async function publicWines(request: APIRequestContext, clienteId: number): Promise<Vino[]> {
   return ok<Vino[]>(await request.get(`/api/vinos?cliente_id=${clienteId}`));
 }
+
+/** A restaurant the super admin created (pendiente, not connected; in pais, else the default country), with its owner signed up from the e-mailed link. */
+export async function restaurantWithOwner(
+  request: APIRequestContext,
+  superAdmin: Account,
+  tag: string,
+  { nombre = `Conexión ${tag}`, pais }: { nombre?: string; pais?: string } = {},
+) {
+  const admin = await staffLogin(request, superAdmin);
+  const auth = { Authorization: `Bearer ${admin.token}` };
+  const merchant = `M${tag}`;
+  const email = `owner-${tag.toLowerCase()}@example.com`;
+  const created = await request.post('/api/clients', { data: { nombre, merchant_id: merchant, pais }, headers: auth });
+  expect(created.status()).toBe(201);
+  const c = (await created.json()) as { id: number; nombre: string; merchant_id: string | null };
+  expect((await request.post('/api/send-email', { data: { merchant_id: merchant, email }, headers: auth })).ok()).toBe(true);
+  const outbox = (await (await request.get('/api/admin/outbox', { headers: auth })).json()) as { id: number; to: string; text: string }[];
+  const text = outbox.filter((m) => m.to === email).sort((a, b) => b.id - a.id)[0].text;
+  const link = new URL(/\S*\/establecer-password\?[^\s"<>]+/.exec(text)![0]);
+  const password = 'clave-conexion-1';
+  const set = await request.post('/api/establecer-password', {
+    data: { merchant_id: merchant, email, new_password: password, token: link.searchParams.get('token') },
+  });
+  expect(set.ok()).toBe(true);
+  return { cliente: c, merchant, owner: { email, password } };
+}

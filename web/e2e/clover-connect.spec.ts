@@ -1,6 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { accounts, expect, test } from './fixtures';
-import { signInStaff, staffLogin, unique } from './api';
+import { restaurantWithOwner as withOwner, signInStaff, staffLogin, unique } from './api';
+
+const restaurantWithOwner = (request: APIRequestContext, tag: string) => withOwner(request, accounts.superAdmin, tag);
 
 // Connecting a restaurant to Clover (the demo connector): the owner's
 // 'Conectar con Clover' completes through the OAuth callback with the state
@@ -65,26 +67,6 @@ async function useLanguage(page: import('@playwright/test').Page, lang: 'es' | '
 
 type Restaurant = { id: number; nombre: string; merchant_id: string | null };
 
-/** A restaurant the super admin created (pendiente, not connected), with its owner signed up from the e-mailed link. */
-async function restaurantWithOwner(request: APIRequestContext, tag: string) {
-  const admin = await staffLogin(request, accounts.superAdmin);
-  const auth = { Authorization: `Bearer ${admin.token}` };
-  const merchant = `M${tag}`;
-  const email = `owner-${tag.toLowerCase()}@example.com`;
-  const created = await request.post('/api/clients', { data: { nombre: `Conexión ${tag}`, merchant_id: merchant }, headers: auth });
-  expect(created.status()).toBe(201);
-  const c = (await created.json()) as Restaurant;
-  expect((await request.post('/api/send-email', { data: { merchant_id: merchant, email }, headers: auth })).ok()).toBe(true);
-  const outbox = (await (await request.get('/api/admin/outbox', { headers: auth })).json()) as { id: number; to: string; text: string }[];
-  const text = outbox.filter((m) => m.to === email).sort((a, b) => b.id - a.id)[0].text;
-  const link = new URL(/\S*\/establecer-password\?[^\s"<>]+/.exec(text)![0]);
-  const password = 'clave-conexion-1';
-  const set = await request.post('/api/establecer-password', {
-    data: { merchant_id: merchant, email, new_password: password, token: link.searchParams.get('token') },
-  });
-  expect(set.ok()).toBe(true);
-  return { cliente: c, merchant, owner: { email, password } };
-}
 
 for (const lang of ['es', 'en'] as const) {
   const T = TEXTS[lang];

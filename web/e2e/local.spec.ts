@@ -1,5 +1,7 @@
 import { accounts, expect, test } from './fixtures';
-import { signInStaff, staffLogin, unique } from './api';
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import { mailsTo, restaurantWithOwner, signInStaff, staffLogin, syncCatalog, unique, unlimitedSlots } from './api';
 
 /**
  * Issue 29: a restaurant's country gives its prices their locale. The super
@@ -98,4 +100,128 @@ test("the super admin creates a restaurant in Spain; its owner sees the country 
       await dialog.getByRole('button', { name: 'Cancelar' }).click();
     }
   }
+});
+
+/**
+ * A restaurant the super admin creates in a country and connects to the demo
+ * POS with a merchant id of its own: the demo stands for a merchant of that
+ * country (Spain: prices with IVA included), its owner signed up, its catalogue synced, ordering
+ * on every hour of every day, no slot limit. Answers its id.
+ */
+async function countryRestaurant(request: APIRequestContext, pais: 'ES' | 'MX', tag: string): Promise<number> {
+  const { cliente, merchant } = await restaurantWithOwner(request, accounts.superAdmin, tag, { nombre: `País ${tag}`, pais });
+  const id = cliente.id;
+  const admin = await staffLogin(request, accounts.superAdmin);
+  const auth = { Authorization: `Bearer ${admin.token}` };
+  // Connected (with its owner signed up, the restaurant is active), then its catalogue synced.
+  await expect(await request.post('/api/callback', { headers: auth, data: { merchant_id: merchant, code: 'demo-1', cliente_id: id } })).toBeOK();
+  await syncCatalog(request, admin, id);
+  await unlimitedSlots(request, accounts.superAdmin, id);
+  const config = await (await request.get(`/api/clientes/${id}/pedidos/config`, { headers: auth })).json();
+  const horario = [0, 1, 2, 3, 4, 5, 6].map((dia) => ({ dia, abre: '00:00', cierra: '24:00' }));
+  await expect(await request.put(`/api/clientes/${id}/pedidos/config`, { headers: auth, data: { ...config, activo: true, horario } })).toBeOK();
+  return id;
+}
+
+const SHOTS = '/tmp/shots-local2';
+
+test('a restaurant created in Spain on the demo POS: euros with IVA included from the menu to the e-mail; MX writes $', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const tag = unique('IVA');
+  const id = await countryRestaurant(request, 'ES', tag);
+  const email = `iva-${tag.toLowerCase()}@example.com`;
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.goto(`/ordenar-en-linea/${id}`);
+    await page.evaluate((k) => window.localStorage.removeItem(k), `cart_${id}`);
+    await page.reload();
+    const prices = page.locator('.ord-product__price');
+    await expect(prices.first()).toHaveText(SPAIN_ES);
+    for (const text of await prices.allTextContents()) expect(text).toMatch(SPAIN_ES);
+    await page.getByRole('tab', { name: 'Sin Alcohol' }).click();
+    await page.getByRole('button', { name: /^Agregar: / }).first().click();
+    await page.goto(`/carrito/${id}`);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('quote-total')).toHaveText(SPAIN_ES);
+    await expect(page.getByText(/^IVA incluido \(10\u00a0%\)$/)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/spain-cart-es-${width}.png`, fullPage: true });
+  }
+  const total = (await page.getByTestId('quote-total').textContent())!;
+
+  // English: the same cart writes €, 'VAT included'.
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByTestId('quote-total')).toHaveText(SPAIN_EN);
+  await expect(page.getByText(/^VAT included \(10%\)$/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/spain-cart-en-1280.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Español' }).click();
+
+  // Checkout, the demo payment page, the order page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/checkout/${id}`);
+  await page.getByLabel('Nombre', { exact: true }).fill(`Lola ${tag}`);
+  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
+  await expect(page.getByTestId('quote-total')).toHaveText(total);
+  await expect(page.getByText(/^IVA incluido \(10\u00a0%\)$/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/spain-checkout-es-390.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Pagar con Clover' }).click();
+  await expect(page).toHaveURL(/\/demo\/checkout\/demo_cs_/);
+  await page.getByRole('button', { name: 'Pagar', exact: true }).click();
+  await expect(page).toHaveURL(/\/pedido\/\d+\?t=/);
+  await expect(page.getByTestId('order-total')).toHaveText(total);
+  await expect(page.getByText(/^IVA incluido \(10\u00a0%\)$/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/spain-order-es-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/spain-order-es-1280.png`, fullPage: true });
+
+  // The order's e-mail: the euro total, IVA included, no tax added.
+  const admin = await staffLogin(request, accounts.superAdmin);
+  await expect.poll(async () => (await mailsTo(request, admin, email)).length).toBeGreaterThan(0);
+  const mail = (await mailsTo(request, admin, email))[0];
+  expect(mail.text).toContain(total);
+  expect(mail.text).toMatch(/IVA incluido \(10\u00a0%\)/);
+  expect(mail.text).not.toContain('$');
+
+  // A restaurant in Mexico on the demo POS writes pesos as $.
+  const mx = await countryRestaurant(request, 'MX', unique('MXN'));
+  await page.goto(`/ordenar-en-linea/${mx}`);
+  const prices = page.locator('.ord-product__price');
+  await expect(prices.first()).toHaveText(DOLLARS);
+  for (const text of await prices.allTextContents()) expect(text).toMatch(DOLLARS);
+});
+
+test("the super admin moves a restaurant to another country from its actions ('Cambiar país')", async ({ page, context, request, baseURL }) => {
+  test.setTimeout(90_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const admin = await signInStaff(context, request, accounts.superAdmin, baseURL!);
+  const auth = { Authorization: `Bearer ${admin.token}` };
+  const nombre = `Mudanza ${unique('P')}`;
+  const created = await request.post('/api/clients', { headers: auth, data: { nombre } });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { id: number }).id;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/super-admin/dashboard');
+    await page.getByLabel('Buscar', { exact: true }).fill(nombre);
+    const row = page.getByTestId(`cliente-${id}`);
+    await row.getByRole('button', { name: `Acciones: ${nombre}` }).click();
+    await row.getByRole('menuitem', { name: 'Cambiar país' }).click();
+    const dialog = page.getByRole('dialog', { name: `País de ${nombre}` });
+    await expect(dialog.getByLabel('País')).toHaveValue('US');
+    await dialog.getByLabel('País').selectOption('ES');
+    await expect(dialog.getByText('Define la moneda (EUR)', { exact: false })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/change-country-${width}.png` });
+    if (width === 390) {
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      continue;
+    }
+    await dialog.getByRole('button', { name: 'Guardar país' }).click();
+    await expect(page.getByText(`${nombre} quedó en España.`)).toBeVisible();
+  }
+  const settings = await (await request.get(`/api/configuraciones?cliente_id=${id}`)).json();
+  expect(settings).toMatchObject({ pais: 'ES', moneda: 'EUR', zona_horaria: 'Europe/Madrid' });
 });

@@ -19,6 +19,7 @@ const TEXTS = {
     actions: 'Acciones',
     sendLink: 'Enviar Enlace',
     openPanel: 'Abrir panel',
+    changeCountry: 'Cambiar país',
     connectPos: 'Conectar punto de venta',
     suspend: 'Suspender',
     notConnected: 'Sin conectar',
@@ -39,6 +40,7 @@ const TEXTS = {
     actions: 'Actions',
     sendLink: 'Send Link',
     openPanel: 'Open panel',
+    changeCountry: 'Change country',
     connectPos: 'Connect point of sale',
     suspend: 'Suspend',
     notConnected: 'Not connected',
@@ -123,7 +125,7 @@ for (const lang of ['es', 'en'] as const) {
     await button.focus();
     await page.keyboard.press('ArrowDown');
     const menu = row.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText([T.sendLink, T.openPanel, T.connectPos, T.suspend]);
+    await expect(menu.getByRole('menuitem')).toHaveText([T.sendLink, T.openPanel, T.changeCountry, T.connectPos, T.suspend]);
     await expect(menu.getByRole('menuitem', { name: T.sendLink })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: T.openPanel })).toBeFocused();

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	demodata "carta/internal/demo"
+	"carta/internal/locale"
 	"carta/internal/pos"
 )
 
@@ -46,6 +47,40 @@ func New(merchantID string) (*Merchant, error) {
 		return nil, fmt.Errorf("no demo point of sale for merchant %q", merchantID)
 	}
 	return &Merchant{cat: c}, nil
+}
+
+// ForRestaurant returns the demo POS a restaurant connected to the demo
+// reaches. A demo merchant's own id (the demo restaurants') is that
+// merchant, whatever the restaurant's country, as a Clover merchant's
+// settings are its own. Any other merchant id (a restaurant a super admin
+// created and connected to the demo) stands for a merchant of the
+// restaurant's country pais: the demo merchant that sells in the country's
+// currency with its tax mode (Spain: DEMOMERCHANTES, prices with IVA
+// included; Mexico: DEMOMERCHANT2, pesos; else DEMOMERCHANT1, dollars).
+func ForRestaurant(merchantID, pais string) (*Merchant, error) {
+	if _, ok := demodata.Catalogs[merchantID]; ok {
+		return New(merchantID)
+	}
+	return New(CountryMerchant(pais))
+}
+
+// CountryMerchant is the demo merchant that stands for a merchant of
+// country pais: the one selling in its currency with its tax mode, else
+// the first demo restaurant's.
+func CountryMerchant(pais string) string {
+	c := locale.Of(pais)
+	vat := c.TaxMode == locale.TaxInclusive
+	ids := make([]string, 0, len(demodata.Catalogs))
+	for id := range demodata.Catalogs {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		if cat := demodata.Catalogs[id]; cat.Moneda == c.Moneda && cat.VAT == vat {
+			return id
+		}
+	}
+	return "DEMOMERCHANT1"
 }
 
 // Categories lists the POS categories.

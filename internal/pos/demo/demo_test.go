@@ -240,3 +240,32 @@ func TestDemoVATMerchant(t *testing.T) {
 		t.Errorf("restaurant 1: %+v, %v", got, err)
 	}
 }
+
+// A restaurant connected to the demo with a merchant id of its own gets the
+// demo merchant of its country: Spain's prices include IVA, Mexico's are in
+// pesos with tax added; the demo merchants keep their own settings.
+func TestForRestaurantFollowsTheCountry(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		merchant, pais, want string
+		vat                  bool
+	}{
+		{"MNUEVOES", "ES", demodata.VATMerchantID, true},
+		{"", "es", demodata.VATMerchantID, true},
+		{"MNUEVOMX", "MX", "DEMOMERCHANT2", false},
+		{"MNUEVOUS", "US", "DEMOMERCHANT1", false},
+		{"MNUEVO", "", "DEMOMERCHANT1", false},
+		{"DEMOMERCHANT1", "ES", "DEMOMERCHANT1", false},
+		{"DEMOMERCHANT2", "ES", "DEMOMERCHANT2", false},
+		{demodata.VATMerchantID, "US", demodata.VATMerchantID, true},
+	} {
+		m, err := ForRestaurant(c.merchant, c.pais)
+		if err != nil {
+			t.Fatal(c, err)
+		}
+		vat, err := m.TaxIncluded(ctx)
+		if err != nil || m.cat.MerchantID != c.want || vat != c.vat {
+			t.Errorf("ForRestaurant(%q, %q) = %s vat %v (%v), want %s vat %v", c.merchant, c.pais, m.cat.MerchantID, vat, err, c.want, c.vat)
+		}
+	}
+}

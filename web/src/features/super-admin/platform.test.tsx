@@ -218,17 +218,17 @@ describe('Dashboard de Super Admin', () => {
     await userEvent.keyboard('{ArrowDown}');
     const menu = within(row).getByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Enviar Enlace', 'Abrir panel', 'Suspender']);
+    expect(items.map((i) => i.textContent)).toEqual(['Enviar Enlace', 'Abrir panel', 'Cambiar país', 'Suspender']);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(items[0]).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     expect(items[1]).toHaveFocus();
     await userEvent.keyboard('{End}');
-    expect(items[2]).toHaveFocus();
+    expect(items[3]).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     expect(items[0]).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}');
-    expect(items[2]).toHaveFocus();
+    expect(items[3]).toHaveFocus();
     await userEvent.keyboard('{Home}');
     expect(items[0]).toHaveFocus();
     await userEvent.keyboard('{Escape}');
@@ -236,7 +236,7 @@ describe('Dashboard de Super Admin', () => {
     expect(button).toHaveFocus();
     // ArrowUp opens on the last item; Enter chooses it.
     await userEvent.keyboard('{ArrowUp}');
-    expect(within(row).getAllByRole('menuitem')[2]).toHaveFocus();
+    expect(within(row).getAllByRole('menuitem')[3]).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: '¿Suspender Restaurante 44?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
@@ -290,6 +290,43 @@ describe('Dashboard de Super Admin', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Suspender' }));
     expect(await screen.findByText('Restaurante 44 quedó suspendido.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ estado: 'suspendido' });
+  });
+
+  it("moves a restaurant to another country from its actions ('Cambiar país')", async () => {
+    storeSession({ superadmin: true });
+    const { calls } = mockFetch({
+      ...validate,
+      'GET /api/clients': clientsRoute(all),
+      'PUT /api/clients/44': (call) => ({ body: { ...cliente(44), ...(call.body as object) } }),
+    });
+    renderApp('/super-admin/dashboard');
+    const row = await screen.findByTestId('cliente-44');
+    await rowAction(row, 'Cambiar país');
+    const dialog = await screen.findByRole('dialog', { name: 'País de Restaurante 44' });
+    const pais = within(dialog).getByLabelText('País');
+    expect(pais).toHaveValue('US');
+    expect(within(dialog).getByRole('button', { name: 'Guardar país' })).toBeDisabled();
+    await userEvent.selectOptions(pais, 'ES');
+    expect(within(dialog).getByText(/Define la moneda \(EUR\)/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar país' }));
+    expect(await screen.findByText('Restaurante 44 quedó en España.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ pais: 'ES' }]);
+  });
+
+  it("shows the server's refusal of a country and keeps the dialog open", async () => {
+    storeSession({ superadmin: true });
+    mockFetch({
+      ...validate,
+      'GET /api/clients': clientsRoute(all),
+      'PUT /api/clients/44': { status: 400, body: { error: 'El país debe ser uno de: ES, MX, US.' } },
+    });
+    renderApp('/super-admin/dashboard');
+    await rowAction(await screen.findByTestId('cliente-44'), 'Cambiar país');
+    const dialog = await screen.findByRole('dialog', { name: 'País de Restaurante 44' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('País'), 'MX');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar país' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('El país debe ser uno de: ES, MX, US.');
   });
 
   it('creates a restaurant', async () => {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { FormActions, FormError, SubmitButton } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { createClient, type Cliente } from '../api/platform-api';
-import { COUNTRIES, DEFAULT_COUNTRY, countryName } from '../../../lib/countries';
+import { DEFAULT_COUNTRY } from '../../../lib/countries';
+import { CountryField } from './CountryField';
 import { PlatformModal } from './PlatformModal';
 
 /**
@@ -11,7 +12,7 @@ import { PlatformModal } from './PlatformModal';
  * locale and time zone) and the language of its e-mails.
  */
 export function NewRestaurantDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (c: Cliente) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const [nombre, setNombre] = useState('');
   const [email, setEmail] = useState('');
@@ -60,19 +61,7 @@ export function NewRestaurantDialog({ onClose, onCreated }: { onClose: () => voi
           <label htmlFor={`${id}-mid`}>{t('platform.merchantIdOptional')}</label>
           <input id={`${id}-mid`} value={merchantId} onChange={(e) => setMerchantId(e.target.value)} autoComplete="off" />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-pais`}>{t('platform.country')}</label>
-          <select id={`${id}-pais`} value={pais} onChange={(e) => setPais(e.target.value)} aria-describedby={`${id}-pais-hint`}>
-            {COUNTRIES.map((c) => (
-              <option key={c.pais} value={c.pais}>
-                {countryName(c.pais, i18n.language)}
-              </option>
-            ))}
-          </select>
-          <p className="muted" id={`${id}-pais-hint`}>
-            {t('platform.countryHint', { moneda: COUNTRIES.find((c) => c.pais === pais)?.moneda ?? '' })}
-          </p>
-        </div>
+        <CountryField value={pais} onChange={setPais} />
         <div className="field">
           <label htmlFor={`${id}-idioma`}>{t('platform.language')}</label>
           <select id={`${id}-idioma`} value={idioma} onChange={(e) => setIdioma(e.target.value === 'en' ? 'en' : 'es')}>

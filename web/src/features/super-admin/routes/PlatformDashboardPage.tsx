@@ -4,10 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormActions, FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
+import { countryName } from '../../../lib/countries';
 import { formatDate } from '../../../lib/dates';
 import { useDebounced } from '../../../lib/use-debounced';
 import { ESTADOS, clientsQueryOptions, platformKeys, updateClient, type Cliente, type ClientsFilter, type SentLink } from '../api/platform-api';
 import { ActionsMenu, type MenuAction } from '../components/ActionsMenu';
+import { CountryField } from '../components/CountryField';
 import { NewRestaurantDialog } from '../components/NewRestaurantDialog';
 import { PlatformModal } from '../components/PlatformModal';
 import { SendLinkDialog } from '../components/SendLinkDialog';
@@ -18,7 +20,7 @@ import '../platform.css';
 export const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
 
-type Dialog = { kind: 'link' | 'estado'; cliente: Cliente } | { kind: 'new' } | null;
+type Dialog = { kind: 'link' | 'estado' | 'pais'; cliente: Cliente } | { kind: 'new' } | null;
 
 /** Where 'Configuración Clover' opens for a restaurant: its merchant, name and e-mail filled in. */
 function cloverAuthPath(c: Cliente): string {
@@ -82,6 +84,14 @@ export default function PlatformDashboardPage() {
       { id: 'link', label: t('platform.sendLink'), onSelect: () => openLink(c) },
       { id: 'panel', label: t('platform.openPanel'), to: `/super-admin/dashboard/${c.id}` },
     ];
+    list.push({
+      id: 'pais',
+      label: t('platform.changeCountry'),
+      onSelect: () => {
+        setMessage(null);
+        setDialog({ kind: 'pais', cliente: c });
+      },
+    });
     if (c.pos_reconectar) list.push({ id: 'pos', label: t('platform.reconnectPos'), to: cloverAuthPath(c) });
     else if (!c.pos_conectado) list.push({ id: 'pos', label: t('platform.connectPos'), to: cloverAuthPath(c) });
     list.push({
@@ -223,6 +233,17 @@ export default function PlatformDashboardPage() {
         />
       )}
       {dialog?.kind === 'new' && <NewRestaurantDialog onClose={() => setDialog(null)} onCreated={onCreated} />}
+      {dialog?.kind === 'pais' && (
+        <CountryDialog
+          cliente={dialog.cliente}
+          onClose={() => setDialog(null)}
+          onDone={(c) => {
+            setDialog(null);
+            setMessage({ kind: 'ok', text: t('platform.countrySaved', { nombre: c.nombre, pais: countryName(c.pais, lang) }) });
+            void qc.invalidateQueries({ queryKey: platformKeys.all });
+          }}
+        />
+      )}
       {dialog?.kind === 'estado' && (
         <EstadoDialog
           cliente={dialog.cliente}
@@ -302,6 +323,32 @@ function EstadoDialog({ cliente, onClose, onDone }: { cliente: Cliente; onClose:
           type="button"
           busy={mutation.isPending}
           label={suspend ? t('platform.suspend') : t('platform.reactivate')}
+          busyLabel={t('platform.saving')}
+          onClick={() => mutation.mutate()}
+        />
+      </FormActions>
+    </PlatformModal>
+  );
+}
+
+/**
+ * Moves a restaurant to another country (PUT /api/clients/{id} pais): its
+ * currency, locale and default time zone follow the country.
+ */
+function CountryDialog({ cliente, onClose, onDone }: { cliente: Cliente; onClose: () => void; onDone: (c: Cliente) => void }) {
+  const { t } = useTranslation();
+  const [pais, setPais] = useState<Cliente['pais']>(cliente.pais);
+  const mutation = useMutation({ mutationFn: () => updateClient(cliente.id, { pais }), onSuccess: onDone });
+  return (
+    <PlatformModal title={t('platform.countryTitle', { nombre: cliente.nombre })} onClose={onClose} busy={mutation.isPending}>
+      <CountryField value={pais} onChange={(p) => setPais(p as Cliente['pais'])} />
+      <FormError error={mutation.isError ? errorText(mutation.error, t('platform.saveError'), t('errors.network')) : null} />
+      <FormActions className="platform-modal__actions" cancelLabel={t('platform.cancel')} onCancel={onClose} busy={mutation.isPending}>
+        <SubmitButton
+          type="button"
+          busy={mutation.isPending}
+          disabled={pais === cliente.pais}
+          label={t('platform.saveCountry')}
           busyLabel={t('platform.saving')}
           onClick={() => mutation.mutate()}
         />
