@@ -123,10 +123,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // are prices (lib/money.ts) nor the diet rules (lib/dietary.ts):
             // the pages that show them load them. Nor are the clocks of the
             // ordering pages and the board (lib/clock.ts, lib/age.ts) nor the
-            // opening hours' helpers (lib/opening-hours.ts). Nor the typed
+            // opening hours' helpers (lib/opening-hours.ts), nor the list of countries
+            // (lib/countries.ts: the super admin's and the settings' pickers), nor the helpers
+            // only staff or other diner pages use (dates, event-stream, progressive,
+            // link-language, use-debounced): a module the menu never imports has no place here. Nor the typed
             // calls of the staff pages (api/client.ts) and the staff-only
             // reads built on them (api/cliente.ts, api/order-refunds.ts).
-            { name: 'menu', test: /src[\\/](features[\\/]menu[\\/](?!components[\\/]ProductsView\.tsx)|lib[\\/](?!money\.ts|dietary\.ts|clock\.ts|age\.ts|opening-hours\.ts)|api[\\/](?!client\.ts|cliente\.ts|order-refunds\.ts))/ },
+            { name: 'menu', test: /src[\\/](features[\\/]menu[\\/](?!components[\\/]ProductsView\.tsx)|lib[\\/](?!money\.ts|dietary\.ts|clock\.ts|age\.ts|opening-hours\.ts|countries\.ts|dates\.ts|event-stream\.ts|progressive\.ts|link-language\.ts|use-debounced\.ts)|api[\\/](?!client\.ts|cliente\.ts|order-refunds\.ts))/ },
           ],
         },
       },
