@@ -91,3 +91,11 @@ export function formatPlain(cents: number, code: string, locale: string): string
   const number = `${units}${whole ? '' : `${loc.decimal}${String(abs % 100).padStart(2, '0')}`}`;
   return `${cents < 0 ? '-' : ''}${loc.after ? `${number}\u00a0${symbol}` : `${symbol}${number}`}`;
 }
+
+/** Clover's tax rate scale: 10% = 1,000,000. */
+const RATE_SCALE = 10_000_000;
+
+/** A tax rate (Clover's scale) as the language writes a percentage: "10 %" in Spanish, "10%" in English. */
+export function formatRate(rate: number, lang: string): string {
+  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 3 }).format(rate / RATE_SCALE);
+}

@@ -6,6 +6,7 @@ import type { Board, Pedido } from '../../api/contract';
 import { mockFetch, renderApp, resetLanguage, storeSession, type FetchCall } from '../../test/utils';
 import { useNow } from '../../lib/age';
 import { OrderCard } from './components/OrderCard';
+import { OrderLines } from './components/OrderDetails';
 import { alertSound } from './lib/alert-sound';
 import { lateness, thresholds } from './lib/card-age';
 import { PAUSE_PRESETS_MIN, restOfDay, untilClock } from './lib/pause-presets';
@@ -556,5 +557,37 @@ describe('pause presets (issue 27, item 9)', () => {
     expect(untilClock(PICKUP, 'America/New_York', '09:00')).toBe(Date.UTC(2025, 2, 15, 13, 0) / 1000);
     expect(untilClock(PICKUP, 'America/New_York', '')).toBeNull();
     expect(PAUSE_PRESETS_MIN).toEqual([30, 60]);
+  });
+});
+
+describe("an order's totals on the card and the printed ticket", () => {
+  it('adds the taxes on top (US style), or shows the total with "IVA incluido" per rate (a VAT restaurant)', () => {
+    const { unmount } = render(<OrderLines pedido={pedido({ id: 20 })} />);
+    expect(screen.getByText('Subtotal')).toBeInTheDocument();
+    expect(screen.getByText('Impuestos')).toBeInTheDocument();
+    expect(screen.queryByTestId('tax-included')).toBeNull();
+    unmount();
+
+    // Prices include a 10 % VAT (Clover's scale: 1,000,000): 19.00 € of which 1.73 € is tax.
+    const vat = pedido({
+      id: 21,
+      moneda: 'EUR',
+      subtotal: 1900,
+      impuestos: 173,
+      total: 1900,
+      impuestos_incluidos: true,
+      detalle_impuestos: [
+        { id: 'iva10', name: 'IVA', rate: 1_000_000, amount: 173 },
+        { id: 'iva0', name: 'Exento', rate: 0, amount: 0 },
+      ],
+    });
+    render(<OrderLines pedido={vat} />);
+    expect(screen.queryByText('Subtotal')).toBeNull();
+    expect(screen.queryByText('Impuestos')).toBeNull();
+    // A 0 % rate holds nothing and is not listed.
+    const included = screen.getAllByTestId('tax-included');
+    expect(included).toHaveLength(1);
+    expect(included[0]).toHaveTextContent(/^IVA incluido \(10\s%\)/);
+    expect(included[0]).toHaveTextContent(/1[.,]73/);
   });
 });

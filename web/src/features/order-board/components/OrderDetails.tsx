@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Pedido } from '../../../api/contract';
-import { formatCents } from '../../../lib/money';
+import { formatCents, formatRate } from '../../../lib/money';
 import { formatZonedTime } from '../lib/zoned-time';
 
 /** An order's pickup time in the restaurant's clock, 'lo antes posible' noted. */
@@ -15,7 +15,11 @@ export function PickupTime({ pedido, zone }: { pedido: Pedido; zone: string }) {
   );
 }
 
-/** The lines of an order (quantity, name, modifiers, line total), its note and its total. */
+/**
+ * The lines of an order (quantity, name, modifiers, line total), its note and its total: subtotal,
+ * taxes and total when the tax was added; the total and 'IVA incluido (10 %)' per rate when the
+ * prices included it (the board's card and the printed ticket).
+ */
 export function OrderLines({ pedido }: { pedido: Pedido }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatCents(cents, pedido.moneda, i18n.language);
@@ -49,7 +53,7 @@ export function OrderLines({ pedido }: { pedido: Pedido }) {
         </p>
       )}
       <dl className="order-totals">
-        {pedido.impuestos > 0 && (
+        {pedido.impuestos > 0 && !pedido.impuestos_incluidos && (
           <>
             <dt>{t('orderBoard.subtotal')}</dt>
             <dd>{money(pedido.subtotal)}</dd>
@@ -59,6 +63,16 @@ export function OrderLines({ pedido }: { pedido: Pedido }) {
         )}
         <dt className="order-totals__total">{t('orderBoard.total')}</dt>
         <dd className="order-totals__total">{money(pedido.total)}</dd>
+        {/* Prices that included the tax (a VAT restaurant): the total, then each rate's share of it. */}
+        {pedido.impuestos_incluidos &&
+          pedido.detalle_impuestos
+            .filter((tax) => tax.rate > 0)
+            .map((tax) => (
+              <div key={tax.id} className="order-totals__included" data-testid="tax-included">
+                <dt>{t('orderBoard.taxIncluded', { rate: formatRate(tax.rate, i18n.language) })}</dt>
+                <dd>{money(tax.amount)}</dd>
+              </div>
+            ))}
       </dl>
     </>
   );

@@ -1,15 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Schemas } from '../../../api/contract';
+import { formatRate } from '../../../lib/money';
 
 type TaxLine = Schemas['TaxLine'];
-
-/** Clover's rate scale: 10% = 1,000,000. */
-const RATE_SCALE = 10_000_000;
-
-/** A tax rate as the language writes a percentage ("10 %" in Spanish, "10%" in English). */
-export function formatRate(rate: number, lang: string): string {
-  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 3 }).format(rate / RATE_SCALE);
-}
 
 /**
  * The money of a quote or an order, as the server priced it (never added up in the browser), as
