@@ -5,7 +5,6 @@ import (
 
 	"carta/internal/auth"
 	"carta/internal/respond"
-	"carta/internal/tenant"
 )
 
 type credentials struct {
@@ -26,21 +25,35 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, res)
 }
 
-// validate answers who the bearer of a staff token is.
+// validate answers who the bearer of a staff token is: the restaurant the
+// session acts on, the role there, and every restaurant of the person.
 func (s *Server) validate(w http.ResponseWriter, r *http.Request) error {
 	p := auth.FromContext(r.Context())
-	out := struct {
-		MerchantID   *string `json:"merchant_id"`
-		ClienteID    *int64  `json:"cliente_id"`
-		IsSuperadmin bool    `json:"is_superadmin"`
-	}{IsSuperadmin: p.Role() == tenant.RoleSuperAdmin}
-	if id := p.ClienteID(); id != 0 {
-		out.ClienteID = &id
+	info, err := s.Auth.Info(r.Context(), p.SubjectID(), p.Role(), p.ClienteID())
+	if err != nil {
+		return err
 	}
-	if m := p.MerchantID(); m != "" {
-		out.MerchantID = &m
+	return ok(w, info)
+}
+
+// switchRestaurant makes the caller's session act on another of their
+// restaurants.
+func (s *Server) switchRestaurant(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		ClienteID respond.ID `json:"cliente_id"`
 	}
-	return ok(w, out)
+	if err := respond.Decode(w, r, &in); err != nil {
+		return err
+	}
+	id, err := parseClienteID(in.ClienteID.String())
+	if err != nil {
+		return err
+	}
+	info, err := s.Auth.SwitchRestaurant(r.Context(), auth.FromContext(r.Context()), id)
+	if err != nil {
+		return err
+	}
+	return ok(w, info)
 }
 
 // logout revokes the caller's token.

@@ -15,16 +15,113 @@ import (
 	"carta/internal/ordering"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
+	"carta/internal/tenant"
 )
 
 // The access matrix: every route the router registered is called as
-// anonymous, a diner, the owner of restaurant 1, the owner of restaurant 2
-// and a super admin, against restaurant 1's resources, and must answer
-// exactly the status its row says. The routes come from the router itself,
-// so a route added without a row fails this test.
+// anonymous, a diner, each staff role of restaurant 1 (its propietario,
+// a gerente, a cook and a waiter), the propietario of restaurant 2 and a
+// super admin, against restaurant 1's resources, and must answer exactly
+// the status its row says. The routes come from the router itself, so a
+// route added without a row fails this test.
 
-// callers, in the order of a row's statuses.
-var callers = []string{"anon", "diner", "owner1", "owner2", "admin"}
+// callers, in the order of a row's statuses; the three roles of restaurant
+// 1 after its owner are expected what the owner gets where staffRoles
+// admits them, 403 where it does not.
+var callers = []string{"anon", "diner", "owner1", "owner2", "admin", "gerente1", "cocina1", "mesero1"}
+
+// Who of restaurant 1's staff may call each staff route (independent of
+// the route table, which the matrix checks): the role table.
+var (
+	propietario = []string{"owner1"}
+	gerencia    = []string{"owner1", "gerente1"}
+	cocina      = []string{"owner1", "gerente1", "cocina1"}
+	sala        = []string{"owner1", "gerente1", "mesero1"}
+	personal    = []string{"owner1", "gerente1", "cocina1", "mesero1"}
+)
+
+var staffRoles = map[string][]string{
+	"POST /api/auth/validate":                                      personal,
+	"POST /api/auth/restaurante":                                   personal,
+	"GET /api/clientes/{cliente_id}/verificar_tarjeta":             propietario,
+	"POST /api/clientes/{cliente_id}/setup-tarjeta":                propietario,
+	"POST /api/clientes/{cliente_id}/agregar-tarjeta":              propietario,
+	"GET /api/clientes/{cliente_id}/fees":                          propietario,
+	"POST /api/cupones":                                            gerencia,
+	"GET /api/clientes/{cliente_id}/cupones":                       gerencia,
+	"PUT /api/cupones/{id}/estado":                                 gerencia,
+	"POST /api/clientes/{cliente_id}/vouchers/canjear":             sala,
+	"GET /api/clientes/{cliente_id}/resumen":                       gerencia,
+	"GET /api/clientes/{cliente_id}/primeros-pasos":                gerencia,
+	"PUT /api/clientes/{cliente_id}/primeros-pasos/qr":             gerencia,
+	"GET /api/clientes/{cliente_id}/usuarios":                      gerencia,
+	"GET /api/clientes/{cliente_id}/usuarios.csv":                  gerencia,
+	"GET /api/clientes/{cliente_id}/pedidos":                       personal,
+	"GET /api/clientes/{cliente_id}/pedidos/eventos":               personal,
+	"GET /api/clientes/{cliente_id}/pedidos/config":                personal,
+	"PUT /api/clientes/{cliente_id}/pedidos/config":                gerencia,
+	"PUT /api/clientes/{cliente_id}/pedidos/pausa":                 cocina,
+	"PUT /api/pedidos/{id}/estado":                                 personal,
+	"POST /api/pedidos/{id}/visto":                                 personal,
+	"POST /api/pedidos/{id}/pos":                                   personal,
+	"POST /api/pedidos/{id}/reembolso":                             gerencia,
+	"POST /api/pedidos/{id}/reembolsar":                            gerencia,
+	"PUT /api/clover/products/{id}/agotado":                        cocina,
+	"GET /api/clientes/{cliente_id}":                               personal,
+	"POST /api/vinos":                                              gerencia,
+	"PUT /api/vinos/{id}":                                          gerencia,
+	"DELETE /api/vinos/{id}":                                       gerencia,
+	"POST /api/vinos/{id}/imagen":                                  gerencia,
+	"POST /api/buscar-vino":                                        gerencia,
+	"POST /api/clientes/{cliente_id}/clover/conectar":              gerencia,
+	"PUT /api/clientes/{cliente_id}/webhook-secret":                gerencia,
+	"PUT /api/clientes/{cliente_id}/privacidad":                    gerencia,
+	"GET /api/productos":                                           personal, // the owner's list: the menu read-only
+	"POST /api/configuraciones":                                    gerencia,
+	"POST /api/configuraciones/logo":                               gerencia,
+	"POST /api/configuraciones/background":                         gerencia,
+	"POST /api/popups":                                             gerencia,
+	"DELETE /api/popups/{id}":                                      gerencia,
+	"POST /api/clover/sync-all":                                    gerencia,
+	"GET /api/clover/categories":                                   gerencia,
+	"POST /api/categories":                                         gerencia,
+	"PUT /api/categories/{id}":                                     gerencia,
+	"DELETE /api/categories/{id}":                                  gerencia,
+	"POST /api/categorias/{id}/imagen":                             gerencia,
+	"POST /api/categories/{id}/subcategories":                      gerencia,
+	"DELETE /api/categories/{id}/subcategories/{cloverCategoryId}": gerencia,
+	"PUT /api/productos/{id}/descripcion":                          gerencia,
+	"PUT /api/productos/{id}/traduccion":                           gerencia,
+	"GET /api/clientes/{cliente_id}/nombres-pos":                   gerencia,
+	"PUT /api/clientes/{cliente_id}/nombres-pos":                   gerencia,
+	"PUT /api/productos/{id}/alergenos":                            gerencia,
+	"PUT /api/clover/products/{id}/visibility":                     gerencia,
+	"PUT /api/clover/products/visibility":                          gerencia,
+	"POST /api/clover/products/{id}/image":                         gerencia,
+}
+
+// expected is the status caller should get for row r of pattern.
+func expected(pattern string, r row, caller string) int {
+	for i, c := range callers[:5] {
+		if c == caller {
+			return r.status[i]
+		}
+	}
+	// A role of restaurant 1 other than its owner.
+	if r.status[1] != s403 || r.status[2] == s403 {
+		return r.status[2] // not a staff route: as the owner
+	}
+	allowed := staffRoles[pattern]
+	if o, ok := rowRoles[pattern+"/"+r.name]; ok {
+		allowed = o
+	}
+	for _, a := range allowed {
+		if a == caller {
+			return r.status[2]
+		}
+	}
+	return s403
+}
 
 // req is one call of a route. Build makes it afresh for each caller, so a
 // call that deletes or changes something never affects the next.
@@ -37,11 +134,19 @@ type req struct {
 }
 
 // row is the expectation of one request shape of a route: the status per
-// caller (anon, diner, owner1, owner2, admin).
+// caller (anon, diner, owner1, owner2, admin); restaurant 1's other roles
+// get owner1's where staffRoles (or rowRoles) admits them.
 type row struct {
 	name   string
 	build  func(m *matrix) req
 	status [5]int
+}
+
+// rowRoles overrides staffRoles for one row (pattern + "/" + row name).
+var rowRoles = map[string][]string{
+	// Cancelling refunds the diner: the kitchen and the floor may move an
+	// order along, not cancel it.
+	"PUT /api/pedidos/{id}/estado/cancel: a manager's": gerencia,
 }
 
 // matrix is a running server with the callers' sessions and restaurant 1's
@@ -121,6 +226,14 @@ func newMatrix(t *testing.T, db *store.DB) *matrix {
 			t.Fatal(err)
 		}
 		m.staffIDs[caller] = u.ID
+	}
+	one := int64(1)
+	for caller, r := range map[string]tenant.StaffRole{"gerente1": tenant.Gerente, "cocina1": tenant.Cocina, "mesero1": tenant.Mesero} {
+		id, err := auth.CreateStaffUser(context.Background(), db, auth.StaffUser{Email: caller + "@demo.test", PasswordHash: "x", Role: tenant.RoleCliente, ClienteID: &one}, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.staffIDs[caller] = id
 	}
 	m.dinerID, m.dinerToken = m.newDiner()
 	m.category = int64(e.firstCategory(1))
@@ -204,6 +317,13 @@ func accessTable() map[string][]row {
 		}, public(s200)}},
 		"POST /api/auth/validate": {{"", func(*matrix) req { return req{method: "POST", path: "/api/auth/validate"} }, [5]int{s401, s403, s200, s200, s200}}},
 		"POST /api/auth/logout":   {{"", func(*matrix) req { return req{method: "POST", path: "/api/auth/logout"} }, signedIn(s204)}},
+		"POST /api/auth/restaurante": {
+			{"restaurant 1", func(*matrix) req {
+				return req{method: "POST", path: "/api/auth/restaurante", body: map[string]any{"cliente_id": 1}}
+			}, [5]int{s401, s403, s200, s403, s403}},
+			{"no restaurant", func(*matrix) req { return req{method: "POST", path: "/api/auth/restaurante", body: map[string]any{}} },
+				[5]int{s401, s403, s400, s400, s400}},
+		},
 
 		"POST /api/auth/recuperar": {{"", func(m *matrix) req {
 			return req{method: "POST", path: "/api/auth/recuperar", body: map[string]string{"email": fmt.Sprintf("olvido%d@demo.test", m.next())}}
@@ -380,9 +500,20 @@ func accessTable() map[string][]row {
 				"horario": ordering.AlwaysOpen(), "pedidos_por_franja": 0, "pausado_hasta": 0, "zona_horaria": "America/New_York",
 				"aviso_ambar_min": 10, "aviso_rojo_min": 20, "un_toque": true}}
 		}, staffOn1(s200)}},
-		"PUT /api/pedidos/{id}/estado": orderRows(func(m *matrix, id int64) (string, map[string]any) {
+		"PUT /api/pedidos/{id}/estado": append(orderRows(func(m *matrix, id int64) (string, map[string]any) {
 			return fmt.Sprintf("/api/pedidos/%d/estado", id), map[string]any{"estado": "en_preparacion"}
-		}, "PUT", s200),
+		}, "PUT", s200), row{"cancel: a manager's", func(m *matrix) req {
+			id, _ := m.paidOrder()
+			return req{method: "PUT", path: fmt.Sprintf("/api/pedidos/%d/estado", id), body: map[string]any{"estado": "cancelado", "motivo": "Cerrado", "cliente_id": 1}}
+		}, staffOn1(s200)}),
+		"PUT /api/clientes/{cliente_id}/pedidos/pausa": {
+			{"", func(*matrix) req {
+				return req{method: "PUT", path: "/api/clientes/1/pedidos/pausa", body: map[string]any{"pausado_hasta": 0}}
+			}, staffOn1(s200)},
+			{"no time", func(*matrix) req {
+				return req{method: "PUT", path: "/api/clientes/1/pedidos/pausa", body: map[string]any{}}
+			}, staffOn1(s400)},
+		},
 		"POST /api/pedidos/{id}/visto": orderRows(func(m *matrix, id int64) (string, map[string]any) {
 			return fmt.Sprintf("/api/pedidos/%d/visto", id), map[string]any{}
 		}, "POST", s200),
@@ -631,6 +762,17 @@ func firstMedia(m *matrix) string {
 	return u
 }
 
+// staffRoute reports whether a route's rows make it a staff route: a diner
+// is refused and restaurant 1's owner is not.
+func staffRoute(rows []row) bool {
+	for _, r := range rows {
+		if r.status[1] == s403 && r.status[2] != s403 {
+			return true
+		}
+	}
+	return false
+}
+
 // signed is a raw body sent with a signature header.
 type signed struct {
 	body, header, value string
@@ -650,8 +792,11 @@ func TestAccessMatrix(t *testing.T) {
 				t.Errorf("route %q has no row in the access matrix", p)
 				continue
 			}
+			if staffRoute(rows) && staffRoles[p] == nil {
+				t.Errorf("staff route %q has no row in staffRoles", p)
+			}
 			for _, r := range rows {
-				for i, caller := range callers {
+				for _, caller := range callers {
 					t.Run(p+"/"+r.name+"/"+caller, func(t *testing.T) {
 						q := r.build(m)
 						tok := m.token(caller)
@@ -664,8 +809,8 @@ func TestAccessMatrix(t *testing.T) {
 						} else {
 							res = m.do(q.method, q.path, tok, q.body)
 						}
-						if res.status != r.status[i] {
-							t.Fatalf("%s %s as %s: %d, want %d; %s", q.method, q.path, caller, res.status, r.status[i], res.body)
+						if want := expected(p, r, caller); res.status != want {
+							t.Fatalf("%s %s as %s: %d, want %d; %s", q.method, q.path, caller, res.status, want, res.body)
 						}
 					})
 				}

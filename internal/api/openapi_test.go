@@ -25,8 +25,19 @@ func TestOpenAPICoversRoutes(t *testing.T) {
 			t.Errorf("route %s %s is missing from openapi.json", rt.method, rt.pattern)
 			continue
 		}
-		if _, ok := ops[strings.ToLower(rt.method)]; !ok {
+		raw, ok := ops[strings.ToLower(rt.method)]
+		if !ok {
 			t.Errorf("route %s %s: openapi.json has the path but not the method", rt.method, rt.pattern)
+			continue
+		}
+		var op struct {
+			Roles []string `json:"x-roles"`
+		}
+		if err := json.Unmarshal(raw, &op); err != nil {
+			t.Fatal(err)
+		}
+		if want := documentedRoles(rt.access); strings.Join(op.Roles, ",") != strings.Join(want, ",") {
+			t.Errorf("route %s %s: openapi.json's x-roles %v, the route table admits %v", rt.method, rt.pattern, op.Roles, want)
 		}
 	}
 	for p, ops := range doc.Paths {
@@ -39,6 +50,27 @@ func TestOpenAPICoversRoutes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// documentedRoles is the x-roles an operation of access a lists: who may
+// call it (none for a public route).
+func documentedRoles(a access) []string {
+	var out []string
+	switch a {
+	case public:
+		return nil
+	case diner:
+		return []string{"usuario"}
+	case signedIn:
+		out = append(out, "usuario", "superadmin")
+		a = crew
+	default:
+		out = append(out, "superadmin")
+	}
+	for _, r := range a.roles() {
+		out = append(out, string(r))
+	}
+	return out
 }
 
 // TestOpenAPIResponsesAreStrict keeps the contract check meaningful: every

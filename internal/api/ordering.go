@@ -326,11 +326,40 @@ func (s *Server) moveOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// Cancelling refunds the diner: the kitchen and the floor move orders
+	// along, only a manager or the owner cancels one.
+	if in.Estado == ordering.EstadoCancelado && !managerAt(r, t) {
+		return tenant.ErrRole
+	}
 	p, err := s.Ordering.Move(r.Context(), t, id, in.Estado, in.Motivo)
 	if err != nil {
 		return err
 	}
 	return ok(w, p)
+}
+
+// pauseOrders pauses online ordering until a time (0: resume now): the
+// kitchen's part of the ordering settings.
+func (s *Server) pauseOrders(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		PausadoHasta *int64 `json:"pausado_hasta"`
+	}
+	if err := respond.Decode(w, r, &in); err != nil {
+		return err
+	}
+	t, err := tenantInPath(r)
+	if err != nil {
+		return err
+	}
+	if in.PausadoHasta == nil || *in.PausadoHasta < 0 {
+		return apperr.InvalidE("Falta el campo pausado_hasta.", "The pausado_hasta field is missing.")
+	}
+	c, err := s.Ordering.Pause(r.Context(), t, *in.PausadoHasta)
+	if err != nil {
+		return err
+	}
+	s.Site.Forget(t.Int64())
+	return ok(w, c)
 }
 
 // acknowledgeOrder stops a new order's alert on every board.

@@ -14,9 +14,32 @@ const (
 	public     access = iota // anyone
 	signedIn                 // any valid token
 	diner                    // a diner's token
-	staff                    // a restaurant's staff or a super admin
 	superAdmin               // a super admin
+	// A restaurant's staff with one of the roles below at the restaurant
+	// the request acts on, or a super admin.
+	owner   // propietario: the card, the fees, the staff
+	manager // propietario, gerente: everything but billing and staff
+	kitchen // propietario, gerente, cocina: the board, pausing, sold-out
+	floor   // propietario, gerente, mesero: the board, vouchers
+	crew    // every staff role: the board, the menu read-only
 )
+
+// roles are the staff roles an access admits (none for a non-staff access).
+func (a access) roles() []tenant.StaffRole {
+	switch a {
+	case owner:
+		return []tenant.StaffRole{tenant.Propietario}
+	case manager:
+		return []tenant.StaffRole{tenant.Propietario, tenant.Gerente}
+	case kitchen:
+		return []tenant.StaffRole{tenant.Propietario, tenant.Gerente, tenant.Cocina}
+	case floor:
+		return []tenant.StaffRole{tenant.Propietario, tenant.Gerente, tenant.Mesero}
+	case crew:
+		return tenant.StaffRoles
+	}
+	return nil
+}
 
 // route is one entry of the route table: the one list the router is built
 // from and the OpenAPI and access-matrix tests check.
@@ -34,8 +57,8 @@ func (s *Server) guard(a access, h http.HandlerFunc) http.HandlerFunc {
 		return s.Auth.Require(h)
 	case diner:
 		return s.Auth.Require(h, tenant.RoleUsuario)
-	case staff:
-		return s.Auth.Staff(h)
+	case owner, manager, kitchen, floor, crew:
+		return s.Auth.Staff(h, a.roles()...)
 	case superAdmin:
 		return s.Auth.SuperAdmin(h)
 	}
@@ -50,7 +73,9 @@ func (s *Server) routes() []route {
 		// Staff sign-in and sessions (auth.go).
 		{"POST", "/api/login", public, s.login},
 		{"POST", "/api/auth/login", public, s.login},
-		{"POST", "/api/auth/validate", staff, s.validate},
+		{"POST", "/api/auth/validate", crew, s.validate},
+		// The restaurant a staff session acts on (the switcher).
+		{"POST", "/api/auth/restaurante", crew, s.switchRestaurant},
 		{"POST", "/api/auth/logout", signedIn, s.logout},
 		// '¿Olvidaste tu contraseña?' of owners and the super admin: the
 		// request, the link's state, the new password (auth.go).
@@ -82,30 +107,30 @@ func (s *Server) routes() []route {
 		// Coupon offers and the platform's fees: card on file, offers,
 		// purchases, vouchers, fees (offers.go).
 		{"GET", "/api/billing/config", public, s.billingConfig},
-		{"GET", "/api/clientes/{cliente_id}/verificar_tarjeta", staff, s.verifyCard},
-		{"POST", "/api/clientes/{cliente_id}/setup-tarjeta", staff, s.setupCard},
-		{"POST", "/api/clientes/{cliente_id}/agregar-tarjeta", staff, s.registerCard},
-		{"POST", "/api/cupones", staff, s.createCupon},
+		{"GET", "/api/clientes/{cliente_id}/verificar_tarjeta", owner, s.verifyCard},
+		{"POST", "/api/clientes/{cliente_id}/setup-tarjeta", owner, s.setupCard},
+		{"POST", "/api/clientes/{cliente_id}/agregar-tarjeta", owner, s.registerCard},
+		{"POST", "/api/cupones", manager, s.createCupon},
 		{"GET", "/api/cupones", public, s.listCupones},
-		{"GET", "/api/clientes/{cliente_id}/cupones", staff, ofTenant(s.Offers.Offers)},
-		{"PUT", "/api/cupones/{id}/estado", staff, s.setCuponEstado},
+		{"GET", "/api/clientes/{cliente_id}/cupones", manager, ofTenant(s.Offers.Offers)},
+		{"PUT", "/api/cupones/{id}/estado", manager, s.setCuponEstado},
 		{"GET", "/api/clientes/{cliente_id}/merchant", public, s.clienteMerchant},
 		{"POST", "/api/checkout-clover", diner, s.checkoutCoupon},
 		{"GET", "/api/demo/checkout/{session_id}", public, s.demoCheckoutSession},
 		{"POST", "/api/demo/checkout/{session_id}/pay", public, s.demoCheckoutResult(true)},
 		{"POST", "/api/demo/checkout/{session_id}/decline", public, s.demoCheckoutResult(false)},
-		{"POST", "/api/clientes/{cliente_id}/vouchers/canjear", staff, s.redeemVoucher},
-		{"GET", "/api/clientes/{cliente_id}/fees", staff, ofTenant(s.Billing.Fees)},
+		{"POST", "/api/clientes/{cliente_id}/vouchers/canjear", floor, s.redeemVoucher},
+		{"GET", "/api/clientes/{cliente_id}/fees", owner, ofTenant(s.Billing.Fees)},
 		// The restaurant panel's summary: orders, coupons, revenue and fees (panel).
-		{"GET", "/api/clientes/{cliente_id}/resumen", staff, ofTenant(s.Panel.Summary)},
+		{"GET", "/api/clientes/{cliente_id}/resumen", manager, ofTenant(s.Panel.Summary)},
 		// The panel's first-run checklist; printing the QR codes is recorded
 		// when the staff opens the sheet or downloads the code (primeros_pasos.go).
-		{"GET", "/api/clientes/{cliente_id}/primeros-pasos", staff, s.firstSteps},
-		{"PUT", "/api/clientes/{cliente_id}/primeros-pasos/qr", staff, s.markQRPrinted},
+		{"GET", "/api/clientes/{cliente_id}/primeros-pasos", manager, s.firstSteps},
+		{"PUT", "/api/clientes/{cliente_id}/primeros-pasos/qr", manager, s.markQRPrinted},
 		// The restaurant's diners ('Clientes'): the list and the export of
 		// the contactable ones (comensales.go).
-		{"GET", "/api/clientes/{cliente_id}/usuarios", staff, s.listComensales},
-		{"GET", "/api/clientes/{cliente_id}/usuarios.csv", staff, s.exportComensales},
+		{"GET", "/api/clientes/{cliente_id}/usuarios", manager, s.listComensales},
+		{"GET", "/api/clientes/{cliente_id}/usuarios.csv", manager, s.exportComensales},
 		{"GET", "/api/admin/fees", superAdmin, list(s.Billing.FailedFees)},
 		{"GET", "/api/admin/reembolsos", superAdmin, list(s.Offers.RefundsOwed)},
 		{"POST", "/api/admin/reembolsos/{compra_id}", superAdmin, s.markRefunded},
@@ -130,25 +155,26 @@ func (s *Server) routes() []route {
 		{"POST", "/api/orders/{cliente_id}/pay", public, s.payOrder},
 		{"GET", "/api/pedidos/{id}", public, s.followOrder},
 		{"GET", "/api/pedidos/{id}/eventos", public, s.followOrderEvents},
-		{"GET", "/api/clientes/{cliente_id}/pedidos", staff, s.board},
-		{"GET", "/api/clientes/{cliente_id}/pedidos/eventos", staff, s.boardEvents},
-		{"GET", "/api/clientes/{cliente_id}/pedidos/config", staff, ofTenant(s.Ordering.Config)},
-		{"PUT", "/api/clientes/{cliente_id}/pedidos/config", staff, s.saveOrderConfig},
-		{"PUT", "/api/pedidos/{id}/estado", staff, s.moveOrder},
-		{"POST", "/api/pedidos/{id}/visto", staff, s.acknowledgeOrder},
-		{"POST", "/api/pedidos/{id}/pos", staff, s.retryOrderPOS},
-		{"POST", "/api/pedidos/{id}/reembolso", staff, s.markOrderRefunded},
-		{"POST", "/api/pedidos/{id}/reembolsar", staff, s.refundOrder},
-		{"PUT", "/api/clover/products/{id}/agotado", staff, s.setSoldOut},
+		{"GET", "/api/clientes/{cliente_id}/pedidos", crew, s.board},
+		{"GET", "/api/clientes/{cliente_id}/pedidos/eventos", crew, s.boardEvents},
+		{"GET", "/api/clientes/{cliente_id}/pedidos/config", crew, ofTenant(s.Ordering.Config)},
+		{"PUT", "/api/clientes/{cliente_id}/pedidos/config", manager, s.saveOrderConfig},
+		{"PUT", "/api/clientes/{cliente_id}/pedidos/pausa", kitchen, s.pauseOrders},
+		{"PUT", "/api/pedidos/{id}/estado", crew, s.moveOrder},
+		{"POST", "/api/pedidos/{id}/visto", crew, s.acknowledgeOrder},
+		{"POST", "/api/pedidos/{id}/pos", crew, s.retryOrderPOS},
+		{"POST", "/api/pedidos/{id}/reembolso", manager, s.markOrderRefunded},
+		{"POST", "/api/pedidos/{id}/reembolsar", manager, s.refundOrder},
+		{"PUT", "/api/clover/products/{id}/agotado", kitchen, s.setSoldOut},
 
 		// The wine cellar (wines.go).
 		{"GET", "/api/vinos", public, s.listVinos},
 		{"GET", "/api/cavas", public, list(s.Wines.Cavas)},
-		{"POST", "/api/vinos", staff, s.createVino},
-		{"PUT", "/api/vinos/{id}", staff, s.updateVino},
-		{"DELETE", "/api/vinos/{id}", staff, s.deleteVino},
-		{"POST", "/api/vinos/{id}/imagen", staff, s.uploadWineLabel},
-		{"POST", "/api/buscar-vino", staff, s.searchVino},
+		{"POST", "/api/vinos", manager, s.createVino},
+		{"PUT", "/api/vinos/{id}", manager, s.updateVino},
+		{"DELETE", "/api/vinos/{id}", manager, s.deleteVino},
+		{"POST", "/api/vinos/{id}/imagen", manager, s.uploadWineLabel},
+		{"POST", "/api/buscar-vino", manager, s.searchVino},
 
 		// Restaurants and onboarding (clientes.go, platform.go).
 		{"GET", "/api/clients", superAdmin, s.listClientes},
@@ -157,16 +183,16 @@ func (s *Server) routes() []route {
 		{"POST", "/api/send-email", superAdmin, s.sendOnboardingLink},
 		{"POST", "/api/establecer-password", public, s.setOwnerPassword},
 		{"POST", "/api/callback", superAdmin, s.connectPOS},
-		{"POST", "/api/clientes/{cliente_id}/clover/conectar", staff, s.startPOSConnect},
+		{"POST", "/api/clientes/{cliente_id}/clover/conectar", manager, s.startPOSConnect},
 		{"GET", "/api/clover/oauth", public, s.cloverLaunch},
 		{"GET", "/api/clover/oauth/callback", public, s.cloverCallback},
-		{"PUT", "/api/clientes/{cliente_id}/webhook-secret", staff, s.setWebhookSecret},
-		{"GET", "/api/clientes/{cliente_id}", staff, ofTenant(s.getCliente)},
+		{"PUT", "/api/clientes/{cliente_id}/webhook-secret", manager, s.setWebhookSecret},
+		{"GET", "/api/clientes/{cliente_id}", crew, ofTenant(s.getCliente)},
 		{"GET", "/api/clientes/{cliente_id}/qr", public, s.menuQR},
 		// The privacy notice: public and cacheable with the menu; the owner's
 		// own text (privacy.go).
 		{"GET", "/api/clientes/{cliente_id}/privacidad", public, s.Site.Privacy},
-		{"PUT", "/api/clientes/{cliente_id}/privacidad", staff, s.setPrivacyText},
+		{"PUT", "/api/clientes/{cliente_id}/privacidad", manager, s.setPrivacyText},
 
 		// The diner's menu: public, cacheable (the web site's public.go).
 		{"GET", "/api/configuraciones", public, s.Site.Settings},
@@ -178,26 +204,26 @@ func (s *Server) routes() []route {
 
 		// Menu administration, look and feel, popups: owner or super admin
 		// (catalog.go).
-		{"POST", "/api/configuraciones", staff, s.saveSettings},
-		{"POST", "/api/configuraciones/logo", staff, s.uploadSettingsImage("logo")},
-		{"POST", "/api/configuraciones/background", staff, s.uploadSettingsImage("background")},
-		{"POST", "/api/popups", staff, s.createPopup},
-		{"DELETE", "/api/popups/{id}", staff, s.deletePopup},
-		{"POST", "/api/clover/sync-all", staff, s.syncAll},
-		{"GET", "/api/clover/categories", staff, s.listPOSCategories},
-		{"POST", "/api/categories", staff, s.createCategory},
-		{"PUT", "/api/categories/{id}", staff, s.updateCategory},
-		{"DELETE", "/api/categories/{id}", staff, s.deleteCategory},
-		{"POST", "/api/categorias/{id}/imagen", staff, s.uploadCategoryImage},
-		{"POST", "/api/categories/{id}/subcategories", staff, s.assignSubcategories},
-		{"DELETE", "/api/categories/{id}/subcategories/{cloverCategoryId}", staff, s.removeSubcategory},
-		{"PUT", "/api/productos/{id}/descripcion", staff, s.updateDescription},
-		{"PUT", "/api/productos/{id}/traduccion", staff, s.updateProductTranslation},
-		{"GET", "/api/clientes/{cliente_id}/nombres-pos", staff, ofTenant(s.Menu.POSNames)},
-		{"PUT", "/api/clientes/{cliente_id}/nombres-pos", staff, s.setPOSNames},
-		{"PUT", "/api/productos/{id}/alergenos", staff, s.updateDietary},
-		{"PUT", "/api/clover/products/{id}/visibility", staff, s.setVisibility},
-		{"PUT", "/api/clover/products/visibility", staff, s.setVisibilityMany},
-		{"POST", "/api/clover/products/{id}/image", staff, s.uploadProductImage},
+		{"POST", "/api/configuraciones", manager, s.saveSettings},
+		{"POST", "/api/configuraciones/logo", manager, s.uploadSettingsImage("logo")},
+		{"POST", "/api/configuraciones/background", manager, s.uploadSettingsImage("background")},
+		{"POST", "/api/popups", manager, s.createPopup},
+		{"DELETE", "/api/popups/{id}", manager, s.deletePopup},
+		{"POST", "/api/clover/sync-all", manager, s.syncAll},
+		{"GET", "/api/clover/categories", manager, s.listPOSCategories},
+		{"POST", "/api/categories", manager, s.createCategory},
+		{"PUT", "/api/categories/{id}", manager, s.updateCategory},
+		{"DELETE", "/api/categories/{id}", manager, s.deleteCategory},
+		{"POST", "/api/categorias/{id}/imagen", manager, s.uploadCategoryImage},
+		{"POST", "/api/categories/{id}/subcategories", manager, s.assignSubcategories},
+		{"DELETE", "/api/categories/{id}/subcategories/{cloverCategoryId}", manager, s.removeSubcategory},
+		{"PUT", "/api/productos/{id}/descripcion", manager, s.updateDescription},
+		{"PUT", "/api/productos/{id}/traduccion", manager, s.updateProductTranslation},
+		{"GET", "/api/clientes/{cliente_id}/nombres-pos", manager, ofTenant(s.Menu.POSNames)},
+		{"PUT", "/api/clientes/{cliente_id}/nombres-pos", manager, s.setPOSNames},
+		{"PUT", "/api/productos/{id}/alergenos", manager, s.updateDietary},
+		{"PUT", "/api/clover/products/{id}/visibility", manager, s.setVisibility},
+		{"PUT", "/api/clover/products/visibility", manager, s.setVisibilityMany},
+		{"POST", "/api/clover/products/{id}/image", manager, s.uploadProductImage},
 	}
 }

@@ -46,8 +46,12 @@ func objectTenant(r *http.Request, raw string) (tenant.ID, error) {
 	if strings.TrimSpace(raw) != "" {
 		return tenantOf(r, raw)
 	}
-	if t, ok := auth.FromContext(r.Context()).Own(); ok {
+	p := auth.FromContext(r.Context())
+	if t, ok := p.Own(); ok {
 		return t, nil
+	}
+	if id := p.ClienteID(); id != 0 {
+		return p.Tenant(id) // a member whose role there the route does not admit
 	}
 	return tenant.ID{}, errClienteID
 }
@@ -73,4 +77,18 @@ func dinerOf(r *http.Request) (tenant.Diner, error) {
 		return tenant.Diner{}, apperr.E(apperr.Invalid, "Error al obtener usuario_id.", "Error getting usuario_id.")
 	}
 	return auth.FromContext(r.Context()).Diner(id)
+}
+
+// managerAt reports whether the caller runs restaurant t: its propietario
+// or gerente, or a super admin.
+func managerAt(r *http.Request, t tenant.ID) bool {
+	p := auth.FromContext(r.Context())
+	if p.Role() == tenant.RoleSuperAdmin {
+		return true
+	}
+	switch p.RoleAt(t.Int64()) {
+	case tenant.Propietario, tenant.Gerente:
+		return true
+	}
+	return false
 }

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"carta/internal/apperr"
-	"carta/internal/clientes"
 	"carta/internal/limits"
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -97,10 +96,19 @@ func (s *Service) Check(ctx context.Context, encoded, password string) (bool, er
 
 // LoginResult is what a successful staff sign-in returns.
 type LoginResult struct {
-	Token        string  `json:"token"`
-	ClienteID    *int64  `json:"cliente_id"`
-	MerchantID   *string `json:"merchant_id"`
-	IsSuperadmin bool    `json:"is_superadmin"`
+	Token string `json:"token"`
+	StaffInfo
+}
+
+// StaffInfo is who a staff session is: the restaurant it acts on (the
+// only one, the one chosen, or else the first), the role there, and every
+// restaurant the person belongs to (the switcher's list).
+type StaffInfo struct {
+	ClienteID    *int64           `json:"cliente_id"`
+	MerchantID   *string          `json:"merchant_id"`
+	IsSuperadmin bool             `json:"is_superadmin"`
+	Rol          tenant.StaffRole `json:"rol"`
+	Restaurantes []Membership     `json:"restaurantes"`
 }
 
 // ThrottleKey is one budget an attempt draws from.
@@ -246,16 +254,56 @@ func (s *Service) LoginStaff(ctx context.Context, email, password, ip string) (L
 
 // loginResult is the answer of a staff sign-in with token as u.
 func (s *Service) loginResult(ctx context.Context, token string, u StaffUser) (LoginResult, error) {
-	res := LoginResult{Token: token, IsSuperadmin: u.Role == tenant.RoleSuperAdmin}
-	if u.ClienteID != nil {
-		c, err := clientes.Get(ctx, s.DB, tenant.FromRecord(*u.ClienteID))
-		if err != nil {
-			return LoginResult{}, err
-		}
-		res.ClienteID = &c.ID
-		res.MerchantID = c.MerchantID
+	info, err := s.Info(ctx, u.ID, u.Role, 0)
+	return LoginResult{Token: token, StaffInfo: info}, err
+}
+
+// Info is who staff account id (of role) is, acting on chosen (0: the
+// default restaurant).
+func (s *Service) Info(ctx context.Context, id int64, role tenant.Role, chosen int64) (StaffInfo, error) {
+	info := StaffInfo{IsSuperadmin: role == tenant.RoleSuperAdmin, Restaurantes: []Membership{}}
+	if role != tenant.RoleCliente {
+		return info, nil
 	}
-	return res, nil
+	ms, err := Memberships(ctx, s.DB, id)
+	if err != nil {
+		return StaffInfo{}, err
+	}
+	info.Restaurantes = ms
+	if m, ok := activeMembership(ms, chosen); ok {
+		info.ClienteID = &m.ClienteID
+		info.MerchantID = m.MerchantID
+		info.Rol = m.Rol
+	}
+	return info, nil
+}
+
+// activeMembership is the restaurant a session acts on: the chosen one
+// while the person still belongs to it, else the first.
+func activeMembership(ms []Membership, chosen int64) (Membership, bool) {
+	for _, m := range ms {
+		if m.ClienteID == chosen {
+			return m, true
+		}
+	}
+	if len(ms) > 0 {
+		return ms[0], true
+	}
+	return Membership{}, false
+}
+
+var errNotMember = apperr.E(apperr.Forbidden, "No trabajas en ese restaurante.", "You do not work at that restaurant.")
+
+// SwitchRestaurant makes the session behind p act on clienteID, one of the
+// person's restaurants, and answers who the session now is.
+func (s *Service) SwitchRestaurant(ctx context.Context, p *tenant.Principal, clienteID int64) (StaffInfo, error) {
+	if p.Role() != tenant.RoleCliente || p.RoleAt(clienteID) == "" {
+		return StaffInfo{}, errNotMember
+	}
+	if err := SetSessionRestaurant(ctx, s.DB, p.TokenHash(), clienteID); err != nil {
+		return StaffInfo{}, err
+	}
+	return s.Info(ctx, p.SubjectID(), p.Role(), clienteID)
 }
 
 // Authenticate resolves a bearer token to its principal; an unknown, expired
@@ -286,14 +334,20 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*tenant.Princ
 			return nil, err
 		}
 		f.Role = u.Role
-		if u.ClienteID != nil {
-			c, err := clientes.Get(ctx, s.DB, tenant.FromRecord(*u.ClienteID))
+		if u.Role == tenant.RoleCliente {
+			ms, err := Memberships(ctx, s.DB, u.ID)
 			if err != nil {
 				return nil, err
 			}
-			f.ClienteID = c.ID
-			if c.MerchantID != nil {
-				f.MerchantID = *c.MerchantID
+			f.Members = make(map[int64]tenant.StaffRole, len(ms))
+			for _, m := range ms {
+				f.Members[m.ClienteID] = m.Rol
+			}
+			if m, ok := activeMembership(ms, sess.ClienteID); ok {
+				f.ClienteID = m.ClienteID
+				if m.MerchantID != nil {
+					f.MerchantID = *m.MerchantID
+				}
 			}
 		}
 		return tenant.NewPrincipal(f), nil

@@ -37,9 +37,18 @@ func (s *Service) Require(next http.HandlerFunc, roles ...tenant.Role) http.Hand
 	}
 }
 
-// Staff allows super admins and restaurant staff.
-func (s *Service) Staff(next http.HandlerFunc) http.HandlerFunc {
-	return s.Require(next, tenant.RoleSuperAdmin, tenant.RoleCliente)
+// Staff allows super admins and restaurant staff holding one of roles at
+// some restaurant (any role when none is given); the tenant check then
+// requires one of them at the restaurant the request acts on.
+func (s *Service) Staff(next http.HandlerFunc, roles ...tenant.StaffRole) http.HandlerFunc {
+	return s.Require(func(w http.ResponseWriter, r *http.Request) {
+		p := FromContext(r.Context()).Allow(roles...)
+		if !p.MayAny() {
+			respond.Error(w, r, tenant.ErrRole)
+			return
+		}
+		next(w, r.WithContext(WithPrincipal(r.Context(), p)))
+	}, tenant.RoleSuperAdmin, tenant.RoleCliente)
 }
 
 // SuperAdmin allows super admins only.

@@ -24,6 +24,7 @@ const (
 type session struct {
 	Kind      string
 	SubjectID int64
+	ClienteID int64 // a staff session's chosen restaurant; 0: the default one
 }
 
 // CreateSession stores a session of kind for subjectID, valid for ttl.
@@ -36,9 +37,17 @@ func CreateSession(ctx context.Context, q store.Querier, tokenHash, kind string,
 
 func getSession(ctx context.Context, q store.Querier, tokenHash string) (session, error) {
 	var s session
-	err := q.QueryRow(ctx, `SELECT kind, subject_id FROM sessions WHERE token_hash = ? AND expires_at > ?`,
-		tokenHash, q.NowUnix()).Scan(&s.Kind, &s.SubjectID)
+	var cid sql.NullInt64
+	err := q.QueryRow(ctx, `SELECT kind, subject_id, cliente_id FROM sessions WHERE token_hash = ? AND expires_at > ?`,
+		tokenHash, q.NowUnix()).Scan(&s.Kind, &s.SubjectID, &cid)
+	s.ClienteID = cid.Int64
 	return s, store.NotFound(err)
+}
+
+// SetSessionRestaurant records the restaurant a staff session acts on.
+func SetSessionRestaurant(ctx context.Context, q store.Querier, tokenHash string, clienteID int64) error {
+	_, err := q.Exec(ctx, `UPDATE sessions SET cliente_id = ? WHERE token_hash = ? AND kind = ?`, clienteID, tokenHash, SessionStaff)
+	return err
 }
 
 func deleteSession(ctx context.Context, q store.Querier, tokenHash string) error {
@@ -62,20 +71,24 @@ func DeleteExpiredSessions(ctx context.Context, q store.Querier) (int64, error) 
 	return res.RowsAffected()
 }
 
-// StaffUser is a restaurant owner or a super admin.
+// StaffUser is a restaurant staff person or a super admin.
 type StaffUser struct {
 	ID           int64
 	Email        string
 	PasswordHash string
 	Role         tenant.Role
-	ClienteID    *int64 // set for tenant.RoleCliente only
+	// ClienteID is the restaurant a tenant.RoleCliente account was created
+	// for. It grants nothing: what a person may do is their memberships.
+	ClienteID *int64
 }
 
 // NormalizeEmail is the form e-mails are stored and looked up in.
 func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
 // CreateStaffUser inserts a staff account; a taken e-mail is store.ErrConflict.
-func CreateStaffUser(ctx context.Context, q store.Querier, u StaffUser) (int64, error) {
+// A restaurant's account (tenant.RoleCliente) is made the propietario of
+// u.ClienteID unless role says otherwise (an invited person's role).
+func CreateStaffUser(ctx context.Context, q store.Querier, u StaffUser, role ...tenant.StaffRole) (int64, error) {
 	id, err := store.InsertID(ctx, q, `INSERT INTO staff_users (email, password_hash, role, cliente_id, created_at) VALUES (?, ?, ?, ?, ?)`,
 		NormalizeEmail(u.Email), u.PasswordHash, string(u.Role), u.ClienteID, q.NowUnix())
 	if store.IsUniqueViolation(err) {
@@ -84,7 +97,60 @@ func CreateStaffUser(ctx context.Context, q store.Querier, u StaffUser) (int64, 
 	if err != nil {
 		return 0, fmt.Errorf("create staff user: %w", err)
 	}
+	if u.Role == tenant.RoleCliente && u.ClienteID != nil {
+		r := tenant.Propietario
+		if len(role) > 0 {
+			r = role[0]
+		}
+		if err := SetMembership(ctx, q, id, *u.ClienteID, r); err != nil {
+			return 0, err
+		}
+	}
 	return id, nil
+}
+
+// Membership is a person's role at one restaurant.
+type Membership struct {
+	ClienteID  int64            `json:"cliente_id"`
+	Nombre     string           `json:"nombre"`
+	MerchantID *string          `json:"merchant_id"`
+	Rol        tenant.StaffRole `json:"rol"`
+}
+
+// SetMembership gives a person a role at a restaurant (adding them, or
+// changing their role there).
+func SetMembership(ctx context.Context, q store.Querier, staffUserID, clienteID int64, r tenant.StaffRole) error {
+	if !r.Valid() {
+		return fmt.Errorf("set membership: invalid role %q", r)
+	}
+	_, err := q.Exec(ctx, `INSERT INTO membresias (staff_user_id, cliente_id, rol, created_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (staff_user_id, cliente_id) DO UPDATE SET rol = excluded.rol`, staffUserID, clienteID, string(r), q.NowUnix())
+	return err
+}
+
+// Memberships lists a person's restaurants and roles, by restaurant name.
+func Memberships(ctx context.Context, q store.Querier, staffUserID int64) ([]Membership, error) {
+	rows, err := q.Query(ctx, `SELECT m.cliente_id, c.nombre, c.merchant_id, m.rol FROM membresias m
+		JOIN clientes c ON c.id = m.cliente_id WHERE m.staff_user_id = ? ORDER BY c.nombre, m.cliente_id`, staffUserID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Membership{}
+	for rows.Next() {
+		var m Membership
+		var merchant sql.NullString
+		var r string
+		if err := rows.Scan(&m.ClienteID, &m.Nombre, &merchant, &r); err != nil {
+			return nil, err
+		}
+		if merchant.Valid {
+			m.MerchantID = &merchant.String
+		}
+		m.Rol = tenant.StaffRole(r)
+		out = append(out, m)
+	}
+	return out, rows.Err()
 }
 
 const staffCols = `id, email, password_hash, role, cliente_id`

@@ -58,7 +58,8 @@ func withOwner(t *testing.T, s *onboarding.Service, nombre, merchantID string) (
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c, tenant.NewPrincipal(tenant.PrincipalFields{Role: tenant.RoleCliente, SubjectID: uid, ClienteID: c.ID})
+	return c, tenant.NewPrincipal(tenant.PrincipalFields{Role: tenant.RoleCliente, SubjectID: uid, ClienteID: c.ID,
+		Members: map[int64]tenant.StaffRole{c.ID: tenant.Propietario}})
 }
 
 // callbackOf reads the callback a browser sent to authorize lands on (the

@@ -317,6 +317,32 @@ func (s *Service) SaveConfig(ctx context.Context, t tenant.ID, c Config) (Config
 	return c, err
 }
 
+// Pause pauses online ordering until the unix time until (0 or a past
+// time: resume now), leaving the other settings as they are: the
+// kitchen's own change, in one transaction with the board's event.
+func (s *Service) Pause(ctx context.Context, t tenant.ID, until int64) (Config, error) {
+	var c Config
+	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		var err error
+		if c, err = getConfig(ctx, tx, t.Int64()); err != nil {
+			return err
+		}
+		c.PausadoHasta = until
+		if c, err = c.Check(s.DB.Now()); err != nil {
+			return err
+		}
+		if err := saveConfig(ctx, tx, t, c); err != nil {
+			return err
+		}
+		return addEvent(ctx, tx, t.Int64(), 0, "config")
+	})
+	if err == nil {
+		s.forget(t.Int64())
+		s.changed()
+	}
+	return c, err
+}
+
 // SetSoldOut marks a product sold out until the restaurant's next
 // midnight, or available again.
 func (s *Service) SetSoldOut(ctx context.Context, t tenant.ID, productID int64, soldOut bool) error {

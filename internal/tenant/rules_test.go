@@ -30,7 +30,6 @@ var escapeHatches = map[string][]string{
 	// The restaurant of a row the server already trusts.
 	"FromRecord": {
 		"internal/app/adapters.go",          // a POS connection row's token source
-		"internal/auth/auth.go",             // a session's staff account
 		"internal/checkout/confirm.go",      // the restaurant of a session's purchase (its webhook secret)
 		"internal/offers/manage.go",         // a coupon's restaurant (sale, demo checkout)
 		"internal/offers/offers.go",         // a coupon's or purchase's restaurant

@@ -5873,6 +5873,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/restaurante": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the staff session act on another of the person's restaurants (the switcher) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        cliente_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionInfo"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/pedidos/pausa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pause online ordering until a time, or resume (0): the kitchen's part of the ordering settings */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Unix seconds; 0: resume now */
+                        pausado_hasta: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderConfig"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5887,14 +5986,30 @@ export interface components {
         };
         LoginResult: {
             token: string;
+            /** @description The restaurant the session acts on (the only one, the one chosen, or the first). */
             cliente_id: number | null;
             merchant_id: string | null;
             is_superadmin: boolean;
+            /**
+             * @description The role at cliente_id; empty for a super admin.
+             * @enum {string}
+             */
+            rol: "propietario" | "gerente" | "cocina" | "mesero" | "";
+            /** @description Every restaurant the person works at (empty for a super admin). */
+            restaurantes: components["schemas"]["StaffMembership"][];
         };
         SessionInfo: {
+            /** @description The restaurant the session acts on (the only one, the one chosen, or the first). */
             cliente_id: number | null;
             merchant_id: string | null;
             is_superadmin: boolean;
+            /**
+             * @description The role at cliente_id; empty for a super admin.
+             * @enum {string}
+             */
+            rol: "propietario" | "gerente" | "cocina" | "mesero" | "";
+            /** @description Every restaurant the person works at (empty for a super admin). */
+            restaurantes: components["schemas"]["StaffMembership"][];
         };
         Cliente: {
             id: number;
@@ -6793,6 +6908,17 @@ export interface components {
             /** @description what the owner adds to the notice ('' none) */
             texto: string;
         };
+        StaffMembership: {
+            cliente_id: number;
+            nombre: string;
+            merchant_id: string | null;
+            rol: components["schemas"]["StaffRole"];
+        };
+        /**
+         * @description A staff person's role at one restaurant: propietario (everything, including the card, fees and staff), gerente (everything but billing and staff), cocina (the order board, pausing orders, sold-out today), mesero (the board, voucher redemption, the menu read-only).
+         * @enum {string}
+         */
+        StaffRole: "propietario" | "gerente" | "cocina" | "mesero";
     };
     responses: {
         /** @description Malformed input */
