@@ -458,11 +458,13 @@ func (s *Service) SetPassword(ctx context.Context, in NewPassword) (auth.LoginRe
 	if err != nil {
 		return res, err
 	}
+	var uid, cid int64
 	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		linkID, c, err := checkLink(ctx, tx, mid, email, in.Token, true)
 		if err != nil {
 			return err
 		}
+		cid = c.ID
 		if err := auth.SpendLink(ctx, tx, linkID); err != nil {
 			return err
 		}
@@ -471,25 +473,34 @@ func (s *Service) SetPassword(ctx context.Context, in NewPassword) (auth.LoginRe
 		case errors.Is(err, store.ErrNotFound):
 			u.ID, err = auth.CreateStaffUser(ctx, tx, auth.StaffUser{Email: email, PasswordHash: hash, Role: tenant.RoleCliente, ClienteID: &c.ID})
 		case err != nil:
-		case u.Role != tenant.RoleCliente || u.ClienteID == nil || *u.ClienteID != c.ID:
+		case u.Role != tenant.RoleCliente:
 			return ErrEmailTaken
 		default:
-			err = auth.SetStaffPassword(ctx, tx, u.ID, hash)
+			// Staff of this restaurant, or of another (a group owner
+			// onboarding their next restaurant): the link proves the
+			// address, as a reset link would; they become its owner.
+			if err = auth.SetStaffPassword(ctx, tx, u.ID, hash); err == nil {
+				err = auth.SetMembership(ctx, tx, u.ID, c.ID, tenant.Propietario)
+			}
 		}
 		if err != nil {
 			return err
 		}
+		uid = u.ID
 		if _, err := clientes.Activate(ctx, tx, tenant.FromRecord(c.ID)); err != nil {
 			return err
 		}
-		res.Token, err = s.Auth.OpenSession(ctx, tx, auth.SessionStaff, u.ID)
-		res.ClienteID, res.MerchantID = &c.ID, c.MerchantID
-		return err
+		if res.Token, err = s.Auth.OpenSession(ctx, tx, auth.SessionStaff, u.ID); err != nil {
+			return err
+		}
+		// The session acts on the restaurant just set up.
+		return auth.SetSessionRestaurant(ctx, tx, auth.HashToken(res.Token), c.ID)
 	})
 	if err != nil {
 		return auth.LoginResult{}, err
 	}
-	return res, nil
+	res.StaffInfo, err = s.Auth.Info(ctx, uid, tenant.RoleCliente, cid)
+	return res, err
 }
 
 // checkLink finds the onboarding link of token and checks it may still be
