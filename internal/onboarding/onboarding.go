@@ -458,6 +458,7 @@ func (s *Service) SetPassword(ctx context.Context, in NewPassword) (auth.LoginRe
 	if err != nil {
 		return res, err
 	}
+	var uid, cid int64
 	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		linkID, c, err := checkLink(ctx, tx, mid, email, in.Token, true)
 		if err != nil {
@@ -483,10 +484,15 @@ func (s *Service) SetPassword(ctx context.Context, in NewPassword) (auth.LoginRe
 			return err
 		}
 		res.Token, err = s.Auth.OpenSession(ctx, tx, auth.SessionStaff, u.ID)
-		res.ClienteID, res.MerchantID = &c.ID, c.MerchantID
+		uid, cid = u.ID, c.ID
 		return err
 	})
 	if err != nil {
+		return auth.LoginResult{}, err
+	}
+	// It answers like a sign-in: the restaurant, the role there and every
+	// restaurant the person belongs to.
+	if res.StaffInfo, err = s.Auth.Info(ctx, uid, tenant.RoleCliente, cid); err != nil {
 		return auth.LoginResult{}, err
 	}
 	return res, nil
