@@ -54,7 +54,7 @@ export function ActivityLog({ clienteId }: { clienteId: string | null }) {
 
   return (
     <>
-      <p className="muted">{t('activity.intro')}</p>
+      <p className="muted">{clienteId === null ? t('activity.platformIntro') : t('activity.intro')}</p>
       <form className="activity-filters" role="search" aria-label={t('activity.filters')} onSubmit={apply}>
         <div className="field">
           <label htmlFor={`${id}-accion`}>{t('activity.filterAction')}</label>

@@ -41,7 +41,7 @@ export function ActivityTable({ items, platform }: { items: Actividad[]; platfor
                   {a.restaurante || `#${a.cliente_id}`}
                 </td>
               )}
-              <td data-label={t('activity.colWho')} className="activity-wrap">
+              <td data-label={t('activity.colWho')} className="activity-wrap activity-who">
                 {a.actor || <span className="muted">{t('activity.platformActor')}</span>}
               </td>
               <td data-label={t('activity.colAction')}>
