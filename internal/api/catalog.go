@@ -1,7 +1,9 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
+	"strings"
 
 	"carta/internal/apperr"
 	"carta/internal/limits"
@@ -80,6 +82,9 @@ func (s *Server) syncAll(w http.ResponseWriter, r *http.Request) error {
 	res, err := s.Menu.Sync(r.Context(), t)
 	if err != nil {
 		s.Log.WarnContext(r.Context(), "pos sync failed", "cliente_id", t.Int64(), "err", err)
+		return err
+	}
+	if err := s.audit(r.Context(), s.DB, r, t, "pos.sincronizar", "Catálogo del punto de venta", syncDetail(res)); err != nil {
 		return err
 	}
 	respond.JSON(w, http.StatusOK, map[string]any{
@@ -316,6 +321,9 @@ func (s *Server) setVisibility(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Menu.SetVisible(r.Context(), t, id, *in.Visible); err != nil {
 		return err
 	}
+	if err := s.auditProducts(r, t, "producto.visibilidad", []int64{id}, visibleDetail(*in.Visible)); err != nil {
+		return err
+	}
 	return ok(w, map[string]any{"id": id, "visible": *in.Visible})
 }
 
@@ -362,6 +370,9 @@ func (s *Server) setVisibilityMany(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	if err := s.Menu.SetVisibleMany(r.Context(), t, in.IDs, *in.Visible); err != nil {
+		return err
+	}
+	if err := s.auditProducts(r, t, "producto.visibilidad", in.IDs, visibleDetail(*in.Visible)); err != nil {
 		return err
 	}
 	if in.IDs == nil {
@@ -473,4 +484,35 @@ func (s *Server) deletePopup(w http.ResponseWriter, r *http.Request) error {
 	}
 	respond.NoContent(w)
 	return nil
+}
+
+// visibleDetail is the audit log's word for a visibility change.
+func visibleDetail(visible bool) string {
+	if visible {
+		return "Visible en el menú"
+	}
+	return "Oculto del menú"
+}
+
+// auditProducts records an action on products of restaurant t, named
+// (the first few, then how many more).
+func (s *Server) auditProducts(r *http.Request, t tenant.ID, accion string, ids []int64, detalle string) error {
+	names, err := s.Menu.ProductNames(r.Context(), t, ids)
+	if err != nil {
+		return err
+	}
+	objeto := strings.Join(names, ", ")
+	if len(names) > 5 {
+		objeto = fmt.Sprintf("%s y %d más", strings.Join(names[:5], ", "), len(names)-5)
+	}
+	if len(ids) > 1 {
+		detalle = fmt.Sprintf("%s (%d productos)", detalle, len(names))
+	}
+	return s.audit(r.Context(), s.DB, r, t, accion, objeto, detalle)
+}
+
+// syncDetail is the audit log's summary of a POS sync's result.
+func syncDetail(r menu.SyncResult) string {
+	return fmt.Sprintf("Categorías: %d; productos: %d (nuevos %d, actualizados %d, eliminados %d)",
+		r.Categorias, r.Productos, r.Creados, r.Actualizados, r.Eliminados)
 }

@@ -100,6 +100,15 @@ func (s *Server) exportComensales(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	f.Contactable = true
+	// The export is recorded as it starts (the file is streamed: there is
+	// no moment after it that the server could record).
+	detalle := "Clientes contactables"
+	if f.Query != "" {
+		detalle += "; búsqueda: " + f.Query
+	}
+	if err := s.audit(r.Context(), s.DB, r, t, "comensales.exportar", "Lista de clientes (CSV)", detalle); err != nil {
+		return err
+	}
 	cfg, err := s.Ordering.Config(r.Context(), t)
 	if err != nil {
 		return err

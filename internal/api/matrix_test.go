@@ -56,6 +56,7 @@ var staffRoles = map[string][]string{
 	"PUT /api/clientes/{cliente_id}/primeros-pasos/qr":             gerencia,
 	"GET /api/clientes/{cliente_id}/usuarios":                      gerencia,
 	"GET /api/clientes/{cliente_id}/usuarios.csv":                  gerencia,
+	"GET /api/clientes/{cliente_id}/actividad":                     propietario,
 	"GET /api/clientes/{cliente_id}/pedidos":                       personal,
 	"GET /api/clientes/{cliente_id}/pedidos/eventos":               personal,
 	"GET /api/clientes/{cliente_id}/pedidos/config":                personal,
@@ -426,8 +427,13 @@ func accessTable() map[string][]row {
 			{"bad limit", get("/api/clientes/1/usuarios?limit=0"), staffOn1(s400)},
 		},
 		"GET /api/clientes/{cliente_id}/usuarios.csv": {{"", get("/api/clientes/1/usuarios.csv"), staffOn1(s200)}},
-		"GET /api/admin/fees":                         {{"", get("/api/admin/fees"), admins(s200)}},
-		"GET /api/admin/reembolsos":                   {{"", get("/api/admin/reembolsos"), admins(s200)}},
+		"GET /api/clientes/{cliente_id}/actividad": {
+			{"", get("/api/clientes/1/actividad"), staffOn1(s200)},
+			{"bad limit", get("/api/clientes/1/actividad?limit=101"), staffOn1(s400)},
+		},
+		"GET /api/admin/actividad":  {{"", get("/api/admin/actividad?accion=pedido."), admins(s200)}},
+		"GET /api/admin/fees":       {{"", get("/api/admin/fees"), admins(s200)}},
+		"GET /api/admin/reembolsos": {{"", get("/api/admin/reembolsos"), admins(s200)}},
 		"POST /api/admin/reembolsos/{compra_id}": {{"no pending refund", func(*matrix) req {
 			return req{method: "POST", path: "/api/admin/reembolsos/999999"}
 		}, admins(s404)}},

@@ -77,6 +77,10 @@ func (s *Server) registerCard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// The token is a secret: the log names the card only.
+	if err := s.audit(r.Context(), s.DB, r, t, "tarjeta.registrar", "Tarjeta "+card.Brand+" ····"+card.Last4, "Proveedor: "+card.Provider); err != nil {
+		return err
+	}
 	return ok(w, map[string]string{"message": msg(r, "Tarjeta registrada correctamente.", "Card registered."), "brand": card.Brand, "last4": card.Last4, "provider": card.Provider})
 }
 
@@ -102,6 +106,10 @@ func (s *Server) createCupon(w http.ResponseWriter, r *http.Request) error {
 	}
 	id, err := s.Offers.CreateOffer(r.Context(), t, c, img)
 	if err != nil {
+		return err
+	}
+	if err := s.audit(r.Context(), s.DB, r, t, "cupon.crear", fmt.Sprintf("Oferta #%d (%s)", id, r.FormValue("titulo")),
+		fmt.Sprintf("Precio: %s; descuento: %s; cantidad: %s", r.FormValue("precio"), r.FormValue("descuento"), r.FormValue("cantidad_disponible"))); err != nil {
 		return err
 	}
 	respond.JSON(w, http.StatusCreated, map[string]any{"message": msg(r, "✅ Oferta creada con éxito", "✅ Offer created"), "imagen_url": img.URL, "id": id})
@@ -145,6 +153,9 @@ func (s *Server) setCuponEstado(w http.ResponseWriter, r *http.Request) error {
 	}
 	c, err := s.Offers.SetEstado(r.Context(), t, id, in.Estado)
 	if err != nil {
+		return err
+	}
+	if err := s.audit(r.Context(), s.DB, r, t, "cupon.estado", fmt.Sprintf("Oferta #%d", id), "Estado: "+in.Estado); err != nil {
 		return err
 	}
 	return ok(w, c)
@@ -261,7 +272,7 @@ func (s *Server) markRefunded(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Offers.MarkRefunded(r.Context(), id); err != nil {
+	if err := s.Offers.MarkRefunded(r.Context(), id, s.recorder(r)); err != nil {
 		return err
 	}
 	return ok(w, map[string]string{"message": msg(r, "Reembolso registrado.", "Refund recorded.")})
@@ -274,7 +285,7 @@ func (s *Server) refundPurchase(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	line, err := s.Offers.Refund(r.Context(), id)
+	line, err := s.Offers.Refund(r.Context(), id, s.recorder(r))
 	if err != nil {
 		return err
 	}

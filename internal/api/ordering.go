@@ -3,6 +3,7 @@ package api
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
 	"carta/internal/apperr"
@@ -331,7 +332,7 @@ func (s *Server) moveOrder(w http.ResponseWriter, r *http.Request) error {
 	if in.Estado == ordering.EstadoCancelado && !managerAt(r, t) {
 		return tenant.ErrRole
 	}
-	p, err := s.Ordering.Move(r.Context(), t, id, in.Estado, in.Motivo)
+	p, err := s.Ordering.Move(r.Context(), t, id, in.Estado, in.Motivo, s.recorder(r))
 	if err != nil {
 		return err
 	}
@@ -359,6 +360,13 @@ func (s *Server) pauseOrders(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	s.Site.Forget(t.Int64())
+	detalle := "Reanudados"
+	if c.PausadoHasta > 0 {
+		detalle = "Pausados hasta " + time.Unix(c.PausadoHasta, 0).In(c.Location()).Format("2006-01-02 15:04") + " (" + c.ZonaHoraria + ")"
+	}
+	if err := s.audit(r.Context(), s.DB, r, t, "pedidos.pausa", "Pedidos en línea", detalle); err != nil {
+		return err
+	}
 	return ok(w, c)
 }
 
@@ -396,7 +404,7 @@ func (s *Server) markOrderRefunded(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	p, err := s.Ordering.MarkRefunded(r.Context(), t, id)
+	p, err := s.Ordering.MarkRefunded(r.Context(), t, id, s.recorder(r))
 	if err != nil {
 		return err
 	}
@@ -411,7 +419,7 @@ func (s *Server) refundOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	p, err := s.Ordering.Refund(r.Context(), t, id)
+	p, err := s.Ordering.Refund(r.Context(), t, id, s.recorder(r))
 	if err != nil {
 		return err
 	}
@@ -433,6 +441,9 @@ func (s *Server) saveOrderConfig(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	s.Site.Forget(t.Int64()) // the public settings carry the time zone
+	if err := s.audit(r.Context(), s.DB, r, t, "pedidos.config", "Ajustes de pedidos", orderConfigDetail(c)); err != nil {
+		return err
+	}
 	return ok(w, c)
 }
 
@@ -455,5 +466,26 @@ func (s *Server) setSoldOut(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Ordering.SetSoldOut(r.Context(), t, id, *in.Agotado); err != nil {
 		return err
 	}
+	detalle := "Disponible de nuevo"
+	if *in.Agotado {
+		detalle = "Agotado hoy"
+	}
+	if err := s.auditProducts(r, t, "producto.agotado", []int64{id}, detalle); err != nil {
+		return err
+	}
 	return ok(w, map[string]any{"id": id, "agotado": *in.Agotado})
+}
+
+// orderConfigDetail is the audit log's summary of saved ordering settings.
+func orderConfigDetail(c ordering.Config) string {
+	activo := "no"
+	if c.Activo {
+		activo = "sí"
+	}
+	franja := "sin límite"
+	if c.PedidosPorFranja > 0 {
+		franja = strconv.Itoa(c.PedidosPorFranja)
+	}
+	return fmt.Sprintf("Pedidos en línea: %s; preparación: %d min; pedidos por franja: %s; horarios: %d; zona: %s",
+		activo, c.PreparacionMin, franja, len(c.Horario), c.ZonaHoraria)
 }

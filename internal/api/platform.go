@@ -158,6 +158,13 @@ func (s *Server) connectPOS(w http.ResponseWriter, r *http.Request) error {
 	if res.Cliente.MerchantID != nil {
 		mid = *res.Cliente.MerchantID
 	}
+	t, err := auth.FromContext(r.Context()).Tenant(res.Cliente.ID)
+	if err != nil {
+		return err
+	}
+	if err := s.audit(r.Context(), s.DB, r, t, "pos.conectar", "Clover "+mid, "Código de autorización del comercio (super admin)"); err != nil {
+		return err
+	}
 	return ok(w, map[string]any{
 		"mensaje": msg(r, fmt.Sprintf("%s quedó conectado con Clover (Merchant ID %s).", res.Cliente.Nombre, mid),
 			fmt.Sprintf("%s is connected to Clover (Merchant ID %s).", res.Cliente.Nombre, mid)),
@@ -175,6 +182,9 @@ func (s *Server) startPOSConnect(w http.ResponseWriter, r *http.Request) error {
 	}
 	to, err := s.Onboarding.StartConnect(r.Context(), auth.FromContext(r.Context()), t)
 	if err != nil {
+		return err
+	}
+	if err := s.audit(r.Context(), s.DB, r, t, "pos.conectar", "Clover", "Conexión iniciada (autorización en Clover)"); err != nil {
 		return err
 	}
 	return ok(w, map[string]string{"url": to})
@@ -203,7 +213,7 @@ func (s *Server) cloverLaunch(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) cloverCallback(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	res, err := s.Onboarding.Complete(r.Context(), onboarding.Callback{MerchantID: q.Get("merchant_id"), ClientID: q.Get("client_id"),
-		Code: q.Get("code"), State: q.Get("state")})
+		Code: q.Get("code"), State: q.Get("state"), Address: s.clientIP(r)})
 	if err == nil {
 		s.Site.Forget(res.Cliente.ID)
 	}
@@ -279,6 +289,14 @@ func (s *Server) setWebhookSecret(w http.ResponseWriter, r *http.Request) error 
 		return errWebhookSecret
 	}
 	if err := clientes.SetWebhookSecret(r.Context(), s.DB, t, secret); err != nil {
+		return err
+	}
+	// Never the secret itself: only whether one is set.
+	detalle := "Secreto propio configurado"
+	if secret == "" {
+		detalle = "Secreto propio eliminado (se usa el de la plataforma)"
+	}
+	if err := s.audit(r.Context(), s.DB, r, t, "pos.webhook_secret", "Webhook de Clover Hosted Checkout", detalle); err != nil {
 		return err
 	}
 	return ok(w, map[string]bool{"webhook_secret_configurado": secret != ""})

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strings"
 
 	"carta/internal/apperr"
 	"carta/internal/respond"
@@ -31,5 +32,21 @@ func (s *Server) setPrivacyText(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := s.audit(r.Context(), s.DB, r, t, "privacidad.texto", "Aviso de privacidad", auditExcerpt(*in.Texto)); err != nil {
+		return err
+	}
 	return ok(w, p)
+}
+
+// auditExcerpt is the start of a text for the audit log (whole
+// characters, at most 200 bytes).
+func auditExcerpt(text string) string {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return "(sin texto propio)"
+	}
+	if len(text) > 200 {
+		return strings.ToValidUTF8(text[:200], "") + "…"
+	}
+	return text
 }

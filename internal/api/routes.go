@@ -131,6 +131,10 @@ func (s *Server) routes() []route {
 		// the contactable ones (comensales.go).
 		{"GET", "/api/clientes/{cliente_id}/usuarios", manager, s.listComensales},
 		{"GET", "/api/clientes/{cliente_id}/usuarios.csv", manager, s.exportComensales},
+		// The audit log: the owner reads the restaurant's, the super admin
+		// every restaurant's; append-only, no route edits it (audit.go).
+		{"GET", "/api/clientes/{cliente_id}/actividad", owner, s.activity},
+		{"GET", "/api/admin/actividad", superAdmin, s.platformActivity},
 		{"GET", "/api/admin/fees", superAdmin, list(s.Billing.FailedFees)},
 		{"GET", "/api/admin/reembolsos", superAdmin, list(s.Offers.RefundsOwed)},
 		{"POST", "/api/admin/reembolsos/{compra_id}", superAdmin, s.markRefunded},

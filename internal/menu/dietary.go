@@ -141,3 +141,40 @@ func (s *Service) SetVisibleMany(ctx context.Context, t tenant.ID, ids []int64, 
 		return nil
 	})
 }
+
+// ProductNames are the names of the restaurant's products ids (in their
+// order; an id not the restaurant's is left out): the audit log names
+// what a change touched.
+func (s *Service) ProductNames(ctx context.Context, t tenant.ID, ids []int64) ([]string, error) {
+	if len(ids) == 0 {
+		return []string{}, nil
+	}
+	args := []any{t.Int64()}
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	rows, err := s.DB.Query(ctx, `SELECT id, name FROM productos WHERE cliente_id = ? AND id IN (?`+strings.Repeat(", ?", len(ids)-1)+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	byID := map[int64]string{}
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, err
+		}
+		byID[id] = name
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := []string{}
+	for _, id := range ids {
+		if n, ok := byID[id]; ok && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}

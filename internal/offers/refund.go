@@ -3,8 +3,10 @@ package offers
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"carta/internal/accounts"
+	"carta/internal/audit"
 	"carta/internal/clientes"
 	"carta/internal/mail"
 	"carta/internal/menu"
@@ -74,7 +76,9 @@ func owedPurchase(ctx context.Context, tx *store.Tx, compraID int64) (refunds.Ow
 // Refund asks the restaurant's provider to give a purchase's payment back (super admin): the first
 // time, or again after a failure; two clicks make one refund. It answers the purchase's line of
 // the refunds list as it is afterwards.
-func (s *Service) Refund(ctx context.Context, compraID int64) (Refund, error) {
+//
+// The request is recorded in the purchase's restaurant's audit log by rec, in its transaction.
+func (s *Service) Refund(ctx context.Context, compraID int64, rec ...audit.Recorder) (Refund, error) {
 	var rid int64
 	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		o, conn, err := owedPurchase(ctx, tx, compraID)
@@ -85,8 +89,11 @@ func (s *Service) Refund(ctx context.Context, compraID int64) (Refund, error) {
 			return refunds.ErrCannot(why)
 		}
 		r, err := s.Refunds.Start(ctx, tx, o)
+		if err != nil {
+			return err
+		}
 		rid = r.ID
-		return err
+		return s.note(ctx, tx, rec, o, "compra.reembolsar", "Importe: %d %s; proveedor: %s", o.Amount, o.Currency, o.Provider)
 	})
 	if err != nil {
 		return Refund{}, err
@@ -97,13 +104,18 @@ func (s *Service) Refund(ctx context.Context, compraID int64) (Refund, error) {
 
 // MarkRefunded records that a purchase's payment was refunded by hand (super admin) and tells the
 // diner. A refund under way with the provider refuses it.
-func (s *Service) MarkRefunded(ctx context.Context, compraID int64) error {
+//
+// The mark is recorded in the purchase's restaurant's audit log by rec, in its transaction.
+func (s *Service) MarkRefunded(ctx context.Context, compraID int64, rec ...audit.Recorder) error {
 	return s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		o, _, err := owedPurchase(ctx, tx, compraID)
 		if err != nil {
 			return err
 		}
 		if _, err := s.Refunds.MarkManual(ctx, tx, o); err != nil {
+			return err
+		}
+		if err := s.note(ctx, tx, rec, o, "compra.reembolso_manual", "Importe: %d %s", o.Amount, o.Currency); err != nil {
 			return err
 		}
 		return s.markRefunded(ctx, tx, compraID)
@@ -181,4 +193,18 @@ func (s *Service) refundDetails(ctx context.Context, rs []Refund) error {
 		rs[i].Detalle = refunds.Describe(last, s.Refunds.Can(conn, rs[i].PaymentID))
 	}
 	return nil
+}
+
+// note records a super admin's action on a purchase owed a refund in its
+// restaurant's audit log: the purchase and its offer, and the particulars.
+func (s *Service) note(ctx context.Context, tx *store.Tx, rec []audit.Recorder, o refunds.Owed, accion, format string, args ...any) error {
+	if len(rec) == 0 {
+		return nil
+	}
+	c, err := getCompra(ctx, tx, o.ObjectID)
+	if err != nil {
+		return err
+	}
+	return audit.Note(ctx, tx, rec, tenant.FromRecord(o.ClienteID), accion, fmt.Sprintf("Compra #%d (%s)", o.ObjectID, c.title()),
+		fmt.Sprintf(format, args...))
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"carta/internal/apperr"
+	"carta/internal/audit"
 	"carta/internal/auth"
 	"carta/internal/clientes"
 	"carta/internal/limits"
@@ -128,6 +129,8 @@ func (s *Service) Launch(ctx context.Context, merchantID, clientID, addr string)
 // Callback is what the POS's redirect to CallbackPath carries.
 type Callback struct {
 	MerchantID, ClientID, Code, State string
+	// Address is the browser's (the audit log's record of the connection).
+	Address string
 }
 
 // Completed is a connection the callback completed: the restaurant, and
@@ -190,8 +193,17 @@ func (s *Service) Complete(ctx context.Context, cb Callback) (Completed, error) 
 		if c.MerchantID == nil || *c.MerchantID != cb.MerchantID { // edited meanwhile
 			return ErrStateMerchant
 		}
-		out.Cliente, err = saveConnection(ctx, tx, t, conn)
-		return err
+		if out.Cliente, err = saveConnection(ctx, tx, t, conn); err != nil {
+			return err
+		}
+		// The audit log, in the connection's transaction: who started it
+		// (the callback's browser carries no session).
+		e := audit.Entry{ActorID: st.staffUserID, Accion: "pos.conectar", Objeto: "Clover " + cb.MerchantID,
+			Detalle: "Conexión completada (iniciada por: " + st.startedBy + ")", IP: cb.Address}
+		if st.staffUserID == 0 {
+			e.Actor = "Clover App Market"
+		}
+		return audit.Record(ctx, tx, t, e)
 	})
 	if err != nil {
 		return Completed{}, err
@@ -203,6 +215,8 @@ func (s *Service) Complete(ctx context.Context, cb Callback) (Completed, error) 
 type connectState struct {
 	clienteID int64
 	startedBy string
+	// staffUserID is who started it (0: an App Market launch).
+	staffUserID int64
 }
 
 // issueState stores a new state for the restaurant and returns it. The
@@ -269,6 +283,7 @@ func spendState(ctx context.Context, tx *store.Tx, state string) (connectState, 
 	if st.startedBy != StartedByAppMarket && !user.Valid { // a user's state outlives no user (ON DELETE CASCADE)
 		return st, ErrStateInvalid
 	}
+	st.staffUserID = user.Int64
 	return st, nil
 }
 

@@ -499,8 +499,12 @@ func (s *Service) SetPassword(ctx context.Context, in NewPassword) (auth.LoginRe
 	if err != nil {
 		return auth.LoginResult{}, err
 	}
-	res.StaffInfo, err = s.Auth.Info(ctx, uid, tenant.RoleCliente, cid)
-	return res, err
+	// It answers like a sign-in: the restaurant, the role there and every
+	// restaurant the person belongs to.
+	if res.StaffInfo, err = s.Auth.Info(ctx, uid, tenant.RoleCliente, cid); err != nil {
+		return auth.LoginResult{}, err
+	}
+	return res, nil
 }
 
 // checkLink finds the onboarding link of token and checks it may still be

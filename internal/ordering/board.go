@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"carta/internal/apperr"
+	"carta/internal/audit"
 	"carta/internal/limits"
 	"carta/internal/menu"
 	"carta/internal/refunds"
@@ -148,7 +149,9 @@ func staffOrder(ctx context.Context, q store.Querier, t tenant.ID, id int64) (Pe
 // same transaction and asked once that commits. The diner is e-mailed and
 // the boards and the order's page follow. It answers the order as it is
 // afterwards.
-func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo string) (Pedido, error) {
+//
+// A cancellation is recorded in the audit log by rec, in its transaction.
+func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo string, rec ...audit.Recorder) (Pedido, error) {
 	if _, ok := estadoNombre[to]; !ok {
 		return Pedido{}, ErrEstado
 	}
@@ -193,6 +196,10 @@ func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo st
 				return err
 			}
 			if refundID, err = s.startRefund(ctx, tx, t, p); err != nil {
+				return err
+			}
+			if err := audit.Note(ctx, tx, rec, t, "pedido.cancelar", p.auditObject(),
+				fmt.Sprintf("Motivo: %s; importe: %s", motivo, auditAmount(p.Total, p.Moneda))); err != nil {
 				return err
 			}
 		}
@@ -259,10 +266,13 @@ func (s *Service) RetryPOS(ctx context.Context, t tenant.ID, id int64) error {
 // MarkRefunded records that the restaurant refunded a cancelled order's
 // payment by hand (the provider could not, or it was refunded in the POS),
 // and tells the diner. A refund under way with the provider refuses it.
-func (s *Service) MarkRefunded(ctx context.Context, t tenant.ID, id int64) (Pedido, error) {
+func (s *Service) MarkRefunded(ctx context.Context, t tenant.ID, id int64, rec ...audit.Recorder) (Pedido, error) {
 	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		p, conn, err := owedOrder(ctx, tx, t, id)
 		if err != nil {
+			return err
+		}
+		if err := audit.Note(ctx, tx, rec, t, "pedido.reembolso_manual", p.auditObject(), "Importe: "+auditAmount(p.Total, p.Moneda)); err != nil {
 			return err
 		}
 		if _, err := s.Refunds.MarkManual(ctx, tx, owed(p, conn)); err != nil {

@@ -3,7 +3,10 @@ package ordering
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 
+	"carta/internal/audit"
 	"carta/internal/clientes"
 	"carta/internal/mail"
 	"carta/internal/refunds"
@@ -66,7 +69,9 @@ func (s *Service) startRefund(ctx context.Context, tx *store.Tx, t tenant.ID, p 
 // Refund asks the provider to refund a cancelled order's payment: the first time for one the
 // provider could not take at its cancellation, or again after a failure. Two clicks make one
 // refund. It answers the order as it is afterwards.
-func (s *Service) Refund(ctx context.Context, t tenant.ID, id int64) (Pedido, error) {
+//
+// The request is recorded in the audit log by rec, in its transaction.
+func (s *Service) Refund(ctx context.Context, t tenant.ID, id int64, rec ...audit.Recorder) (Pedido, error) {
 	var rid int64
 	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		p, conn, err := owedOrder(ctx, tx, t, id)
@@ -81,6 +86,10 @@ func (s *Service) Refund(ctx context.Context, t tenant.ID, id int64) (Pedido, er
 			return err
 		}
 		rid = r.ID
+		if err := audit.Note(ctx, tx, rec, t, "pedido.reembolsar", p.auditObject(),
+			fmt.Sprintf("Importe: %s; proveedor: %s", auditAmount(p.Total, p.Moneda), conn.Provider)); err != nil {
+			return err
+		}
 		return addEvent(ctx, tx, t.Int64(), id, "reembolso")
 	})
 	if err != nil {
@@ -187,4 +196,15 @@ func owedOrder(ctx context.Context, tx *store.Tx, t tenant.ID, id int64) (Pedido
 	}
 	conn, err := clientes.GetPOSConnection(ctx, tx, t)
 	return p, conn, err
+}
+
+// auditObject names an order in the audit log: its number of the day and
+// its diner.
+func (p Pedido) auditObject() string {
+	return fmt.Sprintf("Pedido #%d (%s)", p.Numero, p.Nombre)
+}
+
+// auditAmount writes an amount for the audit log: cents and currency.
+func auditAmount(cents int64, currency string) string {
+	return fmt.Sprintf("%d %s", cents, strings.ToUpper(currency))
 }

@@ -5972,6 +5972,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clientes/{cliente_id}/actividad": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The restaurant's audit log: sensitive actions, who, when, what and from which address, newest first, filterable and paged by keyset (its propietario or the super admin) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description a prefix of the action's name (pedido. for every action on orders) */
+                    accion?: string;
+                    /** @description part of the actor's e-mail (case ignored) */
+                    actor?: string;
+                    /** @description unix seconds, included (the page sends the start of a day in the restaurant's time zone) */
+                    desde?: number;
+                    /** @description unix seconds, excluded */
+                    hasta?: number;
+                    /** @description only actions with a smaller id: the previous page's siguiente */
+                    antes?: number;
+                    /** @description 1–100, default 50 */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the log, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ActividadPage"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/actividad": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every restaurant's audit log, each action with its restaurant's name, newest first, filterable and paged by keyset (super admin) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description a prefix of the action's name (pedido. for every action on orders) */
+                    accion?: string;
+                    /** @description part of the actor's e-mail (case ignored) */
+                    actor?: string;
+                    /** @description unix seconds, included (the page sends the start of a day in the restaurant's time zone) */
+                    desde?: number;
+                    /** @description unix seconds, excluded */
+                    hasta?: number;
+                    /** @description only actions with a smaller id: the previous page's siguiente */
+                    antes?: number;
+                    /** @description 1–100, default 50 */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the log, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ActividadPage"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6919,6 +7029,34 @@ export interface components {
          * @enum {string}
          */
         StaffRole: "propietario" | "gerente" | "cocina" | "mesero";
+        /** @description One action of the audit log (append-only: no route edits or deletes it) */
+        Actividad: {
+            /** @description the keyset: pass the last one's as antes= for older actions */
+            id: number;
+            cliente_id: number;
+            /** @description the restaurant's name */
+            restaurante: string;
+            /** @description the e-mail of who acted, as it was then; "" for the platform itself */
+            actor: string;
+            /** @description the action: pedido.cancelar, pedido.reembolsar, pedido.reembolso_manual, compra.reembolsar, compra.reembolso_manual, producto.visibilidad, producto.agotado, pedidos.config, pedidos.pausa, cupon.estado, cupon.crear, comensales.exportar, pos.conectar, pos.webhook_secret, pos.sincronizar, tarjeta.registrar, privacidad.texto, equipo.* */
+            accion: string;
+            /** @description what it acted on (an order, products, an offer...) */
+            objeto: string;
+            /** @description the particulars (reason, amount in cents and currency, new value); never a secret */
+            detalle: string;
+            /** @description the address the request came from */
+            ip: string;
+            /** @description unix seconds */
+            created_at: number;
+            /** @description the restaurant's time zone (IANA), to write created_at in */
+            zona_horaria: string;
+        };
+        ActividadPage: {
+            /** @description newest first */
+            actividad: components["schemas"]["Actividad"][];
+            /** @description antes= of the next page; null when this is the last */
+            siguiente: number | null;
+        };
     };
     responses: {
         /** @description Malformed input */

@@ -45,6 +45,8 @@ const CategoriesPage = staffPage(() => import('../features/admin/routes/Categori
 const ProductsPage = staffPage(() => import('../features/admin/routes/ProductsPage'));
 const CreateOfferPage = staffPage(() => import('../features/offers/routes/CreateOfferPage'));
 const CustomersPage = staffPage(() => import('../features/customers/routes/CustomersPage'));
+const ActivityPage = staffPage(() => import('../features/activity/routes/ActivityPage'));
+const PlatformActivityPage = staffPage(() => import('../features/activity/routes/PlatformActivityPage'));
 const DinerOffersPage = lazy(() => import('../features/offers/routes/DinerOffersPage'));
 const DemoCheckoutPage = withTexts('checkout', () => import('../features/checkout/routes/DemoCheckoutPage'));
 const OrderOnlinePage = withTexts('checkout', () => import('../features/ordering/routes/OrderOnlinePage'));
@@ -139,6 +141,8 @@ export function AppRoutes() {
               <Route path="/super-admin" element={<SuperAdminHomePage />} />
               <Route path="/super-admin/dashboard" element={<PlatformDashboardPage />} />
               <Route path="/super-admin/clover-auth" element={<CloverAuthPage />} />
+              {/* Every restaurant's audit log (issue 30). */}
+              <Route path="/super-admin/actividad" element={<PlatformActivityPage />} />
               {/* The restaurant's own panel, acting on that restaurant. */}
               <Route path="/super-admin/dashboard/:cliente_id" element={<DashboardPage />} />
             </Route>
@@ -163,6 +167,8 @@ export function AppRoutes() {
               {/* The wine cellar (issue 14): the owner's or, with ?cliente_id=, the super admin's; its lookup and import is a tab. */}
               <Route path="/list" element={<WinesListPage />} />
               <Route path="/admin" element={<WinesAdminRedirect />} />
+              {/* The restaurant's audit log (issue 30): the server answers its owner and the super admin only. */}
+              <Route path="/equipo/actividad" element={<ActivityPage />} />
             </Route>
           </Route>
         </Route>

@@ -7,6 +7,9 @@ export const TABLES_PATH = '/mesas';
 /** The wine page's tab of the external lookup and import (/list?tab=importar; /admin redirects there). */
 export const WINE_IMPORT_TAB = 'importar';
 
+/** The restaurant's audit log ('Actividad', issue 30). */
+export const ACTIVITY_PATH = '/equipo/actividad';
+
 /** The panel's anchor of 'Canjear cupón' (the voucher redemption card). */
 export const REDEEM_ANCHOR = 'canjear';
 
@@ -92,7 +95,8 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     key: 'settings',
     label: 'staffNav.groupSettings',
-    items: [page('orderSettings', ORDER_SETTINGS_PATH)],
+    // 'Actividad', the audit log: the owner's and the super admin's (the API answers the other roles 403).
+    items: [page('orderSettings', ORDER_SETTINGS_PATH), page('activity', ACTIVITY_PATH)],
   },
 ];
 
@@ -101,6 +105,7 @@ export const PLATFORM_SECTIONS = [
   { path: '/super-admin', label: 'staffNav.platformHome' },
   { path: '/super-admin/dashboard', label: 'staffNav.restaurants' },
   { path: '/super-admin/clover-auth', label: 'staffNav.clover' },
+  { path: '/super-admin/actividad', label: 'staffNav.platformActivity' },
 ] as const;
 
 /** A staff page of restaurant clienteId. */
