@@ -420,7 +420,7 @@ describe('order board', () => {
     ['cocina', true, false],
     ['mesero', false, false],
   ] as const)('a %s sees the pause: %s; cancel, refund and the settings: %s', async (rol, pause, manage) => {
-    const cancelled = { estado: 'cancelado' as const, reembolso: 'pendiente' };
+    const cancelled = { estado: 'cancelado' as const, reembolso: 'pendiente' as const };
     routes(() => board([pedido({ id: 1 }), pedido({ id: 2, ...cancelled })]), {
       'POST /api/auth/validate': { body: staffInfo(rol) },
       'GET /api/clientes/1': { body: { id: 1, nombre: 'La Cava Demo' } },
