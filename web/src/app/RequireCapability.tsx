@@ -1,6 +1,6 @@
-import { Link, Outlet, useParams } from 'react-router';
+import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { can, roleAt, sessionHome, type Capability } from './session/roles';
+import { can, pageNeed, roleAt, sessionHome, type Capability } from './session/roles';
 import { useSession } from './session/session-context';
 import { useTargetClienteId } from './session/target-cliente';
 
@@ -9,14 +9,17 @@ import { useTargetClienteId } from './session/target-cliente';
  * signed-out and the super admin): a person whose role at the restaurant
  * the page acts on does not have `need` reads why, with a link to their
  * role's home, instead of a page whose every request the server refuses.
- * A staff route's own chunk: the diner menu never loads it.
+ * What a page needs is PAGE_NEEDS's (app/session/roles.ts: one table for the
+ * guard and the switcher), unless `need` says. A staff route's own chunk:
+ * the diner menu never loads it.
  */
-export default function RequireCapability({ need }: { need: Capability | Capability[] }) {
+export default function RequireCapability({ need }: { need?: Capability | Capability[] }) {
   const { session } = useSession();
+  const { pathname } = useLocation();
   const { cliente_id: fromPath } = useParams();
   const fromQuery = useTargetClienteId();
   const clienteId = fromPath && /^\d+$/.test(fromPath) ? fromPath : fromQuery;
-  const needs = Array.isArray(need) ? need : [need];
+  const needs = need === undefined ? [pageNeed(pathname)] : Array.isArray(need) ? need : [need];
   if (session.status !== 'authenticated' || needs.some((n) => can(session, n, clienteId))) return <Outlet />;
   // Not a member of that restaurant at all: the page itself says so (its requests answer 403).
   const rol = roleAt(session, clienteId);

@@ -152,42 +152,28 @@ export function AppRoutes() {
               <Route path="/super-admin/dashboard/:cliente_id" element={<DashboardPage />} />
             </Route>
 
-            <Route element={<RequireRole allow="cliente" />}>
-              {/* Each page needs what the person's role at the restaurant gives (app/session/roles.ts). */}
-              <Route element={<RequireCapability need="menu" />}>
+            {/* Each restaurant page needs what the person's role there gives (PAGE_NEEDS in app/session/roles.ts). */}
+            <Route element={<RequireCapability />}>
+              <Route element={<RequireRole allow="cliente" />}>
                 <Route path="/settings" element={<SettingsPage />} />
                 <Route path="/popups" element={<PopupsPage />} />
                 <Route path="/clover-categories" element={<CategoriesPage />} />
                 <Route path="/clover-products" element={<ProductsPage />} />
-              </Route>
-              <Route element={<RequireCapability need="offers" />}>
                 <Route path="/crear-oferta" element={<CreateOfferPage />} />
-              </Route>
-              {/* 'Clientes': the restaurant's registered diners. */}
-              <Route element={<RequireCapability need="customers" />}>
+                {/* 'Clientes': the restaurant's registered diners. */}
                 <Route path="/customer" element={<CustomersPage />} />
               </Route>
-            </Route>
 
-            <Route element={<RequireRole allow="staff" />}>
-              <Route element={<RequireCapability need="panel" />}>
+              <Route element={<RequireRole allow="staff" />}>
                 <Route path="/dashboard/:cliente_id" element={<DashboardPage />} />
+                {/* Online ordering, the kitchen's side (issue 12): the live board and its settings. */}
+                <Route path="/pedidos" element={<OrderBoardPage />} />
+                <Route path="/pedidos/ajustes" element={<OrderSettingsPage />} />
+                {/* 'Canjear cupón' on its own: the waiter's (the panel has the same card). */}
+                <Route path="/canjear" element={<RedeemPage />} />
                 {/* The printable sheet of the tables' QR codes (?mesas=N). */}
                 <Route path="/mesas" element={<TablesSheetPage />} />
-              </Route>
-              {/* Online ordering, the kitchen's side (issue 12): the live board and its settings. */}
-              <Route element={<RequireCapability need="board" />}>
-                <Route path="/pedidos" element={<OrderBoardPage />} />
-              </Route>
-              <Route element={<RequireCapability need="orderSettings" />}>
-                <Route path="/pedidos/ajustes" element={<OrderSettingsPage />} />
-              </Route>
-              {/* 'Canjear cupón' on its own: the waiter's (the panel has the same card). */}
-              <Route element={<RequireCapability need="redeem" />}>
-                <Route path="/canjear" element={<RedeemPage />} />
-              </Route>
-              {/* The wine cellar (issue 14): the owner's or, with ?cliente_id=, the super admin's; its lookup and import is a tab. */}
-              <Route element={<RequireCapability need="wines" />}>
+                {/* The wine cellar (issue 14): the owner's or, with ?cliente_id=, the super admin's; its lookup and import is a tab. */}
                 <Route path="/list" element={<WinesListPage />} />
                 <Route path="/admin" element={<WinesAdminRedirect />} />
               </Route>

@@ -50,17 +50,9 @@ export function readStoredSession(): StoredSession | null {
     merchantId: s.getItem(STORAGE_KEYS.merchantId),
     isSuperadmin: s.getItem(STORAGE_KEYS.isSuperadmin) === '1',
     rol: (s.getItem(STORAGE_KEYS.rol) || null) as StoredSession['rol'],
-    restaurantes: parseList(s.getItem(STORAGE_KEYS.restaurantes)),
+    // Written for other tabs and tools; the app takes the list from the server's answer on every load.
+    restaurantes: [],
   };
-}
-
-function parseList(raw: string | null): StoredSession['restaurantes'] {
-  try {
-    const v: unknown = JSON.parse(raw ?? '[]');
-    return Array.isArray(v) ? (v as StoredSession['restaurantes']) : [];
-  } catch {
-    return [];
-  }
 }
 
 function setOrRemove(s: Storage, key: string, value: string | null) {

@@ -104,10 +104,11 @@ export function landingFor(info: SessionInfo): string {
 }
 
 /**
- * What each restaurant page needs (the route guards in app/routes.tsx say
- * the same): the switcher keeps a person on the same page of the other
- * restaurant only when their role there opens it. Unknown pages need the
- * panel.
+ * What each restaurant page needs: the route guard (app/RequireCapability.tsx)
+ * checks it, and the switcher keeps a person on the same page of the other
+ * restaurant only when their role there opens it. A page not listed needs
+ * the panel (a manager's): a new page is closed to the cook and the waiter
+ * until it is listed here.
  */
 export const PAGE_NEEDS: Record<string, Capability> = {
   '/dashboard': 'panel',
