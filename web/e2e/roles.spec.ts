@@ -27,6 +27,9 @@ const TEXTS = {
     panel: 'Panel de Administración - Restaurante',
     fees: 'Comisiones de la plataforma',
     kitchen: 'Pantalla de cocina',
+    waiterLinks: ['Tablero de pedidos', 'Ver la carta', 'Canjear cupón'],
+    redeem: 'Canjear cupón',
+    refusedWaiter: 'Tu rol (Mesero) no permite abrir esta página.',
   },
   en: {
     email: 'Email',
@@ -44,6 +47,9 @@ const TEXTS = {
     panel: 'Administration Panel - Restaurant',
     fees: 'Platform fees',
     kitchen: 'Kitchen screen',
+    waiterLinks: ['Order board', 'View the menu', 'Redeem coupon'],
+    redeem: 'Redeem coupon',
+    refusedWaiter: 'Your role (Waiter) cannot open this page.',
   },
 };
 
@@ -169,5 +175,26 @@ for (const lang of ['es', 'en'] as const) {
     await expect(page.getByTestId('staff-restaurant')).toContainText('La Cava Demo');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/switcher-board-${lang}-390.png`, fullPage: true });
+  });
+
+  test(`[${lang}] the waiter: the board, voucher redemption and the menu read-only; not the settings`, async ({ page }) => {
+    await useLanguage(page, lang);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await logIn(page, T, accounts.mesero);
+    await expect(page).toHaveURL(/\/pedidos\?cliente_id=1$/);
+    const nav = page.getByRole('navigation', { name: T.nav });
+    await expect(nav.getByRole('link')).toHaveText(T.waiterLinks);
+    // No pause for the floor.
+    await expect(page.getByRole('heading', { name: T.board, level: 1 })).toBeVisible();
+    await expect(page.getByRole('group', { name: T.pause })).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/waiter-board-${lang}-1280.png` });
+    await nav.getByRole('link', { name: T.redeem }).click();
+    await expect(page).toHaveURL(/\/canjear\?cliente_id=1$/);
+    await expect(page.getByRole('heading', { name: T.redeem, level: 1 })).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/waiter-redeem-${lang}-390.png`, fullPage: true });
+    await page.goto('/pedidos/ajustes?cliente_id=1');
+    await expect(page.getByRole('alert')).toHaveText(T.refusedWaiter);
   });
 }
