@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"carta/internal/demo"
 	"carta/internal/store"
 )
 
@@ -61,8 +62,9 @@ func TestCommands(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := countStaff(t, dir); n != 4 {
-		t.Fatalf("after seeding twice: %d accounts, want 4", n)
+	// The super admin created above and the demo accounts, once.
+	if n, want := countStaff(t, dir), 1+len(demo.Accounts); n != want {
+		t.Fatalf("after seeding twice: %d accounts, want %d", n, want)
 	}
 	if err := Run(ctx, []string{"frobnicate"}, envFor(dir), &out, io.Discard); err == nil {
 		t.Fatal("unknown command accepted")
@@ -139,8 +141,8 @@ func TestServeDemoAndGracefulShutdown(t *testing.T) {
 	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
-	if n := countStaff(t, dir); n != 3 {
-		t.Fatalf("after two demo starts: %d accounts, want 3", n)
+	if n, want := countStaff(t, dir), len(demo.Accounts); n != want {
+		t.Fatalf("after two demo starts: %d accounts, want %d", n, want)
 	}
 }
 

@@ -6,7 +6,7 @@ package demo
 import (
 	"context"
 	"errors"
-	"fmt"
+	"sync"
 
 	"carta/internal/auth"
 	"carta/internal/clientes"
@@ -14,9 +14,18 @@ import (
 	"carta/internal/tenant"
 )
 
-// Account is a demo sign-in printed at start in demo mode.
+// Account is a demo sign-in printed at start in demo mode. Role is its
+// printed label; At is the restaurants a staff account works at (none: a
+// super admin).
 type Account struct {
 	Role, Email, Password string
+	At                    []Member
+}
+
+// Member is a demo staff account's role at one demo restaurant.
+type Member struct {
+	MerchantID string
+	Rol        tenant.StaffRole
 }
 
 // Restaurant is a demo tenant.
@@ -31,11 +40,18 @@ var Restaurants = []Restaurant{
 	{"Taquería Demo", "DEMOMERCHANT2", "owner2@demo.test", "America/Mexico_City"},
 }
 
-// Accounts are the fixed demo accounts.
+// Accounts are the fixed demo accounts: the super admin, each
+// restaurant's owner, La Cava's kitchen tablet, waiter and manager, and a
+// group owner of both restaurants (propietario of La Cava, gerente of the
+// Taquería) for the restaurant switcher.
 var Accounts = []Account{
-	{"superadmin", "admin@demo.test", "demo-admin-1"},
-	{"cliente DEMOMERCHANT1", "owner@demo.test", "demo-owner-1"},
-	{"cliente DEMOMERCHANT2", "owner2@demo.test", "demo-owner-2"},
+	{"superadmin", "admin@demo.test", "demo-admin-1", nil},
+	{"cliente DEMOMERCHANT1", "owner@demo.test", "demo-owner-1", []Member{{"DEMOMERCHANT1", tenant.Propietario}}},
+	{"cliente DEMOMERCHANT2", "owner2@demo.test", "demo-owner-2", []Member{{"DEMOMERCHANT2", tenant.Propietario}}},
+	{"cocina DEMOMERCHANT1", "cocina@demo.test", "demo-cocina-1", []Member{{"DEMOMERCHANT1", tenant.Cocina}}},
+	{"mesero DEMOMERCHANT1", "mesero@demo.test", "demo-mesero-1", []Member{{"DEMOMERCHANT1", tenant.Mesero}}},
+	{"gerente DEMOMERCHANT1", "gerente@demo.test", "demo-gerente-1", []Member{{"DEMOMERCHANT1", tenant.Gerente}}},
+	{"grupo DEMOMERCHANT1+2", "grupo@demo.test", "demo-grupo-1", []Member{{"DEMOMERCHANT1", tenant.Propietario}, {"DEMOMERCHANT2", tenant.Gerente}}},
 }
 
 // Seed creates what is missing of the demo data in one transaction.
@@ -69,20 +85,48 @@ func Seed(ctx context.Context, db *store.DB) error {
 			} else if !errors.Is(err, store.ErrNotFound) {
 				return err
 			}
-			hash, err := auth.HashPassword(a.Password)
+			hash, err := demoHash(a.Password)
 			if err != nil {
 				return err
 			}
 			u := auth.StaffUser{Email: a.Email, PasswordHash: hash, Role: tenant.RoleSuperAdmin}
-			var merchant string
-			if _, err := fmt.Sscanf(a.Role, "cliente %s", &merchant); err == nil {
-				id := ids[merchant]
-				u.Role, u.ClienteID = tenant.RoleCliente, &id
+			if len(a.At) == 0 {
+				if _, err := auth.CreateStaffUser(ctx, tx, u); err != nil {
+					return err
+				}
+				continue
 			}
-			if _, err := auth.CreateStaffUser(ctx, tx, u); err != nil {
+			// The account belongs to its first restaurant with its role
+			// there, then to the others.
+			first := ids[a.At[0].MerchantID]
+			u.Role, u.ClienteID = tenant.RoleCliente, &first
+			id, err := auth.CreateStaffUser(ctx, tx, u, a.At[0].Rol)
+			if err != nil {
 				return err
+			}
+			for _, m := range a.At[1:] {
+				if err := auth.SetMembership(ctx, tx, id, ids[m.MerchantID], m.Rol); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
 	})
+}
+
+// hashes are the demo passwords' hashes, made once per process: the tests
+// seed a fresh database for each server and a hash costs tens of
+// milliseconds on purpose.
+var hashes sync.Map
+
+func demoHash(password string) (string, error) {
+	if h, ok := hashes.Load(password); ok {
+		return h.(string), nil
+	}
+	h, err := auth.HashPassword(password)
+	if err != nil {
+		return "", err
+	}
+	hashes.Store(password, h)
+	return h, nil
 }

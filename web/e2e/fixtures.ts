@@ -335,4 +335,9 @@ export const accounts = {
   superAdmin: { email: 'admin@demo.test', password: 'demo-admin-1' },
   owner: { email: 'owner@demo.test', password: 'demo-owner-1' },
   owner2: { email: 'owner2@demo.test', password: 'demo-owner-2' },
+  // Staff roles (issue 30): La Cava's kitchen tablet, waiter and manager; a group owner of both demo restaurants.
+  cocina: { email: 'cocina@demo.test', password: 'demo-cocina-1' },
+  mesero: { email: 'mesero@demo.test', password: 'demo-mesero-1' },
+  gerente: { email: 'gerente@demo.test', password: 'demo-gerente-1' },
+  grupo: { email: 'grupo@demo.test', password: 'demo-grupo-1' },
 };

@@ -21,16 +21,13 @@ export function RequireRole({ allow }: { allow: StaffRole }) {
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
   if (allow === 'superadmin' && !session.isSuperadmin) {
-    return <Navigate to={session.clienteId ? `/dashboard/${session.clienteId}` : '/login'} replace />;
+    // A restaurant's staff goes to their role's home (the kitchen and the floor to the board).
+    const board = session.rol === 'cocina' || session.rol === 'mesero';
+    const home = board ? `/pedidos?cliente_id=${session.clienteId}` : `/dashboard/${session.clienteId}`;
+    return <Navigate to={session.clienteId ? home : '/login'} replace />;
   }
   if (allow === 'cliente' && session.isSuperadmin && !/^\d+$/.test(new URLSearchParams(location.search).get('cliente_id')?.trim() ?? '')) {
     return <Navigate to="/super-admin" replace />;
   }
   return <Outlet />;
-}
-
-/** Where a freshly signed-in staff member lands. */
-export function homePathFor(isSuperadmin: boolean, clienteId: string | null): string {
-  if (isSuperadmin) return '/super-admin';
-  return clienteId ? `/dashboard/${clienteId}` : '/';
 }

@@ -8,11 +8,11 @@ import { loadTexts, type TextsPart } from './i18n';
 
 // Every page is its own chunk: the public diner menu never downloads admin code.
 /** A staff page: its chunk and the staff pages' texts load together. */
-function withTexts<T extends ComponentType>(part: TextsPart, load: () => Promise<{ default: T }>) {
+function withTexts<P extends object>(part: TextsPart, load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(() => Promise.all([load(), loadTexts(part)]).then(([m]) => m));
 }
-const staffPage = <T extends ComponentType>(load: () => Promise<{ default: T }>) => withTexts('staff', load);
-const accessPage = <T extends ComponentType>(load: () => Promise<{ default: T }>) => withTexts('access', load);
+const staffPage = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) => withTexts('staff', load);
+const accessPage = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) => withTexts('access', load);
 
 const QueryLayout = lazy(() => import('./QueryLayout'));
 const WelcomePage = lazy(() => import('../features/welcome/routes/WelcomePage'));
@@ -57,6 +57,10 @@ const OrderBoardPage = staffPage(() => import('../features/order-board/routes/Or
 const OrderSettingsPage = staffPage(() => import('../features/order-board/routes/OrderSettingsPage'));
 const CavaPage = lazy(() => import('../features/wines/routes/CavaPage'));
 const WinesListPage = staffPage(() => import('../features/wines/routes/WinesListPage'));
+const RedeemPage = staffPage(() => import('../features/dashboard/routes/RedeemPage'));
+const PickRestaurantPage = staffPage(() => import('../features/auth/routes/PickRestaurantPage'));
+/** The role check of a restaurant's staff page (its own chunk, with the staff texts). */
+const RequireCapability = staffPage(() => import('./RequireCapability'));
 
 /** The diner menu's routes: the restaurant's home for a diner (the QR code opens /menu/{id}). */
 const MENU_ROUTES = ['/menu/:cliente_id', '/clientes/menu/:cliente_id'];
@@ -135,6 +139,11 @@ export function AppRoutes() {
           {/* The demo hosted checkout (issue 6). */}
           <Route path="/demo/checkout/:session_id" element={<DemoCheckoutPage />} />
 
+          {/* A person who works at several restaurants picks one after signing in. */}
+          <Route element={<RequireRole allow="cliente" />}>
+            <Route path="/elegir-restaurante" element={<PickRestaurantPage />} />
+          </Route>
+
           {/* Every staff page: one shell with the panel's navigation (issue 15). */}
           <Route element={<StaffLayout />}>
             <Route element={<RequireRole allow="superadmin" />}>
@@ -147,28 +156,33 @@ export function AppRoutes() {
               <Route path="/super-admin/dashboard/:cliente_id" element={<DashboardPage />} />
             </Route>
 
-            <Route element={<RequireRole allow="cliente" />}>
-              <Route path="/settings" element={<SettingsPage />} />
-              <Route path="/popups" element={<PopupsPage />} />
-              <Route path="/clover-categories" element={<CategoriesPage />} />
-              <Route path="/clover-products" element={<ProductsPage />} />
-              <Route path="/crear-oferta" element={<CreateOfferPage />} />
-              {/* 'Clientes': the restaurant's registered diners. */}
-              <Route path="/customer" element={<CustomersPage />} />
-            </Route>
+            {/* Each restaurant page needs what the person's role there gives (PAGE_NEEDS in app/session/roles.ts). */}
+            <Route element={<RequireCapability />}>
+              <Route element={<RequireRole allow="cliente" />}>
+                <Route path="/settings" element={<SettingsPage />} />
+                <Route path="/popups" element={<PopupsPage />} />
+                <Route path="/clover-categories" element={<CategoriesPage />} />
+                <Route path="/clover-products" element={<ProductsPage />} />
+                <Route path="/crear-oferta" element={<CreateOfferPage />} />
+                {/* 'Clientes': the restaurant's registered diners. */}
+                <Route path="/customer" element={<CustomersPage />} />
+              </Route>
 
-            <Route element={<RequireRole allow="staff" />}>
-              <Route path="/dashboard/:cliente_id" element={<DashboardPage />} />
-              {/* Online ordering, the kitchen's side (issue 12): the live board and its settings. */}
-              <Route path="/pedidos" element={<OrderBoardPage />} />
-              <Route path="/pedidos/ajustes" element={<OrderSettingsPage />} />
-              {/* The printable sheet of the tables' QR codes (?mesas=N). */}
-              <Route path="/mesas" element={<TablesSheetPage />} />
-              {/* The wine cellar (issue 14): the owner's or, with ?cliente_id=, the super admin's; its lookup and import is a tab. */}
-              <Route path="/list" element={<WinesListPage />} />
-              <Route path="/admin" element={<WinesAdminRedirect />} />
-              {/* The restaurant's audit log (issue 30): the server answers its owner and the super admin only. */}
-              <Route path="/equipo/actividad" element={<ActivityPage />} />
+              <Route element={<RequireRole allow="staff" />}>
+                <Route path="/dashboard/:cliente_id" element={<DashboardPage />} />
+                {/* Online ordering, the kitchen's side (issue 12): the live board and its settings. */}
+                <Route path="/pedidos" element={<OrderBoardPage />} />
+                <Route path="/pedidos/ajustes" element={<OrderSettingsPage />} />
+                {/* 'Canjear cupón' on its own: the waiter's (the panel has the same card). */}
+                <Route path="/canjear" element={<RedeemPage />} />
+                {/* The printable sheet of the tables' QR codes (?mesas=N). */}
+                <Route path="/mesas" element={<TablesSheetPage />} />
+                {/* The wine cellar (issue 14): the owner's or, with ?cliente_id=, the super admin's; its lookup and import is a tab. */}
+                <Route path="/list" element={<WinesListPage />} />
+                <Route path="/admin" element={<WinesAdminRedirect />} />
+                {/* The restaurant's audit log (issue 30): its owner's and the super admin's. */}
+                <Route path="/equipo/actividad" element={<ActivityPage />} />
+              </Route>
             </Route>
           </Route>
         </Route>

@@ -15,10 +15,10 @@ type Props = {
   busy: RefundBusy;
   /** Another action of the same item is running. */
   disabled?: boolean;
-  /** 'Reembolsar' / 'Reintentar el reembolso': the provider gives the money back. */
-  onRefund: () => void;
-  /** 'Marcar como reembolsado': the money was given back another way. */
-  onMark: () => void;
+  /** 'Reembolsar' / 'Reintentar el reembolso': the provider gives the money back (none: the viewer's role may not). */
+  onRefund?: () => void;
+  /** 'Marcar como reembolsado': the money was given back another way (none: the viewer's role may not). */
+  onMark?: () => void;
   /** Names the payment in the buttons' accessible names (several on one page). */
   label?: string;
 };
@@ -63,6 +63,7 @@ export function RefundState({ owed, detail, amount, busy, disabled = false, onRe
   const failed = detail.estado === 'fallido';
   const canRefund = detail.automatico;
   const showMark = failed || !canRefund;
+  const actions = onRefund !== undefined || onMark !== undefined;
   const why = failed ? reason(detail.codigo) : reason(detail.sin_automatico);
   const refundLabel = failed ? t('refund.retry') : t('refund.refund', { amount });
   return (
@@ -81,33 +82,35 @@ export function RefundState({ owed, detail, amount, busy, disabled = false, onRe
         </p>
       )}
       {failed && detail.motivo && <p className="refund-state__reason">{t('refund.providerSays', { reason: detail.motivo })}</p>}
-      <div className="refund-state__actions">
-        {canRefund && (
-          <button
-            type="button"
-            className="button button--small button--primary"
-            onClick={onRefund}
-            disabled={busy !== null || disabled}
-            aria-busy={busy === 'refund'}
-            aria-label={named(refundLabel)}
-          >
-            {busy === 'refund' ? t('refund.refunding') : refundLabel}
-          </button>
-        )}
-        {showMark && (
-          <button
-            type="button"
-            className="button button--small"
-            onClick={onMark}
-            disabled={busy !== null || disabled}
-            aria-busy={busy === 'mark'}
-            aria-label={named(t('refund.mark'))}
-          >
-            {busy === 'mark' ? t('refund.marking') : t('refund.mark')}
-          </button>
-        )}
-      </div>
-      {failed && <p className="refund-state__hint">{t('refund.markHint')}</p>}
+      {actions && (
+        <div className="refund-state__actions">
+          {canRefund && onRefund && (
+            <button
+              type="button"
+              className="button button--small button--primary"
+              onClick={onRefund}
+              disabled={busy !== null || disabled}
+              aria-busy={busy === 'refund'}
+              aria-label={named(refundLabel)}
+            >
+              {busy === 'refund' ? t('refund.refunding') : refundLabel}
+            </button>
+          )}
+          {showMark && onMark && (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={onMark}
+              disabled={busy !== null || disabled}
+              aria-busy={busy === 'mark'}
+              aria-label={named(t('refund.mark'))}
+            >
+              {busy === 'mark' ? t('refund.marking') : t('refund.mark')}
+            </button>
+          )}
+        </div>
+      )}
+      {failed && actions && <p className="refund-state__hint">{t('refund.markHint')}</p>}
     </div>
   );
 }

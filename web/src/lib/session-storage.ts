@@ -1,7 +1,10 @@
+import type { Schemas } from '../api/contract';
+
 /**
  * Browser storage of the staff session. The key names are the spec's: `token`
  * (mirrored under `authToken`), `cliente_id`, `merchant_id`, `is_superadmin`
- * ('1' or '0').
+ * ('1' or '0'); then the role at cliente_id (`rol`) and the person's
+ * restaurants (`restaurantes`, JSON).
  */
 export const STORAGE_KEYS = {
   token: 'token',
@@ -9,6 +12,8 @@ export const STORAGE_KEYS = {
   clienteId: 'cliente_id',
   merchantId: 'merchant_id',
   isSuperadmin: 'is_superadmin',
+  rol: 'rol',
+  restaurantes: 'restaurantes',
 } as const;
 
 export type StoredSession = {
@@ -16,6 +21,10 @@ export type StoredSession = {
   clienteId: string | null;
   merchantId: string | null;
   isSuperadmin: boolean;
+  /** The role at clienteId (null: a super admin). */
+  rol: Schemas['StaffRole'] | null;
+  /** Every restaurant the person works at, with the role there. */
+  restaurantes: Schemas['StaffMembership'][];
 };
 
 function storage(): Storage | null {
@@ -40,6 +49,9 @@ export function readStoredSession(): StoredSession | null {
     clienteId: s.getItem(STORAGE_KEYS.clienteId),
     merchantId: s.getItem(STORAGE_KEYS.merchantId),
     isSuperadmin: s.getItem(STORAGE_KEYS.isSuperadmin) === '1',
+    rol: (s.getItem(STORAGE_KEYS.rol) || null) as StoredSession['rol'],
+    // Written for other tabs and tools; the app takes the list from the server's answer on every load.
+    restaurantes: [],
   };
 }
 
@@ -56,6 +68,8 @@ export function writeStoredSession(session: StoredSession): void {
   setOrRemove(s, STORAGE_KEYS.clienteId, session.clienteId);
   setOrRemove(s, STORAGE_KEYS.merchantId, session.merchantId);
   s.setItem(STORAGE_KEYS.isSuperadmin, session.isSuperadmin ? '1' : '0');
+  setOrRemove(s, STORAGE_KEYS.rol, session.rol);
+  s.setItem(STORAGE_KEYS.restaurantes, JSON.stringify(session.restaurantes));
 }
 
 export function clearStoredSession(): void {

@@ -62,7 +62,20 @@ export function storeSession(opts: { token?: string; clienteId?: string | null; 
     clienteId: opts.clienteId ?? null,
     merchantId: null,
     isSuperadmin: !!opts.superadmin,
+    rol: opts.clienteId && !opts.superadmin ? 'propietario' : null,
+    restaurantes: [],
   });
+}
+
+/** The validate answer of a staff person: their role at each restaurant, acting on the first. */
+export function staffInfo(rol: 'propietario' | 'gerente' | 'cocina' | 'mesero', ...more: [number, string, string][]) {
+  const restaurantes = [[1, 'La Cava Demo', rol] as [number, string, string], ...more].map(([id, nombre, r]) => ({
+    cliente_id: id,
+    nombre,
+    merchant_id: `M${id}`,
+    rol: r as 'propietario',
+  }));
+  return { cliente_id: 1, merchant_id: 'M1', is_superadmin: false, rol, restaurantes };
 }
 
 /** Renders the whole app at `path` with an empty query cache. */

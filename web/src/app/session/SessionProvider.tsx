@@ -9,8 +9,7 @@ import {
 } from '../../lib/session-storage';
 import {
   SessionContext,
-  idString,
-  isSuperadminFlag,
+  fromInfo,
   type Session,
   type SessionContextValue,
 } from './session-context';
@@ -32,12 +31,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     validateSession(stored.token).then(
       (info) => {
         if (cancelled) return;
-        const next = {
-          token: stored.token,
-          clienteId: idString(info.cliente_id),
-          merchantId: idString(info.merchant_id),
-          isSuperadmin: isSuperadminFlag(info.is_superadmin),
-        };
+        const next = fromInfo(stored.token, info);
         writeStoredSession(next);
         setSession({ status: 'authenticated', ...next });
       },
@@ -55,12 +49,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback((token: string, info: SessionInfo) => {
-    const next = {
-      token,
-      clienteId: idString(info.cliente_id),
-      merchantId: idString(info.merchant_id),
-      isSuperadmin: isSuperadminFlag(info.is_superadmin),
-    };
+    const next = fromInfo(token, info);
     writeStoredSession(next);
     setSession({ status: 'authenticated', ...next });
   }, []);
@@ -87,9 +76,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
+  const setInfo = useCallback((info: SessionInfo) => {
+    setSession((current) => {
+      if (current.status !== 'authenticated') return current;
+      const next = fromInfo(current.token, info);
+      writeStoredSession(next);
+      return { status: 'authenticated', ...next };
+    });
+  }, []);
+
   const value = useMemo<SessionContextValue>(
-    () => ({ session, signIn, signOut, setMerchantId }),
-    [session, signIn, signOut, setMerchantId],
+    () => ({ session, signIn, signOut, setMerchantId, setInfo }),
+    [session, signIn, signOut, setMerchantId, setInfo],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

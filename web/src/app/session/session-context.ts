@@ -1,16 +1,11 @@
 import { createContext, useContext } from 'react';
 import type { SessionInfo } from '../../api/contract';
+import type { StoredSession } from '../../lib/session-storage';
 
 export type Session =
   | { status: 'loading' }
   | { status: 'anonymous' }
-  | {
-      status: 'authenticated';
-      token: string;
-      clienteId: string | null;
-      merchantId: string | null;
-      isSuperadmin: boolean;
-    };
+  | ({ status: 'authenticated' } & StoredSession);
 
 export type SessionContextValue = {
   session: Session;
@@ -20,6 +15,8 @@ export type SessionContextValue = {
   signOut: () => Promise<void>;
   /** The spec lets other screens set the merchant id. */
   setMerchantId: (merchantId: string | null) => void;
+  /** Takes the server's answer after switching restaurants (POST /api/auth/restaurante). */
+  setInfo: (info: SessionInfo) => void;
 };
 
 export const SessionContext = createContext<SessionContextValue | null>(null);
@@ -37,4 +34,21 @@ export function idString(value: string | number | null | undefined): string | nu
 
 export function isSuperadminFlag(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 'true';
+}
+
+/**
+ * The session's fields from the server's answer. A restaurant account whose
+ * answer names no role (an older server) is its restaurant's owner.
+ */
+export function fromInfo(token: string, info: SessionInfo): StoredSession {
+  const clienteId = idString(info.cliente_id);
+  const isSuperadmin = isSuperadminFlag(info.is_superadmin);
+  return {
+    token,
+    clienteId,
+    merchantId: idString(info.merchant_id),
+    isSuperadmin,
+    rol: info.rol || (clienteId && !isSuperadmin ? 'propietario' : null),
+    restaurantes: info.restaurantes ?? [],
+  };
 }

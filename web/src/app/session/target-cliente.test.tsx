@@ -8,7 +8,7 @@ import { useTargetClienteId } from './target-cliente';
 function target(url: string, session: Session): string | null {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[url]}>
-      <SessionContext.Provider value={{ session, signIn: () => {}, signOut: async () => {}, setMerchantId: () => {} }}>
+      <SessionContext.Provider value={{ session, signIn: () => {}, signOut: async () => {}, setMerchantId: () => {}, setInfo: () => {} }}>
         {children}
       </SessionContext.Provider>
     </MemoryRouter>
@@ -16,7 +16,7 @@ function target(url: string, session: Session): string | null {
   return renderHook(() => useTargetClienteId(), { wrapper }).result.current;
 }
 
-const owner: Session = { status: 'authenticated', token: 't', clienteId: '5', merchantId: 'M5', isSuperadmin: false };
+const owner: Session = { status: 'authenticated', token: 't', clienteId: '5', merchantId: 'M5', isSuperadmin: false, rol: 'propietario', restaurantes: [] };
 
 describe('useTargetClienteId', () => {
   it('takes ?cliente_id= first, else the signed-in owner’s restaurant', () => {
@@ -29,6 +29,6 @@ describe('useTargetClienteId', () => {
   it('treats anything but an integer as missing', () => {
     expect(target('/popups?cliente_id=abc', owner)).toBeNull();
     expect(target('/popups?cliente_id=1.5', owner)).toBeNull();
-    expect(target('/popups', { ...owner, clienteId: 'x1' })).toBeNull();
+    expect(target('/popups', { ...owner, clienteId: 'x1' } as Session)).toBeNull();
   });
 });

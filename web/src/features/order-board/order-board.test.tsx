@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import type { Board, Pedido } from '../../api/contract';
-import { mockFetch, renderApp, resetLanguage, storeSession, type FetchCall } from '../../test/utils';
+import { mockFetch, renderApp, resetLanguage, staffInfo, storeSession, type FetchCall } from '../../test/utils';
 import { useNow } from '../../lib/age';
 import { OrderCard } from './components/OrderCard';
 import { OrderLines } from './components/OrderDetails';
@@ -395,19 +395,45 @@ describe('order board', () => {
     expect(flag(5)).toBeNull();
   });
 
-  it('pauses orders from the board, sending the whole settings', async () => {
+  it('pauses orders from the board through the kitchen\'s pause route (only the pause changes)', async () => {
     const current = board([]);
     const { calls } = routes(() => current, {
-      'PUT /api/clientes/1/pedidos/config': (call: FetchCall) => ({ body: call.body }),
+      'PUT /api/clientes/1/pedidos/pausa': (call: FetchCall) => ({
+        body: { ...current.config, pausado_hasta: (call.body as { pausado_hasta: number }).pausado_hasta },
+      }),
     });
     renderApp('/pedidos?cliente_id=1');
     const before = Math.floor(Date.now() / 1000);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Pausar pedidos 30 minutos' }, LAZY));
     expect(await screen.findByText(/Pedidos pausados hasta las/)).toBeInTheDocument();
-    const body = calls.find((c) => c.method === 'PUT')?.body as Board['config'];
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/api/clientes/1/pedidos/pausa');
+    const body = put?.body as { pausado_hasta: number };
     expect(body.pausado_hasta).toBeGreaterThanOrEqual(before + 1800);
-    expect(body).toMatchObject({ activo: true, preparacion_min: 20, zona_horaria: 'America/New_York', horario: [] });
+    expect(Object.keys(body)).toEqual(['pausado_hasta']);
     expect(screen.getByRole('button', { name: 'Reanudar pedidos' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['propietario', true, true],
+    ['gerente', true, true],
+    ['cocina', true, false],
+    ['mesero', false, false],
+  ] as const)('a %s sees the pause: %s; cancel, refund and the settings: %s', async (rol, pause, manage) => {
+    const cancelled = { estado: 'cancelado' as const, reembolso: 'pendiente' as const };
+    routes(() => board([pedido({ id: 1 }), pedido({ id: 2, ...cancelled })]), {
+      'POST /api/auth/validate': { body: staffInfo(rol) },
+      'GET /api/clientes/1': { body: { id: 1, nombre: 'La Cava Demo' } },
+    });
+    renderApp('/pedidos?cliente_id=1');
+    const card = await screen.findByRole('article', { name: 'Pedido #1' }, LAZY);
+    expect(!!within(card).queryByRole('button', { name: 'Cancelar pedido' })).toBe(manage);
+    expect(screen.queryAllByRole('button', { name: /Reembolsar|Marcar como reembolsado/ }).length > 0).toBe(manage);
+    const toolbar = document.querySelector<HTMLElement>('.board-toolbar')!;
+    expect(!!within(toolbar).queryByRole('link', { name: 'Ajustes de pedidos' })).toBe(manage);
+    expect(!!screen.queryByRole('group', { name: 'Pausar pedidos' })).toBe(pause);
+    // Every role moves an order along.
+    expect(within(card).getByRole('button', { name: 'Empezar preparación' })).toBeInTheDocument();
   });
 
   it("another restaurant's owner is told they may not see it", async () => {

@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-client';
-import { homePathFor } from '../../../app/guards';
-import { useSession, idString, isSuperadminFlag } from '../../../app/session/session-context';
+import { landingFor } from '../../../app/session/roles';
+import { useSession, isSuperadminFlag } from '../../../app/session/session-context';
 import { Field, FormError, SubmitButton } from '../../../components/Form';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
@@ -51,7 +51,7 @@ export function LoginForm({ title, superAdminOnly = false }: Props) {
         return;
       }
       signIn(response.token, response);
-      void navigate(homePathFor(isSuperadmin, idString(response.cliente_id)), { replace: true });
+      void navigate(landingFor(response), { replace: true });
     } catch (err) {
       setError(errorText(err, t('auth.loginError'), t('errors.network')));
       setBusy(false);

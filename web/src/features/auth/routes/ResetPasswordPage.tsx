@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { homePathFor } from '../../../app/guards';
-import { idString, isSuperadminFlag, useSession } from '../../../app/session/session-context';
+import { landingFor } from '../../../app/session/roles';
+import { useSession } from '../../../app/session/session-context';
 import { ResetPasswordCard } from '../../../components/PasswordReset';
 import { useLinkLanguage } from '../../../lib/link-language';
 import { resetStaffPassword, staffResetLinkState } from '../api/password-reset';
@@ -26,7 +26,7 @@ export default function ResetPasswordPage({ superAdmin = false }: { superAdmin?:
     async (token: string, password: string) => {
       const res = await resetStaffPassword(token, password);
       signIn(res.token, res);
-      void navigate(homePathFor(isSuperadminFlag(res.is_superadmin), idString(res.cliente_id)), { replace: true });
+      void navigate(landingFor(res), { replace: true });
     },
     [signIn, navigate],
   );

@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { homePathFor } from '../../../app/guards';
-import { idString, isSuperadminFlag, useSession } from '../../../app/session/session-context';
+import { landingFor } from '../../../app/session/roles';
+import { useSession } from '../../../app/session/session-context';
 import { Field, FormError, SubmitButton } from '../../../components/Form';
 import { setPassword } from '../api/set-password';
 
@@ -59,7 +59,7 @@ function SetPasswordForm({ merchantId, email, token }: { merchantId: string; ema
         return;
       }
       signIn(res.token, res);
-      void navigate(homePathFor(isSuperadminFlag(res.is_superadmin), idString(res.cliente_id)), { replace: true });
+      void navigate(landingFor(res), { replace: true });
     } catch (err) {
       setError(isApiError(err) && err.serverMessage ? t('setPassword.serverError', { error: err.serverMessage }) : t('setPassword.failed'));
       setBusy(false);

@@ -1,21 +1,33 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { NAV_GROUPS } from '../lib/sections';
+import type { Capability } from '../../../app/session/roles';
+import { navFor } from '../lib/sections';
 
 /**
  * The restaurant's sections by group (Hoy, Menú, Ventas, Cava, Ajustes),
- * each link with a unique label and aria-current on the page shown. The
- * same list is the desktop sidebar and the phone drawer's content.
+ * each link with a unique label and aria-current on the page shown; only
+ * the links the person's role gives (`may`). The same list is the desktop
+ * sidebar and the phone drawer's content.
  */
-export function StaffNav({ clienteId, panel, onNavigate }: { clienteId: string; panel: string; onNavigate?: () => void }) {
+export function StaffNav({
+  clienteId,
+  panel,
+  may,
+  onNavigate,
+}: {
+  clienteId: string;
+  panel: string;
+  may: (c: Capability) => boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const location = useLocation();
   const at = { pathname: location.pathname, search: new URLSearchParams(location.search), hash: location.hash };
   return (
     <ul className="staff-nav">
-      {NAV_GROUPS.map((g) => (
+      {navFor(may).map((g) => (
         <li key={g.key} className="staff-nav__group">
           <span id={`${id}-${g.key}`} className="staff-nav__heading">
             {t(g.label)}
@@ -23,14 +35,20 @@ export function StaffNav({ clienteId, panel, onNavigate }: { clienteId: string; 
           <ul aria-labelledby={`${id}-${g.key}`}>
             {g.items.map((item) => (
               <li key={item.key}>
-                <Link
-                  to={item.href(clienteId, panel)}
-                  className="staff-nav__link"
-                  aria-current={item.current(at, panel) ? 'page' : undefined}
-                  onClick={onNavigate}
-                >
-                  {t(item.label)}
-                </Link>
+                {item.external ? (
+                  <a href={item.href(clienteId, panel, { may })} className="staff-nav__link" target="_blank" rel="noopener">
+                    {t(item.label)}
+                  </a>
+                ) : (
+                  <Link
+                    to={item.href(clienteId, panel, { may })}
+                    className="staff-nav__link"
+                    aria-current={item.current(at, panel) ? 'page' : undefined}
+                    onClick={onNavigate}
+                  >
+                    {t(item.label)}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/Form';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { getClienteQueryOptions } from '../api/get-cliente';
+import { can } from '../../../app/session/roles';
 import { useSession } from '../../../app/session/session-context';
 import { CloverConnectCard } from '../components/CloverConnectCard';
 import { CONNECT_ANCHOR, FirstStepsCard, QR_ANCHOR } from '../components/FirstStepsCard';
@@ -79,7 +80,8 @@ export default function DashboardPage() {
         <div id={QR_ANCHOR} tabIndex={-1} className="panel-anchor">
           <MenuQrCard clienteId={clienteId} />
         </div>
-        <PlatformFeesCard clienteId={clienteId} />
+        {/* The card on file and the fees are the owner's (a manager's panel leaves them out). */}
+        {can(session, 'billing', clienteId) && <PlatformFeesCard clienteId={clienteId} />}
         {!mustConnect && connect}
       </>
     );

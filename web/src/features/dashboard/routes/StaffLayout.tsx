@@ -1,7 +1,9 @@
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { switchRestaurant } from '../../../api/staff-session';
+import { can, roleAt, type Capability } from '../../../app/session/roles';
 import { useSession } from '../../../app/session/session-context';
 import { useTargetClienteId } from '../../../app/session/target-cliente';
 import { Dialog } from '../../../components/Dialog';
@@ -12,6 +14,7 @@ import { getClienteQueryOptions } from '../api/get-cliente';
 import { recordSettingsLocale } from '../../../api/settings';
 import { setRestaurantLocale } from '../../../lib/intl';
 import { getSettingsQueryOptions } from '../../settings';
+import { RestaurantSwitcher } from '../components/RestaurantSwitcher';
 import { StaffNav } from '../components/StaffNav';
 import { PLATFORM_SECTIONS, panelHref } from '../lib/sections';
 import '../dashboard.css';
@@ -20,8 +23,12 @@ import '../dashboard.css';
  * The one shell of every staff page: the restaurant's name (for the super
  * admin, which restaurant is being viewed and the way back to their
  * dashboard), the restaurant's sections grouped (a sidebar from 60rem, a
- * drawer behind a menu button on phones), and sign-out. The super admin's
- * own pages get the platform's sections instead.
+ * drawer behind a menu button on phones), and sign-out. The sections are
+ * the ones the person's role at the restaurant gives; a cook gets the
+ * kitchen's screen (the board full width: no sections, only the name, the
+ * switcher and sign-out); a person with several restaurants gets the name as
+ * a switcher. The super admin's own pages get the platform's sections
+ * instead.
  */
 export default function StaffLayout() {
   const { t } = useTranslation();
@@ -31,7 +38,7 @@ export default function StaffLayout() {
   const [drawerAt, setDrawerAt] = useState<string | null>(null);
   const drawer = drawerAt === location.key;
   const setDrawer = (open: boolean) => setDrawerAt(open ? location.key : null);
-  const { session } = useSession();
+  const { session, setInfo } = useSession();
   const { cliente_id: fromPath } = useParams();
   const fromQuery = useTargetClienteId();
   const signedIn = session.status === 'authenticated';
@@ -42,6 +49,13 @@ export default function StaffLayout() {
   const settings = useQuery({ ...getSettingsQueryOptions(clienteId ?? ''), enabled: signedIn && clienteId !== null });
   if (clienteId) recordSettingsLocale(settings.data);
   else setRestaurantLocale(null);
+
+  const may = (c: Capability) => can(session, c, clienteId);
+  const rol = roleAt(session, clienteId);
+  // The kitchen's screen: the board and nothing else (no sections to open).
+  const kitchen = rol === 'cocina';
+  const several = signedIn && !isSuperadmin && session.restaurantes.length > 1;
+  useSessionFollowsPage(clienteId, setInfo);
 
   // A restaurant the caller may not see (or that does not exist): no sections for it.
   const refused = cliente.isError && isApiError(cliente.error) && (cliente.error.status === 403 || cliente.error.status === 404);
@@ -68,19 +82,23 @@ export default function StaffLayout() {
     const name = cliente.data?.nombre ?? (cliente.isError ? `#${clienteId}` : '…');
     bar = (
       <div className="staff-bar__top">
-        <button
-          type="button"
-          className="button staff-bar__menu"
-          aria-expanded={drawer}
-          aria-haspopup="dialog"
-          onClick={() => setDrawer(true)}
-        >
-          <span aria-hidden="true">☰ </span>
-          {t('staffNav.menu')}
-        </button>
+        {!kitchen && (
+          <button
+            type="button"
+            className="button staff-bar__menu"
+            aria-expanded={drawer}
+            aria-haspopup="dialog"
+            onClick={() => setDrawer(true)}
+          >
+            <span aria-hidden="true">☰ </span>
+            {t('staffNav.menu')}
+          </button>
+        )}
         <p className="staff-bar__who" data-testid="staff-restaurant">
           {isSuperadmin && <span className="staff-bar__label">{t('staffNav.viewing')} </span>}
-          <strong>{name}</strong>
+          {kitchen && <span className="staff-bar__label">{t('roles.boardOnly')} · </span>}
+          <strong className={several ? 'visually-hidden' : undefined}>{name}</strong>
+          {several && <RestaurantSwitcher clienteId={clienteId} />}
         </p>
         <div className="staff-bar__actions">
           {isSuperadmin && (
@@ -92,12 +110,12 @@ export default function StaffLayout() {
         </div>
       </div>
     );
-    sidebar = (
+    sidebar = !kitchen && (
       <nav aria-label={t('staffNav.label')} className="staff-sidebar">
-        <StaffNav clienteId={clienteId} panel={panel} />
+        <StaffNav clienteId={clienteId} panel={panel} may={may} />
       </nav>
     );
-    drawerView = drawer && (
+    drawerView = !kitchen && drawer && (
       <Dialog
         backdropClassName="staff-drawer__backdrop"
         className="staff-drawer"
@@ -114,7 +132,7 @@ export default function StaffLayout() {
           </button>
         </div>
         <nav aria-label={t('staffNav.label')}>
-          <StaffNav clienteId={clienteId} panel={panel} onNavigate={() => setDrawer(false)} />
+          <StaffNav clienteId={clienteId} panel={panel} may={may} onNavigate={() => setDrawer(false)} />
         </nav>
       </Dialog>
     );
@@ -158,11 +176,32 @@ export default function StaffLayout() {
     <>
       {bar && <header className="staff-bar">{bar}</header>}
       {/* One tree whether or not the sidebar shows: the page never remounts when the restaurant loads. */}
-      <div className={sidebar ? 'staff-shell' : undefined}>
+      <div className={kitchen ? 'staff-shell staff-shell--kitchen' : sidebar ? 'staff-shell' : undefined}>
         {sidebar}
         <div className="staff-shell__page">{page}</div>
       </div>
       {drawerView}
     </>
   );
+}
+
+/**
+ * A page of another of the person's restaurants (a link, a bookmark) makes
+ * the session act on that restaurant too: the routes that name only an
+ * order or a product act on the session's restaurant.
+ */
+function useSessionFollowsPage(clienteId: string | null, setInfo: ReturnType<typeof useSession>['setInfo']) {
+  const { session } = useSession();
+  const asked = useRef<string | null>(null);
+  const member =
+    session.status === 'authenticated' &&
+    !session.isSuperadmin &&
+    clienteId !== null &&
+    clienteId !== session.clienteId &&
+    session.restaurantes.some((r) => String(r.cliente_id) === clienteId);
+  useEffect(() => {
+    if (!member || !clienteId || asked.current === clienteId) return;
+    asked.current = clienteId;
+    switchRestaurant(clienteId).then(setInfo, () => undefined);
+  }, [member, clienteId, setInfo]);
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { can } from '../../../app/session/roles';
+import { useSession } from '../../../app/session/session-context';
 import { RestaurantPage } from '../../../components/RestaurantPage';
 import { offersKeys, verifyCardQueryOptions, type RegisteredCard } from '../api/offers-api';
 import { CardDialog } from '../components/CardDialog';
@@ -26,7 +28,11 @@ export default function CreateOfferPage() {
 function CreateOffer({ clienteId }: { clienteId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const card = useQuery(verifyCardQueryOptions(clienteId));
+  const { session } = useSession();
+  // The card on file is the owner's to see and register: a manager's page checks nothing (the server has the last word).
+  const owner = can(session, 'billing', clienteId);
+  const card = useQuery({ ...verifyCardQueryOptions(clienteId), enabled: owner });
+  const checking = owner && card.isPending;
   // "No card yet" is a normal answer (200, registrada false), not an error.
   const missing = card.isSuccess && !card.data.registrada;
   const onFile = card.isSuccess && card.data.registrada;
@@ -46,7 +52,7 @@ function CreateOffer({ clienteId }: { clienteId: string }) {
 
   return (
     <>
-      {card.isPending && <p role="status">{t('card.checking')}</p>}
+      {checking && <p role="status">{t('card.checking')}</p>}
       {onFile && (
         <p className="offers-card-on-file" data-testid="card-on-file">
           {t('card.onFile', { brand: card.data.brand || t('card.defaultBrand'), last4: card.data.last4 })}
@@ -60,7 +66,7 @@ function CreateOffer({ clienteId }: { clienteId: string }) {
           </button>
         </div>
       )}
-      <OfferForm clienteId={clienteId} disabled={card.isPending || missing} />
+      <OfferForm clienteId={clienteId} disabled={checking || missing} />
       <OwnerOfferList clienteId={clienteId} />
       {dialogOpen && <CardDialog clienteId={clienteId} onClose={() => setDialog('closed')} onRegistered={onRegistered} />}
     </>

@@ -60,6 +60,15 @@ export function saveOrderConfig(clienteId: string, config: OrderConfig): Promise
   return api.put('/api/clientes/{cliente_id}/pedidos/config', { path: { cliente_id: clienteId }, body });
 }
 
+/**
+ * PUT /api/clientes/{id}/pedidos/pausa (the kitchen, a manager, the owner):
+ * pauses online orders until pausadoHasta (Unix seconds; 0 takes them
+ * again) and answers the whole settings. Only the pause changes.
+ */
+export function pauseOrders(clienteId: string, pausadoHasta: number): Promise<OrderConfig> {
+  return api.put('/api/clientes/{cliente_id}/pedidos/pausa', { path: { cliente_id: clienteId }, body: { pausado_hasta: pausadoHasta } });
+}
+
 /** PUT /api/pedidos/{id}/estado (staff): a move of the transition table; cancelling needs motivo (409 for any other move). */
 export function moveOrder(clienteId: string, id: number, estado: EstadoPedido, motivo?: string): Promise<Pedido> {
   const body: RequestBody<'/api/pedidos/{id}/estado', 'put'> = { cliente_id: Number(clienteId), estado };

@@ -15,8 +15,12 @@ import { OrderCard } from './OrderCard';
 import { PauseControl } from './PauseControl';
 import { PrintTicket } from './PrintTicket';
 
-/** The kitchen's board of one restaurant: live, grouped by status. */
-export function OrderBoard({ clienteId }: { clienteId: string }) {
+/** What the viewer's role lets them do on the board (all of it for a manager, the owner and the super admin). */
+export type BoardPowers = { pause: boolean; cancel: boolean; refund: boolean; settings: boolean };
+const ALL: BoardPowers = { pause: true, cancel: true, refund: true, settings: true };
+
+/** The kitchen's board of one restaurant: live, grouped by status; the controls the viewer's role gives. */
+export function OrderBoard({ clienteId, powers = ALL }: { clienteId: string; powers?: BoardPowers }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const query = useQuery(boardQueryOptions(clienteId));
@@ -96,6 +100,8 @@ export function OrderBoard({ clienteId }: { clienteId: string }) {
       onChanged={onChanged}
       onPrint={setTicket}
       onNotice={setNotice}
+      mayCancel={powers.cancel}
+      mayRefund={powers.refund}
     />
   );
 
@@ -104,16 +110,18 @@ export function OrderBoard({ clienteId }: { clienteId: string }) {
       <div className="board-toolbar">
         <LiveState state={stream} />
         <SoundControl />
-        <Link className="button button--small" to={`/pedidos/ajustes?cliente_id=${encodeURIComponent(clienteId)}`}>
-          {t('orderBoard.settingsLink')}
-        </Link>
+        {powers.settings && (
+          <Link className="button button--small" to={`/pedidos/ajustes?cliente_id=${encodeURIComponent(clienteId)}`}>
+            {t('orderBoard.settingsLink')}
+          </Link>
+        )}
       </div>
       {!board.config.activo && (
         <p className="board-off" role="status">
           {t('orderBoard.inactive')}
         </p>
       )}
-      <PauseControl clienteId={clienteId} config={board.config} now={now} onSaved={onConfigSaved} />
+      {powers.pause && <PauseControl clienteId={clienteId} config={board.config} now={now} onSaved={onConfigSaved} />}
       <Summary board={board} />
       <Notice message={notice ? { kind: 'ok', text: notice } : null} />
       {newIds.length > 0 && (

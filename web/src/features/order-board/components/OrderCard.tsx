@@ -27,6 +27,9 @@ type Props = {
   onPrint: (pedido: Pedido) => void;
   /** A board-wide notice (a cancelled order leaves its column, and its card with it). */
   onNotice: (text: string) => void;
+  /** Whether the viewer's role cancels orders and refunds them (a manager's or the owner's; the cook's and the waiter's boards leave them out). */
+  mayCancel?: boolean;
+  mayRefund?: boolean;
 };
 
 /** The forward moves' buttons (cancelling has its own dialog), one text per state the table moves to. */
@@ -41,7 +44,7 @@ const isForwardMove = (to: EstadoPedido): to is ForwardMove => to in MOVE_LABELS
 type Busy = null | 'visto' | 'start' | 'move' | 'pos' | 'refund' | 'mark';
 
 /** One order on the board: who, when, what, and the moves the transition table allows. */
-export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onPrint, onNotice }: Props) {
+export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onPrint, onNotice, mayCancel = true, mayRefund = true }: Props) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [busy, setBusy] = useState<Busy>(null);
@@ -193,8 +196,8 @@ export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onP
             amount={amount}
             busy={busy === 'refund' || busy === 'mark' ? busy : null}
             disabled={busy !== null}
-            onRefund={() => void refund()}
-            onMark={() => void mark()}
+            onRefund={mayRefund ? () => void refund() : undefined}
+            onMark={mayRefund ? () => void mark() : undefined}
             label={title}
           />
         )}
@@ -240,7 +243,7 @@ export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onP
           </div>
         )}
         <div className="order-actions order-actions--secondary">
-          {moves.includes('cancelado') && (
+          {mayCancel && moves.includes('cancelado') && (
             <button type="button" className="button button--small button--danger" onClick={() => setCancelling(true)} disabled={busy !== null}>
               {t('orderBoard.cancel')}
             </button>

@@ -4,7 +4,7 @@ import type { OrderConfig } from '../../../api/contract';
 import { Notice, type Message } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { formatMinutes } from '../../../lib/age';
-import { saveOrderConfig } from '../api/order-board-api';
+import { pauseOrders } from '../api/order-board-api';
 import { PAUSE_PRESETS_MIN, restOfDay, untilClock } from '../lib/pause-presets';
 import { formatZonedTime } from '../lib/zoned-time';
 
@@ -30,7 +30,7 @@ export function PauseControl({ clienteId, config, now, onSaved }: Props) {
     setBusy(true);
     setMessage(null);
     try {
-      onSaved(await saveOrderConfig(clienteId, { ...config, pausado_hasta: pausadoHasta }));
+      onSaved(await pauseOrders(clienteId, pausadoHasta));
     } catch (err) {
       setMessage({ kind: 'error', text: errorText(err, t('orderBoard.pauseError'), t('errors.network')) });
     } finally {
