@@ -353,9 +353,9 @@ func (s *Service) Link(ctx context.Context, t tenant.ID, email string, r tenant.
 type InviteState struct {
 	// Estado is auth's link state: valido, usado, caducado, reemplazado, invalido.
 	Estado      string           `json:"estado"`
-	Restaurante string           `json:"restaurante,omitempty"`
-	Rol         tenant.StaffRole `json:"rol,omitempty"`
-	Email       string           `json:"email,omitempty"`
+	Restaurante string           `json:"restaurante"`
+	Rol         tenant.StaffRole `json:"rol"`
+	Email       string           `json:"email"`
 	// CuentaExistente: the person already has a Carta staff account and
 	// accepts with its password.
 	CuentaExistente bool `json:"cuenta_existente"`
