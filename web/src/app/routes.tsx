@@ -54,6 +54,8 @@ const OrderPage = withTexts('checkout', () => import('../features/ordering/route
 const OrderBoardPage = staffPage(() => import('../features/order-board/routes/OrderBoardPage'));
 const OrderSettingsPage = staffPage(() => import('../features/order-board/routes/OrderSettingsPage'));
 const CavaPage = lazy(() => import('../features/wines/routes/CavaPage'));
+const TeamPage = staffPage(() => import('../features/team/routes/TeamPage'));
+const InvitationPage = accessPage(() => import('../features/team/routes/InvitationPage'));
 const WinesListPage = staffPage(() => import('../features/wines/routes/WinesListPage'));
 
 /** The diner menu's routes: the restaurant's home for a diner (the QR code opens /menu/{id}). */
@@ -118,6 +120,8 @@ export function AppRoutes() {
         <Route path="/super-admin/login" element={<SuperAdminLoginPage />} />
         {/* The onboarding link (issue 13): public, its token is the credential. */}
         <Route path="/establecer-password" element={<SetPasswordPage />} />
+        {/* A staff invitation's link (issue 30): public, its token is the credential. */}
+        <Route path="/invitacion" element={<InvitationPage />} />
         {/* Where Clover's OAuth flow lands (GET /api/clover/oauth/callback): public, says how it went. */}
         <Route path="/clover/conexion" element={<CloverConnectionPage />} />
         {/* '¿Olvidaste tu contraseña?' of owners and the super admin: the request and the reset link's page. */}
@@ -151,6 +155,8 @@ export function AppRoutes() {
               <Route path="/crear-oferta" element={<CreateOfferPage />} />
               {/* 'Clientes': the restaurant's registered diners. */}
               <Route path="/customer" element={<CustomersPage />} />
+              {/* 'Equipo' (issue 30): the owner's staff, invitations and sessions. */}
+              <Route path="/equipo" element={<TeamPage />} />
             </Route>
 
             <Route element={<RequireRole allow="staff" />}>

@@ -8,7 +8,18 @@ import { NAV_GROUPS } from '../lib/sections';
  * each link with a unique label and aria-current on the page shown. The
  * same list is the desktop sidebar and the phone drawer's content.
  */
-export function StaffNav({ clienteId, panel, onNavigate }: { clienteId: string; panel: string; onNavigate?: () => void }) {
+export function StaffNav({
+  clienteId,
+  panel,
+  onNavigate,
+  owner = true,
+}: {
+  clienteId: string;
+  panel: string;
+  onNavigate?: () => void;
+  /** Whether the caller is the restaurant's propietario or a super admin: owner-only links are shown. */
+  owner?: boolean;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const location = useLocation();
@@ -21,7 +32,7 @@ export function StaffNav({ clienteId, panel, onNavigate }: { clienteId: string; 
             {t(g.label)}
           </span>
           <ul aria-labelledby={`${id}-${g.key}`}>
-            {g.items.map((item) => (
+            {g.items.filter((item) => owner || !item.ownerOnly).map((item) => (
               <li key={item.key}>
                 <Link
                   to={item.href(clienteId, panel)}

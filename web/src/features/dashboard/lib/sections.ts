@@ -22,6 +22,8 @@ export type NavItem = {
   label: NavLabel;
   href: (clienteId: string, panel: string) => string;
   current: (at: { pathname: string; search: URLSearchParams; hash: string }, panel: string) => boolean;
+  /** Only the propietario (and the super admin) see it ('Equipo'). */
+  ownerOnly?: boolean;
 };
 export type NavGroup = { key: string; label: NavLabel; items: NavItem[] };
 
@@ -35,8 +37,7 @@ const page = (key: NavSection, path: string): NavItem => ({
 /**
  * The staff navigation by what a restaurant does (issue 27): today's work,
  * the menu, sales, the cellar and the settings. Every label is unique; the
- * pages keep the spec's titles. (Ajustes gets 'Equipo' when staff accounts
- * exist.)
+ * pages keep the spec's titles. (Ajustes has 'Equipo', the owner's.)
  */
 export const NAV_GROUPS: NavGroup[] = [
   {
@@ -92,7 +93,7 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     key: 'settings',
     label: 'staffNav.groupSettings',
-    items: [page('orderSettings', ORDER_SETTINGS_PATH)],
+    items: [page('orderSettings', ORDER_SETTINGS_PATH), { ...page('team', '/equipo'), ownerOnly: true }],
   },
 ];
 

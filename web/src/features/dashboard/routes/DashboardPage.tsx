@@ -13,6 +13,7 @@ import { SummarySection } from '../components/SummarySection';
 import { REDEEM_ANCHOR, panelHref } from '../lib/sections';
 import { PlatformFeesCard } from '../../offers';
 import { RedeemVoucherCard } from '../../vouchers';
+import { LinkPersonCard } from '../../team';
 import '../dashboard.css';
 
 /**
@@ -81,6 +82,7 @@ export default function DashboardPage() {
         </div>
         <PlatformFeesCard clienteId={clienteId} />
         {!mustConnect && connect}
+        {session.status === 'authenticated' && session.isSuperadmin && <LinkPersonCard clienteId={clienteId} />}
       </>
     );
   }
