@@ -41,7 +41,12 @@ func teamAccess() map[string][]row {
 	crewOK := func(code int) [5]int { return [5]int{s401, s403, code, code, code} }
 	return map[string][]row{
 		"GET /api/auth/sesiones":    {{"", get("/api/auth/sesiones"), crewOK(s200)}},
-		"DELETE /api/auth/sesiones": {{"", func(*matrix) req { return req{method: "DELETE", path: "/api/auth/sesiones"} }, crewOK(s204)}},
+		"DELETE /api/auth/sesiones": {{"", func(m *matrix) req {
+			// The previous caller signed out everywhere else, the set-up
+			// sessions of the demo accounts included: sign them in again.
+			m.owner1, m.owner2, m.admin = m.login("owner@demo.test", "demo-owner-1"), m.login("owner2@demo.test", "demo-owner-2"), m.login("admin@demo.test", "demo-admin-1")
+			return req{method: "DELETE", path: "/api/auth/sesiones"}
+		}, crewOK(s204)}},
 		"DELETE /api/auth/sesiones/{id}": {
 			{"another person's session", func(m *matrix) req { return req{method: "DELETE", path: "/api/auth/sesiones/" + m.freshSession()} }, crewOK(s404)},
 		},
