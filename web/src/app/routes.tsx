@@ -120,8 +120,6 @@ export function AppRoutes() {
         <Route path="/super-admin/login" element={<SuperAdminLoginPage />} />
         {/* The onboarding link (issue 13): public, its token is the credential. */}
         <Route path="/establecer-password" element={<SetPasswordPage />} />
-        {/* A staff invitation's link (issue 30): public, its token is the credential. */}
-        <Route path="/invitacion" element={<InvitationPage />} />
         {/* Where Clover's OAuth flow lands (GET /api/clover/oauth/callback): public, says how it went. */}
         <Route path="/clover/conexion" element={<CloverConnectionPage />} />
         {/* '¿Olvidaste tu contraseña?' of owners and the super admin: the request and the reset link's page. */}
@@ -136,6 +134,8 @@ export function AppRoutes() {
           <Route path="/seleccionar-cliente" element={<SelectRestaurantPage />} />
           {/* The demo hosted checkout (issue 6). */}
           <Route path="/demo/checkout/:session_id" element={<DemoCheckoutPage />} />
+          {/* A staff invitation's link (issue 30): public, its token is the credential. */}
+          <Route path="/invitacion" element={<InvitationPage />} />
 
           {/* Every staff page: one shell with the panel's navigation (issue 15). */}
           <Route element={<StaffLayout />}>

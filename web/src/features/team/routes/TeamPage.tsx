@@ -99,6 +99,7 @@ function Team({ clienteId }: { clienteId: string }) {
                     <button
                       type="button"
                       className="button button--danger"
+                      aria-label={`${t('team.remove')} ${p.email}`}
                       disabled={act.isPending}
                       onClick={() => {
                         if (window.confirm(t('team.removeConfirm', { email: p.email }))) {
@@ -107,7 +108,6 @@ function Team({ clienteId }: { clienteId: string }) {
                       }}
                     >
                       {t('team.remove')}
-                      <span className="visually-hidden"> {p.email}</span>
                     </button>
                   </td>
                 </tr>
@@ -133,9 +133,14 @@ function Team({ clienteId }: { clienteId: string }) {
                 <span>
                   {i.email} · {t(`team.roles.${i.rol}`)} · {t('team.expires', { when: formatTimestamp(i.caduca, i18n.language) })}
                 </span>
-                <button type="button" className="button" disabled={act.isPending} onClick={() => run(() => cancelInvite(clienteId, i.id), t('team.cancelled', { email: i.email }))}>
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={`${t('team.cancelInvite')} ${i.email}`}
+                  disabled={act.isPending}
+                  onClick={() => run(() => cancelInvite(clienteId, i.id), t('team.cancelled', { email: i.email }))}
+                >
                   {t('team.cancelInvite')}
-                  <span className="visually-hidden"> {i.email}</span>
                 </button>
               </li>
             ))}
@@ -157,9 +162,14 @@ function Team({ clienteId }: { clienteId: string }) {
                   {s.actual ? ` · ${t('team.thisSession')}` : ''}
                 </span>
                 {!s.actual && (
-                  <button type="button" className="button" disabled={act.isPending} onClick={() => run(() => endSession(clienteId, s.id), t('team.sessionEnded'))}>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={`${t('team.endSession')}: ${s.dispositivo || t('team.browser')} · ${s.email}`}
+                    disabled={act.isPending}
+                    onClick={() => run(() => endSession(clienteId, s.id), t('team.sessionEnded'))}
+                  >
                     {t('team.endSession')}
-                    <span className="visually-hidden"> {s.dispositivo || s.email}</span>
                   </button>
                 )}
               </li>
