@@ -77,6 +77,7 @@ describe('the staff layout', () => {
       ['Vinos', '/list?cliente_id=3'],
       ['Importar vinos', '/list?cliente_id=3&tab=importar'],
       ['Ajustes de pedidos', '/pedidos/ajustes?cliente_id=3'],
+      ['Equipo', '/equipo?cliente_id=3'],
     ]) {
       expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
       expect(within(nav).getByRole('link', { name })).not.toHaveAttribute('aria-current');
@@ -114,7 +115,7 @@ describe('the grouped staff navigation', () => {
     expect(names('Menú')).toEqual(['Categorías', 'Productos', 'Popups', 'Configuraciones']);
     expect(names('Ventas')).toEqual(['Ofertas', 'Canjear cupón', 'Clientes']);
     expect(names('Cava')).toEqual(['Vinos', 'Importar vinos']);
-    expect(names('Ajustes')).toEqual(['Ajustes de pedidos']);
+    expect(names('Ajustes')).toEqual(['Ajustes de pedidos', 'Equipo']);
     const all = within(nav).getAllByRole('link').map((a) => a.textContent);
     expect(new Set(all).size).toBe(all.length);
     expect(within(nav).getByRole('link', { name: 'Panel' })).toHaveAttribute('aria-current', 'page');
@@ -150,9 +151,9 @@ describe('the grouped staff navigation', () => {
     const close = within(drawer).getByRole('button', { name: 'Cerrar' });
     expect(close).toHaveFocus();
     expect(within(drawer).getByRole('link', { name: 'Popups' })).toHaveAttribute('aria-current', 'page');
-    // Shift+Tab from the first control wraps to the last link (Ajustes de pedidos).
+    // Shift+Tab from the first control wraps to the last link (Equipo).
     await userEvent.tab({ shift: true });
-    expect(within(drawer).getByRole('link', { name: 'Ajustes de pedidos' })).toHaveFocus();
+    expect(within(drawer).getByRole('link', { name: 'Equipo' })).toHaveFocus();
     await userEvent.tab();
     expect(close).toHaveFocus();
     await userEvent.keyboard('{Escape}');
