@@ -29,8 +29,9 @@ export function RequireRole({ allow }: { allow: StaffRole }) {
   return <Outlet />;
 }
 
-/** Where a freshly signed-in staff member lands. */
-export function homePathFor(isSuperadmin: boolean, clienteId: string | null): string {
+/** Where a freshly signed-in staff member lands: the kitchen and the floor on the order board. */
+export function homePathFor(isSuperadmin: boolean, clienteId: string | null, rol?: string | null): string {
   if (isSuperadmin) return '/super-admin';
+  if (clienteId && (rol === 'cocina' || rol === 'mesero')) return `/pedidos?cliente_id=${encodeURIComponent(clienteId)}`;
   return clienteId ? `/dashboard/${clienteId}` : '/';
 }

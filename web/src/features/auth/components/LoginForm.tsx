@@ -52,7 +52,7 @@ export function LoginForm({ title, superAdminOnly = false }: Props) {
         return;
       }
       signIn(response.token, response);
-      void navigate(homePathFor(isSuperadmin, idString(response.cliente_id)), { replace: true });
+      void navigate(homePathFor(isSuperadmin, idString(response.cliente_id), response.rol), { replace: true });
     } catch (err) {
       setError(errorText(err, t('auth.loginError'), t('errors.network')));
       setBusy(false);

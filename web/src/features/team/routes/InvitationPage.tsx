@@ -61,7 +61,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitaci
     try {
       const res = await acceptInvitation(token, password);
       signIn(res.token, res);
-      void navigate(homePathFor(isSuperadminFlag(res.is_superadmin), idString(res.cliente_id)), { replace: true });
+      void navigate(homePathFor(isSuperadminFlag(res.is_superadmin), idString(res.cliente_id), res.rol), { replace: true });
     } catch (err) {
       setError(errorText(err, t('invitation.failed'), t('errors.network')));
       setBusy(false);
