@@ -101,7 +101,7 @@ for (const lang of ['es', 'en'] as const) {
     const owner = await ownerContext.newPage();
     await owner.goto('/equipo?cliente_id=1');
     await expect(owner.getByRole('heading', { name: T.team, level: 1 })).toBeVisible();
-    await expect(owner.getByRole('cell', { name: accounts.owner.email })).toBeVisible();
+    await expect(owner.getByRole('cell', { name: accounts.owner.email, exact: true })).toBeVisible();
     await owner.getByLabel(T.email, { exact: true }).fill(email);
     await owner.getByLabel(T.role, { exact: true }).selectOption({ label: T.kitchen });
     await owner.getByRole('button', { name: T.invite }).click();
