@@ -40,7 +40,7 @@ func (m *matrix) freshSession() string {
 func teamAccess() map[string][]row {
 	crewOK := func(code int) [5]int { return [5]int{s401, s403, code, code, code} }
 	return map[string][]row{
-		"GET /api/auth/sesiones":    {{"", get("/api/auth/sesiones"), crewOK(s200)}},
+		"GET /api/auth/sesiones": {{"", get("/api/auth/sesiones"), crewOK(s200)}},
 		"DELETE /api/auth/sesiones": {{"", func(m *matrix) req {
 			// The previous caller signed out everywhere else, the set-up
 			// sessions of the demo accounts included: sign them in again.
@@ -80,7 +80,9 @@ func teamAccess() map[string][]row {
 			}, staffOn1(s204)},
 		},
 		"DELETE /api/clientes/{cliente_id}/sesiones/{id}": {
-			{"", func(m *matrix) req { return req{method: "DELETE", path: "/api/clientes/1/sesiones/" + m.freshSession()} }, staffOn1(s204)},
+			{"", func(m *matrix) req {
+				return req{method: "DELETE", path: "/api/clientes/1/sesiones/" + m.freshSession()}
+			}, staffOn1(s204)},
 			{"unknown", func(m *matrix) req { return req{method: "DELETE", path: "/api/clientes/1/sesiones/nada"} }, staffOn1(s404)},
 		},
 		"POST /api/clientes/{cliente_id}/equipo/vincular": {{"restaurant 2's person", func(m *matrix) req {
