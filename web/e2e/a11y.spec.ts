@@ -66,6 +66,7 @@ function pages(extra: { pedido: string; session: string; usuario: number }): Pag
     { path: '/crear-oferta', who: 'owner' },
     { path: '/customer', who: 'owner' },
     { path: '/equipo', who: 'owner' },
+    { path: '/mis-sesiones', who: 'owner' },
     { path: '/dashboard/1', who: 'owner' },
     { path: '/pedidos', who: 'owner' },
     { path: '/pedidos/ajustes', who: 'owner' },

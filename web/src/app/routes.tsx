@@ -55,6 +55,7 @@ const OrderBoardPage = staffPage(() => import('../features/order-board/routes/Or
 const OrderSettingsPage = staffPage(() => import('../features/order-board/routes/OrderSettingsPage'));
 const CavaPage = lazy(() => import('../features/wines/routes/CavaPage'));
 const TeamPage = staffPage(() => import('../features/team/routes/TeamPage'));
+const MySessionsPage = staffPage(() => import('../features/team/routes/MySessionsPage'));
 const InvitationPage = accessPage(() => import('../features/team/routes/InvitationPage'));
 const WinesListPage = staffPage(() => import('../features/wines/routes/WinesListPage'));
 
@@ -161,6 +162,8 @@ export function AppRoutes() {
 
             <Route element={<RequireRole allow="staff" />}>
               <Route path="/dashboard/:cliente_id" element={<DashboardPage />} />
+              {/* A staff person's own sessions and password (issue 30). */}
+              <Route path="/mis-sesiones" element={<MySessionsPage />} />
               {/* Online ordering, the kitchen's side (issue 12): the live board and its settings. */}
               <Route path="/pedidos" element={<OrderBoardPage />} />
               <Route path="/pedidos/ajustes" element={<OrderSettingsPage />} />

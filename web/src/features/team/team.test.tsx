@@ -110,3 +110,31 @@ describe('the invitation page', () => {
     expect(calls.find((c) => c.url === '/api/invitacion')?.body).toEqual({ token: 'abc', password: 'clave-cocina-1' });
   });
 });
+
+describe("a staff person's own sessions", () => {
+  beforeEach(resetLanguage);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists them, signs out everywhere else and changes the password', async () => {
+    storeSession({ clienteId: '3' });
+    const { calls } = mockFetch({
+      'POST /api/auth/validate': { body: { cliente_id: 3, is_superadmin: false, merchant_id: null, rol: 'cocina', restaurantes: [] } },
+      'GET /api/clientes/3': { body: { id: 3, nombre: 'Tres' } },
+      'GET /api/auth/sesiones': { body: { sesiones: team.sesiones.map((s) => ({ ...s, actual: s.dispositivo === '' })) } },
+      'DELETE /api/auth/sesiones': { status: 204 },
+      'POST /api/auth/password': { body: { message: 'Contraseña cambiada. Cerramos tus otras sesiones.' } },
+    });
+    renderApp('/mis-sesiones');
+    expect(await screen.findByRole('heading', { name: 'Mis sesiones', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Tableta de cocina')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Cerrar sesión en todos los demás dispositivos' }));
+    expect(await screen.findByText('Cerramos tus sesiones en los demás dispositivos.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Contraseña actual'), 'vieja-clave-1');
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'nueva-clave-1');
+    await user.type(screen.getByLabelText('Confirmar la nueva contraseña'), 'nueva-clave-1');
+    await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    expect(await screen.findByText('Contraseña cambiada. Cerramos tus otras sesiones.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/auth/password')?.body).toEqual({ password_actual: 'vieja-clave-1', password_nueva: 'nueva-clave-1' });
+  });
+});

@@ -60,3 +60,23 @@ export function acceptInvitation(token: string, password: string): Promise<Login
 export function linkPerson(clienteId: string, email: string, rol: StaffRoleName) {
   return api.post('/api/clientes/{cliente_id}/equipo/vincular', { path: { cliente_id: Number(clienteId) }, body: { email, rol } });
 }
+
+/** GET /api/auth/sesiones: the caller's own sessions. */
+export function mySessionsQueryOptions() {
+  return queryOptions({
+    queryKey: ['mis-sesiones'] as const,
+    queryFn: ({ signal }) => api.get('/api/auth/sesiones', { signal }),
+  });
+}
+
+export function endMySession(id: string) {
+  return api.delete('/api/auth/sesiones/{id}', { path: { id } });
+}
+
+export function endOtherSessions() {
+  return api.delete('/api/auth/sesiones');
+}
+
+export function changePassword(actual: string, nueva: string) {
+  return api.post('/api/auth/password', { body: { password_actual: actual, password_nueva: nueva } });
+}
