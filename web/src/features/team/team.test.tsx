@@ -138,3 +138,34 @@ describe("a staff person's own sessions", () => {
     expect(calls.find((c) => c.url === '/api/auth/password')?.body).toEqual({ password_actual: 'vieja-clave-1', password_nueva: 'nueva-clave-1' });
   });
 });
+
+describe("the super admin's link of an existing person", () => {
+  beforeEach(resetLanguage);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('links a person by e-mail with a role, and shows a refusal', async () => {
+    storeSession({ superadmin: true });
+    const { calls } = mockFetch({
+      'POST /api/auth/validate': { body: { cliente_id: null, is_superadmin: true, merchant_id: null, rol: '', restaurantes: [] } },
+      'GET /api/clientes/3': { body: { id: 3, nombre: 'Tres' } },
+      'POST /api/clientes/3/equipo/vincular': (call) =>
+        (call.body as { email: string }).email === 'nadie@demo.test'
+          ? { status: 404, body: { error: 'No hay ninguna persona del personal de un restaurante con ese correo.' } }
+          : { status: 201, body: { staff_user_id: 8, email: 'gerente@demo.test', rol: 'gerente', ultimo_acceso: 0, desde: 1 } },
+    });
+    renderApp('/super-admin/dashboard/3');
+    const card = await screen.findByRole('region', { name: 'Vincular a una persona existente' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.type(within(card).getByLabelText('Correo electrónico'), 'nadie@demo.test');
+    await user.click(within(card).getByRole('button', { name: 'Vincular' }));
+    expect(await within(card).findByText(/No hay ninguna persona/)).toBeInTheDocument();
+    await user.clear(within(card).getByLabelText('Correo electrónico'));
+    await user.type(within(card).getByLabelText('Correo electrónico'), 'gerente@demo.test');
+    await user.click(within(card).getByRole('button', { name: 'Vincular' }));
+    expect(await within(card).findByText('gerente@demo.test ya forma parte de este restaurante.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/clientes/3/equipo/vincular').map((c) => c.body)).toEqual([
+      { email: 'nadie@demo.test', rol: 'gerente' },
+      { email: 'gerente@demo.test', rol: 'gerente' },
+    ]);
+  });
+});
