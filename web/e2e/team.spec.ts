@@ -151,6 +151,12 @@ for (const lang of ['es', 'en'] as const) {
     await tablet.getByRole('button', { name: T.signIn }).click();
     await expect(tablet).toHaveURL(/\/pedidos\?cliente_id=1$/);
 
+    // The cook's own sessions ('Mis sesiones'): the tablet's, marked current, and the phone's.
+    await tablet.goto('/mis-sesiones');
+    await expect(tablet.getByRole('heading', { name: lang === 'es' ? 'Mis sesiones' : 'My sessions', level: 1 })).toBeVisible();
+    await axe(tablet, 'mis-sesiones');
+    await shoot(tablet, `mis-sesiones-${lang}`);
+
     // The owner sees the tablet's session in 'Equipo'.
     await owner.reload();
     await expect(owner.getByText(lang === 'es' ? 'Tableta de cocina' : 'Tableta de cocina').first()).toBeVisible();
