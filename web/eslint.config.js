@@ -22,7 +22,7 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 const featureDependencies = {
   account: ['menu'],
   admin: ['settings', 'order-board'],
-  dashboard: ['offers', 'vouchers', 'order-board', 'settings'],
+  dashboard: ['offers', 'vouchers', 'order-board', 'settings', 'team'],
   offers: ['settings'],
   ordering: ['account', 'menu'],
   'super-admin': ['offers'],

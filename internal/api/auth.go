@@ -10,6 +10,10 @@ import (
 type credentials struct {
 	Email    string `json:"email"`
 	Password string `json:"password"`
+	// Mantener asks for a long-lived device session (a kitchen tablet),
+	// labelled Dispositivo.
+	Mantener    bool   `json:"mantener"`
+	Dispositivo string `json:"dispositivo"`
 }
 
 // login signs a restaurant owner or super admin in.
@@ -18,7 +22,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := respond.Decode(w, r, &in); err != nil {
 		return err
 	}
-	res, err := s.Auth.LoginStaff(r.Context(), in.Email, in.Password, s.clientIP(r))
+	res, err := s.Auth.LoginStaff(r.Context(), in.Email, in.Password, s.clientIP(r), auth.SignInOptions{Mantener: in.Mantener, Dispositivo: in.Dispositivo})
 	if err != nil {
 		return err
 	}

@@ -43,6 +43,16 @@ var (
 var staffRoles = map[string][]string{
 	"POST /api/auth/validate":                                      personal,
 	"POST /api/auth/restaurante":                                   personal,
+	"GET /api/auth/sesiones":                                       personal,
+	"DELETE /api/auth/sesiones":                                    personal,
+	"DELETE /api/auth/sesiones/{id}":                               personal,
+	"POST /api/auth/password":                                      personal,
+	"GET /api/clientes/{cliente_id}/equipo":                        propietario,
+	"POST /api/clientes/{cliente_id}/equipo/invitaciones":          propietario,
+	"DELETE /api/clientes/{cliente_id}/equipo/invitaciones/{id}":   propietario,
+	"PUT /api/clientes/{cliente_id}/equipo/{staff_user_id}":        propietario,
+	"DELETE /api/clientes/{cliente_id}/equipo/{staff_user_id}":     propietario,
+	"DELETE /api/clientes/{cliente_id}/sesiones/{id}":              propietario,
 	"GET /api/clientes/{cliente_id}/verificar_tarjeta":             propietario,
 	"POST /api/clientes/{cliente_id}/setup-tarjeta":                propietario,
 	"POST /api/clientes/{cliente_id}/agregar-tarjeta":              propietario,
@@ -788,6 +798,9 @@ func TestAccessMatrix(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		m := newMatrix(t, db)
 		table := accessTable()
+		for p, rows := range teamAccess() {
+			table[p] = rows
+		}
 		patterns := m.api.Routes().Patterns()
 		sort.Strings(patterns)
 		seen := map[string]bool{}

@@ -77,6 +77,25 @@ func (s *Server) routes() []route {
 		// The restaurant a staff session acts on (the switcher).
 		{"POST", "/api/auth/restaurante", crew, s.switchRestaurant},
 		{"POST", "/api/auth/logout", signedIn, s.logout},
+		// A staff person's own sessions and password: the list (the
+		// current one marked), "sign out everywhere else", ending one,
+		// changing the password (which ends the others) (equipo.go).
+		{"GET", "/api/auth/sesiones", crew, s.mySessions},
+		{"DELETE", "/api/auth/sesiones", crew, s.endOtherSessions},
+		{"DELETE", "/api/auth/sesiones/{id}", crew, s.endMySession},
+		{"POST", "/api/auth/password", crew, s.changeStaffPassword},
+		// 'Equipo': the owner's staff page, invitations and their
+		// acceptance, the super admin's link of an existing person
+		// (equipo.go).
+		{"GET", "/api/clientes/{cliente_id}/equipo", owner, s.team},
+		{"POST", "/api/clientes/{cliente_id}/equipo/invitaciones", owner, s.invite},
+		{"DELETE", "/api/clientes/{cliente_id}/equipo/invitaciones/{id}", owner, s.cancelInvite},
+		{"PUT", "/api/clientes/{cliente_id}/equipo/{staff_user_id}", owner, s.setStaffRole},
+		{"DELETE", "/api/clientes/{cliente_id}/equipo/{staff_user_id}", owner, s.removeStaff},
+		{"DELETE", "/api/clientes/{cliente_id}/sesiones/{id}", owner, s.endStaffSession},
+		{"POST", "/api/clientes/{cliente_id}/equipo/vincular", superAdmin, s.linkStaff},
+		{"POST", "/api/invitacion/enlace", public, s.invitationState},
+		{"POST", "/api/invitacion", public, s.acceptInvitation},
 		// '¿Olvidaste tu contraseña?' of owners and the super admin: the
 		// request, the link's state, the new password (auth.go).
 		{"POST", "/api/auth/recuperar", public, s.requestStaffReset},

@@ -18,6 +18,7 @@ import (
 	"carta/internal/billing"
 	"carta/internal/checkout"
 	clovercheckout "carta/internal/checkout/clover"
+	"carta/internal/equipo"
 	"carta/internal/limits"
 	"carta/internal/media"
 	"carta/internal/menu"
@@ -49,6 +50,8 @@ type Server struct {
 	// Onboarding is the super admin's restaurants, links and connections.
 	Onboarding *onboarding.Service
 	Wines      *wines.Service
+	// Equipo is a restaurant's staff: people, invitations, sessions.
+	Equipo *equipo.Service
 	// Panel is the restaurant panel's summary.
 	Panel   *panel.Service
 	Media   *media.Pipeline

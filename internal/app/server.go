@@ -1,6 +1,7 @@
 package app
 
 import (
+	"carta/internal/equipo"
 	"context"
 	"fmt"
 	"io"
@@ -98,6 +99,7 @@ func NewServer(cfg config.Config, d Deps) *Server {
 	srv := &api.Server{
 		DB:         db,
 		Onboarding: &onboarding.Service{DB: db, Auth: authSvc, POS: d.Connector, BaseURL: cfg.BaseURL, AppID: cfg.CloverAppID},
+		Equipo:     &equipo.Service{DB: db, Auth: authSvc, BaseURL: cfg.BaseURL},
 		Wines:      wineSvc,
 		Panel:      &panel.Service{DB: db, Menu: menuSvc, Ordering: orderSvc},
 		Auth:       authSvc,

@@ -174,6 +174,13 @@ var errEmptyFields = apperr.E(apperr.Invalid, "Por favor, completa todos los cam
 // password give the same error and take the same time. On success a
 // session is opened and its token returned.
 func (s *Service) SignIn(ctx context.Context, kind, email, password, ip string, lookup func() (int64, string, error)) (string, error) {
+	return s.signIn(ctx, kind, email, password, ip, lookup, func(id int64) (string, error) {
+		return s.OpenSession(ctx, s.DB, kind, id)
+	})
+}
+
+// signIn is SignIn opening the session with open.
+func (s *Service) signIn(ctx context.Context, kind, email, password, ip string, lookup func() (int64, string, error), open func(int64) (string, error)) (string, error) {
 	if strings.TrimSpace(email) == "" || password == "" {
 		return "", errEmptyFields
 	}
@@ -205,7 +212,7 @@ func (s *Service) SignIn(ctx context.Context, kind, email, password, ip string, 
 		if !ok {
 			return apperr.ErrCredentials
 		}
-		token, err = s.OpenSession(ctx, s.DB, kind, id)
+		token, err = open(id)
 		return err
 	})
 	return token, err
@@ -239,16 +246,26 @@ func (s *Service) OpenSession(ctx context.Context, q store.Querier, kind string,
 }
 
 // LoginStaff checks the credentials of a staff account and opens a session.
-func (s *Service) LoginStaff(ctx context.Context, email, password, ip string) (LoginResult, error) {
+// opts may ask for a long-lived device session (a kitchen tablet).
+func (s *Service) LoginStaff(ctx context.Context, email, password, ip string, opts ...SignInOptions) (LoginResult, error) {
+	var o SignInOptions
+	if len(opts) > 0 {
+		o = opts[0]
+	}
 	var u StaffUser
-	token, err := s.SignIn(ctx, SessionStaff, email, password, ip, func() (int64, string, error) {
+	token, err := s.signIn(ctx, SessionStaff, email, password, ip, func() (int64, string, error) {
 		var err error
 		u, err = StaffUserByEmail(ctx, s.DB, email)
 		return u.ID, u.PasswordHash, err
-	})
+	}, func(int64) (string, error) { return s.OpenStaffSession(ctx, s.DB, u, ip, o) })
 	if err != nil {
 		return LoginResult{}, err
 	}
+	return s.loginResult(ctx, token, u)
+}
+
+// LoginResultFor is the answer of a staff sign-in with token as u.
+func (s *Service) LoginResultFor(ctx context.Context, token string, u StaffUser) (LoginResult, error) {
 	return s.loginResult(ctx, token, u)
 }
 
@@ -320,6 +337,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*tenant.Princ
 	if err != nil {
 		return nil, err
 	}
+	touchSession(ctx, s.DB, hash, sess.UltimoUso)
 	f := tenant.PrincipalFields{SubjectID: sess.SubjectID, TokenHash: hash}
 	switch sess.Kind {
 	case SessionUsuario:

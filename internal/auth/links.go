@@ -25,6 +25,10 @@ const (
 	// LinkReset sets a new password of an existing account ('¿Olvidaste tu
 	// contraseña?').
 	LinkReset = "reset"
+	// LinkInvitacion adds a person to a restaurant's staff with a role
+	// (the owner's 'Equipo'): a new person sets a password, one already
+	// staff elsewhere confirms theirs.
+	LinkInvitacion = "invitacion"
 )
 
 // Why a link cannot be spent. They are not apperr errors: each flow answers
@@ -50,6 +54,8 @@ type Link struct {
 	ClienteID *int64
 	Email     string
 	ExpiresAt int64
+	// Rol is the staff role an invitation gives.
+	Rol string
 }
 
 // IssueLink stores a new link valid for ttl and returns its token. An
@@ -61,18 +67,24 @@ func IssueLink(ctx context.Context, q store.Querier, l Link, ttl time.Duration) 
 		return "", err
 	}
 	now := q.NowUnix()
-	if l.Purpose == LinkOnboarding {
+	switch l.Purpose {
+	case LinkOnboarding:
 		_, err = q.Exec(ctx, `UPDATE links SET revoked_at = ? WHERE purpose = ? AND cliente_id = ? AND used_at = 0 AND revoked_at = 0`,
 			now, l.Purpose, l.ClienteID)
-	} else {
+	case LinkInvitacion:
+		// A new invitation of the same person to the same restaurant
+		// replaces the earlier one.
+		_, err = q.Exec(ctx, `UPDATE links SET revoked_at = ? WHERE purpose = ? AND cliente_id = ? AND email = ? AND used_at = 0 AND revoked_at = 0`,
+			now, l.Purpose, l.ClienteID, NormalizeEmail(l.Email))
+	default:
 		_, err = q.Exec(ctx, `UPDATE links SET revoked_at = ? WHERE purpose = ? AND kind = ? AND account_id = ? AND used_at = 0 AND revoked_at = 0`,
 			now, l.Purpose, l.Kind, l.AccountID)
 	}
 	if err != nil {
 		return "", err
 	}
-	if _, err := q.Exec(ctx, `INSERT INTO links (purpose, kind, account_id, cliente_id, email, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		l.Purpose, l.Kind, l.AccountID, l.ClienteID, NormalizeEmail(l.Email), hash, now+int64(ttl/time.Second), now); err != nil {
+	if _, err := q.Exec(ctx, `INSERT INTO links (purpose, kind, account_id, cliente_id, email, token_hash, expires_at, created_at, rol) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		l.Purpose, l.Kind, l.AccountID, l.ClienteID, NormalizeEmail(l.Email), hash, now+int64(ttl/time.Second), now, l.Rol); err != nil {
 		return "", err
 	}
 	return token, nil
@@ -91,13 +103,13 @@ func CheckLink(ctx context.Context, q store.Querier, purpose, kind, token string
 	if token == "" || len(token) > maxLinkToken {
 		return l, ErrLinkUnknown
 	}
-	query := `SELECT id, purpose, kind, account_id, cliente_id, email, expires_at, used_at, revoked_at FROM links WHERE token_hash = ?`
+	query := `SELECT id, purpose, kind, account_id, cliente_id, email, expires_at, used_at, revoked_at, rol FROM links WHERE token_hash = ?`
 	if lock {
 		query += store.ForUpdate(q)
 	}
 	var cid sql.NullInt64
 	var used, revoked int64
-	err := q.QueryRow(ctx, query, HashToken(token)).Scan(&l.ID, &l.Purpose, &l.Kind, &l.AccountID, &cid, &l.Email, &l.ExpiresAt, &used, &revoked)
+	err := q.QueryRow(ctx, query, HashToken(token)).Scan(&l.ID, &l.Purpose, &l.Kind, &l.AccountID, &cid, &l.Email, &l.ExpiresAt, &used, &revoked, &l.Rol)
 	if errors.Is(store.NotFound(err), store.ErrNotFound) {
 		return Link{}, ErrLinkUnknown
 	}

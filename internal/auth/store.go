@@ -25,21 +25,38 @@ type session struct {
 	Kind      string
 	SubjectID int64
 	ClienteID int64 // a staff session's chosen restaurant; 0: the default one
+	UltimoUso int64 // when it was last used (updated at most once a minute)
+}
+
+// SessionOptions describe a new session beyond its holder: the device it
+// is for (a kitchen tablet's label, "" for a browser) and the address it
+// was opened from.
+type SessionOptions struct {
+	Dispositivo string
+	IP          string
 }
 
 // CreateSession stores a session of kind for subjectID, valid for ttl.
-func CreateSession(ctx context.Context, q store.Querier, tokenHash, kind string, subjectID int64, ttl time.Duration) error {
+func CreateSession(ctx context.Context, q store.Querier, tokenHash, kind string, subjectID int64, ttl time.Duration, opts ...SessionOptions) error {
+	var o SessionOptions
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	pub, err := newPublicID()
+	if err != nil {
+		return err
+	}
 	now := q.NowUnix()
-	_, err := q.Exec(ctx, `INSERT INTO sessions (token_hash, kind, subject_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
-		tokenHash, kind, subjectID, now, now+int64(ttl/time.Second))
+	_, err = q.Exec(ctx, `INSERT INTO sessions (token_hash, kind, subject_id, created_at, expires_at, public_id, dispositivo, ip, ultimo_uso) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		tokenHash, kind, subjectID, now, now+int64(ttl/time.Second), pub, o.Dispositivo, o.IP, now)
 	return err
 }
 
 func getSession(ctx context.Context, q store.Querier, tokenHash string) (session, error) {
 	var s session
 	var cid sql.NullInt64
-	err := q.QueryRow(ctx, `SELECT kind, subject_id, cliente_id FROM sessions WHERE token_hash = ? AND expires_at > ?`,
-		tokenHash, q.NowUnix()).Scan(&s.Kind, &s.SubjectID, &cid)
+	err := q.QueryRow(ctx, `SELECT kind, subject_id, cliente_id, ultimo_uso FROM sessions WHERE token_hash = ? AND expires_at > ?`,
+		tokenHash, q.NowUnix()).Scan(&s.Kind, &s.SubjectID, &cid, &s.UltimoUso)
 	s.ClienteID = cid.Int64
 	return s, store.NotFound(err)
 }
@@ -80,6 +97,8 @@ type StaffUser struct {
 	// ClienteID is the restaurant a tenant.RoleCliente account was created
 	// for. It grants nothing: what a person may do is their memberships.
 	ClienteID *int64
+	// UltimoAcceso is when the person last signed in (0: never).
+	UltimoAcceso int64
 }
 
 // NormalizeEmail is the form e-mails are stored and looked up in.
@@ -153,13 +172,13 @@ func Memberships(ctx context.Context, q store.Querier, staffUserID int64) ([]Mem
 	return out, rows.Err()
 }
 
-const staffCols = `id, email, password_hash, role, cliente_id`
+const staffCols = `id, email, password_hash, role, cliente_id, ultimo_acceso`
 
 func scanStaff(row interface{ Scan(...any) error }) (StaffUser, error) {
 	var u StaffUser
 	var cid sql.NullInt64
 	var role string
-	if err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &role, &cid); err != nil {
+	if err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &role, &cid, &u.UltimoAcceso); err != nil {
 		return u, store.NotFound(err)
 	}
 	u.Role = tenant.Role(role)
@@ -172,6 +191,11 @@ func scanStaff(row interface{ Scan(...any) error }) (StaffUser, error) {
 // StaffUserByEmail looks an account up by e-mail (case-insensitive).
 func StaffUserByEmail(ctx context.Context, q store.Querier, email string) (StaffUser, error) {
 	return scanStaff(q.QueryRow(ctx, `SELECT `+staffCols+` FROM staff_users WHERE email = ?`, NormalizeEmail(email)))
+}
+
+// StaffUserByID looks an account up by id.
+func StaffUserByID(ctx context.Context, q store.Querier, id int64) (StaffUser, error) {
+	return staffUser(ctx, q, id)
 }
 
 func staffUser(ctx context.Context, q store.Querier, id int64) (StaffUser, error) {

@@ -36,6 +36,7 @@ var escapeHatches = map[string][]string{
 		"internal/offers/refund.go",         // a purchase owed a refund
 		"internal/onboarding/connect.go",    // an OAuth state row
 		"internal/onboarding/onboarding.go", // an onboarding link or a connection row
+		"internal/equipo/equipo.go",         // an invitation link's restaurant
 		"internal/ordering/ordering.go",     // an order's restaurant
 		"internal/ordering/refund.go",       // an order owed a refund
 		"internal/refunds/refunds.go",       // a refund row

@@ -56,6 +56,9 @@ const OrderPage = withTexts('checkout', () => import('../features/ordering/route
 const OrderBoardPage = staffPage(() => import('../features/order-board/routes/OrderBoardPage'));
 const OrderSettingsPage = staffPage(() => import('../features/order-board/routes/OrderSettingsPage'));
 const CavaPage = lazy(() => import('../features/wines/routes/CavaPage'));
+const TeamPage = staffPage(() => import('../features/team/routes/TeamPage'));
+const MySessionsPage = staffPage(() => import('../features/team/routes/MySessionsPage'));
+const InvitationPage = accessPage(() => import('../features/team/routes/InvitationPage'));
 const WinesListPage = staffPage(() => import('../features/wines/routes/WinesListPage'));
 const RedeemPage = staffPage(() => import('../features/dashboard/routes/RedeemPage'));
 const PickRestaurantPage = staffPage(() => import('../features/auth/routes/PickRestaurantPage'));
@@ -138,6 +141,8 @@ export function AppRoutes() {
           <Route path="/seleccionar-cliente" element={<SelectRestaurantPage />} />
           {/* The demo hosted checkout (issue 6). */}
           <Route path="/demo/checkout/:session_id" element={<DemoCheckoutPage />} />
+          {/* A staff invitation's link (issue 30): public, its token is the credential. */}
+          <Route path="/invitacion" element={<InvitationPage />} />
 
           {/* A person who works at several restaurants picks one after signing in. */}
           <Route element={<RequireRole allow="cliente" />}>
@@ -166,6 +171,8 @@ export function AppRoutes() {
                 <Route path="/crear-oferta" element={<CreateOfferPage />} />
                 {/* 'Clientes': the restaurant's registered diners. */}
                 <Route path="/customer" element={<CustomersPage />} />
+                {/* 'Equipo' (issue 30): the owner's staff, invitations and sessions. */}
+                <Route path="/equipo" element={<TeamPage />} />
               </Route>
 
               <Route element={<RequireRole allow="staff" />}>
@@ -183,6 +190,11 @@ export function AppRoutes() {
                 {/* The restaurant's audit log (issue 30): its owner's and the super admin's. */}
                 <Route path="/equipo/actividad" element={<ActivityPage />} />
               </Route>
+            </Route>
+
+            {/* A staff person's own sessions and password (issue 30): every role's. */}
+            <Route element={<RequireRole allow="staff" />}>
+              <Route path="/mis-sesiones" element={<MySessionsPage />} />
             </Route>
           </Route>
         </Route>

@@ -77,6 +77,7 @@ describe('the staff layout', () => {
       ['Vinos', '/list?cliente_id=3'],
       ['Importar vinos', '/list?cliente_id=3&tab=importar'],
       ['Ajustes de pedidos', '/pedidos/ajustes?cliente_id=3'],
+      ['Equipo', '/equipo?cliente_id=3'],
       ['Actividad', '/equipo/actividad?cliente_id=3'],
     ]) {
       expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
@@ -115,7 +116,7 @@ describe('the grouped staff navigation', () => {
     expect(names('Menú')).toEqual(['Categorías', 'Productos', 'Popups', 'Configuraciones']);
     expect(names('Ventas')).toEqual(['Ofertas', 'Canjear cupón', 'Clientes']);
     expect(names('Cava')).toEqual(['Vinos', 'Importar vinos']);
-    expect(names('Ajustes')).toEqual(['Ajustes de pedidos', 'Actividad']);
+    expect(names('Ajustes')).toEqual(['Ajustes de pedidos', 'Equipo', 'Actividad']);
     const all = within(nav).getAllByRole('link').map((a) => a.textContent);
     expect(new Set(all).size).toBe(all.length);
     expect(within(nav).getByRole('link', { name: 'Panel' })).toHaveAttribute('aria-current', 'page');

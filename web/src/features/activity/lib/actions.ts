@@ -29,7 +29,11 @@ export const ACTION_LABELS: Record<string, ActionKey> = {
   'privacidad.texto': 'activity.actions.privacyText',
   'equipo.invitar': 'activity.actions.staffInvite',
   'equipo.rol': 'activity.actions.staffRole',
-  'equipo.eliminar': 'activity.actions.staffRemove',
+  'equipo.quitar': 'activity.actions.staffRemove',
+  'equipo.anular': 'activity.actions.staffInviteCancel',
+  'equipo.aceptar': 'activity.actions.staffAccept',
+  'equipo.sesion': 'activity.actions.staffSession',
+  'equipo.vincular': 'activity.actions.staffLink',
 };
 
 /** The filter's choices: a prefix of the actions' names and its label. */

@@ -22,6 +22,7 @@ export function LoginForm({ title, superAdminOnly = false }: Props) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [keep, setKeep] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -36,7 +37,7 @@ export function LoginForm({ title, superAdminOnly = false }: Props) {
     setError(null);
     setBusy(true);
     try {
-      const response = await login({ email: trimmedEmail, password });
+      const response = await login(keep && !superAdminOnly ? { email: trimmedEmail, password, mantener: true } : { email: trimmedEmail, password });
       if (!response || !response.token) {
         setError(t('auth.loginError'));
         setBusy(false);
@@ -87,6 +88,13 @@ export function LoginForm({ title, superAdminOnly = false }: Props) {
             />
           )}
         </Field>
+        {!superAdminOnly && (
+          <div className="field field--check">
+            <label>
+              <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} /> {t('auth.keepDevice')}
+            </label>
+          </div>
+        )}
         <FormError error={error} />
         <SubmitButton busy={busy} label={t('auth.submit')} busyLabel={t('auth.submitting')} />
       </form>

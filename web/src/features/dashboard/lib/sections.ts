@@ -132,7 +132,7 @@ export const NAV_GROUPS: NavGroup[] = [
     key: 'settings',
     label: 'staffNav.groupSettings',
     // 'Actividad', the audit log: the owner's and the super admin's.
-    items: [page('orderSettings', ORDER_SETTINGS_PATH, 'orderSettings'), page('activity', ACTIVITY_PATH, 'equipo')],
+    items: [page('orderSettings', ORDER_SETTINGS_PATH, 'orderSettings'), page('team', '/equipo', 'equipo'), page('activity', ACTIVITY_PATH, 'equipo')],
   },
 ];
 

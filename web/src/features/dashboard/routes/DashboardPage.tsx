@@ -14,6 +14,7 @@ import { SummarySection } from '../components/SummarySection';
 import { REDEEM_ANCHOR, panelHref } from '../lib/sections';
 import { PlatformFeesCard } from '../../offers';
 import { RedeemVoucherCard } from '../../vouchers';
+import { LinkPersonCard } from '../../team';
 import '../dashboard.css';
 
 /**
@@ -83,6 +84,7 @@ export default function DashboardPage() {
         {/* The card on file and the fees are the owner's (a manager's panel leaves them out). */}
         {can(session, 'billing', clienteId) && <PlatformFeesCard clienteId={clienteId} />}
         {!mustConnect && connect}
+        {session.status === 'authenticated' && session.isSuperadmin && <LinkPersonCard clienteId={clienteId} />}
       </>
     );
   }

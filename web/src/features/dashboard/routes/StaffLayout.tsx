@@ -106,6 +106,11 @@ export default function StaffLayout() {
               {t('dashboard.backToPlatform')}
             </Link>
           )}
+          {!isSuperadmin && (
+            <Link className="button" to="/mis-sesiones">
+              {t('team.mySessions')}
+            </Link>
+          )}
           <LogoutButton />
         </div>
       </div>

@@ -1,0 +1,1 @@
+export { LinkPersonCard } from './components/LinkPersonCard';
