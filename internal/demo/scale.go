@@ -154,6 +154,12 @@ func seedScaleBlock(ctx context.Context, b *bulk, o ScaleOptions, ids map[string
 	}); err != nil {
 		return err
 	}
+	// Each owner is their restaurant's propietario (staff roles).
+	if err := b.run(ctx, "membresias", "staff_user_id, cliente_id, rol, created_at", n, func(i int, add func(...any)) {
+		add(ids["staff_users"]+k+int64(i)+1, cid(i), "propietario", now)
+	}); err != nil {
+		return err
+	}
 	if err := b.run(ctx, "configuraciones", "cliente_id, nombre_restaurante, updated_at", n, func(i int, add func(...any)) {
 		add(cid(i), fmt.Sprintf("Restaurante %05d", cid(i)), now)
 	}); err != nil {

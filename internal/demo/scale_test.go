@@ -34,7 +34,7 @@ func TestSeedScale(t *testing.T) {
 		if rep.FirstID != 3 || rep.LastID != 9 {
 			t.Fatalf("restaurants %d–%d, want 3–9", rep.FirstID, rep.LastID)
 		}
-		want := map[string]int64{"clientes": 7, "productos": 84, "cupones": 21, "compras": 28, "pedidos": 140, "pedido_lineas": 280, "usuarios": 5}
+		want := map[string]int64{"clientes": 7, "membresias": 7, "productos": 84, "cupones": 21, "compras": 28, "pedidos": 140, "pedido_lineas": 280, "usuarios": 5}
 		for table, n := range want {
 			if rep.Rows[table] != n {
 				t.Errorf("%s: %d rows, want %d", table, rep.Rows[table], n)
