@@ -92,8 +92,10 @@ describe('registration and login dialog', () => {
   });
 
   it('registers, goes to the menu and replaces the location with the user panel 1.5 s later', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     const replace = vi.spyOn(browser, 'replace').mockImplementation(() => undefined);
+    // The redirect's delay is held here and run by the test: no wall clock.
+    const delayed: { ms: number; run: () => void }[] = [];
+    vi.spyOn(browser, 'after').mockImplementation((ms, run) => void delayed.push({ ms, run }));
     storeSession({ token: 'staff-tok', clienteId: '9' });
     const { calls } = routes({
       'POST /api/usuarios/registro': { status: 201, body: { token: 'new-tok', usuario_id: 42 } },
@@ -140,9 +142,8 @@ describe('registration and login dialog', () => {
     expect(email.body).toEqual({ nombre: 'Ana', email: 'ana@example.com', telefono: '+52 55 1234' });
 
     expect(replace).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1400));
-    expect(replace).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(100));
+    expect(delayed.map((d) => d.ms)).toEqual([1500]);
+    act(() => delayed[0].run());
     expect(replace).toHaveBeenCalledTimes(1);
     expect(replace).toHaveBeenCalledWith('/usuario/42?menu=1');
   });

@@ -1,10 +1,14 @@
 /**
- * Full-page navigations, behind an object so tests can observe them
- * (jsdom's `location.replace` cannot be spied on directly).
+ * Full-page navigations and the timer that delays one, behind an object so
+ * tests can observe them (jsdom's `location.replace` cannot be spied on
+ * directly) and run the delay without waiting for the wall clock.
  */
 export const browser = {
   replace(url: string): void {
     window.location.replace(url);
+  },
+  after(ms: number, run: () => void): void {
+    window.setTimeout(run, ms);
   },
 };
 
@@ -18,5 +22,5 @@ export const REGISTRATION_REDIRECT_MS = 1500;
  */
 export function scheduleUserPanelRedirect(usuarioId: string | number, clienteId: string): void {
   const target = `/usuario/${encodeURIComponent(String(usuarioId))}?menu=${encodeURIComponent(clienteId)}`;
-  window.setTimeout(() => browser.replace(target), REGISTRATION_REDIRECT_MS);
+  browser.after(REGISTRATION_REDIRECT_MS, () => browser.replace(target));
 }
