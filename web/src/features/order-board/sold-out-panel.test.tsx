@@ -98,7 +98,7 @@ describe("the board's 'Agotados hoy'", () => {
     expect(within(dialog).getByRole('region', { name: 'Otros' })).toHaveTextContent('Agua');
     expect(dialog).not.toHaveTextContent('Producto oculto');
     expect(within(dialog).getByRole('checkbox', { name: /Croquetas/ })).toBeChecked();
-    expect(screen.getByTestId('sold-out-status')).toHaveTextContent('1 agotados hoy de 4 productos.');
+    expect(screen.getByTestId('sold-out-status')).toHaveTextContent('1 agotado hoy de 4 productos.');
     const list = calls.find((c) => c.url.startsWith('/api/productos'))!;
     expect(new URL(list.url, 'http://x').searchParams.get('category_id')).toBeNull();
 

@@ -110,7 +110,7 @@ function SoldOutDialog({ id, clienteId, idioma, onClose }: { id: string; cliente
         </div>
         {query.data && (
           <p className="soldout-dialog__status" role="status" data-testid="sold-out-status">
-            {t('soldOut.status', { n: marked, total })}
+            {t('soldOut.status', { count: marked, total })}
           </p>
         )}
       </div>
