@@ -97,3 +97,51 @@ export function setSoldOut(
 ): Promise<ResponseBody<'/api/clover/products/{id}/agotado', 'put'>> {
   return api.put('/api/clover/products/{id}/agotado', { path: { id: productId }, body: { cliente_id: Number(clienteId), agotado } });
 }
+
+/** A product of the kitchen's 'Agotados hoy' list and the menu section it is listed under. */
+export type SoldOutItem = { id: number; name: string; agotadoHoy: boolean; section: string | null };
+/** The menu's sections (POS categories) in the menu's order, and the restaurant's visible products. */
+export type SoldOutList = { sections: string[]; items: SoldOutItem[] };
+
+export const soldOutKey = (clienteId: string) => [...orderBoardKeys.all, clienteId, 'sold-out'] as const;
+
+/**
+ * The visible products for the board's 'Agotados hoy' panel: the owner's list
+ * (GET /api/productos without category_id: any staff role), each under the
+ * first menu section (GET /api/categories and their subcategories, public)
+ * that holds its POS category, in the menu's order. Read only when the panel
+ * opens: the board itself never loads it.
+ */
+export async function getSoldOutList(clienteId: string, idioma: string, signal?: AbortSignal): Promise<SoldOutList> {
+  const [productos, categorias] = await Promise.all([
+    api.get('/api/productos', { query: { cliente_id: clienteId, idioma }, signal }),
+    api.get('/api/categories', { query: { cliente_id: clienteId, idioma }, signal }),
+  ]);
+  const subs = await Promise.all(
+    (categorias?.categorias ?? []).map((c) =>
+      api.get('/api/categories/{id}/subcategories', { path: { id: c.id }, query: { cliente_id: clienteId, idioma }, signal }),
+    ),
+  );
+  const sectionOf = new Map<string, string>();
+  const sections: string[] = [];
+  for (const s of subs.flatMap((b) => b?.subcategorias ?? [])) {
+    if (sectionOf.has(s.clover_category_id)) continue;
+    sectionOf.set(s.clover_category_id, s.name);
+    if (!sections.includes(s.name)) sections.push(s.name);
+  }
+  const items = (productos?.productos ?? [])
+    .filter((p) => p.visible)
+    .map((p) => {
+      const cat = (p.categorias ?? []).find((c) => sectionOf.has(c));
+      return { id: p.id, name: p.name, agotadoHoy: p.agotado_hoy, section: cat ? sectionOf.get(cat)! : null };
+    });
+  return { sections, items };
+}
+
+export function soldOutQueryOptions(clienteId: string, idioma: string) {
+  return queryOptions({
+    queryKey: [...soldOutKey(clienteId), idioma] as const,
+    queryFn: ({ signal }) => getSoldOutList(clienteId, idioma, signal),
+    staleTime: 30_000,
+  });
+}

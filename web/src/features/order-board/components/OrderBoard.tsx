@@ -14,10 +14,11 @@ import { useNow, useOrderAlert, useSoundState } from '../lib/use-order-alert';
 import { OrderCard } from './OrderCard';
 import { PauseControl } from './PauseControl';
 import { PrintTicket } from './PrintTicket';
+import { SoldOutControl } from './SoldOutPanel';
 
 /** What the viewer's role lets them do on the board (all of it for a manager, the owner and the super admin). */
-export type BoardPowers = { pause: boolean; cancel: boolean; refund: boolean; settings: boolean };
-const ALL: BoardPowers = { pause: true, cancel: true, refund: true, settings: true };
+export type BoardPowers = { pause: boolean; cancel: boolean; refund: boolean; settings: boolean; soldOut?: boolean };
+const ALL: BoardPowers = { pause: true, cancel: true, refund: true, settings: true, soldOut: true };
 
 /** The kitchen's board of one restaurant: live, grouped by status; the controls the viewer's role gives. */
 export function OrderBoard({ clienteId, powers = ALL }: { clienteId: string; powers?: BoardPowers }) {
@@ -110,6 +111,7 @@ export function OrderBoard({ clienteId, powers = ALL }: { clienteId: string; pow
       <div className="board-toolbar">
         <LiveState state={stream} />
         <SoundControl />
+        {powers.soldOut && <SoldOutControl clienteId={clienteId} />}
         {powers.settings && (
           <Link className="button button--small" to={`/pedidos/ajustes?cliente_id=${encodeURIComponent(clienteId)}`}>
             {t('orderBoard.settingsLink')}

@@ -45,7 +45,9 @@ export function SoldOutToggle({ clienteId, productId, productName, agotadoHoy, o
           id={`${id}-input`}
           type="checkbox"
           checked={agotadoHoy === true}
-          disabled={busy}
+          // Not `disabled` while saving: that would drop the keyboard focus
+          // (and, in the board's panel, Escape with it); a click meanwhile is ignored.
+          aria-disabled={busy || undefined}
           aria-busy={busy}
           aria-describedby={`${id}-hint`}
           onChange={(e) => void onChange(e.currentTarget.checked)}

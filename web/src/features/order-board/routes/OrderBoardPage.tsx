@@ -21,6 +21,7 @@ export default function OrderBoardPage() {
             cancel: can(session, 'cancelOrder', clienteId),
             refund: can(session, 'refund', clienteId),
             settings: can(session, 'orderSettings', clienteId),
+            soldOut: can(session, 'soldOut', clienteId),
           }}
         />
       )}
