@@ -128,8 +128,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // only staff or other diner pages use (dates, event-stream, progressive,
             // link-language, use-debounced): a module the menu never imports has no place here. Nor the typed
             // calls of the staff pages (api/client.ts) and the staff-only
-            // reads built on them (api/cliente.ts, api/order-refunds.ts).
-            { name: 'menu', test: /src[\\/](features[\\/]menu[\\/](?!components[\\/]ProductsView\.tsx)|lib[\\/](?!money\.ts|dietary\.ts|clock\.ts|age\.ts|opening-hours\.ts|countries\.ts|dates\.ts|event-stream\.ts|progressive\.ts|link-language\.ts|use-debounced\.ts)|api[\\/](?!client\.ts|cliente\.ts|order-refunds\.ts))/ },
+            // reads built on them (api/cliente.ts, api/order-refunds.ts, api/staff-session.ts).
+            { name: 'menu', test: /src[\\/](features[\\/]menu[\\/](?!components[\\/]ProductsView\.tsx)|lib[\\/](?!money\.ts|dietary\.ts|clock\.ts|age\.ts|opening-hours\.ts|countries\.ts|dates\.ts|event-stream\.ts|progressive\.ts|link-language\.ts|use-debounced\.ts)|api[\\/](?!client\.ts|cliente\.ts|order-refunds\.ts|staff-session\.ts))/ },
           ],
         },
       },
