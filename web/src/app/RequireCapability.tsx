@@ -5,13 +5,14 @@ import { useSession } from './session/session-context';
 import { useTargetClienteId } from './session/target-cliente';
 
 /**
- * The page's restaurant role check (inside RequireRole, which handles the
- * signed-out and the super admin): a person whose role at the restaurant
- * the page acts on does not have `need` reads why, with a link to their
- * role's home, instead of a page whose every request the server refuses.
- * What a page needs is PAGE_NEEDS's (app/session/roles.ts: one table for the
- * guard and the switcher), unless `need` says. A staff route's own chunk:
- * the diner menu never loads it.
+ * The page's restaurant role check, which StaffLayout renders in place of
+ * the page (so it lives in the staff chunk; the diner menu never loads it),
+ * around RequireRole (the signed-out and the super admin): a person whose
+ * role at the restaurant the page acts on does not have what it needs reads
+ * why, with a link to their role's home, instead of a page whose every
+ * request the server refuses. What a page needs is PAGE_NEEDS's
+ * (app/session/roles.ts: one table for the guard and the switcher), unless
+ * `need` says.
  */
 export default function RequireCapability({ need }: { need?: Capability | Capability[] }) {
   const { session } = useSession();

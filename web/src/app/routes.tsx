@@ -62,8 +62,6 @@ const InvitationPage = accessPage(() => import('../features/team/routes/Invitati
 const WinesListPage = staffPage(() => import('../features/wines/routes/WinesListPage'));
 const RedeemPage = staffPage(() => import('../features/dashboard/routes/RedeemPage'));
 const PickRestaurantPage = staffPage(() => import('../features/auth/routes/PickRestaurantPage'));
-/** The role check of a restaurant's staff page (its own chunk, with the staff texts). */
-const RequireCapability = staffPage(() => import('./RequireCapability'));
 
 /** The diner menu's routes: the restaurant's home for a diner (the QR code opens /menu/{id}). */
 const MENU_ROUTES = ['/menu/:cliente_id', '/clientes/menu/:cliente_id'];
@@ -161,40 +159,35 @@ export function AppRoutes() {
               <Route path="/super-admin/dashboard/:cliente_id" element={<DashboardPage />} />
             </Route>
 
-            {/* Each restaurant page needs what the person's role there gives (PAGE_NEEDS in app/session/roles.ts). */}
-            <Route element={<RequireCapability />}>
-              <Route element={<RequireRole allow="cliente" />}>
-                <Route path="/settings" element={<SettingsPage />} />
-                <Route path="/popups" element={<PopupsPage />} />
-                <Route path="/clover-categories" element={<CategoriesPage />} />
-                <Route path="/clover-products" element={<ProductsPage />} />
-                <Route path="/crear-oferta" element={<CreateOfferPage />} />
-                {/* 'Clientes': the restaurant's registered diners. */}
-                <Route path="/customer" element={<CustomersPage />} />
-                {/* 'Equipo' (issue 30): the owner's staff, invitations and sessions. */}
-                <Route path="/equipo" element={<TeamPage />} />
-              </Route>
-
-              <Route element={<RequireRole allow="staff" />}>
-                <Route path="/dashboard/:cliente_id" element={<DashboardPage />} />
-                {/* Online ordering, the kitchen's side (issue 12): the live board and its settings. */}
-                <Route path="/pedidos" element={<OrderBoardPage />} />
-                <Route path="/pedidos/ajustes" element={<OrderSettingsPage />} />
-                {/* 'Canjear cupón' on its own: the waiter's (the panel has the same card). */}
-                <Route path="/canjear" element={<RedeemPage />} />
-                {/* The printable sheet of the tables' QR codes (?mesas=N). */}
-                <Route path="/mesas" element={<TablesSheetPage />} />
-                {/* The wine cellar (issue 14): the owner's or, with ?cliente_id=, the super admin's; its lookup and import is a tab. */}
-                <Route path="/list" element={<WinesListPage />} />
-                <Route path="/admin" element={<WinesAdminRedirect />} />
-                {/* The restaurant's audit log (issue 30): its owner's and the super admin's. */}
-                <Route path="/equipo/actividad" element={<ActivityPage />} />
-              </Route>
+            {/* Each restaurant page needs what the person's role there gives (PAGE_NEEDS in app/session/roles.ts), checked by StaffLayout. */}
+            <Route element={<RequireRole allow="cliente" />}>
+              <Route path="/settings" element={<SettingsPage />} />
+              <Route path="/popups" element={<PopupsPage />} />
+              <Route path="/clover-categories" element={<CategoriesPage />} />
+              <Route path="/clover-products" element={<ProductsPage />} />
+              <Route path="/crear-oferta" element={<CreateOfferPage />} />
+              {/* 'Clientes': the restaurant's registered diners. */}
+              <Route path="/customer" element={<CustomersPage />} />
+              {/* 'Equipo' (issue 30): the owner's staff, invitations and sessions. */}
+              <Route path="/equipo" element={<TeamPage />} />
             </Route>
 
-            {/* A staff person's own sessions and password (issue 30): every role's. */}
             <Route element={<RequireRole allow="staff" />}>
+              <Route path="/dashboard/:cliente_id" element={<DashboardPage />} />
+              {/* A staff person's own sessions and password (issue 30): every role's. */}
               <Route path="/mis-sesiones" element={<MySessionsPage />} />
+              {/* Online ordering, the kitchen's side (issue 12): the live board and its settings. */}
+              <Route path="/pedidos" element={<OrderBoardPage />} />
+              <Route path="/pedidos/ajustes" element={<OrderSettingsPage />} />
+              {/* 'Canjear cupón' on its own: the waiter's (the panel has the same card). */}
+              <Route path="/canjear" element={<RedeemPage />} />
+              {/* The printable sheet of the tables' QR codes (?mesas=N). */}
+              <Route path="/mesas" element={<TablesSheetPage />} />
+              {/* The wine cellar (issue 14): the owner's or, with ?cliente_id=, the super admin's; its lookup and import is a tab. */}
+              <Route path="/list" element={<WinesListPage />} />
+              <Route path="/admin" element={<WinesAdminRedirect />} />
+              {/* The restaurant's audit log (issue 30): its owner's and the super admin's. */}
+              <Route path="/equipo/actividad" element={<ActivityPage />} />
             </Route>
           </Route>
         </Route>

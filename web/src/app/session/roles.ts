@@ -126,11 +126,14 @@ export const PAGE_NEEDS: Record<string, Capability> = {
   '/admin': 'wines',
   '/equipo': 'equipo',
   '/equipo/actividad': 'equipo',
+  // A person's own sessions and password: every role's (each has the board).
+  '/mis-sesiones': 'board',
 };
 
 /** What the page at pathname needs ('/dashboard/7' is the panel). */
 export function pageNeed(pathname: string): Capability {
   if (pathname.startsWith('/dashboard/')) return 'panel';
+  if (pathname.startsWith('/super-admin')) return 'board'; // RequireRole sends a restaurant's staff away
   return PAGE_NEEDS[pathname] ?? 'panel';
 }
 

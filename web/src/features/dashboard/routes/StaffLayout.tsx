@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
+import { Link, NavLink, useLocation, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { switchRestaurant } from '../../../api/staff-session';
@@ -15,6 +15,7 @@ import { recordSettingsLocale } from '../../../api/settings';
 import { setRestaurantLocale } from '../../../lib/intl';
 import { getSettingsQueryOptions } from '../../settings';
 import { RestaurantSwitcher } from '../components/RestaurantSwitcher';
+import RequireCapability from '../../../app/RequireCapability';
 import { StaffNav } from '../components/StaffNav';
 import { PLATFORM_SECTIONS, panelHref } from '../lib/sections';
 import '../dashboard.css';
@@ -174,7 +175,8 @@ export default function StaffLayout() {
       <Loading />
     ) : (
       <Suspense fallback={<Loading />}>
-        <Outlet />
+        {/* The page's role check (PAGE_NEEDS): a page the role does not open says so instead. */}
+        <RequireCapability />
       </Suspense>
     );
   return (
