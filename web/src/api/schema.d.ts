@@ -6648,6 +6648,734 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mesas/{cliente_id}/{codigo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a table's QR opens: the table, the restaurant's mode and tips, and the table's open tab (which the phone joins). An old or unknown code: 404 'Este código de mesa ya no es válido…' (the web opens the plain menu with that message). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                    /** @description the table's printed secret */
+                    codigo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TableInfo"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mesas/{cliente_id}/{codigo}/pedidos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Order at the table: priced by the server exactly as a pickup order (modifiers, taxes, sold-out, hours, the POS's total). Opens the table's tab when none is open (pay at the end: it waits for a waiter's acceptance). Pay per order: answers the hosted checkout for this order; the kitchen sees it once paid. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                    /** @description the table's printed secret */
+                    codigo: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["LineRequest"][];
+                        nota?: string;
+                        /** @enum {string} */
+                        idioma?: "es" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TableOrderPlaced"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                429: components["responses"]["TooMany"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cuentas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A table's tab for the phones at the table (its token): lines, each order's status, totals, what is paid and what remains. 410 once it is paid or closed. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the tab's token */
+                    t?: string;
+                };
+                header?: {
+                    /** @description the tab's token (or ?t=) */
+                    "X-Cuenta-Token"?: string;
+                };
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Tab"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                410: components["responses"]["Gone"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cuentas/{id}/pagos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay (part of) the tab: everything that remains, one share of an even split, or chosen lines, with the tip the diner chose (on the pre-tax amount the payment covers). Holds what it covers until paid (15 min); a line or share someone else holds or paid: 409 with what remains. */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description the tab's token */
+                    t?: string;
+                };
+                header?: {
+                    /** @description the tab's token (or ?t=) */
+                    "X-Cuenta-Token"?: string;
+                };
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        modo: "todo" | "partes" | "lineas";
+                        partes?: number;
+                        lineas?: string[];
+                        /** @description {porcentaje: 0}: 'Sin propina'; required: a tip is never added without the diner choosing */
+                        propina: {
+                            porcentaje?: number;
+                            /** @description 'Otra cantidad', cents */
+                            importe?: number;
+                        };
+                        /** @enum {string} */
+                        idioma?: "es" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TabPaymentStarted"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                410: components["responses"]["Gone"];
+                429: components["responses"]["TooMany"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cuentas/{id}/pagos/{pago_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tab payment's receipt for the phone that made it (its token), also after the tab closed */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the payment's token */
+                    p?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                    pago_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TabReceipt"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Give up a payment under way (the diner left the checkout): what it held is free again */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description the payment's token */
+                    p?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                    pago_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TabReceipt"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/mesas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dining room's settings: tables with their printed codes, the tab's mode, tips, pickup */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TablesSettings"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        /** Save the dining room's settings: the tables (number and name; a table left out is retired, its open tab must be closed first), the mode, tips, pickup */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mesas: {
+                            numero: number;
+                            nombre?: string;
+                        }[];
+                        /**
+                         * @description por_pedido: each order is paid before the kitchen sees it; al_final: orders go to the kitchen and the tab is paid at the end (a new tab's first order waits for a waiter)
+                         * @enum {string}
+                         */
+                        modo: "por_pedido" | "al_final";
+                        propinas: {
+                            activo: boolean;
+                            porcentajes: number[];
+                            defecto: number;
+                        };
+                        recoger_activo: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TablesSettings"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/mesas/codigos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renew every table's printed code (reprinting the sheet): the old QR codes open the plain menu with a message */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TablesSettings"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/cuentas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open tabs (waiting for acceptance or open) with their totals, what is paid and what remains, and the tables */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StaffTabs"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/cuentas/{cuenta_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tab of the restaurant */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                    cuenta_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Tab"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/cuentas/{cuenta_id}/aceptar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a new tab (pay at the end): its waiting orders go to the kitchen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                    cuenta_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Tab"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/cuentas/{cuenta_id}/cerrar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close a tab: the phones lose access; a reason is required when something remains unpaid */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                    cuenta_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        motivo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Tab"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/cuentas/{cuenta_id}/mover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a tab to another table (with no open tab) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                    cuenta_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mesa_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Tab"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/cuentas/{cuenta_id}/pagos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a part paid at the table in cash or on the restaurant's own terminal (who did it is recorded) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                    cuenta_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        metodo: "efectivo" | "terminal";
+                        importe: number;
+                        propina?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Tab"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7224,6 +7952,10 @@ export interface components {
             telefono_restaurante: string;
             /** @description Directions: the restaurant's Google Maps link, else a Google Maps search for its name and address; '' with neither. */
             mapa_url: string;
+            /** @description the table of a table's order; null: pickup */
+            mesa?: components["schemas"]["TableRef"] | null;
+            /** @description the table's tab; 0: pickup */
+            cuenta_id?: number;
         };
         /** @description An order as the restaurant's staff see it */
         Pedido: {
@@ -7265,6 +7997,10 @@ export interface components {
             updated_at: number;
             created_at: number;
             restaurante: string;
+            /** @description the table of a table's order; null: pickup */
+            mesa?: components["schemas"]["TableRef"] | null;
+            /** @description the table's tab; 0: pickup */
+            cuenta_id?: number;
         };
         Board: {
             /** @description YYYY-MM-DD in the restaurant's time */
@@ -7679,6 +8415,198 @@ export interface components {
             /** @description the person already has a staff account: they accept with its password */
             cuenta_existente: boolean;
         };
+        /** @description A restaurant's table */
+        TableRef: {
+            id: number;
+            numero: number;
+            /** @description the table's name ('Terraza 1'); empty: 'Mesa {numero}' */
+            nombre: string;
+        };
+        /** @description The tips a restaurant suggests; 'Sin propina' and 'Otra cantidad' are always offered when activo */
+        TipSettings: {
+            /** @description false: no tips offered (usual in Spain) */
+            activo: boolean;
+            porcentajes: number[];
+            /** @description the suggested percentage (one of porcentajes), marked as such; never preselected: the diner chooses */
+            defecto: number;
+        };
+        TabAccess: {
+            id: number;
+            /** @description the tab's bearer secret for the phones at the table (X-Cuenta-Token or ?t=); it stops working when the tab is paid or closed */
+            token: string;
+        };
+        /** @description What a table's QR opens */
+        TableInfo: {
+            cliente_id: number;
+            mesa: components["schemas"]["TableRef"];
+            /**
+             * @description por_pedido: each order is paid before the kitchen sees it; al_final: orders go to the kitchen and the tab is paid at the end (a new tab's first order waits for a waiter)
+             * @enum {string}
+             */
+            modo: "por_pedido" | "al_final";
+            propinas: components["schemas"]["TipSettings"];
+            moneda: string;
+            recoger_activo: boolean;
+            /** @description the table's open tab, which this phone joins; null: the next order opens one */
+            cuenta: components["schemas"]["TabAccess"] | null;
+        };
+        TableOrderPlaced: {
+            pedido_id: number;
+            /** @description the order page's secret */
+            token: string;
+            cuenta: components["schemas"]["TabAccess"];
+            /** @description por_pedido: the hosted checkout to pay this order; al_final: empty */
+            checkout_url: string;
+            /** @description cents */
+            total: number;
+            moneda: string;
+            /** @enum {string} */
+            estado: "pendiente_pago" | "por_aceptar" | "recibido";
+        };
+        TabLine: {
+            /** @description '{pedido_id}-{posicion}' */
+            id: string;
+            pedido_id: number;
+            nombre: string;
+            cantidad: number;
+            modificadores: string[];
+            /** @description cents the diner pays for the line (tax included) */
+            importe: number;
+            /** @description the part of importe that is tax (its share of the order's tax) */
+            impuestos: number;
+            /** @enum {string} */
+            estado_pago: "libre" | "en_pago" | "pagada";
+        };
+        TabOrder: {
+            id: number;
+            /** @description 0 until it reaches the kitchen */
+            numero: number;
+            /** @enum {string} */
+            estado: "por_aceptar" | "pendiente_pago" | "recibido" | "en_preparacion" | "servido" | "cancelado" | "fallido" | "expirado";
+            created_at: number;
+            /** @description cents */
+            total: number;
+            lineas: components["schemas"]["TabLine"][];
+        };
+        TabSplit: {
+            partes: number;
+            /** @description cents split */
+            base: number;
+            pagadas: number;
+            en_pago: number;
+            /** @description the next free share's amount; 0 when every share is taken */
+            siguiente: number;
+        };
+        TabPayment: {
+            id: number;
+            /** @enum {string} */
+            modo: "todo" | "partes" | "lineas" | "mesa";
+            /** @enum {string} */
+            metodo: "tarjeta" | "efectivo" | "terminal";
+            parte: number;
+            /** @description what it covers of the tab, tax included */
+            importe: number;
+            /** @description the pre-tax part of importe: the tip's base */
+            base: number;
+            /** @description cents */
+            propina: number;
+            /** @description importe + propina: what was charged */
+            total: number;
+            /** @enum {string} */
+            estado: "pendiente_pago" | "pagado" | "fallido" | "expirado" | "cancelado";
+            paid_at: number;
+            /** @description staff who recorded a payment at the table; empty for diners' payments */
+            registrado_por: string;
+        };
+        TabTax: {
+            nombre: string;
+            /** @description Clover's scale: 10% = 1,000,000 */
+            tasa: number;
+            /** @description cents */
+            importe: number;
+        };
+        /** @description A table's tab as the phones at the table and the staff see it: lines, totals, what is paid and what remains (no diner's name, e-mail or phone) */
+        Tab: {
+            id: number;
+            cliente_id: number;
+            restaurante: string;
+            mesa: components["schemas"]["TableRef"];
+            /** @enum {string} */
+            estado: "por_aceptar" | "abierta" | "pagada" | "cerrada";
+            /**
+             * @description por_pedido: each order is paid before the kitchen sees it; al_final: orders go to the kitchen and the tab is paid at the end (a new tab's first order waits for a waiter)
+             * @enum {string}
+             */
+            modo: "por_pedido" | "al_final";
+            moneda: string;
+            abierta_at: number;
+            impuestos_incluidos: boolean;
+            /** @description pre-tax */
+            subtotal: number;
+            impuestos: number;
+            detalle_impuestos: components["schemas"]["TabTax"][];
+            /** @description what the tab's orders cost */
+            total: number;
+            /** @description paid: orders paid one by one and tab payments */
+            pagado: number;
+            /** @description held by payments under way */
+            en_pago: number;
+            /** @description total - pagado - en_pago */
+            restante: number;
+            /** @description tips paid */
+            propina_total: number;
+            division: components["schemas"]["TabSplit"] | null;
+            propinas: components["schemas"]["TipSettings"];
+            pedidos: components["schemas"]["TabOrder"][];
+            pagos: components["schemas"]["TabPayment"][];
+            /** @description why staff closed it with something unpaid */
+            motivo: string;
+        };
+        TabPaymentStarted: {
+            pago_id: number;
+            /** @description the payment's receipt secret (?p=) */
+            token: string;
+            checkout_url: string;
+            importe: number;
+            base: number;
+            propina: number;
+            total: number;
+            moneda: string;
+        };
+        TabReceipt: {
+            pago: components["schemas"]["TabPayment"];
+            cuenta_id: number;
+            /** @enum {string} */
+            cuenta_estado: "por_aceptar" | "abierta" | "pagada" | "cerrada";
+            mesa: components["schemas"]["TableRef"];
+            restaurante: string;
+            moneda: string;
+            impuestos_incluidos: boolean;
+            /** @description what remains of the tab now */
+            restante: number;
+        };
+        TableSetting: {
+            id: number;
+            numero: number;
+            nombre: string;
+            /** @description the printed QR's secret: /mesa/{cliente_id}/{codigo} */
+            codigo: string;
+            url: string;
+        };
+        TablesSettings: {
+            mesas: components["schemas"]["TableSetting"][];
+            /**
+             * @description por_pedido: each order is paid before the kitchen sees it; al_final: orders go to the kitchen and the tab is paid at the end (a new tab's first order waits for a waiter)
+             * @enum {string}
+             */
+            modo: "por_pedido" | "al_final";
+            propinas: components["schemas"]["TipSettings"];
+            recoger_activo: boolean;
+        };
+        StaffTabs: {
+            cuentas: components["schemas"]["Tab"][];
+            mesas: components["schemas"]["TableRef"][];
+        };
     };
     responses: {
         /** @description Malformed input */
@@ -7762,6 +8690,15 @@ export interface components {
         };
         /** @description The database cannot be reached right now: the call changed nothing; Retry-After says when to try again */
         Unavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The tab is closed (paid or closed by staff): the phone's access ended */
+        Gone: {
             headers: {
                 [name: string]: unknown;
             };
