@@ -7726,10 +7726,10 @@ export interface components {
             reembolsado_at: number;
             reembolso_detalle: components["schemas"]["RefundStatus"];
         };
-        /** @description What Carta's demo checkout page shows: a coupon purchase (tipo compra: fee, compra_id) or a pickup order (tipo pedido: impuestos, pedido_id, token) */
+        /** @description What Carta's demo checkout page shows: a coupon purchase (tipo compra: fee, compra_id), a pickup or table order (tipo pedido: impuestos, pedido_id, token) or a payment toward a table's tab (tipo cuenta: impuestos, propina, pago_id) */
         DemoCheckout: {
             /** @enum {string} */
-            tipo: "compra" | "pedido";
+            tipo: "compra" | "pedido" | "cuenta";
             descripcion: string;
             /** @description cents */
             subtotal: number;
@@ -7750,6 +7750,14 @@ export interface components {
             pedido_id?: number;
             /** @description the order page's secret */
             token?: string;
+            /** @description cents: the tip of a tab payment */
+            propina?: number;
+            /** @description a tab payment */
+            pago_id?: number;
+            /** @description where the diner goes once paid (a table's order or payment: the tab's pages) */
+            exito_url?: string;
+            /** @description where 'back' goes after a decline (a tab payment: the tab) */
+            volver_url?: string;
         };
         /** @description A voucher just redeemed: total in cents, redeemed_at in Unix seconds. */
         Voucher: {
