@@ -47,6 +47,7 @@ var (
 	CardToken    = Field{"tarjeta.token", 255, "El token de la tarjeta", "The card token", false}
 	OrderNote    = Field{"pedido.nota", 300, "La nota del pedido", "The order note", true}
 	CancelReason = Field{"pedido.motivo", 200, "El motivo", "The reason", false}
+	TableName    = Field{"mesa.nombre", 40, "El nombre de la mesa", "The table's name", false}
 	WineName     = Field{"vino.nombre", 120, "El nombre del vino", "The wine's name", false}
 	WineText     = Field{"vino.bodega/region/pais/variedad_uva", 120, "El texto", "The text", false}
 	Pairing      = Field{"vino.maridaje", 300, "El maridaje", "The pairing", false}
@@ -59,7 +60,7 @@ var (
 // All is the table, in the order docs/api.md lists it.
 var All = []Field{Email, Password, PersonName, Phone, CategoryName, ProductName, POSName, Description, ImageURL,
 	Restaurant, ContactPhone, MapsURL, Address, PopupName, OfferTitle, OfferCode, VoucherCode, MerchantID, CardToken,
-	OrderNote, CancelReason, WineName, WineText, Pairing, PrivacyText, Search}
+	OrderNote, CancelReason, TableName, WineName, WineText, Pairing, PrivacyText, Search}
 
 // Check trims s and refuses it when it is longer than the field's maximum.
 // Emptiness is the caller's rule (required fields have their own message).

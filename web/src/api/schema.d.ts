@@ -8525,6 +8525,8 @@ export interface components {
             paid_at: number;
             /** @description staff who recorded a payment at the table; empty for diners' payments */
             registrado_por: string;
+            /** @description cents of this payment owed back to the diner (it arrived for what was paid meanwhile, or an order it paid was cancelled): staff refund it */
+            reembolso: number;
         };
         TabTax: {
             nombre: string;

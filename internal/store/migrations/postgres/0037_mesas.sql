@@ -52,7 +52,9 @@ CREATE INDEX cuentas_cliente ON cuentas (cliente_id, estado);
 -- the tab (tax included), base the pre-tax part of it (the tip's base),
 -- propina the diner's tip: the charge is importe + propina. A pending payment
 -- holds its lines and share until it is paid, declined, cancelled or expires.
--- pos_estado: the payment's record on the tab's POS order ('' not due,
+-- reembolso: cents of it owed back to the diner (a payment that arrived
+-- for what another had paid meanwhile, or an order cancelled after it was
+-- paid); staff refund it. pos_estado: the payment's record on the tab's POS order ('' not due,
 -- pendiente, creado, error).
 CREATE TABLE cuenta_pagos (
     id                  BIGSERIAL PRIMARY KEY,
@@ -73,6 +75,7 @@ CREATE TABLE cuenta_pagos (
     payment_id          TEXT    NOT NULL DEFAULT '',
     expires_at          BIGINT  NOT NULL DEFAULT 0,
     registrado_por      BIGINT,
+    reembolso           BIGINT  NOT NULL DEFAULT 0 CHECK (reembolso >= 0),
     pos_estado          TEXT    NOT NULL DEFAULT '',
     pos_intentos        INTEGER NOT NULL DEFAULT 0,
     pos_error           TEXT    NOT NULL DEFAULT '',
