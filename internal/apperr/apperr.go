@@ -22,6 +22,9 @@ const (
 	TooManyRequests
 	PaymentRequired
 	Unavailable
+	// Gone: what the caller held access to has ended for good (a table's
+	// tab once paid or closed).
+	Gone
 )
 
 // Error is an error a client is allowed to see.

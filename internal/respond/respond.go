@@ -58,6 +58,8 @@ func Status(k apperr.Kind) int {
 		return http.StatusPaymentRequired
 	case apperr.Unavailable:
 		return http.StatusServiceUnavailable
+	case apperr.Gone:
+		return http.StatusGone
 	default:
 		return http.StatusInternalServerError
 	}
