@@ -63,6 +63,8 @@ type Client struct {
 	typesMu      sync.Mutex
 	orderTypes   map[typeKey]string // order type id by merchant and label, filled on first use
 	createTypeMu sync.Mutex         // held while an order type may be created
+	tenders      map[typeKey]string // tender id by merchant and label, filled on first use (typesMu)
+	createTendMu sync.Mutex         // held while a tender may be created
 }
 
 var _ pos.Catalog = (*Client)(nil)
