@@ -167,7 +167,7 @@ func (c *Client) AddLines(ctx context.Context, orderID, batch string, lines []po
 	for round := 0; ; round++ {
 		have, err := c.batchLines(ctx, orderID, batch)
 		if err != nil {
-			return err
+			return tabRefusal(err) // a 404: the tab's order is gone
 		}
 		pairs, missing := matchUnits(want, have)
 		if len(missing) == 0 {

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -165,8 +166,8 @@ func (s *Server) FailNext(status int, retryAfter string, count int) {
 	s.failCode, s.failAfter, s.failN = status, retryAfter, count
 }
 
-// FailNextOn makes the next count requests to route (e.g. "POST /v3/merchants/M1/atomic_order/orders")
-// answer status before doing anything, with Retry-After: retryAfter when it is not empty. Other
+// FailNextOn makes the next count requests to route (e.g. "POST /v3/merchants/M1/atomic_order/orders",
+// or a pattern, see pending) answer status before doing anything, with Retry-After: retryAfter when it is not empty. Other
 // routes are not affected.
 func (s *Server) FailNextOn(route string, status int, retryAfter string, count int) {
 	s.mu.Lock()
@@ -181,6 +182,21 @@ func (s *Server) LoseAnswers(route string, status, count int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.loseOn[route] = &failure{count: count, status: status}
+}
+
+// pending returns the failure set for route: the one set for it exactly, else one whose route is a
+// pattern matching it ("POST /v3/merchants/M1/orders/*/line_items/*/modifications", path.Match
+// syntax), for paths with ids the test does not know in advance.
+func pending(m map[string]*failure, route string) *failure {
+	if f := m[route]; f != nil {
+		return f
+	}
+	for pattern, f := range m {
+		if ok, _ := path.Match(pattern, route); ok && f.count > 0 {
+			return f
+		}
+	}
+	return nil
 }
 
 // Hold is a pending stop of one request, set by HoldNext: Arrived is closed when the request
@@ -257,12 +273,12 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		fail, code, after := s.failN > 0, s.failCode, s.failAfter
 		if fail {
 			s.failN--
-		} else if f := s.failOn[route]; f != nil && f.count > 0 {
+		} else if f := pending(s.failOn, route); f != nil && f.count > 0 {
 			f.count--
 			fail, code, after = true, f.status, f.retryAfter
 		}
 		var lose *failure
-		if f := s.loseOn[route]; f != nil && f.count > 0 {
+		if f := pending(s.loseOn, route); f != nil && f.count > 0 {
 			f.count--
 			lose = &failure{status: f.status}
 		}
