@@ -182,7 +182,9 @@ type Tabs interface {
 	OpenTab(ctx context.Context, t Tab) (string, error)
 	// AddLines adds one Carta order's lines to the tab's POS order. Idempotent by batch (e.g.
 	// "carta-pedido-42"): lines already added under that batch are not added again (a retry after
-	// a lost answer adds nothing, and one after a partial failure adds only what is missing).
+	// a lost answer adds nothing, and one after a partial failure adds only what is missing). A
+	// batch the POS refuses (ErrRejected: an unknown item, a modifier not of the item) leaves none
+	// of its lines on the tab.
 	AddLines(ctx context.Context, orderID, batch string, lines []OrderLine) error
 	// RemoveLines removes the lines added under batch (a cancelled order of the tab); lines not
 	// there are not an error.

@@ -151,11 +151,23 @@ type unit struct {
 // AddLines adds lines to the tab's order under batch. It first lists the line items already
 // tagged with batch and creates only the units missing (in bulk requests of at most 100), then
 // applies to each of the batch's line items the modifications it still lacks. A retry after a lost
-// answer therefore adds nothing, and one after a failure half-way adds only the rest.
+// answer therefore adds nothing, and one after a failure half-way adds only the rest. When Clover
+// refuses part of the batch (an unknown item, a modifier that is not the item's), the line items
+// the batch already has are removed, so a refused Carta order leaves nothing half on the tab.
 func (c *Client) AddLines(ctx context.Context, orderID, batch string, lines []pos.OrderLine) error {
 	if err := pos.ValidateTabLines(orderID, batch, lines); err != nil {
 		return err
 	}
+	err := c.addLines(ctx, orderID, batch, lines)
+	if errors.Is(err, pos.ErrRejected) {
+		if rmErr := c.RemoveLines(ctx, orderID, batch); rmErr != nil {
+			err = errors.Join(err, fmt.Errorf("removing the refused batch's line items: %w", rmErr))
+		}
+	}
+	return err
+}
+
+func (c *Client) addLines(ctx context.Context, orderID, batch string, lines []pos.OrderLine) error {
 	var want []unit
 	for _, l := range lines {
 		for range l.Quantity {
@@ -423,17 +435,34 @@ func (c *Client) tender(ctx context.Context, label string) (string, error) {
 	return id, nil
 }
 
+// tenderKeys are Clover's own tenders that stand for a label Carta uses, by labelKey: cash taken
+// at the table goes to the merchant's cash tender (whatever its label says, "Cash" on an English
+// device), so the cash drawer's count includes it.
+var tenderKeys = map[string]string{"efectivo": "com.clover.tender.cash", "cash": "com.clover.tender.cash"}
+
+// findTender looks label up in GET tenders: a tender with that label (case-insensitively), else
+// the Clover tender of tenderKeys; disabled tenders are skipped (Clover refuses their payments).
 func (c *Client) findTender(ctx context.Context, label string) (string, error) {
-	var id string
+	var byLabel, byKey string
+	key := tenderKeys[strings.ToLower(label)]
 	err := pages(ctx, c, "tenders", nil, func(page []wireTender) error {
 		for _, t := range page {
-			if id == "" && t.ID != "" && strings.EqualFold(strings.TrimSpace(t.Label), label) {
-				id = t.ID
+			if t.ID == "" || t.Enabled != nil && !*t.Enabled {
+				continue
+			}
+			if byLabel == "" && strings.EqualFold(strings.TrimSpace(t.Label), label) {
+				byLabel = t.ID
+			}
+			if byKey == "" && key != "" && t.LabelKey == key {
+				byKey = t.ID
 			}
 		}
 		return nil
 	})
-	return id, err
+	if byLabel != "" {
+		return byLabel, err
+	}
+	return byKey, err
 }
 
 var nonKey = regexp.MustCompile(`[^a-z0-9]+`)

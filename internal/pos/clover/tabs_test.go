@@ -147,7 +147,11 @@ func TestTabLifecycle(t *testing.T) {
 
 func TestTabExistingTenderReused(t *testing.T) {
 	m := taqueria("MTAB2")
-	m.Tenders = []clovertest.Tender{{ID: "TCASH", LabelKey: "com.clover.tender.cash", Label: "Efectivo", Enabled: true, Visible: true, OpensCashDrawer: true}}
+	// An English device's cash tender, and a disabled tender labelled like Carta's.
+	m.Tenders = []clovertest.Tender{
+		{ID: "TOFF", Label: "Efectivo", Enabled: false},
+		{ID: "TCASH", LabelKey: "com.clover.tender.cash", Label: "Cash", Enabled: true, Visible: true, OpensCashDrawer: true},
+	}
 	srv := clovertest.NewServer(t, m)
 	c, _ := newClient(srv, m)
 	ctx := context.Background()
@@ -159,8 +163,8 @@ func TestTabExistingTenderReused(t *testing.T) {
 		t.Fatal(err)
 	}
 	o, _ := srv.Order(id)
-	if len(srv.Tenders()) != 1 || len(o.Payments) != 1 || o.Payments[0].TenderID != "TCASH" {
-		t.Errorf("tenders %+v, payments %+v; want the merchant's Efectivo used", srv.Tenders(), o.Payments)
+	if len(srv.Tenders()) != 2 || len(o.Payments) != 1 || o.Payments[0].TenderID != "TCASH" {
+		t.Errorf("tenders %+v, payments %+v; want cash recorded on the merchant's cash tender", srv.Tenders(), o.Payments)
 	}
 }
 
@@ -264,6 +268,11 @@ func TestTabErrors(t *testing.T) {
 			t.Errorf("%s: the token leaked: %v", tc.name, err)
 		}
 		srv.FailNext(0, "", 0)
+	}
+	// The refused rounds left nothing on the tab (the agua of carta-pedido-3 was created, then
+	// removed when its modifier was refused).
+	if o, _ := srv.Order(id); len(summarize(o)) != 0 {
+		t.Errorf("refused rounds left lines: %+v", summarize(o))
 	}
 	// A 429 is waited out and the payment recorded once.
 	srv.FailNextOn("POST "+path(m, "orders/"+id+"/payments"), 429, "2", 1)
