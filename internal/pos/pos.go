@@ -1,5 +1,6 @@
 // Package pos is the port through which Carta talks to a restaurant's point of sale: it reads the
-// catalogue (Catalog) and, for online ordering, has the POS price and create orders (Orders).
+// catalogue (Catalog) and, for online ordering, has the POS price and create orders (Orders) and
+// keeps the tab of a table as one POS order (Tabs).
 // Adapters live in sub-packages named by technology (pos/clover); the sync and ordering code depend
 // only on this package, so they can run against the demo merchant, a fake server or the provider.
 package pos
@@ -163,6 +164,107 @@ func ValidateReference(ref string) error {
 		if !ok {
 			return fmt.Errorf("pos: order reference %q has a character outside [A-Za-z0-9-_.:]", ref)
 		}
+	}
+	return nil
+}
+
+// Tabs is what table tabs need from a point of sale. A table's tab (cuenta) is one POS order for
+// the whole sitting: opened once, titled with the table ("Mesa 7") and typed ("Carta — mesa"); each
+// Carta order placed at the table adds its lines to it, a cancelled one takes them out again, and
+// the payments taken for it (Carta's hosted checkout, or cash or card at the table) are recorded on
+// it with their tips, so the restaurant's POS shows one order per table with what it sold and was
+// paid. Every method is safe to repeat after a lost answer: the adapter finds what an earlier call
+// did by Carta's references instead of doing it twice.
+type Tabs interface {
+	// OpenTab creates the tab's POS order, titled and typed, and returns its id. Idempotent by
+	// Tab.Reference (e.g. "carta-cuenta-12"): an order already created with that reference (an
+	// answer lost) is found and returned, never a second.
+	OpenTab(ctx context.Context, t Tab) (string, error)
+	// AddLines adds one Carta order's lines to the tab's POS order. Idempotent by batch (e.g.
+	// "carta-pedido-42"): lines already added under that batch are not added again (a retry after
+	// a lost answer adds nothing, and one after a partial failure adds only what is missing). A
+	// batch the POS refuses (ErrRejected: an unknown item, a modifier not of the item) leaves none
+	// of its lines on the tab.
+	AddLines(ctx context.Context, orderID, batch string, lines []OrderLine) error
+	// RemoveLines removes the lines added under batch (a cancelled order of the tab); lines not
+	// there are not an error.
+	RemoveLines(ctx context.Context, orderID, batch string) error
+	// RecordPayment records on the tab's order a payment taken outside the POS (Carta's hosted
+	// checkout, or cash/card at the table) with its tip. Idempotent by TabPayment.Reference (e.g.
+	// "carta-pago-7").
+	RecordPayment(ctx context.Context, orderID string, p TabPayment) error
+}
+
+// Tab is a table's tab as Carta hands it to the POS when it opens.
+type Tab struct {
+	Title string // shown on the POS: the table, "Mesa 7"
+	// OrderType is the label of the POS order type, e.g. "Carta — mesa", created on first use like
+	// Order.OrderType.
+	OrderType string
+	// Reference is Carta's tab reference (e.g. "carta-cuenta-12"), see ValidateReference.
+	Reference string
+	Note      string
+}
+
+// TabPayment is a payment of a tab taken outside the POS, recorded on the tab's order.
+type TabPayment struct {
+	Amount int64 // cents, what the payment covers of the tab (tax included), without the tip
+	Tip    int64 // cents
+	// Reference is Carta's payment reference (e.g. "carta-pago-7"), see ValidateReference.
+	Reference string
+	// Tender is the label of the tender: "Carta" for a hosted-checkout payment, "Efectivo" cash,
+	// "Tarjeta" card at the table. The adapter creates the tender on first use when the merchant
+	// has none with that label (labels compare case-insensitively).
+	Tender string
+}
+
+// ValidateTab checks a tab before it is opened. Its errors wrap ErrRejected.
+func ValidateTab(t Tab) error {
+	if strings.TrimSpace(t.Title) == "" {
+		return fmt.Errorf("%w: the tab has no title", ErrRejected)
+	}
+	if err := ValidateReference(t.Reference); err != nil {
+		return fmt.Errorf("%w: %w", ErrRejected, err)
+	}
+	return nil
+}
+
+// ValidateTabLines checks the lines of one batch added to a tab's order id (the same rules as an
+// order's lines, see ValidateOrder). Its errors wrap ErrRejected.
+func ValidateTabLines(orderID, batch string, lines []OrderLine) error {
+	if err := ValidateTabBatch(orderID, batch); err != nil {
+		return err
+	}
+	return ValidateOrder(Order{Lines: lines})
+}
+
+// ValidateTabBatch checks a tab's order id and a batch reference. Its errors wrap ErrRejected.
+func ValidateTabBatch(orderID, batch string) error {
+	if strings.TrimSpace(orderID) == "" {
+		return fmt.Errorf("%w: no tab order id", ErrRejected)
+	}
+	if err := ValidateReference(batch); err != nil {
+		return fmt.Errorf("%w: batch: %w", ErrRejected, err)
+	}
+	return nil
+}
+
+// ValidateTabPayment checks a payment before it is recorded on the tab's order id: a positive
+// amount (Clover refuses a payment record without one), a tip that is not negative, a tender label
+// and a valid reference. Its errors wrap ErrRejected.
+func ValidateTabPayment(orderID string, p TabPayment) error {
+	switch {
+	case strings.TrimSpace(orderID) == "":
+		return fmt.Errorf("%w: no tab order id", ErrRejected)
+	case p.Amount <= 0:
+		return fmt.Errorf("%w: payment amount %d is not positive", ErrRejected, p.Amount)
+	case p.Tip < 0:
+		return fmt.Errorf("%w: negative tip %d", ErrRejected, p.Tip)
+	case strings.TrimSpace(p.Tender) == "":
+		return fmt.Errorf("%w: the payment has no tender", ErrRejected)
+	}
+	if err := ValidateReference(p.Reference); err != nil {
+		return fmt.Errorf("%w: %w", ErrRejected, err)
 	}
 	return nil
 }

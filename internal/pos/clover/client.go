@@ -1,5 +1,6 @@
 // Package clover talks to a merchant's Clover account through Clover's REST API v3: it reads the
-// catalogue (pos.Catalog, client.go) and prices and creates online orders (pos.Orders, orders.go).
+// catalogue (pos.Catalog, client.go), prices and creates online orders (pos.Orders, orders.go) and
+// keeps table tabs as one order each (pos.Tabs, tabs.go).
 // It pages with limit/offset, retries rate limits and server errors with bounded back-off (never
 // blindly for a request that creates something), and never puts the merchant's token in an error.
 package clover
@@ -44,9 +45,10 @@ const UserAgent = "Carta/1.0 (+https://carta.example)"
 // maxWait caps how long one Retry-After or back-off may hold a sync.
 const maxWait = 60 * time.Second
 
-// Client is a pos.Catalog and pos.Orders backed by one merchant's Clover account. The zero values
-// of HTTP, Sleep and PageSize are replaced by sane defaults, but New is the usual constructor. A
-// Client is safe for concurrent use; it remembers the order types it resolved for its life.
+// Client is a pos.Catalog, pos.Orders and pos.Tabs backed by one merchant's Clover account. The
+// zero values of HTTP, Sleep and PageSize are replaced by sane defaults, but New is the usual
+// constructor. A Client is safe for concurrent use; it remembers the order types and tenders it
+// resolved for its life.
 type Client struct {
 	BaseURL, MerchantID, Token string
 	// Tokens, when set, supplies the token of each request instead of Token: the merchant's OAuth
@@ -63,6 +65,8 @@ type Client struct {
 	typesMu      sync.Mutex
 	orderTypes   map[typeKey]string // order type id by merchant and label, filled on first use
 	createTypeMu sync.Mutex         // held while an order type may be created
+	tenders      map[typeKey]string // tender id by merchant and label, filled on first use (typesMu)
+	createTendMu sync.Mutex         // held while a tender may be created
 }
 
 var _ pos.Catalog = (*Client)(nil)

@@ -17,19 +17,21 @@ import (
 	"carta/internal/pos"
 )
 
-// Merchant is one demo merchant's point of sale. Its orders live in memory
-// for the Merchant's life.
+// Merchant is one demo merchant's point of sale. Its orders and table tabs
+// live in memory for the Merchant's life; it is safe for concurrent use.
 type Merchant struct {
 	cat demodata.Catalog
 
 	mu     sync.Mutex
 	orders []Order
+	tabs   []Tab
 }
 
 var (
 	_ pos.Catalog     = (*Merchant)(nil)
 	_ pos.Orders      = (*Merchant)(nil)
 	_ pos.TaxSettings = (*Merchant)(nil)
+	_ pos.Tabs        = (*Merchant)(nil)
 )
 
 // Order is an order the demo POS created: what Carta sent, its id and the
@@ -253,4 +255,152 @@ func modifier(it pos.Item, id string) (pos.Modifier, bool) {
 		}
 	}
 	return pos.Modifier{}, false
+}
+
+// Tab is a table's tab the demo POS keeps: what Carta opened it with, its
+// lines by batch, the payments recorded on it, and the totals its lines
+// price at now.
+type Tab struct {
+	ID string
+	pos.Tab
+	Lines    []TabLine
+	Payments []pos.TabPayment
+	Totals   pos.Totals
+}
+
+// TabLine is a line added to a tab under Batch (the Carta order it came with).
+type TabLine struct {
+	Batch string
+	pos.OrderLine
+}
+
+// OpenTab stores t and returns "DEMO-" + its reference; like Clover's
+// adapter it is idempotent by reference.
+func (m *Merchant) OpenTab(ctx context.Context, t pos.Tab) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	if err := pos.ValidateTab(t); err != nil {
+		return "", err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, prev := range m.tabs {
+		if prev.Reference == t.Reference {
+			return prev.ID, nil
+		}
+	}
+	id := "DEMO-" + t.Reference
+	m.tabs = append(m.tabs, Tab{ID: id, Tab: t})
+	return id, nil
+}
+
+// tab returns the index of the tab id; m.mu must be held.
+func (m *Merchant) tab(id string) int {
+	return slices.IndexFunc(m.tabs, func(t Tab) bool { return t.ID == id })
+}
+
+// AddLines adds lines to the tab orderID under batch, refusing what Clover
+// refuses (an unknown item, a modifier outside the item's groups); a batch
+// already there is not added again.
+func (m *Merchant) AddLines(ctx context.Context, orderID, batch string, lines []pos.OrderLine) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := pos.ValidateTabLines(orderID, batch, lines); err != nil {
+		return err
+	}
+	if _, err := m.price(pos.Order{Lines: lines}); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	i := m.tab(orderID)
+	if i < 0 {
+		return fmt.Errorf("%w: no tab %q", pos.ErrRejected, orderID)
+	}
+	t := &m.tabs[i]
+	if slices.ContainsFunc(t.Lines, func(l TabLine) bool { return l.Batch == batch }) {
+		return nil
+	}
+	units := 0
+	for _, l := range t.Lines {
+		units += l.Quantity
+	}
+	for _, l := range lines {
+		units += l.Quantity
+	}
+	if units > pos.MaxOrderUnits {
+		return fmt.Errorf("%w: more than %d units on one tab", pos.ErrRejected, pos.MaxOrderUnits)
+	}
+	for _, l := range cloneLines(lines) {
+		t.Lines = append(t.Lines, TabLine{Batch: batch, OrderLine: l})
+	}
+	return nil
+}
+
+// RemoveLines removes the lines of batch from the tab orderID; a tab or
+// batch that is not there is not an error.
+func (m *Merchant) RemoveLines(ctx context.Context, orderID, batch string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := pos.ValidateTabBatch(orderID, batch); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if i := m.tab(orderID); i >= 0 {
+		m.tabs[i].Lines = slices.DeleteFunc(m.tabs[i].Lines, func(l TabLine) bool { return l.Batch == batch })
+	}
+	return nil
+}
+
+// RecordPayment records p on the tab orderID, once per reference.
+func (m *Merchant) RecordPayment(ctx context.Context, orderID string, p pos.TabPayment) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := pos.ValidateTabPayment(orderID, p); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	i := m.tab(orderID)
+	if i < 0 {
+		return fmt.Errorf("%w: no tab %q", pos.ErrRejected, orderID)
+	}
+	if !slices.ContainsFunc(m.tabs[i].Payments, func(q pos.TabPayment) bool { return q.Reference == p.Reference }) {
+		m.tabs[i].Payments = append(m.tabs[i].Payments, p)
+	}
+	return nil
+}
+
+// Tabs returns copies of the tabs opened so far, oldest first, each with
+// the totals its lines price at (zero for a tab with no lines).
+func (m *Merchant) Tabs() []Tab {
+	m.mu.Lock()
+	out := slices.Clone(m.tabs)
+	for i := range out {
+		lines := make([]TabLine, len(out[i].Lines))
+		for j, l := range out[i].Lines {
+			l.ModifierIDs = slices.Clone(l.ModifierIDs)
+			lines[j] = l
+		}
+		out[i].Lines = lines
+		out[i].Payments = slices.Clone(out[i].Payments)
+	}
+	m.mu.Unlock()
+	for i := range out {
+		if len(out[i].Lines) == 0 {
+			continue
+		}
+		o := pos.Order{Lines: make([]pos.OrderLine, 0, len(out[i].Lines))}
+		for _, l := range out[i].Lines {
+			o.Lines = append(o.Lines, l.OrderLine)
+		}
+		// The lines were priced when added and the catalogue does not change.
+		out[i].Totals, _ = m.price(o)
+	}
+	return out
 }

@@ -3,7 +3,9 @@ package demo
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
+	"sync"
 	"testing"
 
 	demodata "carta/internal/demo"
@@ -267,5 +269,107 @@ func TestForRestaurantFollowsTheCountry(t *testing.T) {
 		if err != nil || m.cat.MerchantID != c.want || vat != c.vat {
 			t.Errorf("ForRestaurant(%q, %q) = %s vat %v (%v), want %s vat %v", c.merchant, c.pais, m.cat.MerchantID, vat, err, c.want, c.vat)
 		}
+	}
+}
+
+func TestDemoTabs(t *testing.T) {
+	m, err := New("DEMOMERCHANT1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	mesa := pos.Tab{Title: "Mesa 7", OrderType: "Carta — mesa", Reference: "carta-cuenta-12"}
+	id, err := m.OpenTab(ctx, mesa)
+	if err != nil || id != "DEMO-carta-cuenta-12" {
+		t.Fatalf("OpenTab = %q, %v", id, err)
+	}
+	if again, err := m.OpenTab(ctx, mesa); err != nil || again != id || len(m.Tabs()) != 1 {
+		t.Fatalf("OpenTab again = %q, %v with %d tabs; want the same tab", again, err, len(m.Tabs()))
+	}
+	// demoOrder's lines in one round, a gazpacho in another, the first round retried.
+	ronda1 := demoOrder("").Lines
+	ronda2 := []pos.OrderLine{{ItemID: "I1005", Quantity: 1}}
+	for _, r := range []struct {
+		batch string
+		lines []pos.OrderLine
+	}{{"carta-pedido-1", ronda1}, {"carta-pedido-2", ronda2}, {"carta-pedido-1", ronda1}} {
+		if err := m.AddLines(ctx, id, r.batch, r.lines); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tab := m.Tabs()[0]
+	if tab.Title != "Mesa 7" || tab.OrderType != "Carta — mesa" || len(tab.Lines) != 4 {
+		t.Fatalf("tab = %+v, want 4 lines (the retried round added nothing)", tab)
+	}
+	// 89.50 + 7.50 = 97.00, tax 8.0025 → 8.00.
+	if want := (pos.Totals{Subtotal: 9700, Tax: 800, Total: 10500}); tab.Totals != want {
+		t.Errorf("tab totals = %+v, want %+v", tab.Totals, want)
+	}
+	// A copy: changing it leaves the tab alone.
+	tab.Lines[0].ModifierIDs[0] = "X"
+	if m.Tabs()[0].Lines[0].ModifierIDs[0] == "X" {
+		t.Error("Tabs returned the merchant's own slices")
+	}
+	if err := m.AddLines(ctx, id, "carta-pedido-3", []pos.OrderLine{{ItemID: "NOPE", Quantity: 1}}); !errors.Is(err, pos.ErrRejected) {
+		t.Errorf("unknown item: %v", err)
+	}
+	if err := m.AddLines(ctx, "DEMO-nope", "carta-pedido-3", ronda2); !errors.Is(err, pos.ErrRejected) {
+		t.Errorf("unknown tab: %v", err)
+	}
+	if err := m.RemoveLines(ctx, id, "carta-pedido-1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.RemoveLines(ctx, id, "carta-pedido-1"); err != nil {
+		t.Fatal(err)
+	}
+	if lines := m.Tabs()[0].Lines; len(lines) != 1 || lines[0].Batch != "carta-pedido-2" || lines[0].ItemID != "I1005" {
+		t.Errorf("after removing round 1: %+v", lines)
+	}
+	pago := pos.TabPayment{Amount: 812, Tip: 150, Reference: "carta-pago-1", Tender: "Efectivo"}
+	for range 2 {
+		if err := m.RecordPayment(ctx, id, pago); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := m.Tabs()[0].Payments; !slices.Equal(got, []pos.TabPayment{pago}) {
+		t.Errorf("payments = %+v, want the payment once", got)
+	}
+	for _, bad := range []pos.TabPayment{{Reference: "carta-pago-2", Tender: "Carta"}, {Amount: 1, Tip: -1, Reference: "carta-pago-2", Tender: "Carta"}, {Amount: 1, Reference: "carta-pago-2"}} {
+		if err := m.RecordPayment(ctx, id, bad); !errors.Is(err, pos.ErrRejected) {
+			t.Errorf("RecordPayment(%+v) = %v, want ErrRejected", bad, err)
+		}
+	}
+	if _, err := m.OpenTab(ctx, pos.Tab{Title: "", Reference: "carta-cuenta-1"}); !errors.Is(err, pos.ErrRejected) {
+		t.Errorf("tab without title: %v", err)
+	}
+}
+
+// TestDemoTabsConcurrent adds rounds from many goroutines, each round twice:
+// every round is on the tab once.
+func TestDemoTabsConcurrent(t *testing.T) {
+	m, err := New("DEMOMERCHANT1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	id, err := m.OpenTab(ctx, pos.Tab{Title: "Mesa 1", Reference: "carta-cuenta-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := range 40 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			batch := fmt.Sprintf("carta-pedido-%d", i%20)
+			if err := m.AddLines(ctx, id, batch, []pos.OrderLine{{ItemID: "I1005", Quantity: 1}}); err != nil {
+				t.Error(err)
+			}
+			_ = m.Tabs()
+		}()
+	}
+	wg.Wait()
+	if n := len(m.Tabs()[0].Lines); n != 20 {
+		t.Errorf("%d lines, want 20", n)
 	}
 }

@@ -2,7 +2,8 @@
 // in-memory merchant in Clover's documented JSON shapes, with real limit/offset paging, a Bearer
 // check and failure injection, so the real clover.Client code runs in tests (fakes over mocks).
 // Besides the catalogue it serves the atomic order endpoints, order types and the order list
-// (orders.go), pricing carts with the rule Clover documents (pos.TotalsFor; a VAT merchant's prices
+// (orders.go), the custom-order endpoints table tabs use: line items, payment records and tenders
+// (tabs.go), pricing carts with the rule Clover documents (pos.TotalsFor; a VAT merchant's prices
 // include the tax) and its merchant properties (the VAT setting).
 package clovertest
 
@@ -11,6 +12,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,6 +38,8 @@ type Merchant struct {
 	ModifiersNotExpanded bool
 	// OrderTypes are the merchant's order types at start; POST order_types adds to them.
 	OrderTypes []OrderType
+	// Tenders are the merchant's tenders at start; POST tenders adds to them.
+	Tenders []Tender
 	// VAT is the merchant's VAT setting (its properties' "vat"): item prices include the tax, and
 	// checkouts and orders are priced with pos.TotalsFor(lines, true) and answer "isVat": true.
 	VAT bool
@@ -94,6 +98,7 @@ type Server struct {
 	orders        []Order
 	refuseDeletes bool
 	types         []OrderType
+	tenders       []Tender
 	nextID        int
 	oauth         *oauthState // nil until EnableOAuth
 }
@@ -116,7 +121,7 @@ type Call struct {
 func NewServer(t testing.TB, m Merchant) *Server {
 	t.Helper()
 	s := &Server{m: m, requests: map[string]int{}, failOn: map[string]*failure{}, loseOn: map[string]*failure{},
-		holds: map[string]*Hold{}, types: slices.Clone(m.OrderTypes)}
+		holds: map[string]*Hold{}, types: slices.Clone(m.OrderTypes), tenders: slices.Clone(m.Tenders)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v3/merchants/{mId}/categories", s.categories)
 	mux.HandleFunc("GET /v3/merchants/{mId}/items", s.items)
@@ -129,6 +134,15 @@ func NewServer(t testing.TB, m Merchant) *Server {
 	mux.HandleFunc("DELETE /v3/merchants/{mId}/orders/{orderId}", s.deleteOrder)
 	mux.HandleFunc("POST /v3/merchants/{mId}/atomic_order/checkouts", s.checkout)
 	mux.HandleFunc("POST /v3/merchants/{mId}/atomic_order/orders", s.createOrder)
+	mux.HandleFunc("POST /v3/merchants/{mId}/orders", s.createCustomOrder)
+	mux.HandleFunc("GET /v3/merchants/{mId}/orders/{orderId}/line_items", s.listLineItems)
+	mux.HandleFunc("POST /v3/merchants/{mId}/orders/{orderId}/bulk_line_items", s.bulkLineItems)
+	mux.HandleFunc("POST /v3/merchants/{mId}/orders/{orderId}/line_items/{lineItemId}/modifications", s.addModification)
+	mux.HandleFunc("DELETE /v3/merchants/{mId}/orders/{orderId}/line_items/{lineItemId}", s.deleteLineItem)
+	mux.HandleFunc("GET /v3/merchants/{mId}/orders/{orderId}/payments", s.listPayments)
+	mux.HandleFunc("POST /v3/merchants/{mId}/orders/{orderId}/payments", s.createPayment)
+	mux.HandleFunc("GET /v3/merchants/{mId}/tenders", s.listTenders)
+	mux.HandleFunc("POST /v3/merchants/{mId}/tenders", s.createTender)
 	mux.HandleFunc("GET /oauth/v2/authorize", s.authorize)
 	mux.HandleFunc("POST /oauth/v2/token", s.token)
 	mux.HandleFunc("POST /oauth/v2/refresh", s.refreshToken)
@@ -152,8 +166,8 @@ func (s *Server) FailNext(status int, retryAfter string, count int) {
 	s.failCode, s.failAfter, s.failN = status, retryAfter, count
 }
 
-// FailNextOn makes the next count requests to route (e.g. "POST /v3/merchants/M1/atomic_order/orders")
-// answer status before doing anything, with Retry-After: retryAfter when it is not empty. Other
+// FailNextOn makes the next count requests to route (e.g. "POST /v3/merchants/M1/atomic_order/orders",
+// or a pattern, see pending) answer status before doing anything, with Retry-After: retryAfter when it is not empty. Other
 // routes are not affected.
 func (s *Server) FailNextOn(route string, status int, retryAfter string, count int) {
 	s.mu.Lock()
@@ -168,6 +182,21 @@ func (s *Server) LoseAnswers(route string, status, count int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.loseOn[route] = &failure{count: count, status: status}
+}
+
+// pending returns the failure set for route: the one set for it exactly, else one whose route is a
+// pattern matching it ("POST /v3/merchants/M1/orders/*/line_items/*/modifications", path.Match
+// syntax), for paths with ids the test does not know in advance.
+func pending(m map[string]*failure, route string) *failure {
+	if f := m[route]; f != nil {
+		return f
+	}
+	for pattern, f := range m {
+		if ok, _ := path.Match(pattern, route); ok && f.count > 0 {
+			return f
+		}
+	}
+	return nil
 }
 
 // Hold is a pending stop of one request, set by HoldNext: Arrived is closed when the request
@@ -244,12 +273,12 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		fail, code, after := s.failN > 0, s.failCode, s.failAfter
 		if fail {
 			s.failN--
-		} else if f := s.failOn[route]; f != nil && f.count > 0 {
+		} else if f := pending(s.failOn, route); f != nil && f.count > 0 {
 			f.count--
 			fail, code, after = true, f.status, f.retryAfter
 		}
 		var lose *failure
-		if f := s.loseOn[route]; f != nil && f.count > 0 {
+		if f := pending(s.loseOn, route); f != nil && f.count > 0 {
 			f.count--
 			lose = &failure{status: f.status}
 		}

@@ -47,10 +47,15 @@ type Order struct {
 	LineItems                                         []LineItem
 	Subtotal, Tax, Total                              int64
 	CreatedTime                                       int64
+	// Payments are the payment records of the order (POST orders/{orderId}/payments), oldest first.
+	Payments []Payment
 }
 
 // LineItem is one line item (one unit) of a stored order, priced from the inventory.
 type LineItem struct {
+	// ID and UserData are set on line items added through the line item endpoints (a tab's); the
+	// atomic order endpoint's are stored without them.
+	ID, UserData       string
 	ItemID, Name, Note string
 	Price              int64 // the item's price, without modifiers
 	ModifierIDs        []string
@@ -63,6 +68,10 @@ func (s *Server) Orders() []Order {
 	out := make([]Order, 0, len(s.orders))
 	for _, o := range s.orders {
 		o.LineItems = slices.Clone(o.LineItems)
+		for i := range o.LineItems {
+			o.LineItems[i].ModifierIDs = slices.Clone(o.LineItems[i].ModifierIDs)
+		}
+		o.Payments = slices.Clone(o.Payments)
 		out = append(out, o)
 	}
 	return out
