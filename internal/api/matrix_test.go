@@ -109,6 +109,15 @@ var staffRoles = map[string][]string{
 	"PUT /api/clover/products/{id}/visibility":                     gerencia,
 	"PUT /api/clover/products/visibility":                          gerencia,
 	"POST /api/clover/products/{id}/image":                         gerencia,
+	"GET /api/clientes/{cliente_id}/mesas":                         gerencia,
+	"PUT /api/clientes/{cliente_id}/mesas":                         gerencia,
+	"POST /api/clientes/{cliente_id}/mesas/codigos":                gerencia,
+	"GET /api/clientes/{cliente_id}/cuentas":                       sala,
+	"GET /api/clientes/{cliente_id}/cuentas/{cuenta_id}":           sala,
+	"POST /api/clientes/{cliente_id}/cuentas/{cuenta_id}/aceptar":  sala,
+	"POST /api/clientes/{cliente_id}/cuentas/{cuenta_id}/cerrar":   sala,
+	"POST /api/clientes/{cliente_id}/cuentas/{cuenta_id}/mover":    sala,
+	"POST /api/clientes/{cliente_id}/cuentas/{cuenta_id}/pagos":    sala,
 }
 
 // expected is the status caller should get for row r of pattern.
@@ -317,7 +326,7 @@ func accessTable() map[string][]row {
 			return form(f, "i.png")
 		}
 	}
-	return map[string][]row{
+	return withRows(tableAccessRows(), map[string][]row{
 		"GET /api/openapi.json": {{"", get("/api/openapi.json"), public(s200)}},
 
 		"POST /api/login": {{"", func(*matrix) req {
@@ -735,7 +744,15 @@ func accessTable() map[string][]row {
 		"GET /media/{name}": {{"a stored file", func(m *matrix) req { return req{method: "GET", path: firstMedia(m)} }, public(s200)}},
 		"/api/":             {{"an unknown API path", get("/api/no-such-route"), public(s404)}},
 		"/":                 {{"a page of the app", get("/login"), public(s200)}},
+	})
+}
+
+// withRows adds extra's routes to rows.
+func withRows(extra, rows map[string][]row) map[string][]row {
+	for k, v := range extra {
+		rows[k] = v
 	}
+	return rows
 }
 
 // orderRows are the rows of a staff action on an order: on a fresh paid

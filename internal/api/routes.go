@@ -188,6 +188,26 @@ func (s *Server) routes() []route {
 		{"POST", "/api/pedidos/{id}/pos", crew, s.retryOrderPOS},
 		{"POST", "/api/pedidos/{id}/reembolso", manager, s.markOrderRefunded},
 		{"POST", "/api/pedidos/{id}/reembolsar", manager, s.refundOrder},
+
+		// Ordering and paying at the table (mesas.go): the table's QR, its
+		// tab and payments (public: the printed code, the tab's and the
+		// payment's tokens are the secrets); the dining room's settings and
+		// the floor's tabs.
+		{"GET", "/api/mesas/{cliente_id}/{codigo}", public, s.table},
+		{"POST", "/api/mesas/{cliente_id}/{codigo}/pedidos", public, s.placeTableOrder},
+		{"GET", "/api/cuentas/{id}", public, s.dinersTab},
+		{"POST", "/api/cuentas/{id}/pagos", public, s.startTabPayment},
+		{"GET", "/api/cuentas/{id}/pagos/{pago_id}", public, s.tabReceipt(false)},
+		{"DELETE", "/api/cuentas/{id}/pagos/{pago_id}", public, s.tabReceipt(true)},
+		{"GET", "/api/clientes/{cliente_id}/mesas", manager, ofTenant(s.Ordering.Tables)},
+		{"PUT", "/api/clientes/{cliente_id}/mesas", manager, s.saveTables},
+		{"POST", "/api/clientes/{cliente_id}/mesas/codigos", manager, ofTenant(s.Ordering.RenewCodes)},
+		{"GET", "/api/clientes/{cliente_id}/cuentas", floor, ofTenant(s.Ordering.OpenTabs)},
+		{"GET", "/api/clientes/{cliente_id}/cuentas/{cuenta_id}", floor, s.staffTab},
+		{"POST", "/api/clientes/{cliente_id}/cuentas/{cuenta_id}/aceptar", floor, s.acceptTab},
+		{"POST", "/api/clientes/{cliente_id}/cuentas/{cuenta_id}/cerrar", floor, s.closeTab},
+		{"POST", "/api/clientes/{cliente_id}/cuentas/{cuenta_id}/mover", floor, s.moveTab},
+		{"POST", "/api/clientes/{cliente_id}/cuentas/{cuenta_id}/pagos", floor, s.recordTabPayment},
 		{"PUT", "/api/clover/products/{id}/agotado", kitchen, s.setSoldOut},
 
 		// The wine cellar (wines.go).

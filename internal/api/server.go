@@ -210,6 +210,7 @@ func (s *Server) Handler() http.Handler {
 		// then orders.
 		s.Checkout.Register(s.Offers)
 		s.Checkout.Register(s.Ordering)
+		s.Checkout.Register(ordering.Tabs{S: s.Ordering})
 	}
 	rt := &Router{mux: http.NewServeMux()}
 	for _, r := range s.routes() {

@@ -29,7 +29,28 @@ var transitions = map[string][]string{
 	EstadoListo:       {EstadoEntregado, EstadoCancelado},
 }
 
-// CanMove reports whether staff may move an order from one state to
+// tableTransitions are the moves of a table's order: brought to the table
+// ('servido', stored as entregado) once prepared, with no pickup step.
+var tableTransitions = map[string][]string{
+	EstadoRecibido:    {EstadoPreparacion, EstadoCancelado},
+	EstadoPreparacion: {EstadoEntregado, EstadoCancelado},
+	EstadoListo:       {EstadoEntregado, EstadoCancelado},
+}
+
+// canMove reports whether staff may move order p to a state.
+func canMove(p Pedido, to string) bool {
+	if p.Mesa != nil {
+		for _, s := range tableTransitions[p.Estado] {
+			if s == to {
+				return true
+			}
+		}
+		return false
+	}
+	return CanMove(p.Estado, to)
+}
+
+// CanMove reports whether staff may move a pickup order from one state to
 // another.
 func CanMove(from, to string) bool {
 	for _, s := range transitions[from] {
@@ -171,7 +192,7 @@ func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo st
 		if err != nil {
 			return err
 		}
-		if !CanMove(p.Estado, to) {
+		if !canMove(p, to) {
 			return errMove(p.Estado, to)
 		}
 		if err := setEstado(ctx, tx, t, id, p.Estado, to, motivo); errors.Is(err, errState) {
@@ -396,6 +417,9 @@ type Seguimiento struct {
 	CreatedAt          int64  `json:"created_at"`
 	PaidAt             int64  `json:"paid_at"`
 	UpdatedAt          int64  `json:"updated_at"`
+	// Mesa is a table order's table (nil: pickup); CuentaID its tab.
+	Mesa     *TableRef `json:"mesa"`
+	CuentaID int64     `json:"cuenta_id"`
 	// Lugar: where to pick it up (the restaurant's address, directions
 	// link and phone).
 	Lugar
@@ -405,7 +429,7 @@ func seguimiento(p Pedido, zona string, lugar Lugar) Seguimiento {
 	return Seguimiento{Lugar: lugar, ID: p.ID, ClienteID: p.ClienteID, Restaurante: p.Restaurante, Numero: p.Numero, Estado: p.Estado, Nombre: p.Nombre,
 		RecogerAt: p.RecogerAt, LoAntesPosible: p.LoAntesPosible, Subtotal: p.Subtotal, Impuestos: p.Impuestos, Total: p.Total,
 		Moneda: p.Moneda, Lineas: p.Lineas, DetalleImpuestos: p.DetalleImpuestos, ImpuestosIncluidos: p.ImpuestosIncluidos, Nota: p.Nota, MotivoCancelacion: p.MotivoCancelacion, Reembolso: p.Reembolso,
-		ZonaHoraria: zona, CreatedAt: p.CreatedAt, PaidAt: p.PaidAt, UpdatedAt: p.UpdatedAt}
+		ZonaHoraria: zona, CreatedAt: p.CreatedAt, PaidAt: p.PaidAt, UpdatedAt: p.UpdatedAt, Mesa: p.Mesa, CuentaID: p.CuentaID}
 }
 
 func tokenEqual(a, b string) bool {

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"carta/internal/apperr"
@@ -485,7 +484,9 @@ type Tab struct {
 }
 
 // lineID names a line of a tab.
-func lineID(pedidoID int64, pos int) string { return strconv.FormatInt(pedidoID, 10) + "-" + strconv.Itoa(pos) }
+func lineID(pedidoID int64, pos int) string {
+	return strconv.FormatInt(pedidoID, 10) + "-" + strconv.Itoa(pos)
+}
 
 // tableOrderState is a table order's state as its tab shows it.
 func tableOrderState(estado, modo string) string {
@@ -883,5 +884,3 @@ func tableOf(numero int, nombre string) *TableRef {
 
 // auditTab names a tab in the audit log.
 func auditTab(id int64) string { return "cuenta #" + strconv.FormatInt(id, 10) }
-
-var _ = strings.TrimSpace

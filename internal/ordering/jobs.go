@@ -41,7 +41,10 @@ func (s *Service) ExpirePending(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	n := 0
+	n, err := s.ExpireTabPayments(ctx)
+	if err != nil {
+		return n, err
+	}
 	for _, id := range list {
 		err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error { return failPending(ctx, tx, id, EstadoExpirado) })
 		if err == nil {
@@ -119,7 +122,11 @@ func (s *Service) sendOne(ctx context.Context, id int64) error {
 	var posID string
 	orders, err := s.POS(conn)
 	if err == nil {
-		posID, err = orders.CreateOrder(ctx, order)
+		if p.CuentaID != 0 {
+			posID, err = s.sendTableOrder(ctx, orders, p, lines)
+		} else {
+			posID, err = orders.CreateOrder(ctx, order)
+		}
 	}
 	now := s.DB.Now()
 	if err != nil {
@@ -178,7 +185,14 @@ func (s *Service) removeOne(ctx context.Context, id int64) error {
 	}
 	orders, err := s.POS(r.conn)
 	if err == nil {
-		err = orders.DeleteOrder(ctx, posID, orderRef(id))
+		if tabs, ok := orders.(pos.Tabs); ok && isTableOrder(ctx, s.DB, id) {
+			// A table's order is a batch of lines on its tab's POS order.
+			if posID != "" {
+				err = tabs.RemoveLines(ctx, posID, orderRef(id))
+			}
+		} else {
+			err = orders.DeleteOrder(ctx, posID, orderRef(id))
+		}
 	}
 	// Done only if no send recorded an order id meanwhile (one that landed
 	// after the lookup by reference): then the next pass deletes that one.
@@ -295,6 +309,9 @@ func (s *Service) RunOnce(ctx context.Context) error {
 	done(err)
 	if note(err) {
 		s.Log.WarnContext(ctx, "send orders to the POS", "err", err)
+	}
+	if _, err := s.SendTabPayments(ctx); note(err) {
+		s.Log.WarnContext(ctx, "record tab payments in the POS", "err", err)
 	}
 	dctx, done := s.Metrics.Job(ctx, "pos_order_delete")
 	_, err = s.RemoveFromPOS(dctx)

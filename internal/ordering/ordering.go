@@ -152,6 +152,7 @@ type orderable struct {
 	conn   clientes.POSConnection
 	cfg    Config
 	moneda string
+	tables tablesConfig
 }
 
 // restaurantTTL is how long a restaurant's ordering data (state, settings,
@@ -213,6 +214,9 @@ func (s *Service) loadRestaurant(ctx context.Context, clienteID int64) (orderabl
 		return o, err
 	}
 	if o.moneda, err = menu.Currency(ctx, s.DB, t); err != nil {
+		return o, err
+	}
+	if o.tables, err = getTablesConfig(ctx, s.DB, clienteID); err != nil {
 		return o, err
 	}
 	return o, nil
@@ -317,6 +321,9 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 	r, err := s.restaurant(ctx, in.ClienteID)
 	if err != nil {
 		return Placed{}, err
+	}
+	if !r.tables.RecogerActivo {
+		return Placed{}, ErrNoPickup
 	}
 	cust, err := checkCustomer(in.Customer)
 	if err != nil {
@@ -621,6 +628,14 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 		return err
 	}
 	c.paid = true
+	if cur.CuentaID != 0 {
+		// A table's order: no e-mail, no customer record; its tab shows it.
+		c.out, err = getPedido(ctx, tx, cur.ID)
+		if err != nil {
+			return err
+		}
+		return addEvent(ctx, tx, cur.ClienteID, cur.ID, EstadoRecibido)
+	}
 	if cur.UsuarioID == nil {
 		// A guest who paid is the restaurant's customer from now on
 		// (one who never paid is not).
@@ -660,7 +675,7 @@ func (c *confirmation) Committed(context.Context) error {
 // loc, the restaurant's time zone) and returns the order.
 func (s *Service) queueMail(ctx context.Context, tx *store.Tx, id int64, loc *time.Location) (Pedido, error) {
 	p, err := getPedido(ctx, tx, id)
-	if err != nil {
+	if err != nil || p.Email == "" { // a table's order has no e-mail
 		return p, err
 	}
 	lugar, err := readLugar(ctx, tx, p.ClienteID)
@@ -761,6 +776,8 @@ type DemoCheckout struct {
 	PedidoID    int64  `json:"pedido_id"`
 	// Token lets the page send the diner to the order's page.
 	Token string `json:"token"`
+	// ExitoURL: a table's order goes back to its tab once paid.
+	ExitoURL string `json:"exito_url,omitempty"`
 }
 
 // DemoSession is the order of a demo checkout session (its id is the
@@ -800,8 +817,15 @@ func (s *Service) DemoCheckout(ctx context.Context, sessionID string) (DemoCheck
 	}
 	var exp int64
 	_ = s.DB.QueryRow(ctx, `SELECT expires_at FROM pedidos WHERE id = ?`, rec.ID).Scan(&exp)
-	return DemoCheckout{Tipo: "pedido", Descripcion: pickupDescription(p.idioma, units(p.Lineas)), Subtotal: p.Subtotal, Impuestos: p.Impuestos, Total: p.Total, Moneda: p.Moneda,
-		Restaurante: p.Restaurante, Estado: p.Estado, ClienteID: p.ClienteID, ExpiresAt: exp, PedidoID: p.ID, Token: p.token}, nil
+	d := DemoCheckout{Tipo: "pedido", Descripcion: pickupDescription(p.idioma, units(p.Lineas)), Subtotal: p.Subtotal, Impuestos: p.Impuestos, Total: p.Total, Moneda: p.Moneda,
+		Restaurante: p.Restaurante, Estado: p.Estado, ClienteID: p.ClienteID, ExpiresAt: exp, PedidoID: p.ID, Token: p.token}
+	if p.CuentaID != 0 {
+		if c, err := getTab(ctx, s.DB, p.CuentaID); err == nil {
+			d.Descripcion = tabDescription(p.idioma, TableRef{Numero: p.Mesa.Numero, Nombre: p.Mesa.Nombre}, "")
+			d.ExitoURL = strings.TrimPrefix(s.tabURL(p.ClienteID, TabAccess{ID: c.ID, Token: c.Token}), s.BaseURL) + "&pedido=" + strconv.FormatInt(p.ID, 10)
+		}
+	}
+	return d, nil
 }
 
 // pickupDescription is what a checkout says an order is, in lang, with

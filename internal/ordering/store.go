@@ -249,17 +249,19 @@ type record struct {
 	Telefono  string
 	Novedades bool
 	CreatedAt int64
+	// CuentaID is a table order's tab (0: pickup).
+	CuentaID int64
 }
 
 const recordCols = `id, cliente_id, usuario_id, COALESCE(numero, 0), token, estado, nombre, email, idioma, franja, recoger_at, total,
-	COALESCE(checkout_session_id, ''), payment_id, pos_estado, telefono, novedades, created_at`
+	COALESCE(checkout_session_id, ''), payment_id, pos_estado, telefono, novedades, created_at, COALESCE(cuenta_id, 0)`
 
 func scanRecord(row interface{ Scan(...any) error }) (record, error) {
 	var r record
 	var uid sql.NullInt64
 	var novedades int
 	err := row.Scan(&r.ID, &r.ClienteID, &uid, &r.Numero, &r.Token, &r.Estado, &r.Nombre, &r.Email, &r.Idioma, &r.Franja, &r.RecogerAt,
-		&r.Total, &r.Session, &r.PaymentID, &r.PosEstado, &r.Telefono, &novedades, &r.CreatedAt)
+		&r.Total, &r.Session, &r.PaymentID, &r.PosEstado, &r.Telefono, &novedades, &r.CreatedAt, &r.CuentaID)
 	r.Novedades = novedades == 1
 	if uid.Valid {
 		r.UsuarioID = &uid.Int64
@@ -440,6 +442,9 @@ type Pedido struct {
 	CreatedAt        int64          `json:"created_at"`
 	// Restaurante is the restaurant's name.
 	Restaurante string `json:"restaurante"`
+	// Mesa is a table order's table (nil: pickup); CuentaID its tab.
+	Mesa     *TableRef `json:"mesa"`
+	CuentaID int64     `json:"cuenta_id"`
 
 	token, idioma, paymentID string
 	usuarioID                *int64
@@ -478,7 +483,8 @@ func (p Pedido) inItsLanguage() Pedido {
 
 const pedidoCols = `p.id, p.cliente_id, COALESCE(p.numero, 0), p.estado, p.nombre, p.telefono, p.email, p.nota, p.recoger_at, p.lo_antes_posible,
 	p.subtotal, p.impuestos, p.impuestos_json, p.impuestos_incluidos, p.total, p.moneda, p.pos_estado, p.pos_error, p.pos_intentos, p.motivo_cancelacion, p.reembolso, p.visto_at,
-	p.paid_at, p.updated_at, p.created_at, COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre), p.token, p.idioma, p.usuario_id, p.payment_id, p.reembolsado_at`
+	p.paid_at, p.updated_at, p.created_at, COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre), p.token, p.idioma, p.usuario_id, p.payment_id, p.reembolsado_at,
+	COALESCE(p.cuenta_id, 0), p.mesa_numero, p.mesa_nombre`
 
 const pedidoFrom = ` FROM pedidos p JOIN clientes c ON c.id = p.cliente_id LEFT JOIN configuraciones s ON s.cliente_id = p.cliente_id`
 
@@ -496,9 +502,12 @@ func listPedidos(ctx context.Context, q store.Querier, where, order string, args
 		var visto int64
 		var taxes string
 		var uid sql.NullInt64
+		var mesaNumero int
+		var mesaNombre string
 		if err := rows.Scan(&p.ID, &p.ClienteID, &p.Numero, &p.Estado, &p.Nombre, &p.Telefono, &p.Email, &p.Nota, &p.RecogerAt, &asap,
 			&p.Subtotal, &p.Impuestos, &taxes, &included, &p.Total, &p.Moneda, &p.PosEstado, &p.PosError, &p.PosIntentos, &p.MotivoCancelacion, &p.Reembolso, &visto,
-			&p.PaidAt, &p.UpdatedAt, &p.CreatedAt, &p.Restaurante, &p.token, &p.idioma, &uid, &p.paymentID, &p.refundedAt); err != nil {
+			&p.PaidAt, &p.UpdatedAt, &p.CreatedAt, &p.Restaurante, &p.token, &p.idioma, &uid, &p.paymentID, &p.refundedAt,
+			&p.CuentaID, &mesaNumero, &mesaNombre); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -513,6 +522,7 @@ func listPedidos(ctx context.Context, q store.Querier, where, order string, args
 			p.usuarioID = &uid.Int64
 		}
 		p.LoAntesPosible = asap == 1
+		p.Mesa = tableOf(mesaNumero, mesaNombre)
 		p.ImpuestosIncluidos = included == 1
 		p.Visto = visto > 0
 		p.Lineas = []Linea{}

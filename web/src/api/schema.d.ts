@@ -3181,7 +3181,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            tipo: "compra" | "pedido";
+                            tipo: "compra" | "pedido" | "cuenta";
                             estado: string;
                             cliente_id: number;
                             compra_id?: number;
@@ -3189,6 +3189,10 @@ export interface paths {
                             token?: string;
                             /** @description Only when the payment was approved (voucher issued or order confirmed) */
                             message?: string;
+                            pago_id?: number;
+                            /** @description a table's order or payment: where the diner goes once paid */
+                            exito_url?: string;
+                            volver_url?: string;
                         };
                     };
                 };
@@ -3234,7 +3238,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            tipo: "compra" | "pedido";
+                            tipo: "compra" | "pedido" | "cuenta";
                             estado: string;
                             cliente_id: number;
                             compra_id?: number;
@@ -3242,6 +3246,10 @@ export interface paths {
                             token?: string;
                             /** @description Only when the payment was approved (voucher issued or order confirmed) */
                             message?: string;
+                            pago_id?: number;
+                            /** @description a table's order or payment: where the diner goes once paid */
+                            exito_url?: string;
+                            volver_url?: string;
                         };
                     };
                 };
