@@ -203,7 +203,6 @@ func tableAccessRows() map[string][]row {
 	}
 }
 
-
 // tabOf reads a tab as a phone at the table sees it.
 func (e *env) tabOf(id int64, tok string) result {
 	e.t.Helper()
