@@ -227,6 +227,11 @@ func seedDemo(ctx context.Context, d Deps) error {
 		if err := ordering.SeedConfig(ctx, db, tenant.Job(c.ID), cfg); err != nil {
 			return fmt.Errorf("ordering settings of %s: %w", r.MerchantID, err)
 		}
+		// Twelve tables whose QR codes open ordering at the table, paid
+		// at the end (a waiter accepts each new table on 'Mesas').
+		if err := ordering.SeedTables(ctx, db, tenant.Job(c.ID), 12, ordering.ModoAlFinal); err != nil {
+			return fmt.Errorf("tables of %s: %w", r.MerchantID, err)
+		}
 	}
 	if err := demo.SeedActivity(ctx, db); err != nil {
 		return fmt.Errorf("seed demo activity: %w", err)

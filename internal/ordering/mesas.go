@@ -370,3 +370,28 @@ func tableByCode(ctx context.Context, q store.Querier, clienteID int64, codigo s
 	}
 	return m, err
 }
+
+// SeedTables gives a restaurant without tables n tables (1..n) in mode,
+// each with its printed code: the demo's dining room. A restaurant that
+// has tables is left as it is.
+func SeedTables(ctx context.Context, db *store.DB, t tenant.ID, n int, modo string) error {
+	return db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		var have int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM mesas WHERE cliente_id = ?`, t.Int64()).Scan(&have); err != nil || have > 0 {
+			return err
+		}
+		now := tx.NowUnix()
+		for i := 1; i <= n; i++ {
+			code, err := newToken()
+			if err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO mesas (cliente_id, numero, nombre, codigo, created_at, updated_at) VALUES (?, ?, '', ?, ?, ?)`,
+				t.Int64(), i, code, now, now); err != nil {
+				return err
+			}
+		}
+		_, err := tx.Exec(ctx, `UPDATE pedidos_config SET mesas_modo = ? WHERE cliente_id = ?`, modo, t.Int64())
+		return err
+	})
+}
