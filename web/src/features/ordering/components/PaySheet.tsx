@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Tab, TabPaymentInput } from '../../../api/contract';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
-import { startTabPayment } from '../api/table-api';
+import { startTabPayment } from '../api/ordering-api';
 import { browser } from '../lib/browser';
 import { parseCents, previewPayment, type PayChoice, type TipChoice } from '../lib/tip';
 

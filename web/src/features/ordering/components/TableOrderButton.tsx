@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LineRequest } from '../../../api/contract';
 import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
-import { placeTableOrder } from '../api/table-api';
+import { placeTableOrder } from '../api/ordering-api';
 import { saveTabAccess, tabPath, type TableContext } from '../lib/table-context';
 import { browser } from '../lib/browser';
 import { clearCart } from '../lib/cart';

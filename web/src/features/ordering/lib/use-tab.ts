@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Tab } from '../../../api/contract';
 import { isApiError } from '../../../lib/api-client';
-import { getTab } from '../api/table-api';
+import { getTab } from '../api/ordering-api';
 import { clearTab } from './table-context';
 import { POLL_MS, polling } from './polling';
 

@@ -1,15 +1,15 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Tab, TabLine, TabOrder } from '../../../api/contract';
 import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
-import { cancelTabPayment } from '../api/table-api';
+import { cancelTabPayment } from '../api/ordering-api';
+import { useRestaurantLook } from '../components/OrderingShell';
 import { PaySheet } from '../components/PaySheet';
 import { readTabToken, saveTabToken, tableName } from '../lib/table-context';
 import { useTab } from '../lib/use-tab';
-import '../table.css';
 
 /** Cancelled payments already freed in this page's life (a remount or a re-render never sends a second DELETE). */
 const cancelled = new Set<string>();
@@ -129,6 +129,8 @@ function TabView({
   const money = (cents: number) => formatCents(cents, tab.moneda, i18n.resolvedLanguage ?? i18n.language);
   const canPay = tab.estado === 'abierta' && tab.restante > 0;
   const orders = tab.pedidos.filter((o) => o.lineas.length > 0);
+  // The restaurant's card look (colours, radius), as on its ordering page.
+  const { card } = useRestaurantLook(String(tab.cliente_id));
   const sheetRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (paying) sheetRef.current?.querySelector<HTMLElement>('h2')?.focus();
@@ -154,7 +156,7 @@ function TabView({
       ) : (
         <ol className="table-orders">
           {orders.map((o) => (
-            <OrderBlock key={o.id} order={o} money={money} />
+            <OrderBlock key={o.id} order={o} money={money} style={card} />
           ))}
         </ol>
       )}
@@ -178,10 +180,10 @@ function TabView({
   );
 }
 
-function OrderBlock({ order, money }: { order: TabOrder; money: (cents: number) => string }) {
+function OrderBlock({ order, money, style }: { order: TabOrder; money: (cents: number) => string; style: CSSProperties }) {
   const { t } = useTranslation();
   return (
-    <li className="table-panel table-order">
+    <li className="table-panel table-order" style={style}>
       <div className="table-order__head">
         <h2 className="table-order__title">
           {order.numero > 0 ? t('table.tab.orderNumber', { numero: order.numero }) : t('table.tab.order')}

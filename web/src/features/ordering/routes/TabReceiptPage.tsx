@@ -5,9 +5,8 @@ import type { TabReceipt } from '../../../api/contract';
 import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
-import { getTabReceipt } from '../api/table-api';
+import { getTabReceipt } from '../api/ordering-api';
 import { clearTab, readTabToken, saveTabToken, tabPath, tableName } from '../lib/table-context';
-import '../table.css';
 
 /**
  * Where a paid tab payment returns (/cuenta/:id/pago/:pago_id?p=&t=&menu=):

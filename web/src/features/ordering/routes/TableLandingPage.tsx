@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-client';
-import { getTable } from '../api/table-api';
+import { getTable } from '../api/ordering-api';
 import { saveTable } from '../lib/table-context';
-import '../table.css';
 
 /**
  * What a table's printed QR opens (/mesa/:cliente_id/:codigo): the table is
