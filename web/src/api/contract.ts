@@ -122,3 +122,22 @@ export type CreateVinoBody = ResponseBody<'/api/vinos', 'post', 201>;
 export type BuscarVinoBody = ResponseBody<'/api/buscar-vino', 'post'>;
 export type BuscarVinoInput = RequestBody<'/api/buscar-vino', 'post'>;
 export type WineLabelBody = ResponseBody<'/api/vinos/{id}/imagen', 'post'>;
+
+/** Tables (issue 31): a table as the diner and staff see it, what its QR opens, and its tab. */
+export type TableRef = Schemas['TableRef'];
+export type TipSettings = Schemas['TipSettings'];
+/** A tab's id and its bearer secret (X-Cuenta-Token or ?t=). */
+export type TabAccess = Schemas['TabAccess'];
+export type TableInfo = Schemas['TableInfo'];
+export type TableOrderPlaced = Schemas['TableOrderPlaced'];
+export type TableOrderInput = RequestBody<'/api/mesas/{cliente_id}/{codigo}/pedidos', 'post'>;
+export type TabLine = Schemas['TabLine'];
+export type TabOrder = Schemas['TabOrder'];
+export type TabSplit = Schemas['TabSplit'];
+export type TabPayment = Schemas['TabPayment'];
+export type TabTax = Schemas['TabTax'];
+/** A table's tab: its orders and lines, totals, what is paid and what remains (cents). */
+export type Tab = Schemas['Tab'];
+export type TabPaymentInput = RequestBody<'/api/cuentas/{id}/pagos', 'post'>;
+export type TabPaymentStarted = Schemas['TabPaymentStarted'];
+export type TabReceipt = Schemas['TabReceipt'];

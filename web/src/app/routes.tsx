@@ -53,6 +53,7 @@ const OrderOnlinePage = withTexts('checkout', () => import('../features/ordering
 const CartPage = withTexts('checkout', () => import('../features/ordering/routes/CartPage'));
 const CheckoutPage = withTexts('checkout', () => import('../features/ordering/routes/CheckoutPage'));
 const OrderPage = withTexts('checkout', () => import('../features/ordering/routes/OrderPage'));
+const TablePages = withTexts('checkout', () => import('../features/ordering/routes/TablePages'));
 const OrderBoardPage = staffPage(() => import('../features/order-board/routes/OrderBoardPage'));
 const OrderSettingsPage = staffPage(() => import('../features/order-board/routes/OrderSettingsPage'));
 const CavaPage = lazy(() => import('../features/wines/routes/CavaPage'));
@@ -96,6 +97,9 @@ export function AppRoutes() {
         {/* The public cava (issue 14). */}
         <Route path="/cava/:cliente_id" element={<CavaPage />} />
         <Route path="/ordenar-en-linea/:cliente_id" element={<OrderOnlinePage />} />
+        {/* Tables (issue 31): a table's printed QR; its tab /cuenta/:id (?t=) and a payment's receipt /cuenta/:id/pago/:pago_id (?p=). */}
+        <Route path="/mesa/:cliente_id/:codigo" element={<TablePages />} />
+        <Route path="/cuenta/*" element={<TablePages />} />
         {/* The restaurant's privacy notice (issue 29): public, its texts with the access pages'. */}
         <Route path="/privacidad/:cliente_id" element={<PrivacyPage />} />
         {/* A diner's '¿Olvidaste tu contraseña?' and the reset link's page, in the restaurant's shell (?menu=). */}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,39 @@ import {
 import '../checkout.css';
 
 /**
+ * The app's own path of a return URL the server sent (absolute or not), or
+ * null when it leads to another site (then the browser goes there itself).
+ */
+function appPath(url: string): string | null {
+  try {
+    const u = new URL(url, window.location.origin);
+    return u.origin === window.location.origin ? `${u.pathname}${u.search}${u.hash}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Leaving for another site's return URL (replaced in tests). */
+export const demoReturn = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/** Sends the diner to a return URL: a route of the app, or another site. */
+function GoTo({ url }: { url: string }) {
+  const path = appPath(url);
+  useEffect(() => {
+    if (!path) demoReturn.assign(url);
+  }, [path, url]);
+  return path ? <Navigate to={path} replace /> : null;
+}
+
+/**
  * Carta's own hosted checkout for restaurants on the demo payment provider:
  * clearly a demonstration, with 'Pagar' (approve) and 'Rechazar' (decline).
+ * A session with exito_url (a table's order or tab payment) goes there once
+ * paid; 'back' after a decline goes to volver_url when it has one.
  */
 export default function DemoCheckoutPage() {
   const { t, i18n } = useTranslation();
@@ -47,10 +78,16 @@ export default function DemoCheckoutPage() {
     const money = (cents: number) => formatCents(cents, s.moneda, i18n.language);
     const estado = result?.estado ?? s.estado;
     const pedido = s.tipo === 'pedido';
+    const cuenta = s.tipo === 'cuenta';
     const clienteId = encodeURIComponent(String(result?.cliente_id ?? s.cliente_id));
-    // Where 'back' goes: the offers of a coupon, the order's checkout (with the failure notice) of an order.
-    const backLink = pedido ? `/checkout/${clienteId}?pago=error` : `/usuario/${clienteId}/ofertas`;
-    const backLabel = pedido ? t('demoCheckout.backToOrder') : t('demoCheckout.backToOffers');
+    // Where 'back' goes: the session's volver_url (a tab payment: the tab), else the offers of a coupon,
+    // the order's checkout (with the failure notice) of an order.
+    const volver = s.volver_url ? appPath(s.volver_url) : null;
+    const backLink = volver ?? (pedido ? `/checkout/${clienteId}?pago=error` : cuenta ? `/menu/${clienteId}` : `/usuario/${clienteId}/ofertas`);
+    const backLabel = cuenta ? t('demoCheckout.backToTab') : pedido ? t('demoCheckout.backToOrder') : t('demoCheckout.backToOffers');
+    // A session that says where to go once paid (a table's order or tab payment) goes there.
+    const exito = s.exito_url || null;
+    if (exito && result && (result.estado === 'pagado' || result.estado === 'recibido')) return <GoTo url={exito} />;
     const orderId = result?.pedido_id ?? s.pedido_id;
     const orderToken = result?.token ?? s.token;
     const orderPage = orderId && orderToken ? `/pedido/${orderId}?t=${encodeURIComponent(orderToken)}&pago=ok&menu=${clienteId}` : null;
@@ -65,10 +102,16 @@ export default function DemoCheckoutPage() {
           <dd>{s.descripcion}</dd>
           <dt>{t('demoCheckout.subtotal')}</dt>
           <dd>{money(s.subtotal)}</dd>
-          {pedido ? (
+          {pedido || cuenta ? (
             <>
               <dt>{t('demoCheckout.taxes')}</dt>
               <dd>{money(s.impuestos ?? 0)}</dd>
+              {cuenta && (
+                <>
+                  <dt>{t('demoCheckout.tip')}</dt>
+                  <dd>{money(s.propina ?? 0)}</dd>
+                </>
+              )}
             </>
           ) : (
             <>
@@ -85,6 +128,19 @@ export default function DemoCheckoutPage() {
             <Link to={orderPage} className="button button--primary">
               {t('demoCheckout.toOrder')}
             </Link>
+          </div>
+        ) : estado === 'pagado' && exito ? (
+          <div role="status" className="demo-checkout__outcome">
+            <p className="form__ok">{t('demoCheckout.paidReturn')}</p>
+            {appPath(exito) ? (
+              <Link to={appPath(exito)!} className="button button--primary">
+                {t('demoCheckout.toTab')}
+              </Link>
+            ) : (
+              <a href={exito} className="button button--primary">
+                {t('demoCheckout.toTab')}
+              </a>
+            )}
           </div>
         ) : estado === 'pagado' ? (
           <div role="status" className="demo-checkout__outcome">

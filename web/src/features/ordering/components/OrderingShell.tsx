@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cardStyle, type RestaurantSettings } from '../../../api/settings';
 import { useDinerSettings } from '../../../components/DinerShell';
 import { cartCount, useCart } from '../lib/cart';
+import { readTableContext, tableName, tabPath } from '../lib/table-context';
 import '../ordering.css';
 
 /**
@@ -19,7 +20,7 @@ export function useRestaurantLook(clienteId: string): { settings?: RestaurantSet
 /**
  * The frame of the ordering pages inside the diner shell (which draws the
  * restaurant's header, navigation and background): the page title and the
- * cart button with the item count.
+ * cart button with the item count; in table mode, the table's badge ('Mesa 7').
  */
 export function OrderingShell({
   clienteId,
@@ -35,12 +36,24 @@ export function OrderingShell({
   const { t } = useTranslation();
   const lines = useCart(clienteId);
   const count = cartCount(lines);
+  // Table mode (a table's QR opened the page): the table's name in the header.
+  const table = readTableContext(clienteId);
 
   return (
     <div className="ord-page">
       <div className="ord-main">
         <div className="ord-head">
           <h1 className="ord-title">{title}</h1>
+          {table && (
+            <span className="ord-table-badge" data-testid="table-badge">
+              {tableName(table.mesa, t)}
+            </span>
+          )}
+          {table?.cuenta && (
+            <Link className="ord-link ord-table-tab" to={tabPath(table.cuenta.id, table.cuenta.token, clienteId)}>
+              {t('table.viewTab')}
+            </Link>
+          )}
           {showCart && (
             <Link
               className="ord-cart-button"

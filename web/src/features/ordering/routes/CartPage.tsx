@@ -5,6 +5,8 @@ import { errorText } from '../../../lib/api-client';
 import { CartLines } from '../components/CartLines';
 import { OrderingShell } from '../components/OrderingShell';
 import { OrderSummary } from '../components/OrderSummary';
+import { TableOrderButton } from '../components/TableOrderButton';
+import { readTableContext } from '../lib/table-context';
 import { useOrderingClienteId } from '../lib/cliente-id';
 import { useCheckedCart } from '../lib/use-checked-cart';
 
@@ -12,7 +14,7 @@ import { useCheckedCart } from '../lib/use-checked-cart';
  * 'Carrito de Compras' (/carrito/:cliente_id): the lines with their chosen
  * modifiers, quantity steppers and removal; lines the menu no longer has
  * are flagged and left out; the summary is the server's quote; 'Seguir
- * Comprando' and 'Ir a Pagar'.
+ * Comprando' and 'Ir a Pagar' (at a table: 'Pedir a la mesa').
  */
 export default function CartPage() {
   const clienteId = useOrderingClienteId();
@@ -28,6 +30,7 @@ export default function CartPage() {
 function Cart({ clienteId }: { clienteId: string }) {
   const { t } = useTranslation();
   const cart = useCheckedCart(clienteId);
+  const table = readTableContext(clienteId);
   const shop = `/ordenar-en-linea/${encodeURIComponent(clienteId)}`;
   const keepShopping = (
     <Link className="button" to={shop}>
@@ -71,7 +74,9 @@ function Cart({ clienteId }: { clienteId: string }) {
         {none ? <FormError error={t('ordering.noValidLines')} /> : <OrderSummary quote={cart.quote} currency={cart.currency} />}
         <div className="ord-actions">
           {keepShopping}
-          {none || !quoteReady ? (
+          {table ? (
+            <TableOrderButton table={table} requests={cart.requests} ready={!none && quoteReady} />
+          ) : none || !quoteReady ? (
             <button type="button" className="button button--primary" disabled>
               {t('ordering.goToPay')}
             </button>
