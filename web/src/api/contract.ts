@@ -122,3 +122,18 @@ export type CreateVinoBody = ResponseBody<'/api/vinos', 'post', 201>;
 export type BuscarVinoBody = ResponseBody<'/api/buscar-vino', 'post'>;
 export type BuscarVinoInput = RequestBody<'/api/buscar-vino', 'post'>;
 export type WineLabelBody = ResponseBody<'/api/vinos/{id}/imagen', 'post'>;
+
+/** Ordering at the table (issue 31): a table, the tips a restaurant suggests, a tab and its parts; money in cents. */
+export type TableRef = Schemas['TableRef'];
+export type TipSettings = Schemas['TipSettings'];
+export type Tab = Schemas['Tab'];
+export type TabOrder = Schemas['TabOrder'];
+export type TabLine = Schemas['TabLine'];
+export type TabPayment = Schemas['TabPayment'];
+/** The tables settings ('Mesas y propinas'): each table with its printed code and URL. */
+export type TableSetting = Schemas['TableSetting'];
+export type TablesSettings = Schemas['TablesSettings'];
+export type TablesSettingsInput = RequestBody<'/api/clientes/{cliente_id}/mesas', 'put'>;
+/** The open tabs and the restaurant's tables as the staff's 'Mesas' page reads them. */
+export type StaffTabs = Schemas['StaffTabs'];
+export type TabCashPayment = RequestBody<'/api/clientes/{cliente_id}/cuentas/{cuenta_id}/pagos', 'post'>;
