@@ -141,3 +141,10 @@ export type Tab = Schemas['Tab'];
 export type TabPaymentInput = RequestBody<'/api/cuentas/{id}/pagos', 'post'>;
 export type TabPaymentStarted = Schemas['TabPaymentStarted'];
 export type TabReceipt = Schemas['TabReceipt'];
+/** The tables settings ('Mesas y propinas'): each table with its printed code and URL. */
+export type TableSetting = Schemas['TableSetting'];
+export type TablesSettings = Schemas['TablesSettings'];
+export type TablesSettingsInput = RequestBody<'/api/clientes/{cliente_id}/mesas', 'put'>;
+/** The open tabs and the restaurant's tables as the staff's 'Mesas' page reads them. */
+export type StaffTabs = Schemas['StaffTabs'];
+export type TabCashPayment = RequestBody<'/api/clientes/{cliente_id}/cuentas/{cuenta_id}/pagos', 'post'>;

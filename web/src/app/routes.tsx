@@ -55,6 +55,7 @@ const CheckoutPage = withTexts('checkout', () => import('../features/ordering/ro
 const OrderPage = withTexts('checkout', () => import('../features/ordering/routes/OrderPage'));
 const TablePages = withTexts('checkout', () => import('../features/ordering/routes/TablePages'));
 const OrderBoardPage = staffPage(() => import('../features/order-board/routes/OrderBoardPage'));
+const TablesPage = staffPage(() => import('../features/tables/routes/TablesPage'));
 const OrderSettingsPage = staffPage(() => import('../features/order-board/routes/OrderSettingsPage'));
 const CavaPage = lazy(() => import('../features/wines/routes/CavaPage'));
 const TeamPage = staffPage(() => import('../features/team/routes/TeamPage'));
@@ -185,8 +186,9 @@ export function AppRoutes() {
               <Route path="/pedidos/ajustes" element={<OrderSettingsPage />} />
               {/* 'Canjear cupón' on its own: the waiter's (the panel has the same card). */}
               <Route path="/canjear" element={<RedeemPage />} />
-              {/* The printable sheet of the tables' QR codes (?mesas=N). */}
-              <Route path="/mesas" element={<TablesSheetPage />} />
+              {/* Ordering at the table (issue 31): the open tabs ('Mesas') and the printable sheet of the tables' QR codes. */}
+              <Route path="/mesas" element={<TablesPage />} />
+              <Route path="/mesas/codigos" element={<TablesSheetPage />} />
               {/* The wine cellar (issue 14): the owner's or, with ?cliente_id=, the super admin's; its lookup and import is a tab. */}
               <Route path="/list" element={<WinesListPage />} />
               <Route path="/admin" element={<WinesAdminRedirect />} />

@@ -133,8 +133,8 @@ describe('the staff navigation by role', () => {
     expect(links).not.toContain('Ver la carta');
   });
 
-  it('gives the waiter the board, the voucher redemption and the menu read-only', async () => {
-    expect(await navLinks('mesero')).toEqual(['Tablero de pedidos', 'Ver la carta', 'Canjear cupón']);
+  it('gives the waiter the board, the tables, the voucher redemption and the menu read-only', async () => {
+    expect(await navLinks('mesero')).toEqual(['Tablero de pedidos', 'Mesas', 'Ver la carta', 'Canjear cupón']);
     expect(screen.getByRole('link', { name: 'Canjear cupón' })).toHaveAttribute('href', '/canjear?cliente_id=1');
     expect(screen.getByRole('link', { name: 'Ver la carta' })).toHaveAttribute('href', '/menu/1');
   });

@@ -15,11 +15,12 @@ export type Capability =
   | 'pause' // pausing online orders from the board: kitchen
   | 'soldOut' // 'Agotado hoy': kitchen
   | 'redeem' // voucher redemption: floor
+  | 'tables' // 'Mesas': the open tabs, accepting a table, payments at the table, moving and closing: floor
   | 'menuView' // the menu read-only (the diner's menu): a waiter's link
   | 'panel' // the restaurant panel: summary, first steps, QR codes, POS connection: manager
   | 'cancelOrder' // cancelling an order (it refunds the diner): manager
   | 'refund' // refunding or marking refunded: manager
-  | 'orderSettings' // the ordering settings: manager
+  | 'orderSettings' // the ordering settings, the tables and tips ('Mesas y propinas') and their QR sheet: manager
   | 'menu' // categories, products, popups, the look: manager
   | 'offers' // coupon offers: manager
   | 'customers' // the restaurant's diners and their export: manager
@@ -28,12 +29,13 @@ export type Capability =
   | 'equipo'; // the staff ('Equipo') and the audit log ('Actividad'): owner
 
 const KITCHEN: readonly Capability[] = ['board', 'pause', 'soldOut'];
-const FLOOR: readonly Capability[] = ['board', 'redeem', 'menuView'];
+const FLOOR: readonly Capability[] = ['board', 'redeem', 'menuView', 'tables'];
 const MANAGER: readonly Capability[] = [
   'board',
   'pause',
   'soldOut',
   'redeem',
+  'tables',
   'panel',
   'cancelOrder',
   'refund',
@@ -112,7 +114,9 @@ export function landingFor(info: SessionInfo): string {
  */
 export const PAGE_NEEDS: Record<string, Capability> = {
   '/dashboard': 'panel',
-  '/mesas': 'panel',
+  '/mesas': 'tables',
+  // The tables' QR sheet reads and renews the tables' codes: the tables settings' routes.
+  '/mesas/codigos': 'orderSettings',
   '/pedidos': 'board',
   '/pedidos/ajustes': 'orderSettings',
   '/canjear': 'redeem',

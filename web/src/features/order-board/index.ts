@@ -5,3 +5,5 @@
  */
 export { ORDER_BOARD_PATH, ORDER_SETTINGS_PATH } from './lib/paths';
 export { SoldOutToggle } from './components/SoldOutToggle';
+/** The tables settings' reads and the codes' renewal, for the panel's printable QR sheet (issue 31). */
+export { renewTableCodes, tablesSettingsKey, tablesSettingsQueryOptions, type TableSetting, type TablesSettings } from './api/tables-settings-api';

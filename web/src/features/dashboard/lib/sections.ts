@@ -2,8 +2,10 @@ import type { Capability } from '../../../app/session/roles';
 import type { KeysUnder } from '../../../i18n/keys';
 import { ORDER_BOARD_PATH, ORDER_SETTINGS_PATH } from '../../order-board';
 
-/** The printable sheet of the tables' QR codes (?cliente_id=&mesas=N). */
+/** 'Mesas' (issue 31): the open tabs of the tables (?cliente_id=). */
 export const TABLES_PATH = '/mesas';
+/** The printable sheet of the tables' QR codes (?cliente_id=), each table's secret URL. */
+export const TABLES_SHEET_PATH = '/mesas/codigos';
 
 /** The wine page's tab of the external lookup and import (/list?tab=importar; /admin redirects there). */
 export const WINE_IMPORT_TAB = 'importar';
@@ -71,6 +73,7 @@ export const NAV_GROUPS: NavGroup[] = [
         current: ({ pathname, hash }, panel) => pathname === panel && hash !== `#${REDEEM_ANCHOR}`,
       },
       page('orders', ORDER_BOARD_PATH, 'board'),
+      page('tables', TABLES_PATH, 'tables'),
     ],
   },
   {

@@ -1,14 +1,22 @@
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/Form';
+import { Dialog } from '../../../components/Dialog';
+import { FormActions, FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
 import { RestaurantPage } from '../../../components/RestaurantPage';
+import { errorText, isApiError } from '../../../lib/api-client';
+import { ORDER_SETTINGS_PATH, renewTableCodes, tablesSettingsKey, tablesSettingsQueryOptions, type TablesSettings } from '../../order-board';
 import { markQRPrinted } from '../api/first-steps';
-import { MAX_TABLES, menuPath, parseTables, qrSrc } from '../lib/tables';
+import { QrCode } from '../components/QrCode';
+import { sectionHref } from '../lib/sections';
 import '../dashboard.css';
 
-/** /mesas?cliente_id=&mesas=N: one QR code per table, laid out to print (print CSS hides the rest). */
+/**
+ * /mesas/codigos?cliente_id=: one QR code per table, each encoding the
+ * table's secret URL (TableSetting.url), laid out to print (print CSS hides
+ * the rest); 'Renovar códigos' replaces every code first.
+ */
 export default function TablesSheetPage() {
   const { t } = useTranslation();
   return (
@@ -20,35 +28,98 @@ export default function TablesSheetPage() {
 
 function TablesSheet({ clienteId }: { clienteId: string }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const count = parseTables(params.get('mesas'));
   const queryClient = useQueryClient();
-  // Opening the sheet is the first-run checklist's 'Imprime los códigos QR'.
+  const query = useQuery(tablesSettingsQueryOptions(clienteId));
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<Message>(null);
+  const count = query.data?.mesas.length ?? 0;
+  // Opening a sheet with codes is the first-run checklist's 'Imprime los códigos QR'.
   useEffect(() => {
-    if (count !== null) markQRPrinted(queryClient, clienteId);
+    if (count > 0) markQRPrinted(queryClient, clienteId);
   }, [count, queryClient, clienteId]);
-  if (count === null) return <FormError error={t('tables.invalid', { max: MAX_TABLES })} />;
-  const tables = Array.from({ length: count }, (_, i) => i + 1);
+
+  if (query.isPending) return <p role="status">{t('app.loading')}</p>;
+  if (query.isError) {
+    const err = query.error;
+    return <FormError error={isApiError(err) && err.status === 403 ? t('errors.forbidden') : errorText(err, t('tables.loadError'), t('errors.network'))} />;
+  }
+  const settings = `${sectionHref(ORDER_SETTINGS_PATH, clienteId)}#mesas`;
+  if (count === 0)
+    return (
+      <p>
+        {t('tables.none')} <Link to={settings}>{t('tables.toSettings')}</Link>
+      </p>
+    );
+
+  const renewed = (answer: TablesSettings) => {
+    queryClient.setQueryData(tablesSettingsKey(clienteId), answer);
+    setNotice({ kind: 'ok', text: t('tables.renewed') });
+  };
+
+  const names = (numero: number, nombre: string) => nombre.trim() || t('tables.table', { mesa: numero });
   return (
     <>
       <div className="tables-sheet__head no-print">
         <p className="muted">{t('tables.printHint', { count })}</p>
-        <button type="button" className="button button--primary" onClick={() => window.print()}>
-          {t('tables.print')}
-        </button>
+        <div className="tables-sheet__buttons">
+          <button type="button" className="button" onClick={() => setConfirming(true)}>
+            {t('tables.renew')}
+          </button>
+          <button type="button" className="button button--primary" onClick={() => window.print()}>
+            {t('tables.print')}
+          </button>
+        </div>
+        <p className="tables-sheet__edit">
+          <Link to={settings}>{t('tables.edit')}</Link>
+        </p>
+      </div>
+      <div className="no-print">
+        <Notice message={notice} />
       </div>
       <ol className="tables-sheet" data-testid="tables-sheet">
-        {tables.map((mesa) => {
-          const path = menuPath(clienteId, mesa);
+        {query.data.mesas.map((mesa) => {
+          const name = names(mesa.numero, mesa.nombre);
           return (
-            <li key={mesa} className="tables-sheet__item">
-              <img src={qrSrc(clienteId, 'svg', mesa)} alt={t('tables.qrAlt', { mesa })} width={150} height={150} />
-              <strong className="tables-sheet__number">{t('tables.table', { mesa })}</strong>
-              <span className="tables-sheet__url">{`${window.location.origin}${path}`}</span>
+            <li key={mesa.id} className="tables-sheet__item" data-testid="table-qr">
+              <QrCode text={mesa.url} label={t('tables.qrAlt', { mesa: name })} />
+              <strong className="tables-sheet__number">{name}</strong>
+              <span className="tables-sheet__url">{mesa.url}</span>
             </li>
           );
         })}
       </ol>
+      {confirming && <RenewDialog clienteId={clienteId} onRenewed={renewed} onClose={() => setConfirming(false)} />}
     </>
+  );
+}
+
+/** 'Renovar códigos': the printed codes stop working, so it asks first. */
+function RenewDialog({ clienteId, onRenewed, onClose }: { clienteId: string; onRenewed: (s: TablesSettings) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function renew() {
+    setBusy(true);
+    setError(null);
+    try {
+      onRenewed(await renewTableCodes(clienteId));
+      onClose();
+    } catch (err) {
+      setError(errorText(err, t('tables.renewError'), t('errors.network')));
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog backdropClassName="sheet-backdrop" className="sheet-dialog" labelledBy={`${id}-title`} describedBy={`${id}-warning`} onClose={onClose} busy={busy} portal>
+      <h2 id={`${id}-title`}>{t('tables.renewTitle')}</h2>
+      <p id={`${id}-warning`} className="sheet-dialog__note">
+        {t('tables.renewWarning')}
+      </p>
+      <FormError error={error} />
+      <FormActions className="sheet-dialog__actions" cancelLabel={t('tables.keepCodes')} onCancel={onClose} busy={busy}>
+        <SubmitButton type="button" busy={busy} label={t('tables.renewConfirm')} busyLabel={t('tables.renewing')} onClick={() => void renew()} />
+      </FormActions>
+    </Dialog>
   );
 }

@@ -8,7 +8,7 @@ import { errorText, isApiError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { boardQueryOptions, orderBoardKeys } from '../api/order-board-api';
 import { alertSound } from '../lib/alert-sound';
-import { CLOSED_STATES, isNewOrder, OPEN_STATES } from '../lib/transitions';
+import { CLOSED_STATES, isNewOrder, isTableOrder, OPEN_STATES } from '../lib/transitions';
 import { useBoardStream, type StreamState } from '../lib/use-board-stream';
 import { useNow, useOrderAlert, useSoundState } from '../lib/use-order-alert';
 import { OrderCard } from './OrderCard';
@@ -157,7 +157,7 @@ function Column({ estado, pedidos, card }: { estado: EstadoPedido; pedidos: Pedi
   return (
     <section className={`board-column board-column--${estado}`} aria-labelledby={id} data-testid={`column-${estado}`}>
       <h2 id={id} className="board-column__title">
-        {t(`orderBoard.status.${estado}`)} <span className="board-column__count">{pedidos.length}</span>
+        {estado === 'entregado' && pedidos.some(isTableOrder) ? t('orderBoard.status.entregadoServido') : t(`orderBoard.status.${estado}`)} <span className="board-column__count">{pedidos.length}</span>
       </h2>
       {pedidos.length === 0 ? (
         <p className="muted">{t('orderBoard.emptyColumn')}</p>

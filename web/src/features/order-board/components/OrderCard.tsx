@@ -10,9 +10,9 @@ import { formatClock } from '../../../lib/clock';
 import { formatCents } from '../../../lib/money';
 import { acknowledgeOrder, markRefunded, moveOrder, refundOrder, retryOrderPOS } from '../api/order-board-api';
 import { lateness, thresholds } from '../lib/card-age';
-import { isNewOrder, nextStates, OPEN_STATES } from '../lib/transitions';
+import { isNewOrder, isTableOrder, nextStates, OPEN_STATES } from '../lib/transitions';
 import { CancelDialog } from './CancelDialog';
-import { OrderLines, PickupTime } from './OrderDetails';
+import { OrderLines, OrderPlace, PickupTime } from './OrderDetails';
 
 type Props = {
   clienteId: string;
@@ -51,7 +51,8 @@ export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onP
   const [message, setMessage] = useState<Message>(null);
   const [cancelling, setCancelling] = useState(false);
   const isNew = isNewOrder(pedido);
-  const moves = nextStates(pedido.estado);
+  const atTable = isTableOrder(pedido);
+  const moves = nextStates(pedido.estado, atTable);
   // One tap: a new order's 'Aceptar e iniciar' acknowledges it and starts it (the server marks it seen).
   const oneTap = isNew && config.un_toque && pedido.estado === 'recibido';
   const forward = moves.filter(isForwardMove).filter((to) => !(oneTap && to === 'en_preparacion'));
@@ -133,8 +134,10 @@ export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onP
           <h3 id={`${id}-title`} className="order-card__number">
             {title}
           </h3>
+          <OrderPlace pedido={pedido} />
           {isNew && <span className="order-badge order-badge--new">{t('orderBoard.new')}</span>}
-          <PickupTime pedido={pedido} zone={zone} />
+          {atTable && pedido.estado === 'entregado' && <span className="order-badge order-badge--served">{t('orderBoard.status.servido')}</span>}
+          {!atTable && <PickupTime pedido={pedido} zone={zone} />}
         </header>
         {pedido.paid_at > 0 && (
           <p className={`order-age order-age--${late}`} data-testid="order-age">
@@ -152,6 +155,8 @@ export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onP
             )}
           </p>
         )}
+        {/* A table's order carries no diner's name (the table is who it is for). */}
+        {(pedido.nombre || pedido.telefono) && (
         <p className="order-customer">
           <strong>{pedido.nombre}</strong>
           {pedido.telefono && (
@@ -161,6 +166,7 @@ export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onP
             </>
           )}
         </p>
+        )}
 
         <OrderLines pedido={pedido} />
 
@@ -237,7 +243,7 @@ export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onP
                 disabled={busy !== null}
                 aria-busy={busy === 'move'}
               >
-                {t(MOVE_LABELS[to])}
+                {atTable && to === 'entregado' ? t('orderBoard.moveTo.servido') : t(MOVE_LABELS[to])}
               </button>
             ))}
           </div>

@@ -16,6 +16,22 @@ export function PickupTime({ pedido, zone }: { pedido: Pedido; zone: string }) {
 }
 
 /**
+ * Where the order goes, prominent on the card and the ticket: the table's
+ * name ('Mesa 7', or the name the owner gave it) for an order placed at a
+ * table, 'Para recoger' for a pickup order.
+ */
+export function OrderPlace({ pedido }: { pedido: Pick<Pedido, 'mesa'> }) {
+  const { t } = useTranslation();
+  const mesa = pedido.mesa;
+  if (!mesa) return <span className="order-place order-place--pickup">{t('orderBoard.pickup')}</span>;
+  return (
+    <span className="order-place order-place--table" data-testid="order-table">
+      {mesa.nombre.trim() || t('orderBoard.table', { numero: mesa.numero })}
+    </span>
+  );
+}
+
+/**
  * The lines of an order (quantity, name, modifiers, line total), its note and its total: subtotal,
  * taxes and total when the tax was added; the total and 'IVA incluido (10 %)' per rate when the
  * prices included it (the board's card and the printed ticket).

@@ -11,9 +11,23 @@ const NEXT: Partial<Record<EstadoPedido, EstadoPedido[]>> = {
   listo: ['entregado', 'cancelado'],
 };
 
-/** The moves staff may make from an order's state (cancelling is last). */
-export function nextStates(estado: EstadoPedido): EstadoPedido[] {
-  return NEXT[estado] ?? [];
+/**
+ * A table's order (issue 31) has no pickup step: it goes from the kitchen
+ * straight to the table, en_preparacion → entregado ('Servido').
+ */
+const NEXT_AT_TABLE: Partial<Record<EstadoPedido, EstadoPedido[]>> = {
+  ...NEXT,
+  en_preparacion: ['entregado', 'cancelado'],
+};
+
+/** The moves staff may make from an order's state (cancelling is last); atTable: an order of a table. */
+export function nextStates(estado: EstadoPedido, atTable = false): EstadoPedido[] {
+  return (atTable ? NEXT_AT_TABLE : NEXT)[estado] ?? [];
+}
+
+/** Whether an order was placed at a table (Pedido.mesa set), not for pickup. */
+export function isTableOrder(p: { mesa?: unknown }): boolean {
+  return p.mesa !== null && p.mesa !== undefined;
 }
 
 /** The board's columns (open orders) and its closed list, in the order the kitchen works. */

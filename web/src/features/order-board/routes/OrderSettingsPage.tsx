@@ -5,6 +5,8 @@ import { RestaurantPage } from '../../../components/RestaurantPage';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { orderConfigQueryOptions } from '../api/order-board-api';
 import { OrderSettingsForm } from '../components/OrderSettingsForm';
+import { TablesSettingsSection } from '../components/TablesSettingsForm';
+import '../tables-settings.css';
 import '../controls.css';
 import '../order-board.css';
 
@@ -34,5 +36,10 @@ function OrderSettings({ clienteId }: { clienteId: string }) {
       />
     );
   }
-  return <OrderSettingsForm clienteId={clienteId} initial={query.data} />;
+  return (
+    <>
+      <OrderSettingsForm clienteId={clienteId} initial={query.data} />
+      <TablesSettingsSection clienteId={clienteId} />
+    </>
+  );
 }
