@@ -40,7 +40,7 @@ function tab(over: Partial<Tab> & { id: number; mesa: Tab['mesa'] }): Tab {
       },
     ],
     pagos: [
-      { id: 3, modo: 'todo', metodo: 'efectivo', parte: 0, importe: 1000, base: 909, propina: 100, total: 1100, estado: 'pagado', paid_at: NOW - 60, registrado_por: 'Luis' },
+      { id: 3, modo: 'todo', metodo: 'efectivo', parte: 0, importe: 1000, base: 909, propina: 100, total: 1100, estado: 'pagado', paid_at: NOW - 60, registrado_por: 'Luis', reembolso: 0 },
     ],
     motivo: '',
     ...over,
