@@ -112,7 +112,7 @@ describe('the grouped staff navigation', () => {
     const nav = await screen.findByRole('navigation', { name: 'Secciones del panel' }, { timeout: 5000 });
     const group = (name: string) => within(nav).getByRole('list', { name });
     const names = (name: string) => within(group(name)).getAllByRole('link').map((a) => a.textContent);
-    expect(names('Hoy')).toEqual(['Panel', 'Tablero de pedidos']);
+    expect(names('Hoy')).toEqual(['Panel', 'Tablero de pedidos', 'Mesas']);
     expect(names('Menú')).toEqual(['Categorías', 'Productos', 'Popups', 'Configuraciones']);
     expect(names('Ventas')).toEqual(['Ofertas', 'Canjear cupón', 'Clientes']);
     expect(names('Cava')).toEqual(['Vinos', 'Importar vinos']);

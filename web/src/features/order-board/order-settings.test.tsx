@@ -27,7 +27,11 @@ const CONFIG: OrderConfig = {
 /** The first look after renderApp waits for the lazy route's chunk too. */
 const LAZY = { timeout: 5000 };
 
-const VALIDATE = { 'POST /api/auth/validate': { body: { cliente_id: 1, merchant_id: 'M1', is_superadmin: false } } };
+const VALIDATE = {
+  'POST /api/auth/validate': { body: { cliente_id: 1, merchant_id: 'M1', is_superadmin: false } },
+  // The page's 'Mesas y propinas' section (table-orders.test.tsx tests it).
+  'GET /api/clientes/1/mesas': { body: { mesas: [], modo: 'por_pedido', propinas: { activo: false, porcentajes: [], defecto: 0 }, recoger_activo: true } },
+};
 
 describe('ordering settings page', () => {
   beforeEach(async () => {
