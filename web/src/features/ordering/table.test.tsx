@@ -3,10 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Tab, TableInfo, TabReceipt } from '../../api/contract';
 import { mockFetch, renderApp, resetLanguage, type FetchCall, type MockAnswer } from '../../test/utils';
-import { browser } from './lib/browser';
 import { cartKey, readCart, type CartLine } from './lib/cart';
 import { polling } from './lib/polling';
-import { readTabToken, readTableContext, saveTable } from './lib/table-context';
+import { readTabToken, readTableContext, saveTable, tableCheckout } from './lib/table-context';
 import { onlineMenu, openNow, quote } from './test-data';
 
 const settings = { body: { nombre_restaurante: 'La Cava', moneda: 'USD', logo: '', backgroundImage: '' } };
@@ -169,7 +168,7 @@ describe('ordering in table mode', () => {
 
   it("goes to the order's checkout when each order is paid first", async () => {
     atTable('por_pedido');
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const assign = vi.spyOn(tableCheckout, 'go').mockImplementation(() => {});
     const { calls } = api({
       'POST /api/mesas/1/ABC123/pedidos': {
         status: 201,
@@ -245,7 +244,7 @@ describe('the tab page (/cuenta/:id)', () => {
 
 describe("the pay sheet ('Pedir la cuenta')", () => {
   async function openSheet(extra: Record<string, MockAnswer> = {}, body: Tab = tab) {
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const assign = vi.spyOn(tableCheckout, 'go').mockImplementation(() => {});
     const { calls } = api({ 'GET /api/cuentas/9': { body }, 'POST /api/cuentas/9/pagos': { status: 201, body: started }, ...extra });
     fakePolling();
     const user = userEvent.setup();

@@ -4,7 +4,7 @@ import type { Tab, TabPaymentInput } from '../../../api/contract';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { startTabPayment } from '../api/ordering-api';
-import { browser } from '../lib/browser';
+import { tableCheckout } from '../lib/table-context';
 import { parseCents, previewPayment, type PayChoice, type TipChoice } from '../lib/tip';
 
 const MIN_PARTS = 2;
@@ -62,7 +62,7 @@ export function PaySheet({ tab, token, onClose, refresh }: { tab: Tab; token: st
     };
     try {
       const started = await startTabPayment(String(tab.id), token, body);
-      browser.assign(started.checkout_url);
+      tableCheckout.go(started.checkout_url);
     } catch (err) {
       setBusy(false);
       setError(errorText(err, t('table.pay.error'), t('errors.network')));

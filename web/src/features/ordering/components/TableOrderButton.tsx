@@ -5,8 +5,7 @@ import type { LineRequest } from '../../../api/contract';
 import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { placeTableOrder } from '../api/ordering-api';
-import { saveTabAccess, tabPath, type TableContext } from '../lib/table-context';
-import { browser } from '../lib/browser';
+import { saveTabAccess, tableCheckout, tabPath, type TableContext } from '../lib/table-context';
 import { clearCart } from '../lib/cart';
 import { useLang } from '../lib/lang';
 
@@ -40,7 +39,7 @@ export function TableOrderButton({
       saveTabAccess(table.cliente_id, placed.cuenta);
       clearCart(String(table.cliente_id));
       if (placed.checkout_url) {
-        browser.assign(placed.checkout_url);
+        tableCheckout.go(placed.checkout_url);
         return;
       }
       void navigate(tabPath(placed.cuenta.id, placed.cuenta.token, table.cliente_id));

@@ -49,7 +49,6 @@ export function readTableContext(clienteId: string | number): TableContext | nul
 
 /** Remembers the table a QR code resolved to (and its open tab, if any). */
 export function saveTable(info: TableInfo, codigo: string): TableContext {
-  const previous = readTableContext(info.cliente_id);
   const context: TableContext = {
     cliente_id: info.cliente_id,
     codigo,
@@ -57,8 +56,8 @@ export function saveTable(info: TableInfo, codigo: string): TableContext {
     modo: info.modo,
     propinas: info.propinas,
     moneda: info.moneda,
-    // The server's answer knows the table's open tab; a phone that already joined keeps its own.
-    cuenta: info.cuenta ?? (previous?.codigo === codigo ? previous.cuenta : null),
+    // The server knows the table's open tab: this phone joins it (null: the next order opens one).
+    cuenta: info.cuenta,
   };
   storage()?.setItem(contextKey(info.cliente_id), JSON.stringify(context));
   if (context.cuenta) saveTabToken(context.cuenta.id, context.cuenta.token);
@@ -108,3 +107,15 @@ export function tabPath(tabId: number | string, token: string, clienteId?: numbe
   if (clienteId) params.set('menu', String(clienteId));
   return `/cuenta/${encodeURIComponent(String(tabId))}?${params.toString()}`;
 }
+
+/**
+ * Leaving for a hosted checkout from a table (an order paid first, a tab
+ * payment): always this window, never a new tab — the table context lives
+ * in this tab's sessionStorage and the checkout returns here. Behind an
+ * object so tests replace it (jsdom has no real navigation).
+ */
+export const tableCheckout = {
+  go(url: string): void {
+    window.location.assign(url);
+  },
+};
