@@ -108,7 +108,7 @@ for (const lang of ['es', 'en'] as const) {
     await nav.getByRole('link', { name: T.panel, exact: true }).focus();
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: T.board })).toBeFocused();
-    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: T.popups, exact: true })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/popups\?cliente_id=1$/);
@@ -251,7 +251,13 @@ for (const lang of ['es', 'en'] as const) {
     await expect(card.getByTestId('first-steps-progress')).toHaveText(T.progress(3));
 
     // The QR codes: opening the tables' print sheet records them.
-    await page.goto(`/mesas?cliente_id=${id}&mesas=4`);
+    const tables = [1, 2, 3, 4].map((numero) => ({ numero, nombre: '' }));
+    const saved = await request.put(`/api/clientes/${id}/mesas`, {
+      headers: auth,
+      data: { mesas: tables, modo: 'al_final', propinas: { activo: false, porcentajes: [], defecto: 0 }, recoger_activo: true },
+    });
+    expect(saved.status()).toBe(200);
+    await page.goto(`/mesas/codigos?cliente_id=${id}`);
     await expect(page.getByTestId('tables-sheet')).toBeVisible();
     await expect
       .poll(async () => ((await (await request.get(`/api/clientes/${id}/primeros-pasos`, { headers: auth })).json()) as Pasos).pasos.find((p) => p.clave === 'qr')?.hecho)

@@ -112,19 +112,15 @@ test('the summary shows the orders and coupons placed, and the table QR sheet', 
     await page.screenshot({ path: test.info().outputPath(`panel-es-${width}.png`), fullPage: true });
   }
 
-  // The table QR sheet: one code per table, each with its number in the URL.
+  // The table QR sheet: one code per table (the demo's twelve), each encoding the table's secret URL.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByLabel('Número de mesas').fill('12');
   await page.getByRole('link', { name: 'Hoja imprimible de mesas' }).click();
-  await expect(page).toHaveURL(/\/mesas\?cliente_id=1&mesas=12$/);
+  await expect(page).toHaveURL(/\/mesas\/codigos\?cliente_id=1$/);
   const sheet = page.getByTestId('tables-sheet');
   await expect(sheet.getByRole('listitem')).toHaveCount(12);
   await expect(sheet.getByText('Mesa 7', { exact: true })).toBeVisible();
-  await expect(sheet.getByText(`${baseURL}/menu/1?mesa=7`)).toBeVisible();
-  const src = await sheet.getByRole('img', { name: 'Código QR del menú de la mesa 7' }).getAttribute('src');
-  expect(src).toContain('mesa=7');
-  const qr = await request.get(src!);
-  expect(qr.headers()['content-type']).toBe('image/svg+xml');
+  const qr = sheet.getByRole('img', { name: 'Código QR de Mesa 7' });
+  await expect(qr).toHaveAttribute('data-qr-text', /\/mesa\/1\/[A-Za-z0-9_-]{32}$/);
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'Secciones del panel' })).toBeHidden();
   await page.screenshot({ path: test.info().outputPath('tables-print.png'), fullPage: true });
