@@ -882,5 +882,3 @@ func tableOf(numero int, nombre string) *TableRef {
 	return &TableRef{Numero: numero, Nombre: nombre}
 }
 
-// auditTab names a tab in the audit log.
-func auditTab(id int64) string { return "cuenta #" + strconv.FormatInt(id, 10) }
