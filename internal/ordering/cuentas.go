@@ -881,4 +881,3 @@ func tableOf(numero int, nombre string) *TableRef {
 	}
 	return &TableRef{Numero: numero, Nombre: nombre}
 }
-
