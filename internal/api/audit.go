@@ -8,7 +8,6 @@ import (
 
 	"carta/internal/apperr"
 	"carta/internal/audit"
-	"carta/internal/auth"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -23,12 +22,7 @@ func (s *Server) audit(ctx context.Context, q store.Querier, r *http.Request, t 
 // that owns its transaction records the action in it (the money actions:
 // cancelling and refunding orders, refunding purchases).
 func (s *Server) recorder(r *http.Request) audit.Recorder {
-	p := auth.FromContext(r.Context())
-	var actor int64
-	if p.IsStaff() {
-		actor = p.SubjectID()
-	}
-	ip := s.clientIP(r)
+	actor, ip := staffID(r), s.clientIP(r)
 	return func(ctx context.Context, q store.Querier, t tenant.ID, accion, objeto, detalle string) error {
 		return audit.Record(ctx, q, t, audit.Entry{ActorID: actor, Accion: accion, Objeto: objeto, Detalle: detalle, IP: ip})
 	}

@@ -21,13 +21,11 @@ const s409, s410 = 409, 410
 func (e *env) newTable(numero int) (int64, string) {
 	e.t.Helper()
 	code := fmt.Sprintf("matriz-mesa-%04d-%s", numero, "0123456789abcdef")
-	id, err := e.api.Ordering.DB.Exec(context.Background(), `INSERT INTO mesas (cliente_id, numero, nombre, codigo, created_at, updated_at) VALUES (1, ?, '', ?, 0, 0)`, numero, code)
-	if err != nil {
+	if _, err := e.db.Exec(context.Background(), `INSERT INTO mesas (cliente_id, numero, nombre, codigo, created_at, updated_at) VALUES (1, ?, '', ?, 0, 0)`, numero, code); err != nil {
 		e.t.Fatal(err)
 	}
-	_ = id
 	var mid int64
-	if err := e.api.Ordering.DB.QueryRow(context.Background(), `SELECT id FROM mesas WHERE codigo = ?`, code).Scan(&mid); err != nil {
+	if err := e.db.QueryRow(context.Background(), `SELECT id FROM mesas WHERE codigo = ?`, code).Scan(&mid); err != nil {
 		e.t.Fatal(err)
 	}
 	return mid, code
@@ -36,7 +34,7 @@ func (e *env) newTable(numero int) (int64, string) {
 // setTableMode sets restaurant 1's tab mode for tabs opened from now on.
 func (e *env) setTableMode(modo string) {
 	e.t.Helper()
-	if _, err := e.api.Ordering.DB.Exec(context.Background(), `UPDATE pedidos_config SET mesas_modo = ?, propinas_json = '{"activo":true,"porcentajes":[10,15,20],"defecto":15}' WHERE cliente_id = 1`, modo); err != nil {
+	if _, err := e.db.Exec(context.Background(), `UPDATE pedidos_config SET mesas_modo = ?, propinas_json = '{"activo":true,"porcentajes":[10,15,20],"defecto":15}' WHERE cliente_id = 1`, modo); err != nil {
 		e.t.Fatal(err)
 	}
 }
@@ -445,4 +443,43 @@ func (e *env) demoMerchants() []*posdemo.Merchant {
 		e.t.Fatal(err)
 	}
 	return []*posdemo.Merchant{orders.(*posdemo.Merchant)}
+}
+
+func TestTableLatePayment(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newOrderEnv(t, db)
+		ctx := context.Background()
+		id, tok := e.openTab(5, true)
+		pay := func() result {
+			r := e.do("POST", fmt.Sprintf("/api/cuentas/%d/pagos?t=%s", id, tok), "", map[string]any{"modo": "todo", "propina": map[string]any{"porcentaje": 0}})
+			if r.status != 201 {
+				t.Fatalf("pay: %d %s", r.status, r.body)
+			}
+			return r
+		}
+		// Phone A's checkout outlives its hold: what it held is free again.
+		late := pay()
+		if _, err := db.Exec(ctx, `UPDATE cuenta_pagos SET expires_at = 1 WHERE id = ?`, num(late.json["pago_id"])); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := e.api.Ordering.ExpireTabPayments(ctx); err != nil || n != 1 {
+			t.Fatalf("expired %d (%v)", n, err)
+		}
+		// Phone B pays everything: the tab is paid and closed.
+		if r := e.payDemo(pay().json["checkout_url"].(string)); r.status != 200 {
+			t.Fatalf("B pays: %d %s", r.status, r.body)
+		}
+		// A's payment arrives after all: recorded (never dropped), all of it owed back.
+		if r := e.payDemo(late.json["checkout_url"].(string)); r.status != 200 {
+			t.Fatalf("late payment: %d %s", r.status, r.body)
+		}
+		var estado string
+		var importe, reembolso int64
+		if err := db.QueryRow(ctx, `SELECT estado, importe, reembolso FROM cuenta_pagos WHERE id = ?`, num(late.json["pago_id"])).Scan(&estado, &importe, &reembolso); err != nil {
+			t.Fatal(err)
+		}
+		if estado != "pagado" || reembolso != importe {
+			t.Fatalf("late payment: %s, %d owed back of %d", estado, reembolso, importe)
+		}
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"carta/internal/apperr"
 	"carta/internal/checkout"
 	"carta/internal/clientes"
+	"carta/internal/locale"
 	"carta/internal/menu"
 	"carta/internal/money"
 	"carta/internal/store"
@@ -50,15 +51,17 @@ var (
 	ErrPayNotFound = apperr.E(apperr.NotFound, "Pago no encontrado.", "Payment not found.")
 	ErrPayDone     = apperr.E(apperr.Conflict, "Este pago ya no está en curso.", "This payment is no longer under way.")
 	ErrPayMethod   = apperr.E(apperr.Invalid, "Elige efectivo o terminal.", "Choose cash or terminal.")
+	ErrNothingLeft = apperr.E(apperr.Conflict, "No queda nada por pagar en esta cuenta.", "Nothing is left to pay on this tab.")
+	ErrShareTaken  = apperr.E(apperr.Conflict, "Otra persona ya está pagando esa parte. Actualiza la cuenta.", "Someone else is already paying that share. Refresh the tab.")
 	ErrPayAmount   = apperr.E(apperr.Invalid, "El importe debe ser mayor que cero y no más de lo que queda por pagar.", "The amount must be more than zero and no more than what is left to pay.")
 )
 
 // errLeft is a payment refused because what it asked for is taken: the
-// diner is told what remains.
-func errLeft(esWhat, enWhat string, left int64, moneda string) error {
+// diner is told what remains of tab v, in the restaurant's money format.
+func errLeft(esWhat, enWhat string, v Tab) error {
 	return apperr.E(apperr.Conflict,
-		fmt.Sprintf("%s Quedan %s por pagar.", esWhat, money.Format(left, moneda, "es")),
-		fmt.Sprintf("%s %s is left to pay.", enWhat, money.Format(left, moneda, "en")))
+		fmt.Sprintf("%s Quedan %s por pagar.", esWhat, money.Format(v.Restante, v.Moneda, locale.Tag(v.pais, "es"))),
+		fmt.Sprintf("%s %s is left to pay.", enWhat, money.Format(v.Restante, v.Moneda, locale.Tag(v.pais, "en"))))
 }
 
 // TipChoice is the tip a diner chose: a percentage (0: 'Sin propina') or an
@@ -149,7 +152,7 @@ func insertPayment(ctx context.Context, tx *store.Tx, c tabRow, p newPayment) (i
 		c.ID, c.ClienteID, p.Token, p.Modo, p.Metodo, p.Parte, p.Importe, p.Base, p.Tip, p.Moneda, p.Estado, p.Idioma, p.ExpiresAt, p.Staff, posEstado, now, paidAt, now)
 	if err != nil {
 		if store.IsUniqueViolation(err) {
-			return 0, errLeft("Otra persona ya está pagando esa parte.", "Someone else is already paying that share.", 0, p.Moneda)
+			return 0, ErrShareTaken
 		}
 		return 0, err
 	}
@@ -200,7 +203,7 @@ func (s *Service) StartTabPayment(ctx context.Context, id int64, token string, i
 			return err
 		}
 		if v.Restante <= 0 {
-			return errLeft("No queda nada por pagar en esta cuenta.", "Nothing is left to pay on this tab.", 0, v.Moneda)
+			return ErrNothingLeft
 		}
 		p := newPayment{Modo: in.Modo, Metodo: "tarjeta", Estado: EstadoPendientePago, Idioma: lang, Token: payToken, Moneda: v.Moneda,
 			ExpiresAt: s.DB.Now().Add(HoldTime).Unix()}
@@ -228,7 +231,7 @@ func (s *Service) StartTabPayment(ctx context.Context, id int64, token string, i
 			}
 			k := v.nextShare(n)
 			if k == 0 {
-				return errLeft("Ya se pagaron o se están pagando todas las partes; quien quiera puede pagar el resto.", "Every share is paid or being paid; anyone can pay the rest.", v.Restante, v.Moneda)
+				return errLeft("Ya se pagaron o se están pagando todas las partes; quien quiera puede pagar el resto.", "Every share is paid or being paid; anyone can pay the rest.", v)
 			}
 			p.Parte = k
 			p.Importe = min(share(c.PartesBase, n, k), v.Restante)
@@ -249,7 +252,7 @@ func (s *Service) StartTabPayment(ctx context.Context, id int64, token string, i
 				}
 				seen[lid] = true
 				if l.EstadoPago != "libre" {
-					return errLeft(fmt.Sprintf("Alguien ya está pagando o pagó «%s».", l.Nombre), fmt.Sprintf("Someone is already paying or paid “%s”.", l.Nombre), v.Restante, v.Moneda)
+					return errLeft(fmt.Sprintf("Alguien ya está pagando o pagó «%s».", l.Nombre), fmt.Sprintf("Someone is already paying or paid “%s”.", l.Nombre), v)
 				}
 				p.Importe += l.Importe
 				p.Base += l.Importe - l.Impuestos
@@ -260,7 +263,7 @@ func (s *Service) StartTabPayment(ctx context.Context, id int64, token string, i
 			return ErrPayMode
 		}
 		if p.Importe <= 0 {
-			return errLeft("No queda nada por pagar en esta cuenta.", "Nothing is left to pay on this tab.", 0, v.Moneda)
+			return ErrNothingLeft
 		}
 		if p.Tip, err = tip(in.Tip, v.Propinas, p.Base, p.Importe); err != nil {
 			return err
@@ -295,13 +298,7 @@ func (s *Service) StartTabPayment(ctx context.Context, id int64, token string, i
 	sess, err := provider.Create(ctx, req)
 	if err != nil {
 		s.endPayment(ctx, out.PagoID, "fallido")
-		if _, ok := apperr.As(err); ok {
-			return PaymentStarted{}, err
-		}
-		s.Log.WarnContext(ctx, "tab payment checkout failed", "pago_id", out.PagoID, "err", err)
-		e := *ErrCheckout
-		e.Err = err
-		return PaymentStarted{}, &e
+		return PaymentStarted{}, s.checkoutFailed(ctx, "tab payment", out.PagoID, err)
 	}
 	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		if _, err := tx.Exec(ctx, `UPDATE cuenta_pagos SET checkout_session_id = ?, checkout_url = ? WHERE id = ?`, sess.ID, sess.URL, out.PagoID); err != nil {
@@ -567,7 +564,7 @@ func (c *tabConfirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Ou
 	if late {
 		c.s.Log.WarnContext(ctx, "payment for a tab payment whose hold had ended: recorded", "pago_id", c.pago, "estado", estado)
 		// What it covers is counted against what is left now; the rest is
-		// owed back. Its old holds stay released.
+		// owed back.
 		v, err := c.s.tabView(ctx, tx, tab, false)
 		if err != nil {
 			return err
@@ -577,7 +574,14 @@ func (c *tabConfirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Ou
 				return err
 			}
 		}
-		if _, err := tx.Exec(ctx, `UPDATE cuenta_pagos SET parte = 0 WHERE id = ?`, c.pago); err != nil {
+		// It takes back its share and its lines where nobody else holds them
+		// meanwhile (its share number is dropped if another payment has it).
+		if _, err := tx.Exec(ctx, `UPDATE cuenta_pagos SET parte = 0 WHERE id = ? AND parte > 0 AND EXISTS (SELECT 1 FROM cuenta_pagos o
+			WHERE o.cuenta_id = cuenta_pagos.cuenta_id AND o.parte = cuenta_pagos.parte AND o.id <> cuenta_pagos.id AND o.estado IN ('pendiente_pago', 'pagado'))`, c.pago); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE cuenta_pago_lineas SET activa = 1 WHERE pago_id = ? AND NOT EXISTS (SELECT 1 FROM cuenta_pago_lineas o
+			WHERE o.pedido_id = cuenta_pago_lineas.pedido_id AND o.posicion = cuenta_pago_lineas.posicion AND o.activa = 1)`, c.pago); err != nil {
 			return err
 		}
 	}

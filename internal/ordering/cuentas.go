@@ -1,7 +1,6 @@
 package ordering
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -10,8 +9,6 @@ import (
 	"time"
 
 	"carta/internal/apperr"
-	"carta/internal/auth"
-	"carta/internal/checkout"
 	"carta/internal/limits"
 	"carta/internal/menu"
 	"carta/internal/store"
@@ -246,19 +243,7 @@ func (s *Service) PlaceAtTable(ctx context.Context, in TableOrderInput) (TableOr
 	if _, _, err := r.cfg.pickup(now, 0); err != nil { // open now: hours, pause
 		return TableOrderPlaced{}, err
 	}
-	if r.conn.Provider != "demo" && (r.conn.Merchant == "" || r.conn.Token == "") {
-		return TableOrderPlaced{}, ErrNoMerchant
-	}
-	if r.conn.Reconnect {
-		return TableOrderPlaced{}, ErrPOSReconnect
-	}
-	if s.Auth != nil {
-		per := cmp.Or(s.PerAddress, 30)
-		if err := s.Auth.Reserve(ctx, auth.ThrottleKey{Key: "pedido:" + auth.AddressBlock(in.Address), Rule: auth.ThrottleRule{Limit: per, Window: 10 * time.Minute}}, ErrTooMany); err != nil {
-			return TableOrderPlaced{}, err
-		}
-	}
-	if err := s.confirmTotal(ctx, r.conn, priced); err != nil {
+	if err := s.readyToCharge(ctx, r, in.Address, priced); err != nil {
 		return TableOrderPlaced{}, err
 	}
 	tc, err := getTablesConfig(ctx, s.DB, in.ClienteID)
@@ -323,40 +308,10 @@ func (s *Service) PlaceAtTable(ctx context.Context, in TableOrderInput) (TableOr
 		return out, nil
 	}
 	// Pay per order: the order's own hosted checkout, back to the tab.
-	provider, err := s.Checkout(r.conn)
-	if err != nil {
-		s.fail(ctx, id)
+	back := s.tabURL(in.ClienteID, out.Cuenta)
+	if out.CheckoutURL, err = s.orderCheckout(ctx, r, id, lang, priced, Customer{}, back+"&pedido="+strconv.FormatInt(id, 10), back, back); err != nil {
 		return TableOrderPlaced{}, err
 	}
-	req := checkoutRequest(r.conn, orderRef(id), r.moneda, lang, priced, Customer{})
-	req.SuccessURL = s.tabURL(in.ClienteID, out.Cuenta) + "&pedido=" + strconv.FormatInt(id, 10)
-	req.FailureURL, req.CancelURL = s.tabURL(in.ClienteID, out.Cuenta), s.tabURL(in.ClienteID, out.Cuenta)
-	sess, err := provider.Create(ctx, req)
-	if err != nil {
-		s.fail(ctx, id)
-		if _, ok := apperr.As(err); ok {
-			return TableOrderPlaced{}, err
-		}
-		s.Log.WarnContext(ctx, "table order checkout failed", "pedido_id", id, "err", err)
-		e := *ErrCheckout
-		e.Err = err
-		return TableOrderPlaced{}, &e
-	}
-	var exp int64
-	if !sess.ExpiresAt.IsZero() {
-		exp = sess.ExpiresAt.Unix()
-	}
-	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		if err := setSession(ctx, tx, id, sess.ID, sess.URL, exp); err != nil {
-			return err
-		}
-		return checkout.RecordSession(ctx, tx, checkout.SessionRecord{ID: sess.ID, Kind: Kind, Ref: id, Restaurant: in.ClienteID})
-	})
-	if err != nil {
-		s.fail(ctx, id)
-		return TableOrderPlaced{}, err
-	}
-	out.CheckoutURL = sess.URL
 	return out, nil
 }
 
@@ -481,6 +436,8 @@ type Tab struct {
 	activeBase int64
 	// taken are the even split's shares held or paid.
 	taken map[int]bool
+	// pais is the restaurant's country (its money format).
+	pais string
 }
 
 // lineID names a line of a tab.
@@ -524,7 +481,7 @@ func (s *Service) tabView(ctx context.Context, q store.Querier, c tabRow, diner 
 	if err != nil {
 		return v, err
 	}
-	v.Propinas = tc.Propinas
+	v.Propinas, v.pais = tc.Propinas, tc.Pais
 	claims := map[string]string{}
 	rows, err := q.Query(ctx, `SELECT cl.pedido_id, cl.posicion, pg.estado FROM cuenta_pago_lineas cl JOIN cuenta_pagos pg ON pg.id = cl.pago_id
 		WHERE cl.cuenta_id = ? AND cl.activa = 1`, c.ID)

@@ -115,6 +115,7 @@ func errTableBusy(numero int) error {
 
 // tablesConfig is the dining room's settings as pedidos_config keeps them.
 type tablesConfig struct {
+	Pais          string // the restaurant's country (its money format)
 	Modo          string
 	Propinas      TipSettings
 	RecogerActivo bool
@@ -125,7 +126,7 @@ func getTablesConfig(ctx context.Context, q store.Querier, clienteID int64) (tab
 	if err := q.QueryRow(ctx, `SELECT pais FROM clientes WHERE id = ?`, clienteID).Scan(&pais); err != nil {
 		return tablesConfig{}, store.NotFound(err)
 	}
-	c := tablesConfig{Modo: ModoPorPedido, Propinas: defaultTips(pais), RecogerActivo: true}
+	c := tablesConfig{Pais: pais, Modo: ModoPorPedido, Propinas: defaultTips(pais), RecogerActivo: true}
 	var tips string
 	var recoger int
 	err := q.QueryRow(ctx, `SELECT mesas_modo, propinas_json, recoger_activo FROM pedidos_config WHERE cliente_id = ?`, clienteID).Scan(&c.Modo, &tips, &recoger)

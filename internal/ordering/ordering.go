@@ -346,28 +346,7 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 	if err != nil {
 		return Placed{}, err
 	}
-	if r.conn.Provider != "demo" && (r.conn.Merchant == "" || r.conn.Token == "") {
-		return Placed{}, ErrNoMerchant
-	}
-	if r.conn.Reconnect {
-		// The POS refused the restaurant's tokens: every call would be
-		// refused until the super admin connects it again.
-		return Placed{}, ErrPOSReconnect
-	}
-	if s.Auth != nil {
-		per := s.PerAddress
-		if per <= 0 {
-			per = 30
-		}
-		if err := s.Auth.Reserve(ctx, auth.ThrottleKey{Key: "pedido:" + auth.AddressBlock(in.Address), Rule: auth.ThrottleRule{Limit: per, Window: 10 * time.Minute}}, ErrTooMany); err != nil {
-			return Placed{}, err
-		}
-	}
-	if err := s.confirmTotal(ctx, r.conn, priced); err != nil {
-		return Placed{}, err
-	}
-	provider, err := s.Checkout(r.conn)
-	if err != nil {
+	if err := s.readyToCharge(ctx, r, in.Address, priced); err != nil {
 		return Placed{}, err
 	}
 	token, err := newToken()
@@ -402,24 +381,71 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 	if err != nil {
 		return Placed{}, err
 	}
+	url, err := s.orderCheckout(ctx, r, id, lang, priced, cust, s.orderURL(in.ClienteID, id, token),
+		fmt.Sprintf("%s/checkout/%d?pago=error", s.BaseURL, in.ClienteID), fmt.Sprintf("%s/checkout/%d", s.BaseURL, in.ClienteID))
+	if err != nil {
+		return Placed{}, err
+	}
+	return Placed{PedidoID: id, Token: token, CheckoutURL: url, Total: priced.Total, Moneda: r.moneda, RecogerAt: pickup.Unix()}, nil
+}
+
+// readyToCharge is what placing any order checks before it is stored: the
+// restaurant can charge (a merchant account, a POS that accepts its
+// tokens), the address has orders left, and the POS computes the same
+// total as Carta (a one-cent difference is an error, never a charge).
+func (s *Service) readyToCharge(ctx context.Context, r orderable, address string, priced Priced) error {
+	if r.conn.Provider != "demo" && (r.conn.Merchant == "" || r.conn.Token == "") {
+		return ErrNoMerchant
+	}
+	if r.conn.Reconnect {
+		// The POS refused the restaurant's tokens: every call would be
+		// refused until the super admin connects it again.
+		return ErrPOSReconnect
+	}
+	if s.Auth != nil {
+		per := s.PerAddress
+		if per <= 0 {
+			per = 30
+		}
+		if err := s.Auth.Reserve(ctx, auth.ThrottleKey{Key: "pedido:" + auth.AddressBlock(address), Rule: auth.ThrottleRule{Limit: per, Window: 10 * time.Minute}}, ErrTooMany); err != nil {
+			return err
+		}
+	}
+	return s.confirmTotal(ctx, r.conn, priced)
+}
+
+// checkoutFailed is what a diner is told when the provider could not open
+// a checkout: the provider's own refusal, or ErrCheckout (the cause logged).
+func (s *Service) checkoutFailed(ctx context.Context, what string, id int64, err error) error {
+	if _, ok := apperr.As(err); ok {
+		return err
+	}
+	s.Log.WarnContext(ctx, what+" checkout failed", "id", id, "err", err)
+	e := *ErrCheckout
+	e.Err = err
+	return &e
+}
+
+// orderCheckout opens the hosted checkout of stored order id for exactly
+// its total and records the session (kind pedido) on it; the diner's
+// browser comes back to success, failure or cancel. Any failure ends the
+// order (its slot freed).
+func (s *Service) orderCheckout(ctx context.Context, r orderable, id int64, lang string, priced Priced, cust Customer, success, failure, cancel string) (string, error) {
+	provider, err := s.Checkout(r.conn)
+	if err != nil {
+		s.fail(ctx, id)
+		return "", err
+	}
 	req := checkoutRequest(r.conn, orderRef(id), r.moneda, lang, priced, cust)
-	req.SuccessURL = s.orderURL(in.ClienteID, id, token)
-	req.FailureURL = fmt.Sprintf("%s/checkout/%d?pago=error", s.BaseURL, in.ClienteID)
-	req.CancelURL = fmt.Sprintf("%s/checkout/%d", s.BaseURL, in.ClienteID)
+	req.SuccessURL, req.FailureURL, req.CancelURL = success, failure, cancel
 	if req.Total() != priced.Total {
 		s.fail(ctx, id)
-		return Placed{}, fmt.Errorf("ordering: checkout lines add up to %d, the order to %d", req.Total(), priced.Total)
+		return "", fmt.Errorf("ordering: checkout lines add up to %d, the order to %d", req.Total(), priced.Total)
 	}
 	sess, err := provider.Create(ctx, req)
 	if err != nil {
 		s.fail(ctx, id)
-		if _, ok := apperr.As(err); ok {
-			return Placed{}, err
-		}
-		s.Log.WarnContext(ctx, "order checkout failed", "pedido_id", id, "err", err)
-		e := *ErrCheckout
-		e.Err = err
-		return Placed{}, &e
+		return "", s.checkoutFailed(ctx, "order", id, err)
 	}
 	var exp int64
 	if !sess.ExpiresAt.IsZero() {
@@ -429,13 +455,17 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 		if err := setSession(ctx, tx, id, sess.ID, sess.URL, exp); err != nil {
 			return err
 		}
-		return checkout.RecordSession(ctx, tx, checkout.SessionRecord{ID: sess.ID, Kind: Kind, Ref: id, Restaurant: in.ClienteID})
+		var clienteID int64
+		if err := tx.QueryRow(ctx, `SELECT cliente_id FROM pedidos WHERE id = ?`, id).Scan(&clienteID); err != nil {
+			return err
+		}
+		return checkout.RecordSession(ctx, tx, checkout.SessionRecord{ID: sess.ID, Kind: Kind, Ref: id, Restaurant: clienteID})
 	})
 	if err != nil {
 		s.fail(ctx, id)
-		return Placed{}, err
+		return "", err
 	}
-	return Placed{PedidoID: id, Token: token, CheckoutURL: sess.URL, Total: priced.Total, Moneda: r.moneda, RecogerAt: pickup.Unix()}, nil
+	return sess.URL, nil
 }
 
 // giveUp ends the same browser's previous unpaid order of the restaurant
@@ -821,7 +851,7 @@ func (s *Service) DemoCheckout(ctx context.Context, sessionID string) (DemoCheck
 		Restaurante: p.Restaurante, Estado: p.Estado, ClienteID: p.ClienteID, ExpiresAt: exp, PedidoID: p.ID, Token: p.token}
 	if p.CuentaID != 0 {
 		if c, err := getTab(ctx, s.DB, p.CuentaID); err == nil {
-			d.Descripcion = tabDescription(p.idioma, TableRef{Numero: p.Mesa.Numero, Nombre: p.Mesa.Nombre}, "")
+			d.Descripcion = tabDescription(p.idioma, *p.Mesa, "")
 			d.ExitoURL = strings.TrimPrefix(s.tabURL(p.ClienteID, TabAccess{ID: c.ID, Token: c.Token}), s.BaseURL) + "&pedido=" + strconv.FormatInt(p.ID, 10)
 		}
 	}
