@@ -160,7 +160,8 @@ function TabView({
           ))}
         </ol>
       )}
-      <Totals tab={tab} money={money} />
+      {/* Orders waiting for the waiter are not on the bill yet: no totals of zero beside them. */}
+      {tab.total > 0 && <Totals tab={tab} money={money} />}
       <div className="table-actions">
         <Link className="button table-button" to={`/ordenar-en-linea/${tab.cliente_id}`}>
           {t('table.tab.orderMore')}
