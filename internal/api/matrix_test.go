@@ -111,6 +111,7 @@ var staffRoles = map[string][]string{
 	"POST /api/clover/products/{id}/image":                         gerencia,
 	"GET /api/clientes/{cliente_id}/mesas":                         gerencia,
 	"PUT /api/clientes/{cliente_id}/mesas":                         gerencia,
+	"GET /api/clientes/{cliente_id}/mesas/qr":                      gerencia,
 	"POST /api/clientes/{cliente_id}/mesas/codigos":                gerencia,
 	"GET /api/clientes/{cliente_id}/cuentas":                       sala,
 	"GET /api/clientes/{cliente_id}/cuentas/{cuenta_id}":           sala,

@@ -8,6 +8,7 @@ import (
 	"carta/internal/auth"
 	"carta/internal/menu"
 	"carta/internal/ordering"
+	"carta/internal/qr"
 	"carta/internal/respond"
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -136,6 +137,40 @@ func (s *Server) saveTables(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return ok(w, v)
+}
+
+// tableQR is one table's printable code.
+type tableQR struct {
+	ID  int64  `json:"id"`
+	SVG string `json:"svg"`
+}
+
+// tablesQR answers the QR code of each active table's secret URL, drawn
+// here with the server's QR library (the one the menu's code uses) so the
+// browser carries no encoder. High error correction: printed codes get
+// scratched. Drawn in the handler to keep internal/ordering free of drawing.
+func (s *Server) tablesQR(w http.ResponseWriter, r *http.Request) error {
+	t, err := tenantInPath(r)
+	if err != nil {
+		return err
+	}
+	v, err := s.Ordering.Tables(r.Context(), t)
+	if err != nil {
+		return err
+	}
+	out := struct {
+		Mesas []tableQR `json:"mesas"`
+	}{Mesas: make([]tableQR, 0, len(v.Mesas))}
+	for _, m := range v.Mesas {
+		b, err := qr.SVG(m.URL, true)
+		if err != nil {
+			return err
+		}
+		out.Mesas = append(out.Mesas, tableQR{ID: m.ID, SVG: string(b)})
+	}
+	// The codes are the tables' secrets: no cache keeps them.
+	w.Header().Set("Cache-Control", "no-store")
+	return ok(w, out)
 }
 
 // staffID is the signed-in staff person (0 for none).

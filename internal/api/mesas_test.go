@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"encoding/xml"
 	"fmt"
 	"strings"
 	"sync"
@@ -10,6 +11,7 @@ import (
 	"carta/internal/clientes"
 	"carta/internal/ordering"
 	posdemo "carta/internal/pos/demo"
+	"carta/internal/qr"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
 	"carta/internal/tenant"
@@ -156,7 +158,8 @@ func tableAccessRows() map[string][]row {
 				return req{method: "DELETE", path: fmt.Sprintf("/api/cuentas/%d/pagos/%d?p=%s", id, pago, tok)}
 			}, public(s200)},
 		},
-		"GET /api/clientes/{cliente_id}/mesas": {{"", get("/api/clientes/1/mesas"), staffOn1(s200)}},
+		"GET /api/clientes/{cliente_id}/mesas":    {{"", get("/api/clientes/1/mesas"), staffOn1(s200)}},
+		"GET /api/clientes/{cliente_id}/mesas/qr": {{"", get("/api/clientes/1/mesas/qr"), staffOn1(s200)}},
 		"PUT /api/clientes/{cliente_id}/mesas": {{"every table kept", func(m *matrix) req {
 			v, err := m.api.Ordering.Tables(context.Background(), tenant.FromRecord(1))
 			if err != nil {
@@ -359,6 +362,80 @@ func TestTablePayAtTheEnd(t *testing.T) {
 		}
 		if pt.Title != "Mesa 7" || pt.OrderType != ordering.TableOrderType || len(pt.Payments) != 2 || tips != tip+150 {
 			t.Fatalf("POS tab: %+v", pt)
+		}
+	})
+}
+
+// TestTablesQR: the sheet's codes are drawn by the server, one per active
+// table of the settings, each an SVG of that table's secret URL, never
+// cached, and new after the codes are renewed.
+func TestTablesQR(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newOrderEnv(t, db)
+		ctx := context.Background()
+		one := tenant.FromRecord(1)
+		e.newTable(7)
+		e.newTable(8)
+		codes := func() map[int64]string {
+			t.Helper()
+			r := e.do("GET", "/api/clientes/1/mesas/qr", e.owner1, nil)
+			if r.status != 200 || r.header.Get("Cache-Control") != "no-store" {
+				t.Fatalf("codes: %d %q %s", r.status, r.header.Get("Cache-Control"), r.body)
+			}
+			out := map[int64]string{}
+			for _, m := range r.json["mesas"].([]any) {
+				m := m.(map[string]any)
+				id := num(m["id"])
+				if _, dup := out[id]; dup {
+					t.Fatalf("table %d has two codes: %s", id, r.body)
+				}
+				out[id] = m["svg"].(string)
+			}
+			return out
+		}
+		check := func(got map[int64]string) ordering.TablesSettings {
+			t.Helper()
+			settings, err := e.api.Ordering.Tables(ctx, one)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(settings.Mesas) < 2 || len(got) != len(settings.Mesas) {
+				t.Fatalf("%d codes for %d tables", len(got), len(settings.Mesas))
+			}
+			for _, m := range settings.Mesas {
+				svg, found := got[m.ID]
+				if !found {
+					t.Fatalf("table %d (%d) has no code", m.ID, m.Numero)
+				}
+				var doc struct {
+					XMLName xml.Name
+					Paths   []struct {
+						D string `xml:"d,attr"`
+					} `xml:"path"`
+				}
+				if err := xml.Unmarshal([]byte(svg), &doc); err != nil || doc.XMLName.Local != "svg" || len(doc.Paths) == 0 || doc.Paths[0].D == "" {
+					t.Fatalf("table %d: not an SVG with a path (%v): %.200s", m.Numero, err, svg)
+				}
+				// The code is of the table's secret URL, at high error correction.
+				want, err := qr.SVG(m.URL, true)
+				if err != nil || svg != string(want) {
+					t.Fatalf("table %d: the code is not of its url %s", m.Numero, m.URL)
+				}
+			}
+			return settings
+		}
+		before := codes()
+		settings := check(before)
+		// Renewing the codes redraws every table's QR.
+		if _, err := e.api.Ordering.RenewCodes(ctx, one); err != nil {
+			t.Fatal(err)
+		}
+		after := codes()
+		check(after)
+		for _, m := range settings.Mesas {
+			if after[m.ID] == before[m.ID] {
+				t.Fatalf("table %d: the same code after renewing", m.Numero)
+			}
 		}
 	})
 }

@@ -201,6 +201,7 @@ func (s *Server) routes() []route {
 		{"DELETE", "/api/cuentas/{id}/pagos/{pago_id}", public, s.tabReceipt(true)},
 		{"GET", "/api/clientes/{cliente_id}/mesas", manager, ofTenant(s.Ordering.Tables)},
 		{"PUT", "/api/clientes/{cliente_id}/mesas", manager, s.saveTables},
+		{"GET", "/api/clientes/{cliente_id}/mesas/qr", manager, s.tablesQR},
 		{"POST", "/api/clientes/{cliente_id}/mesas/codigos", manager, ofTenant(s.Ordering.RenewCodes)},
 		{"GET", "/api/clientes/{cliente_id}/cuentas", floor, ofTenant(s.Ordering.OpenTabs)},
 		{"GET", "/api/clientes/{cliente_id}/cuentas/{cuenta_id}", floor, s.staffTab},

@@ -145,6 +145,8 @@ export type TabReceipt = Schemas['TabReceipt'];
 export type TableSetting = Schemas['TableSetting'];
 export type TablesSettings = Schemas['TablesSettings'];
 export type TablesSettingsInput = RequestBody<'/api/clientes/{cliente_id}/mesas', 'put'>;
+/** Each table's printable QR code, drawn by the server (SVG). */
+export type TableQRCodes = Schemas['TableQRCodes'];
 /** The open tabs and the restaurant's tables as the staff's 'Mesas' page reads them. */
 export type StaffTabs = Schemas['StaffTabs'];
 export type TabCashPayment = RequestBody<'/api/clientes/{cliente_id}/cuentas/{cuenta_id}/pagos', 'post'>;

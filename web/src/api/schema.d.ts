@@ -7043,6 +7043,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clientes/{cliente_id}/mesas/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each active table's printable QR code of its secret URL, as SVG drawn by the server (high error correction); not cached: the codes are secrets */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TableQRCodes"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clientes/{cliente_id}/mesas/codigos": {
         parameters: {
             query?: never;
@@ -8620,6 +8665,13 @@ export interface components {
             modo: "por_pedido" | "al_final";
             propinas: components["schemas"]["TipSettings"];
             recoger_activo: boolean;
+        };
+        TableQRCodes: {
+            mesas: {
+                id: number;
+                /** @description the QR code of the table's url, an SVG document */
+                svg: string;
+            }[];
         };
         StaffTabs: {
             cuentas: components["schemas"]["Tab"][];

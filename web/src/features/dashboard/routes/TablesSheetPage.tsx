@@ -8,14 +8,15 @@ import { RestaurantPage } from '../../../components/RestaurantPage';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { ORDER_SETTINGS_PATH, renewTableCodes, tablesSettingsKey, tablesSettingsQueryOptions, type TablesSettings } from '../../order-board';
 import { markQRPrinted } from '../api/first-steps';
-import { QrCode } from '../components/QrCode';
+import { tablesQRKey, tablesQRQueryOptions } from '../api/tables-qr';
 import { sectionHref } from '../lib/sections';
 import '../dashboard.css';
 
 /**
  * /mesas/codigos?cliente_id=: one QR code per table, each encoding the
  * table's secret URL (TableSetting.url), laid out to print (print CSS hides
- * the rest); 'Renovar códigos' replaces every code first.
+ * the rest); 'Renovar códigos' replaces every code first. The server draws
+ * the codes (GET /mesas/qr, SVG): the page carries no QR encoder.
  */
 export default function TablesSheetPage() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ function TablesSheet({ clienteId }: { clienteId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const query = useQuery(tablesSettingsQueryOptions(clienteId));
+  const codes = useQuery(tablesQRQueryOptions(clienteId));
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<Message>(null);
   const count = query.data?.mesas.length ?? 0;
@@ -53,6 +55,9 @@ function TablesSheet({ clienteId }: { clienteId: string }) {
 
   const renewed = (answer: TablesSettings) => {
     queryClient.setQueryData(tablesSettingsKey(clienteId), answer);
+    // Reset, not just invalidate: an old code must not sit beside a new URL
+    // while the new codes load.
+    void queryClient.resetQueries({ queryKey: tablesQRKey(clienteId) });
     setNotice({ kind: 'ok', text: t('tables.renewed') });
   };
 
@@ -75,13 +80,28 @@ function TablesSheet({ clienteId }: { clienteId: string }) {
       </div>
       <div className="no-print">
         <Notice message={notice} />
+        {codes.isError && <FormError error={errorText(codes.error, t('tables.qrError'), t('errors.network'))} />}
       </div>
       <ol className="tables-sheet" data-testid="tables-sheet">
         {query.data.mesas.map((mesa) => {
           const name = names(mesa.numero, mesa.nombre);
+          const svg = codes.data?.mesas.find((c) => c.id === mesa.id)?.svg;
           return (
             <li key={mesa.id} className="tables-sheet__item" data-testid="table-qr">
-              <QrCode text={mesa.url} label={t('tables.qrAlt', { mesa: name })} />
+              {svg ? (
+                <img
+                  src={`data:image/svg+xml;base64,${btoa(svg)}`}
+                  alt={t('tables.qrAlt', { mesa: name })}
+                  width={150}
+                  height={150}
+                  data-qr-text={mesa.url}
+                  className="qr-code"
+                />
+              ) : (
+                <span className="qr-code qr-code--pending">
+                  {codes.isPending ? t('tables.qrLoading', { mesa: name }) : null}
+                </span>
+              )}
               <strong className="tables-sheet__number">{name}</strong>
               <span className="tables-sheet__url">{mesa.url}</span>
             </li>
