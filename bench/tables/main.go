@@ -56,6 +56,7 @@ func main() {
 	type outcome struct {
 		orders, pays []time.Duration
 		tab          int64
+		token        string
 		raced        bool
 		won, lost    int // the race's 201s and 409s
 		err          string
@@ -93,7 +94,7 @@ func main() {
 				}
 				if k == 0 {
 					tabID, tabTok = placed.Cuenta.ID, placed.Cuenta.Token
-					o.tab = tabID
+					o.tab, o.token = tabID, tabTok
 					if placed.Estado != "por_aceptar" {
 						o.err = "a new tab's first order did not wait for a waiter: " + placed.Estado
 						return
@@ -219,7 +220,7 @@ func main() {
 			bad++
 			continue
 		}
-		if msg := c.checkTab(owner, o.tab); msg != "" {
+		if msg := c.checkTab(owner, o.tab, o.token); msg != "" {
 			errs[msg]++
 			bad++
 			if bad <= 5 {
@@ -251,7 +252,7 @@ type payment struct {
 
 // checkTab answers what is wrong with a tab that should be paid in full,
 // once: "" when nothing.
-func (c *caller) checkTab(owner string, id int64) string {
+func (c *caller) checkTab(owner string, id int64, token string) string {
 	var t struct {
 		Estado  string
 		Total   int64
@@ -267,13 +268,16 @@ func (c *caller) checkTab(owner string, id int64) string {
 			Estado    string
 			Reembolso int64
 		}
-		Token string
 	}
 	if code, err := c.do("GET", fmt.Sprintf("/api/clientes/1/cuentas/%d", id), "10.255.255.1", owner, nil, &t); err != nil || code != 200 {
 		return fmt.Sprintf("staff view: %d %v", code, err)
 	}
 	if t.Estado != "pagada" {
 		return "tab " + t.Estado
+	}
+	// Paid: closed to the phones at the table.
+	if code, _ := c.do("GET", fmt.Sprintf("/api/cuentas/%d?t=%s", id, token), "10.255.255.2", "", nil, nil); code != 410 {
+		return fmt.Sprintf("a paid tab answers its phones %d", code)
 	}
 	var paid int64
 	for _, p := range t.Pagos {
