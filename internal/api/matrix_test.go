@@ -62,6 +62,7 @@ var staffRoles = map[string][]string{
 	"PUT /api/cupones/{id}/estado":                                 gerencia,
 	"POST /api/clientes/{cliente_id}/vouchers/canjear":             sala,
 	"GET /api/clientes/{cliente_id}/resumen":                       gerencia,
+	"GET /api/clientes/{cliente_id}/resumen.csv":                   gerencia,
 	"GET /api/clientes/{cliente_id}/primeros-pasos":                gerencia,
 	"PUT /api/clientes/{cliente_id}/primeros-pasos/qr":             gerencia,
 	"GET /api/clientes/{cliente_id}/usuarios":                      gerencia,
@@ -438,6 +439,7 @@ func accessTable() map[string][]row {
 		}, staffOn1(s404)}},
 		"GET /api/clientes/{cliente_id}/fees":           {{"", get("/api/clientes/1/fees"), staffOn1(s200)}},
 		"GET /api/clientes/{cliente_id}/resumen":        {{"", get("/api/clientes/1/resumen"), staffOn1(s200)}},
+		"GET /api/clientes/{cliente_id}/resumen.csv":    {{"", get("/api/clientes/1/resumen.csv"), staffOn1(s200)}},
 		"GET /api/clientes/{cliente_id}/primeros-pasos": {{"", get("/api/clientes/1/primeros-pasos"), staffOn1(s200)}},
 		"PUT /api/clientes/{cliente_id}/primeros-pasos/qr": {{"", func(*matrix) req {
 			return req{method: "PUT", path: "/api/clientes/1/primeros-pasos/qr"}

@@ -363,6 +363,17 @@ func TestTablePayAtTheEnd(t *testing.T) {
 		if pt.Title != "Mesa 7" || pt.OrderType != ordering.TableOrderType || len(pt.Payments) != 2 || tips != tip+150 {
 			t.Fatalf("POS tab: %+v", pt)
 		}
+		// The owner sees the day's tips in the panel's summary and its CSV.
+		sum := e.do("GET", "/api/clientes/1/resumen", e.owner1, nil)
+		if got := num(sum.json["hoy"].(map[string]any)["propinas"]); sum.status != 200 || got != tip+150 {
+			t.Fatalf("summary's tips today: %d, want %d (%s)", got, tip+150, sum.body)
+		}
+		file := e.do("GET", "/api/clientes/1/resumen.csv", e.owner1, nil)
+		lines := strings.Split(strings.TrimSpace(strings.TrimPrefix(file.body, "\ufeff")), "\n")
+		last := strings.Split(strings.TrimSpace(lines[len(lines)-1]), ",")
+		if file.status != 200 || !strings.HasPrefix(lines[0], "fecha,pedidos,ventas de pedidos (USD),propinas (USD)") || last[3] != fmt.Sprintf("%d.%02d", (tip+150)/100, (tip+150)%100) {
+			t.Fatalf("summary CSV: %d %q", file.status, file.body)
+		}
 	})
 }
 

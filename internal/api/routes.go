@@ -142,6 +142,7 @@ func (s *Server) routes() []route {
 		{"GET", "/api/clientes/{cliente_id}/fees", owner, ofTenant(s.Billing.Fees)},
 		// The restaurant panel's summary: orders, coupons, revenue and fees (panel).
 		{"GET", "/api/clientes/{cliente_id}/resumen", manager, ofTenant(s.Panel.Summary)},
+		{"GET", "/api/clientes/{cliente_id}/resumen.csv", manager, s.exportSummary},
 		// The panel's first-run checklist; printing the QR codes is recorded
 		// when the staff opens the sheet or downloads the code (primeros_pasos.go).
 		{"GET", "/api/clientes/{cliente_id}/primeros-pasos", manager, s.firstSteps},

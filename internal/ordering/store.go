@@ -632,6 +632,13 @@ func PaidOrders(ctx context.Context, q store.Querier, t tenant.ID, since int64) 
 		WHERE cliente_id = ? AND paid_at >= ? AND paid_at > 0 AND estado <> 'cancelado' ORDER BY paid_at`, t.Int64(), since))
 }
 
+// PaidTips lists the tips of the restaurant's tab payments paid since
+// since (Unix seconds), in cents, by when they were paid.
+func PaidTips(ctx context.Context, q store.Querier, t tenant.ID, since int64) ([]Paid, error) {
+	return scanPaid(q.Query(ctx, `SELECT paid_at, propina FROM cuenta_pagos
+		WHERE cliente_id = ? AND estado = 'pagado' AND propina > 0 AND paid_at >= ? ORDER BY paid_at`, t.Int64(), since))
+}
+
 func scanPaid(rows *store.Rows, err error) ([]Paid, error) {
 	if err != nil {
 		return nil, err

@@ -33,6 +33,7 @@ type Day struct {
 	Fecha         string `json:"fecha"` // YYYY-MM-DD
 	Pedidos       int64  `json:"pedidos"`
 	VentasPedidos int64  `json:"ventas_pedidos"`
+	Propinas      int64  `json:"propinas"` // tips paid at the tables, cents (not revenue: the staff's)
 	Cupones       int64  `json:"cupones"`
 	VentasCupones int64  `json:"ventas_cupones"`
 	Fees          int64  `json:"fees"`
@@ -44,6 +45,7 @@ type Day struct {
 type Totals struct {
 	Pedidos       int64 `json:"pedidos"`
 	VentasPedidos int64 `json:"ventas_pedidos"`
+	Propinas      int64 `json:"propinas"`
 	Cupones       int64 `json:"cupones"`
 	VentasCupones int64 `json:"ventas_cupones"`
 	Ingresos      int64 `json:"ingresos"`
@@ -101,6 +103,15 @@ func (s *Service) Summary(ctx context.Context, t tenant.ID) (Resumen, error) {
 			d.VentasPedidos += o.Amount
 		}
 	}
+	tips, err := ordering.PaidTips(ctx, s.DB, t, since)
+	if err != nil {
+		return Resumen{}, err
+	}
+	for _, p := range tips {
+		if d := day(p.At); d != nil {
+			d.Propinas += p.Amount
+		}
+	}
 	sales, err := offers.SoldSince(ctx, s.DB, t, since)
 	if err != nil {
 		return Resumen{}, err
@@ -138,6 +149,7 @@ func (s *Service) Summary(ctx context.Context, t tenant.ID) (Resumen, error) {
 func (t *Totals) add(d Day) {
 	t.Pedidos += d.Pedidos
 	t.VentasPedidos += d.VentasPedidos
+	t.Propinas += d.Propinas
 	t.Cupones += d.Cupones
 	t.VentasCupones += d.VentasCupones
 	t.Ingresos += d.VentasPedidos + d.VentasCupones

@@ -3412,6 +3412,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clientes/{cliente_id}/resumen.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The panel's summary by day as a CSV file: date, orders, order sales, tips paid at the tables, coupons, coupon sales (amounts as plain decimals in the restaurant's currency; headers in the caller's language) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (UTF-8 with a byte-order mark) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": unknown;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clientes/{cliente_id}/primeros-pasos": {
         parameters: {
             query?: never;
@@ -8265,6 +8308,8 @@ export interface components {
             fecha: string;
             pedidos: number;
             ventas_pedidos: number;
+            /** @description cents: tips paid at the tables (the staff's, not revenue) */
+            propinas: number;
             cupones: number;
             ventas_cupones: number;
             fees: number;
@@ -8272,6 +8317,8 @@ export interface components {
         ResumenTotales: {
             pedidos: number;
             ventas_pedidos: number;
+            /** @description cents: tips paid at the tables (the staff's, not revenue) */
+            propinas: number;
             cupones: number;
             ventas_cupones: number;
             ingresos: number;

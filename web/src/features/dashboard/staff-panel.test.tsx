@@ -23,14 +23,14 @@ const cliente = {
   webhook_secret_configurado: false,
 };
 
-const zero = { pedidos: 0, ventas_pedidos: 0, cupones: 0, ventas_cupones: 0, ingresos: 0, fees: 0, fees_cobrados: 0 };
-const day = (fecha: string, ventas = 0) => ({ fecha, pedidos: ventas ? 1 : 0, ventas_pedidos: ventas, cupones: 0, ventas_cupones: 0, fees: 0 });
+const zero = { pedidos: 0, ventas_pedidos: 0, propinas: 0, cupones: 0, ventas_cupones: 0, ingresos: 0, fees: 0, fees_cobrados: 0 };
+const day = (fecha: string, ventas = 0) => ({ fecha, pedidos: ventas ? 1 : 0, ventas_pedidos: ventas, propinas: 0, cupones: 0, ventas_cupones: 0, fees: 0 });
 const resumen: Resumen = {
   moneda: 'USD',
   zona_horaria: 'America/New_York',
   dias: 30,
-  hoy: { ...zero, pedidos: 2, ventas_pedidos: 4549, ingresos: 4549 },
-  periodo: { pedidos: 5, ventas_pedidos: 10000, cupones: 3, ventas_cupones: 4500, ingresos: 14500, fees: 1500, fees_cobrados: 1000 },
+  hoy: { ...zero, pedidos: 2, ventas_pedidos: 4549, propinas: 300, ingresos: 4549 },
+  periodo: { pedidos: 5, ventas_pedidos: 10000, propinas: 1250, cupones: 3, ventas_cupones: 4500, ingresos: 14500, fees: 1500, fees_cobrados: 1000 },
   serie: Array.from({ length: 30 }, (_, i) => day(`2026-11-${String(i + 1).padStart(2, '0')}`, i === 29 ? 4549 : 0)),
 };
 
@@ -225,7 +225,41 @@ describe('the panel summary', () => {
     expect(screen.getByTestId('stat-revenue')).toHaveTextContent('$145.00');
     expect(screen.getByTestId('stat-fees')).toHaveTextContent('$15.00');
     expect(screen.getByTestId('stat-fees')).toHaveTextContent('$10.00 ya cobradas');
+    expect(screen.getByTestId('stat-tips')).toHaveTextContent('Propinas (30 días)$12.50');
+    expect(screen.getByTestId('stat-tips')).toHaveTextContent('Hoy: $3.00');
     expect(screen.getByTestId('revenue-chart')).toBeInTheDocument();
+  }, 15_000);
+
+  it('downloads the summary by day as a CSV file with the staff token', async () => {
+    storeSession({ clienteId: '3' });
+    const csv = 'fecha,pedidos\n2026-11-30,2\n';
+    const { calls } = mockFetch({
+      'POST /api/auth/validate': { body: { cliente_id: 3, is_superadmin: 0 } },
+      'GET /api/clientes/3': { body: cliente },
+      'GET /api/clientes/3/resumen': { body: resumen },
+      'GET /api/clientes/3/fees': { body: [] },
+      'GET /api/clientes/3/primeros-pasos': { body: steps(CLAVES) },
+      'GET /api/clientes/3/resumen.csv': () => new Response(csv, { headers: { 'Content-Type': 'text/csv' } }),
+    });
+    const saved: { name: string; blob: Blob }[] = [];
+    const blobs = new Map<string, Blob>();
+    vi.stubGlobal('URL', Object.assign(URL, {
+      createObjectURL: (b: Blob) => {
+        blobs.set('blob:csv', b);
+        return 'blob:csv';
+      },
+      revokeObjectURL: () => undefined,
+    }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: blobs.get(this.href)! });
+    });
+    renderApp('/dashboard/3');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Descargar el resumen por día (CSV)' }, { timeout: 10_000 }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0].name).toBe('resumen-3.csv');
+    expect(await saved[0].blob.text()).toBe(csv);
+    expect(calls.find((c) => c.url.startsWith('/api/clientes/3/resumen.csv'))!.headers.Authorization).toBe('Bearer tok-1');
+    click.mockRestore();
   }, 15_000);
 });
 

@@ -10,7 +10,7 @@ const fees = [
   { id: 4, compra_id: 13, cliente_id: 3, amount: 500, currency: 'USD', estado: 'fallido', attempts: 5, charge_id: '', last_error: 'card_declined', created_at: 1_800_000_000, charged_at: 0 },
 ];
 
-const totals = { pedidos: 0, ventas_pedidos: 0, cupones: 0, ventas_cupones: 0, ingresos: 0, fees: 0, fees_cobrados: 0 };
+const totals = { pedidos: 0, ventas_pedidos: 0, propinas: 0, cupones: 0, ventas_cupones: 0, ingresos: 0, fees: 0, fees_cobrados: 0 };
 const resumen = { moneda: 'USD', zona_horaria: 'America/New_York', dias: 30, hoy: totals, periodo: totals, serie: [] };
 
 function routes(extra: Parameters<typeof mockFetch>[0] = {}) {

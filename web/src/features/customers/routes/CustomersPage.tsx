@@ -8,6 +8,7 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { customersQueryOptions, exportCustomersCsv } from '../api/customers-api';
 import { CustomerTable } from '../components/CustomerTable';
 import '../customers.css';
+import { saveFile } from '../../../lib/save-file';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -118,16 +119,4 @@ function Customers({ clienteId }: { clienteId: string }) {
       )}
     </>
   );
-}
-
-/** Hands a downloaded file to the browser to save (the export needs the bearer token, so no plain link). */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -23,3 +23,8 @@ export function resumenQueryOptions(clienteId: string) {
     staleTime: 0,
   });
 }
+
+/** The summary by day as a CSV file (GET /api/clientes/{id}/resumen.csv): orders, tips, coupons. */
+export function getResumenCSV(clienteId: string): Promise<Blob> {
+  return api.blob('/api/clientes/{cliente_id}/resumen.csv', { path: { cliente_id: clienteId } });
+}

@@ -1,15 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
-import { resumenQueryOptions } from '../api/get-resumen';
+import { saveFile } from '../../../lib/save-file';
+import { getResumenCSV, resumenQueryOptions } from '../api/get-resumen';
 import { RevenueChart } from './RevenueChart';
 
 /** The panel's summary: today's orders, then 30 days of coupons, revenue and fees, and the chart. */
 export function SummarySection({ clienteId }: { clienteId: string }) {
   const { t, i18n } = useTranslation();
   const query = useQuery(resumenQueryOptions(clienteId));
+  const download = useMutation({
+    mutationFn: () => getResumenCSV(clienteId),
+    onSuccess: (blob) => saveFile(blob, `resumen-${clienteId}.csv`),
+  });
   let body;
   if (query.isPending) body = <p role="status">{t('summary.loading')}</p>;
   else if (query.isError) body = <FormError error={errorText(query.error, t('summary.loadError'), t('errors.network'))} />;
@@ -24,6 +29,12 @@ export function SummarySection({ clienteId }: { clienteId: string }) {
         label: t('summary.revenue', { days: r.dias }),
         value: money(r.periodo.ingresos),
         note: t('summary.orders', { count: r.periodo.pedidos }),
+      },
+      {
+        id: 'tips',
+        label: t('summary.tips', { days: r.dias }),
+        value: money(r.periodo.propinas),
+        note: t('summary.tipsToday', { amount: money(r.hoy.propinas) }),
       },
       {
         id: 'fees',
@@ -45,6 +56,12 @@ export function SummarySection({ clienteId }: { clienteId: string }) {
         </dl>
         <h3 className="summary__chart-title">{t('summary.chartTitle', { days: r.dias })}</h3>
         <RevenueChart serie={r.serie} moneda={r.moneda} />
+        <p className="summary__export">
+          <button type="button" className="button" onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending}>
+            {download.isPending ? t('summary.downloading') : t('summary.download')}
+          </button>
+        </p>
+        {download.isError && <FormError error={errorText(download.error, t('summary.downloadError'), t('errors.network'))} />}
       </>
     );
   }

@@ -1,0 +1,50 @@
+package api
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+)
+
+// The restaurant panel's summary as a file.
+
+// exportSummary answers the panel's summary by day as a CSV file (a row per
+// day of the period: orders and their sales, the tips paid at the tables,
+// coupons and their sales), amounts as plain decimals in the restaurant's
+// currency, headers in the caller's language.
+func (s *Server) exportSummary(w http.ResponseWriter, r *http.Request) error {
+	t, err := tenantInPath(r)
+	if err != nil {
+		return err
+	}
+	sum, err := s.Panel.Summary(r.Context(), t)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="resumen-%d.csv"`, t.Int64()))
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = io.WriteString(w, "\ufeff") // so spreadsheet programs read the file as UTF-8
+	out := csv.NewWriter(w)
+	cur := " (" + sum.Moneda + ")"
+	_ = out.Write([]string{msg(r, "fecha", "date"), msg(r, "pedidos", "orders"), msg(r, "ventas de pedidos", "order sales") + cur,
+		msg(r, "propinas", "tips") + cur, msg(r, "cupones", "coupons"), msg(r, "ventas de cupones", "coupon sales") + cur})
+	for _, d := range sum.Serie {
+		_ = out.Write([]string{d.Fecha, strconv.FormatInt(d.Pedidos, 10), decimal(d.VentasPedidos), decimal(d.Propinas),
+			strconv.FormatInt(d.Cupones, 10), decimal(d.VentasCupones)})
+	}
+	out.Flush()
+	return out.Error()
+}
+
+// decimal writes cents as a plain decimal number ("1234.50"), what a
+// spreadsheet reads as a number in any locale's import.
+func decimal(cents int64) string {
+	sign := ""
+	if cents < 0 {
+		sign, cents = "-", -cents
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, cents/100, cents%100)
+}
