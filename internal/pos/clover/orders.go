@@ -171,21 +171,28 @@ func (c *Client) CreateOrder(ctx context.Context, o pos.Order) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("clover: encoding the cart: %w", err)
 	}
-	r := c.newCall(http.MethodPost, "atomic_order/orders", nil, body)
+	return c.createOrderOnce(ctx, "atomic_order/orders", body, o.Reference, o.OrderType)
+}
+
+// createOrderOnce POSTs an order (at path) that carries ref as its external reference, once: an
+// answer lost on the way is recovered by finding the order by ref, never by posting it again.
+// It answers the order's id.
+func (c *Client) createOrderOnce(ctx context.Context, path string, body []byte, ref, orderType string) (string, error) {
+	r := c.newCall(http.MethodPost, path, nil, body)
 	var created wireOrder
 	var foundID string
 	found, err := c.createOnce(ctx, r, &created, func(ctx context.Context) (bool, error) {
-		id, err := c.findOrder(ctx, o.Reference)
+		id, err := c.findOrder(ctx, ref)
 		foundID = id
 		return id != "", err
 	})
 	switch {
 	case err != nil:
-		return "", c.orderError(err, o.OrderType)
+		return "", c.orderError(err, orderType)
 	case found:
 		return foundID, nil
 	case created.ID == "":
-		return "", fmt.Errorf("clover: POST %s: the answer has no order id (the order may exist; CreateOrder with the same reference finds it): %w", r.label, pos.ErrMalformed)
+		return "", fmt.Errorf("clover: POST %s: the answer has no order id (the order may exist; the same reference finds it): %w", r.label, pos.ErrMalformed)
 	}
 	return created.ID, nil
 }

@@ -122,23 +122,7 @@ func (c *Client) OpenTab(ctx context.Context, t pos.Tab) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("clover: encoding the tab: %w", err)
 	}
-	r := c.newCall(http.MethodPost, "orders", nil, body)
-	var created wireOrder
-	var foundID string
-	found, err := c.createOnce(ctx, r, &created, func(ctx context.Context) (bool, error) {
-		id, err := c.findOrder(ctx, t.Reference)
-		foundID = id
-		return id != "", err
-	})
-	switch {
-	case err != nil:
-		return "", c.orderError(err, t.OrderType)
-	case found:
-		return foundID, nil
-	case created.ID == "":
-		return "", fmt.Errorf("clover: POST %s: the answer has no order id (OpenTab with the same reference finds it): %w", r.label, pos.ErrMalformed)
-	}
-	return created.ID, nil
+	return c.createOrderOnce(ctx, "orders", body, t.Reference, t.OrderType)
 }
 
 // unit is one line item Carta wants on the tab: Clover has no count for an item sold by the unit
