@@ -190,18 +190,25 @@ func (s *Server) createCustomOrder(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, s.toWireOrder(o))
 }
 
+// orderCopy is a copy of the order in the path, its line items and payments its own (the caller
+// reads it unlocked); false when the order is unknown (answered 404).
+func (s *Server) orderCopy(w http.ResponseWriter, r *http.Request) (Order, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i, ok := s.orderIndex(w, r)
+	if !ok {
+		return Order{}, false
+	}
+	o := s.orders[i]
+	o.LineItems, o.Payments = slices.Clone(o.LineItems), slices.Clone(o.Payments)
+	return o, true
+}
+
 func (s *Server) listLineItems(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
-	s.mu.Lock()
-	i, ok := s.orderIndex(w, r)
-	var o Order
-	if ok {
-		o = s.orders[i]
-		o.LineItems = slices.Clone(o.LineItems)
-	}
-	s.mu.Unlock()
+	o, ok := s.orderCopy(w, r)
 	if !ok {
 		return
 	}
@@ -327,14 +334,7 @@ func (s *Server) listPayments(w http.ResponseWriter, r *http.Request) {
 	if !s.authorized(w, r) {
 		return
 	}
-	s.mu.Lock()
-	i, ok := s.orderIndex(w, r)
-	var o Order
-	if ok {
-		o = s.orders[i]
-		o.Payments = slices.Clone(o.Payments)
-	}
-	s.mu.Unlock()
+	o, ok := s.orderCopy(w, r)
 	if !ok {
 		return
 	}
