@@ -1,15 +1,18 @@
 package mail
 
 import (
-	"carta/internal/store"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	netmail "net/mail"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"carta/internal/messaging"
+	"carta/internal/store"
 )
 
 // Outbox message statuses.
@@ -22,53 +25,155 @@ const (
 // maxMailError is how many characters of a send error are kept.
 const maxMailError = 500
 
-// OutboxMessage is one queued e-mail.
+// OutboxMessage is one queued message: an e-mail, or a WhatsApp or SMS message (Channel).
 type OutboxMessage struct {
-	ID            int64  `json:"id"`
-	Kind          string `json:"kind"`
-	To            string `json:"to"`
-	Subject       string `json:"subject"`
-	Text          string `json:"text"`
-	HTML          string `json:"html"`
-	Status        string `json:"status"`
-	Attempts      int    `json:"attempts"`
-	LastError     string `json:"last_error"`
+	ID int64 `json:"id"`
+	// Channel is messaging.ChannelEmail (the default), ChannelWhatsApp or ChannelSMS.
+	Channel string `json:"channel"`
+	Kind    string `json:"kind"`
+	// To is the e-mail address, or the phone (E.164) on WhatsApp and SMS.
+	To      string `json:"to"`
+	Subject string `json:"subject"`
+	// Text is the e-mail's text part, the SMS's body, or what a WhatsApp template reads as.
+	Text string `json:"text"`
+	HTML string `json:"html"`
+	// Template, Params and Lang are a WhatsApp template message.
+	Template string   `json:"template"`
+	Params   []string `json:"params"`
+	Lang     string   `json:"lang"`
+	// Who it is for: the restaurant (0: the platform's), the diner's account or the guest.
+	ClienteID  int64 `json:"cliente_id"`
+	UsuarioID  int64 `json:"usuario_id"`
+	InvitadoID int64 `json:"invitado_id"`
+	// DedupeKey makes the message once: Enqueue with a key already queued queues nothing.
+	DedupeKey string `json:"dedupe_key"`
+	// Unsubscribe is a marketing e-mail's one-click unsubscribe link (RFC 8058).
+	Unsubscribe string `json:"unsubscribe_url"`
+	// FallbackOf is the message this one replaces (it failed for good on its channel).
+	FallbackOf int64  `json:"fallback_of"`
+	Status     string `json:"status"`
+	Attempts   int    `json:"attempts"`
+	LastError  string `json:"last_error"`
+	// ProviderID is the provider's id of the accepted message; Delivery what its callbacks
+	// reported of it since (sent, delivered, read, failed), at DeliveryAt.
+	ProviderID    string `json:"provider_id"`
+	Delivery      string `json:"delivery"`
+	DeliveryAt    int64  `json:"delivery_at"`
 	NextAttemptAt int64  `json:"next_attempt_at"`
 	CreatedAt     int64  `json:"created_at"`
 	SentAt        int64  `json:"sent_at"`
 }
 
-const outboxColumns = `id, kind, to_addr, subject, body_text, body_html, status, attempts, last_error, next_attempt_at, created_at, sent_at`
+const outboxColumns = `id, channel, kind, to_addr, subject, body_text, body_html, template, params, lang,
+	COALESCE(cliente_id, 0), COALESCE(usuario_id, 0), COALESCE(invitado_id, 0), COALESCE(dedupe_key, ''),
+	unsubscribe_url, COALESCE(fallback_of, 0), status, attempts, last_error, provider_id, delivery, delivery_at,
+	next_attempt_at, created_at, sent_at`
 
 func scanOutbox(s interface{ Scan(...any) error }) (OutboxMessage, error) {
 	var m OutboxMessage
-	err := s.Scan(&m.ID, &m.Kind, &m.To, &m.Subject, &m.Text, &m.HTML, &m.Status, &m.Attempts,
-		&m.LastError, &m.NextAttemptAt, &m.CreatedAt, &m.SentAt)
+	var params string
+	err := s.Scan(&m.ID, &m.Channel, &m.Kind, &m.To, &m.Subject, &m.Text, &m.HTML, &m.Template, &params, &m.Lang,
+		&m.ClienteID, &m.UsuarioID, &m.InvitadoID, &m.DedupeKey, &m.Unsubscribe, &m.FallbackOf,
+		&m.Status, &m.Attempts, &m.LastError, &m.ProviderID, &m.Delivery, &m.DeliveryAt,
+		&m.NextAttemptAt, &m.CreatedAt, &m.SentAt)
+	if err == nil {
+		m.Params = []string{}
+		if params != "" {
+			if jerr := json.Unmarshal([]byte(params), &m.Params); jerr != nil {
+				return m, fmt.Errorf("outbox %d params: %w", m.ID, jerr)
+			}
+		}
+	}
 	return m, err
 }
 
-// Enqueue queues an e-mail for the mail worker, due now. Call it with
-// the transaction that does what the e-mail is about, so both are committed
-// (or neither). The recipient must be a valid address.
-func Enqueue(ctx context.Context, q store.Querier, m OutboxMessage) (int64, error) {
+// nullable stores 0 and "" as NULL.
+func nullable[T comparable](v T) any {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return v
+}
+
+// validate checks what a message of its channel needs.
+func (m *OutboxMessage) validate() error {
+	if m.Channel == "" {
+		m.Channel = messaging.ChannelEmail
+	}
 	if strings.TrimSpace(m.Kind) == "" {
-		return 0, errors.New("outbox: kind is required")
+		return errors.New("outbox: kind is required")
 	}
-	if _, err := netmail.ParseAddress(m.To); err != nil {
-		return 0, fmt.Errorf("outbox: invalid recipient %q: %w", m.To, err)
+	switch m.Channel {
+	case messaging.ChannelEmail:
+		if _, err := netmail.ParseAddress(m.To); err != nil {
+			return fmt.Errorf("outbox: invalid recipient %q: %w", m.To, err)
+		}
+		if strings.TrimSpace(m.Subject) == "" {
+			return errors.New("outbox: subject is required")
+		}
+		if m.Text == "" && m.HTML == "" {
+			return errors.New("outbox: empty body")
+		}
+	case messaging.ChannelWhatsApp, messaging.ChannelSMS:
+		if !isE164(m.To) {
+			return fmt.Errorf("outbox: invalid phone %q (E.164 expected)", m.To)
+		}
+		if m.Channel == messaging.ChannelWhatsApp && m.Template == "" {
+			return errors.New("outbox: a WhatsApp message needs its template")
+		}
+		if strings.TrimSpace(m.Text) == "" {
+			return errors.New("outbox: empty body")
+		}
+	default:
+		return fmt.Errorf("outbox: unknown channel %q", m.Channel)
 	}
-	if strings.TrimSpace(m.Subject) == "" {
-		return 0, errors.New("outbox: subject is required")
+	return nil
+}
+
+// isE164 reports whether s is a phone in E.164: + and 8 to 15 digits, the first not 0.
+func isE164(s string) bool {
+	if len(s) < 9 || len(s) > 16 || s[0] != '+' || s[1] == '0' {
+		return false
 	}
-	if m.Text == "" && m.HTML == "" {
-		return 0, errors.New("outbox: empty body")
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// Enqueue queues a message for its channel's worker, due now. Call it with the transaction that
+// does what the message is about, so both are committed (or neither). An e-mail's recipient must
+// be a valid address, a WhatsApp or SMS message's a phone in E.164. With a DedupeKey already
+// queued it queues nothing and returns 0 (the message exists once).
+func Enqueue(ctx context.Context, q store.Querier, m OutboxMessage) (int64, error) {
+	if err := m.validate(); err != nil {
+		return 0, err
+	}
+	params := "[]"
+	if len(m.Params) > 0 {
+		b, err := json.Marshal(m.Params)
+		if err != nil {
+			return 0, fmt.Errorf("outbox params: %w", err)
+		}
+		params = string(b)
 	}
 	now := q.NowUnix()
-	id, err := store.InsertID(ctx, q, `INSERT INTO outbox (kind, to_addr, subject, body_text, body_html, status, attempts, next_attempt_at, last_error, created_at, sent_at)
-		VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, '', ?, 0)`,
-		m.Kind, m.To, m.Subject, m.Text, m.HTML, now, now)
+	id, err := store.InsertID(ctx, q, `INSERT INTO outbox (channel, kind, to_addr, subject, body_text, body_html, template, params, lang,
+		cliente_id, usuario_id, invitado_id, dedupe_key, unsubscribe_url, fallback_of,
+		status, attempts, next_attempt_at, last_error, created_at, sent_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, '', ?, 0)
+		ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`,
+		m.Channel, m.Kind, m.To, m.Subject, m.Text, m.HTML, m.Template, params, m.Lang,
+		nullable(m.ClienteID), nullable(m.UsuarioID), nullable(m.InvitadoID), nullable(m.DedupeKey), m.Unsubscribe,
+		nullable(m.FallbackOf), now, now)
+	if errors.Is(err, sql.ErrNoRows) && m.DedupeKey != "" {
+		return 0, nil // queued before under the same key
+	}
 	if err != nil {
-		return 0, fmt.Errorf("enqueue mail: %w", err)
+		return 0, fmt.Errorf("enqueue %s: %w", m.Channel, err)
 	}
 	return id, nil
 }
@@ -80,6 +185,11 @@ func Enqueue(ctx context.Context, q store.Querier, m OutboxMessage) (int64, erro
 // message at the same time. A worker that dies mid-send loses its claim when
 // the lease ends and the message is tried again.
 func ClaimDue(ctx context.Context, db *store.DB, limit int, lease time.Duration) ([]OutboxMessage, error) {
+	return ClaimDueOn(ctx, db, messaging.ChannelEmail, limit, lease)
+}
+
+// ClaimDueOn is ClaimDue for one channel's messages.
+func ClaimDueOn(ctx context.Context, db *store.DB, channel string, limit int, lease time.Duration) ([]OutboxMessage, error) {
 	if limit <= 0 {
 		limit = 20
 	}
@@ -87,8 +197,8 @@ func ClaimDue(ctx context.Context, db *store.DB, limit int, lease time.Duration)
 		lease = time.Second
 	}
 	now := db.NowUnix()
-	rows, err := db.Query(ctx, `SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?
-		ORDER BY next_attempt_at, id LIMIT ?`, now, limit)
+	rows, err := db.Query(ctx, `SELECT id FROM outbox WHERE channel = ? AND status = 'pending' AND next_attempt_at <= ?
+		ORDER BY next_attempt_at, id LIMIT ?`, channel, now, limit)
 	if err != nil {
 		return nil, fmt.Errorf("due mail: %w", err)
 	}

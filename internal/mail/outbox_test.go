@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"carta/internal/mail"
+	"carta/internal/messaging"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
 )
@@ -237,6 +238,54 @@ func TestOutboxConcurrentClaimsAreExclusive(t *testing.T) {
 		for id, c := range counts {
 			if c != 1 {
 				t.Fatalf("message %d claimed %d times", id, c)
+			}
+		}
+	})
+}
+
+func TestOutboxChannelsAndDedupe(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		fixedClock(db, time.Unix(1_700_000_000, 0))
+		wa := mail.OutboxMessage{Channel: messaging.ChannelWhatsApp, Kind: "pedido_listo", To: "+34600111222",
+			Text: "Tu pedido 12 está listo", Template: "carta_pedido_listo", Params: []string{"12", "Casa Pepe"}, Lang: "es",
+			ClienteID: 1, UsuarioID: 7, DedupeKey: "pedido_listo:1:99"}
+		id, err := mail.Enqueue(ctx, db, wa)
+		if err != nil || id == 0 {
+			t.Fatalf("enqueue whatsapp = %d, %v", id, err)
+		}
+		// The same key again (the state set twice, another replica) queues nothing.
+		if again, err := mail.Enqueue(ctx, db, wa); err != nil || again != 0 {
+			t.Fatalf("second enqueue with the key = %d, %v; want 0, nil", again, err)
+		}
+		sms := mail.OutboxMessage{Channel: messaging.ChannelSMS, Kind: "pedido_listo", To: "+525511112222", Text: "Listo"}
+		if _, err := mail.Enqueue(ctx, db, sms); err != nil {
+			t.Fatal(err)
+		}
+		got, err := mail.GetMessage(ctx, db, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Channel != messaging.ChannelWhatsApp || got.Template != "carta_pedido_listo" || strings.Join(got.Params, "|") != "12|Casa Pepe" ||
+			got.Lang != "es" || got.ClienteID != 1 || got.UsuarioID != 7 || got.DedupeKey != "pedido_listo:1:99" || got.Subject != "" {
+			t.Fatalf("stored whatsapp = %+v", got)
+		}
+		// E-mail's worker claims only e-mail; each channel its own.
+		if c, err := mail.ClaimDue(ctx, db, 10, time.Minute); err != nil || len(c) != 0 {
+			t.Fatalf("e-mail claim took %d (%v), want none", len(c), err)
+		}
+		if c, err := mail.ClaimDueOn(ctx, db, messaging.ChannelSMS, 10, time.Minute); err != nil || len(c) != 1 || c[0].To != "+525511112222" {
+			t.Fatalf("sms claim = %+v, %v", c, err)
+		}
+		for _, bad := range []mail.OutboxMessage{
+			{Channel: messaging.ChannelSMS, Kind: "x", To: "600111222", Text: "x"},
+			{Channel: messaging.ChannelSMS, Kind: "x", To: "+34 600 111 222", Text: "x"},
+			{Channel: messaging.ChannelSMS, Kind: "x", To: "+34600111222"},
+			{Channel: messaging.ChannelWhatsApp, Kind: "x", To: "+34600111222", Text: "x"},
+			{Channel: "fax", Kind: "x", To: "+34600111222", Text: "x"},
+		} {
+			if _, err := mail.Enqueue(ctx, db, bad); err == nil {
+				t.Errorf("Enqueue(%+v) succeeded", bad)
 			}
 		}
 	})

@@ -7754,15 +7754,39 @@ export interface components {
         };
         OutboxMessage: {
             id: number;
+            /**
+             * @description the channel it goes by
+             * @enum {string}
+             */
+            channel: "email" | "whatsapp" | "sms";
             kind: string;
             to: string;
             subject: string;
             text: string;
             html: string;
+            /** @description a WhatsApp message's approved template */
+            template: string;
+            /** @description the template's body variables, in order */
+            params: string[];
+            lang: string;
+            /** @description the restaurant it is about (0: the platform's) */
+            cliente_id: number;
+            usuario_id: number;
+            invitado_id: number;
+            dedupe_key: string;
+            /** @description a marketing e-mail's one-click unsubscribe link */
+            unsubscribe_url: string;
+            /** @description the message this one replaces (it failed for good on its channel) */
+            fallback_of: number;
             /** @enum {string} */
             status: "pending" | "sent" | "failed";
             attempts: number;
             last_error: string;
+            /** @description the provider's id of the accepted message */
+            provider_id: string;
+            /** @description what the provider's callbacks reported: sent, delivered, read, failed */
+            delivery: string;
+            delivery_at: number;
             created_at: number;
             sent_at: number;
             /** @description Unix seconds of the next send attempt */
