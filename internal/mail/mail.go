@@ -19,6 +19,9 @@ import (
 // Message is one e-mail to send.
 type Message struct {
 	To, Subject, Text, HTML string
+	// Unsubscribe is a marketing e-mail's one-click unsubscribe link (RFC 8058): sent as its
+	// List-Unsubscribe header with List-Unsubscribe-Post; "" for transactional e-mail.
+	Unsubscribe string
 }
 
 // Sender delivers a message.

@@ -102,7 +102,7 @@ func (w *Worker) Tick(ctx context.Context) (sent int, err error) {
 			break // the claims lapse with their lease
 		}
 		call := w.Metrics.Call("smtp")
-		sendErr := w.Sender.Send(ctx, Message{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
+		sendErr := w.Sender.Send(ctx, Message{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, Unsubscribe: m.Unsubscribe})
 		call(sendErr)
 		// Record the outcome even if ctx ended during the send.
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
