@@ -14,9 +14,6 @@ import (
 // SignatureHeader is the header Twilio signs its webhooks with.
 const SignatureHeader = "X-Twilio-Signature"
 
-// MaxBody bounds a callback's form body; Twilio's are a few hundred bytes.
-const MaxBody = 64 << 10
-
 // Signature computes Twilio's signature of a form-encoded callback (Twilio's "Webhooks
 // security": the full URL as Twilio called it, query included, then each POST parameter's name
 // followed by its value, by name in sorted order; HMAC-SHA1 keyed with the Auth Token; base64).
