@@ -39,7 +39,7 @@ func (s *Server) whatsappVerify(w http.ResponseWriter, r *http.Request) error {
 // whatsappWebhook receives Meta's notifications: delivery statuses of the messages sent and the
 // diners' replies. An unsigned or forged one (X-Hub-Signature-256 with the app secret) is 401
 // and applies nothing; a signed one's events are applied, and an error there answers 500 so
-// Meta delivers it again (Apply is idempotent, so does a replay).
+// Meta delivers it again (so Apply must be idempotent, which also makes a replay harmless).
 func (s *Server) whatsappWebhook(w http.ResponseWriter, r *http.Request) error {
 	body, err := readWebhook(w, r)
 	if err != nil {

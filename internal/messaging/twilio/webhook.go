@@ -46,8 +46,8 @@ func Signature(fullURL string, form url.Values, authToken string) string {
 // differ from the configured one only there). An empty token or header verifies nothing.
 //
 // Twilio signs no timestamp: a captured callback verifies again if replayed. A replay reports
-// what was already applied — a status already recorded, an opt-out already taken — and the
-// outbox's Apply is idempotent on both.
+// what was already applied — a status already recorded, an opt-out already taken — and
+// messaging.Events' Apply is required to be idempotent on both (Twilio retries callbacks too).
 func Verify(fullURL string, form url.Values, signatureHeader, authToken string) bool {
 	if authToken == "" || signatureHeader == "" {
 		return false

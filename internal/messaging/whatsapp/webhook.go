@@ -50,9 +50,10 @@ func VerifyChallenge(q url.Values, verifyToken string) (challenge string, ok boo
 //
 // Meta's signature covers the body only: there is no timestamp, so a captured notification
 // can be replayed as long as the app secret is not rotated. A replay reports what was already
-// reported (a status a message already has, a reply already read), and the outbox's Apply is
-// idempotent on both: a status is recorded only when it moves the message forward, and opting
-// out twice leaves the consent withdrawn once.
+// reported (a status a message already has, a reply already read), and messaging.Events'
+// Apply is required to be idempotent on both (the outbox's: recording a status the message
+// already has changes nothing, and opting out twice leaves the consent withdrawn once). Meta
+// retries a notification it got no 2xx for, so Apply sees duplicates even without an attacker.
 func VerifySignature(body []byte, header, appSecret string) error {
 	if appSecret == "" {
 		return fmt.Errorf("%w: no app secret configured", ErrBadSignature)
