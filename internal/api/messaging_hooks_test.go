@@ -3,6 +3,8 @@ package api_test
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"reflect"
 	"strings"
@@ -206,5 +208,29 @@ func TestTwilioCallbackRoute(t *testing.T) {
 	e.api.TwilioAuthToken = ""
 	if r := post("/api/webhooks/twilio", status, twiliotest.Sign("", twURL, status)); r.status != 403 {
 		t.Errorf("no token configured: %d", r.status)
+	}
+}
+
+// The fakes' signed requests (what other packages' tests post) pass the handlers as they are.
+func TestMessagingFakesSignedRequests(t *testing.T) {
+	e, rec := messagingEnv(t)
+	h := e.srv.Config.Handler
+	at := time.Unix(1700000000, 0).UTC()
+	body := whatsapptest.Notification("1065", []whatsapptest.Status{{ID: "wamid.Z", Status: "delivered", At: at}}, nil)
+	for _, req := range []*http.Request{
+		whatsapptest.Request("https://carta.example/api/webhooks/whatsapp", waSecret, body),
+		twiliotest.StatusRequest(twURL, twToken, "AC1", "SM9", "read", ""),
+		twiliotest.InboundRequest(twURL, twToken, "AC1", "+12125550123", "STOP"),
+	} {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != 200 {
+			t.Fatalf("%s: %d %s", req.URL, w.Code, w.Body)
+		}
+	}
+	want := []messaging.Event{{Channel: "whatsapp", ProviderID: "wamid.Z", Status: "delivered", At: at},
+		{Channel: "sms", ProviderID: "SM9", Status: "read"}, {Channel: "sms", From: "+12125550123", Text: "STOP"}}
+	if got := rec.take(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("applied %+v", got)
 	}
 }
