@@ -11,13 +11,15 @@ cd "$(dirname "$0")/.."
 GO=${GO:-go}
 FUZZTIME=${FUZZTIME:-}
 
-# package target time (about 90 s in all)
+# package target time (about 100 s in all)
 targets=(
   ./internal/api                FuzzWriteRoutes     30s
   ./internal/media              FuzzSaveMultipart   8s
   ./internal/media/imaging      FuzzImage           6s
   ./internal/checkout/clover    FuzzWebhook         6s
   ./internal/billing/stripe     FuzzVerifyWebhook   8s
+  ./internal/messaging/whatsapp FuzzWhatsAppNotification 6s
+  ./internal/messaging/twilio   FuzzTwilioCallback  6s
   ./internal/ordering           FuzzPrice           8s
   ./internal/wines/lookup       FuzzBuiltinFind     6s
   ./internal/onboarding         FuzzOnboardingLink  8s

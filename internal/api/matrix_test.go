@@ -12,6 +12,8 @@ import (
 
 	"carta/internal/auth"
 	"carta/internal/checkout/clover/clovercheckouttest"
+	"carta/internal/messaging/twilio/twiliotest"
+	"carta/internal/messaging/whatsapp/whatsapptest"
 	"carta/internal/ordering"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
@@ -480,6 +482,43 @@ func accessTable() map[string][]row {
 			ev := fmt.Sprintf(`{"id":"evt_m%d","object":"event","type":"payment_intent.succeeded","data":{"object":{"id":"pi_m","object":"payment_intent","metadata":{}}}}`, m.next())
 			return req{method: "POST", path: "/api/webhooks/stripe", body: signed{ev, "Stripe-Signature", signStripe(ev, "whsec_stripe_test")}}
 		}, public(s200)}},
+		// The messaging providers' webhooks (messaging_hooks.go): public, each with its signature.
+		"GET /api/webhooks/whatsapp": {
+			{"our verify token", func(m *matrix) req {
+				m.api.WhatsAppVerifyToken = "vt_matrix"
+				return req{method: "GET", path: "/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=vt_matrix&hub.challenge=1158201444"}
+			}, public(s200)},
+			{"another token", func(m *matrix) req {
+				m.api.WhatsAppVerifyToken = "vt_matrix"
+				return req{method: "GET", path: "/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1"}
+			}, public(s403)},
+		},
+		"POST /api/webhooks/whatsapp": {
+			{"signed status", func(m *matrix) req {
+				m.api.WhatsAppAppSecret = "wa_app_secret_matrix"
+				body := whatsapptest.Notification("1065", []whatsapptest.Status{{ID: fmt.Sprint("wamid.M", m.next()), Status: "delivered", At: time.Now()}}, nil)
+				return req{method: "POST", path: "/api/webhooks/whatsapp", body: signed{string(body), "X-Hub-Signature-256", whatsapptest.Sign("wa_app_secret_matrix", body)}}
+			}, public(s200)},
+			{"forged", func(m *matrix) req {
+				m.api.WhatsAppAppSecret = "wa_app_secret_matrix"
+				body := whatsapptest.Notification("1065", []whatsapptest.Status{{ID: "wamid.F", Status: "read", At: time.Now()}}, nil)
+				return req{method: "POST", path: "/api/webhooks/whatsapp", body: signed{string(body), "X-Hub-Signature-256", whatsapptest.Sign("guess", body)}}
+			}, public(s401)},
+		},
+		"POST /api/webhooks/twilio": {
+			{"signed status callback", func(m *matrix) req {
+				m.api.TwilioAuthToken = "tw_token_matrix"
+				form := twiliotest.StatusForm("AC1", fmt.Sprint("SM", m.next()), "delivered", "")
+				return req{method: "POST", path: "/api/webhooks/twilio", body: signedForm{form.Encode(), "X-Twilio-Signature",
+					twiliotest.Sign("tw_token_matrix", "https://carta.example/api/webhooks/twilio", form)}}
+			}, public(s200)},
+			{"forged", func(m *matrix) req {
+				m.api.TwilioAuthToken = "tw_token_matrix"
+				form := twiliotest.InboundForm("AC1", "+34600111222", "BAJA")
+				return req{method: "POST", path: "/api/webhooks/twilio", body: signedForm{form.Encode(), "X-Twilio-Signature",
+					twiliotest.Sign("guess", "https://carta.example/api/webhooks/twilio", form)}}
+			}, public(s403)},
+		},
 
 		"GET /api/orders/clover_products_online": {{"", get("/api/orders/clover_products_online?cliente_id=1"), public(s200)}},
 		"GET /api/taxes":                         {{"", get("/api/taxes?cliente_id=1"), public(s200)}},
@@ -814,6 +853,9 @@ type signed struct {
 	body, header, value string
 }
 
+// signedForm is signed with a form-encoded body (Twilio's callbacks).
+type signedForm signed
+
 func TestAccessMatrix(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		m := newMatrix(t, db)
@@ -845,6 +887,8 @@ func TestAccessMatrix(t *testing.T) {
 						var res result
 						if s, ok := q.body.(signed); ok {
 							res = m.do(q.method, q.path, tok, s.body, s.header, s.value)
+						} else if s, ok := q.body.(signedForm); ok {
+							res = m.do(q.method, q.path, tok, s.body, s.header, s.value, "Content-Type", "application/x-www-form-urlencoded")
 						} else {
 							res = m.do(q.method, q.path, tok, q.body)
 						}

@@ -167,6 +167,9 @@ func (s *Server) routes() []route {
 		{"GET", "/api/admin/resumen", superAdmin, list(s.oversight)},
 		{"POST", "/api/webhooks/clover-checkout", public, s.cloverCheckoutWebhook},
 		{"POST", "/api/webhooks/stripe", public, s.stripeWebhook},
+		{"GET", "/api/webhooks/whatsapp", public, s.whatsappVerify},
+		{"POST", "/api/webhooks/whatsapp", public, s.whatsappWebhook},
+		{"POST", "/api/webhooks/twilio", public, s.twilioWebhook},
 
 		// Online ordering for pickup: the diner's side is public (a signed-in
 		// diner's token links the order to the account; an order's page takes

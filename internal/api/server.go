@@ -22,6 +22,7 @@ import (
 	"carta/internal/limits"
 	"carta/internal/media"
 	"carta/internal/menu"
+	"carta/internal/messaging"
 	"carta/internal/metrics"
 	"carta/internal/offers"
 	"carta/internal/onboarding"
@@ -62,6 +63,12 @@ type Server struct {
 	StripePublishableKey string
 	// Webhook secrets of the hosted checkout and of Stripe.
 	CloverWebhookSecret, StripeWebhookSecret string
+	// The messaging providers' webhook secrets: Meta's app secret and verify token, Twilio's
+	// auth token (messaging_hooks.go).
+	WhatsAppAppSecret, WhatsAppVerifyToken, TwilioAuthToken string
+	// Messages applies the providers' callbacks (delivery statuses, replies); nil: they are
+	// accepted and dropped.
+	Messages messaging.Events
 	// Checkout confirms payments of every kind of purchase (webhooks and
 	// the demo checkout page). Nil: Handler builds it with the coupon and
 	// order kinds (Offers, Ordering) and Clover's webhook format.

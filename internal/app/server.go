@@ -117,6 +117,9 @@ func NewServer(cfg config.Config, d Deps) *Server {
 		StripePublishableKey: cfg.StripePublishableKey,
 		StripeWebhookSecret:  cfg.StripeWebhookSecret,
 		CloverWebhookSecret:  cfg.CloverWebhookSecret,
+		WhatsAppAppSecret:    cfg.WhatsAppAppSecret,
+		WhatsAppVerifyToken:  cfg.WhatsAppVerifyToken,
+		TwilioAuthToken:      cfg.TwilioAuthToken,
 		BaseURL:              cfg.BaseURL,
 		TrustedProxies:       cfg.TrustedProxies,
 	}

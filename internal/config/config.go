@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -87,6 +88,19 @@ type Config struct {
 	// AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN;
 	// without them the instance's role is used.
 	S3AccessKey, S3SecretKey, S3SessionToken string
+	// WhatsApp* are Carta's WhatsApp Business number on Meta's Cloud API (one for the platform):
+	// with a token and a phone-number id, WhatsApp messages are sent; without them they stay in
+	// the outbox (demo). AppSecret verifies the webhook's notifications, VerifyToken answers its
+	// subscription check. Secrets come from the environment only and are never logged.
+	WhatsAppToken, WhatsAppPhoneNumberID   string // CARTA_WHATSAPP_TOKEN, CARTA_WHATSAPP_PHONE_NUMBER_ID
+	WhatsAppAppSecret, WhatsAppVerifyToken string // CARTA_WHATSAPP_APP_SECRET, CARTA_WHATSAPP_VERIFY_TOKEN
+	WhatsAppAPIURL, WhatsAppAPIVersion     string // CARTA_WHATSAPP_API_URL, CARTA_WHATSAPP_API_VERSION
+	// Twilio* are Carta's Twilio account for SMS: with the SID and token, SMS are sent from From
+	// or through the messaging service; without them they stay in the outbox (demo). The token
+	// also verifies Twilio's callbacks.
+	TwilioAccountSID, TwilioAuthToken     string // CARTA_TWILIO_ACCOUNT_SID, CARTA_TWILIO_AUTH_TOKEN
+	TwilioFrom, TwilioMessagingServiceSID string // CARTA_TWILIO_FROM, CARTA_TWILIO_MESSAGING_SERVICE_SID
+	TwilioAPIURL                          string // CARTA_TWILIO_API_URL
 }
 
 // Vars documents each environment variable with its default; the README
@@ -129,6 +143,14 @@ var Vars = []struct{ Name, Default, Help string }{
 	{"CARTA_S3_REGION", "asked from the store", "the bucket's region (`eu-west-1`; `auto` on R2)"},
 	{"CARTA_S3_PATH_STYLE", "0", "1 puts the bucket in the URL's path (MinIO and most self-hosted stores); 0 lets the client choose (virtual-hosted on AWS)"},
 	{"AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN", "the instance's role", "keys of the S3 bucket; environment only"},
+	{"CARTA_WHATSAPP_TOKEN / CARTA_WHATSAPP_PHONE_NUMBER_ID", "(none)", "WhatsApp Cloud API access token and business phone-number id; with both, WhatsApp messages are sent, without them they stay in the outbox; environment only"},
+	{"CARTA_WHATSAPP_APP_SECRET", "(none)", "the Meta app's secret: verifies `X-Hub-Signature-256` of `POST /api/webhooks/whatsapp`; environment only"},
+	{"CARTA_WHATSAPP_VERIFY_TOKEN", "(none)", "the verify token given to Meta for `GET /api/webhooks/whatsapp`'s subscription check; environment only"},
+	{"CARTA_WHATSAPP_API_URL", "https://graph.facebook.com", "Graph API root, when it is not Meta's (a test server)"},
+	{"CARTA_WHATSAPP_API_VERSION", "v21.0", "Graph API version"},
+	{"CARTA_TWILIO_ACCOUNT_SID / CARTA_TWILIO_AUTH_TOKEN", "(none)", "Twilio account for SMS; with both, SMS are sent, without them they stay in the outbox; the token also verifies `POST /api/webhooks/twilio`; environment only"},
+	{"CARTA_TWILIO_FROM / CARTA_TWILIO_MESSAGING_SERVICE_SID", "(none)", "the SMS sender: a Twilio number (E.164) or a messaging service (`MG…`, wins when both are set); one is required with the account"},
+	{"CARTA_TWILIO_API_URL", "https://api.twilio.com", "Twilio REST API root, when it is not Twilio's (a test server)"},
 }
 
 // Load builds the configuration from getenv, then applies flags from args.
@@ -222,6 +244,17 @@ func LoadWith(name string, args []string, getenv func(string) string, more func(
 	c.S3AccessKey = env("AWS_ACCESS_KEY_ID", "")
 	c.S3SecretKey = env("AWS_SECRET_ACCESS_KEY", "")
 	c.S3SessionToken = env("AWS_SESSION_TOKEN", "")
+	c.WhatsAppToken = env("CARTA_WHATSAPP_TOKEN", "")
+	c.WhatsAppPhoneNumberID = env("CARTA_WHATSAPP_PHONE_NUMBER_ID", "")
+	c.WhatsAppAppSecret = env("CARTA_WHATSAPP_APP_SECRET", "")
+	c.WhatsAppVerifyToken = env("CARTA_WHATSAPP_VERIFY_TOKEN", "")
+	c.WhatsAppAPIURL = env("CARTA_WHATSAPP_API_URL", "https://graph.facebook.com")
+	c.WhatsAppAPIVersion = env("CARTA_WHATSAPP_API_VERSION", "v21.0")
+	c.TwilioAccountSID = env("CARTA_TWILIO_ACCOUNT_SID", "")
+	c.TwilioAuthToken = env("CARTA_TWILIO_AUTH_TOKEN", "")
+	c.TwilioFrom = env("CARTA_TWILIO_FROM", "")
+	c.TwilioMessagingServiceSID = env("CARTA_TWILIO_MESSAGING_SERVICE_SID", "")
+	c.TwilioAPIURL = env("CARTA_TWILIO_API_URL", "https://api.twilio.com")
 	if more != nil {
 		more(fs)
 	}
@@ -343,11 +376,40 @@ func (c *Config) finish() error {
 	if (c.S3AccessKey == "") != (c.S3SecretKey == "") {
 		errs = append(errs, errors.New("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together"))
 	}
+	// The messaging providers' errors name the variables, never their (secret) values.
+	for _, v := range []struct{ name, val string }{{"CARTA_WHATSAPP_API_URL", c.WhatsAppAPIURL}, {"CARTA_TWILIO_API_URL", c.TwilioAPIURL}} {
+		if u, err := url.Parse(v.val); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("%s %q: must be an absolute http(s) URL", v.name, v.val))
+		}
+	}
+	c.WhatsAppAPIURL = strings.TrimRight(c.WhatsAppAPIURL, "/")
+	c.TwilioAPIURL = strings.TrimRight(c.TwilioAPIURL, "/")
+	if !apiVersion.MatchString(c.WhatsAppAPIVersion) {
+		errs = append(errs, fmt.Errorf("CARTA_WHATSAPP_API_VERSION %q: must be a Graph API version such as v21.0", c.WhatsAppAPIVersion))
+	}
+	if (c.WhatsAppToken == "") != (c.WhatsAppPhoneNumberID == "") {
+		errs = append(errs, errors.New("CARTA_WHATSAPP_TOKEN and CARTA_WHATSAPP_PHONE_NUMBER_ID go together"))
+	}
+	if (c.TwilioAccountSID == "") != (c.TwilioAuthToken == "") {
+		errs = append(errs, errors.New("CARTA_TWILIO_ACCOUNT_SID and CARTA_TWILIO_AUTH_TOKEN go together"))
+	}
+	if c.TwilioAccountSID != "" && c.TwilioFrom == "" && c.TwilioMessagingServiceSID == "" {
+		errs = append(errs, errors.New("CARTA_TWILIO_FROM or CARTA_TWILIO_MESSAGING_SERVICE_SID is required with CARTA_TWILIO_ACCOUNT_SID"))
+	}
 	if c.SessionTTL < time.Minute {
 		errs = append(errs, errors.New("CARTA_SESSION_TTL must be at least 1m"))
 	}
 	return errors.Join(errs...)
 }
+
+// apiVersion is a Graph API version ("v21.0").
+var apiVersion = regexp.MustCompile(`^v[0-9]+\.[0-9]+$`)
+
+// WhatsAppEnabled reports whether WhatsApp messages are sent (else they stay in the outbox).
+func (c Config) WhatsAppEnabled() bool { return c.WhatsAppToken != "" && c.WhatsAppPhoneNumberID != "" }
+
+// TwilioEnabled reports whether SMS are sent through Twilio (else they stay in the outbox).
+func (c Config) TwilioEnabled() bool { return c.TwilioAccountSID != "" && c.TwilioAuthToken != "" }
 
 // IsPostgres reports whether the database URL selects PostgreSQL.
 func (c Config) IsPostgres() bool {

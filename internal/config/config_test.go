@@ -140,3 +140,46 @@ func TestREADMETable(t *testing.T) {
 		}
 	}
 }
+
+func TestMessagingProviders(t *testing.T) {
+	c, _, err := Load("t", nil, env(nil))
+	if err != nil || c.WhatsAppEnabled() || c.TwilioEnabled() || c.WhatsAppAPIURL != "https://graph.facebook.com" ||
+		c.WhatsAppAPIVersion != "v21.0" || c.TwilioAPIURL != "https://api.twilio.com" {
+		t.Fatalf("defaults: %+v %v", c, err)
+	}
+	c, _, err = Load("t", nil, env(map[string]string{
+		"CARTA_WHATSAPP_TOKEN": "EAAsecret", "CARTA_WHATSAPP_PHONE_NUMBER_ID": "1065", "CARTA_WHATSAPP_APP_SECRET": "appsecret",
+		"CARTA_WHATSAPP_VERIFY_TOKEN": "vt", "CARTA_WHATSAPP_API_URL": "http://127.0.0.1:9/", "CARTA_WHATSAPP_API_VERSION": "v22.0",
+		"CARTA_TWILIO_ACCOUNT_SID": "AC1", "CARTA_TWILIO_AUTH_TOKEN": "twsecret", "CARTA_TWILIO_MESSAGING_SERVICE_SID": "MG1",
+		"CARTA_TWILIO_API_URL": "http://127.0.0.1:8/"}))
+	if err != nil || !c.WhatsAppEnabled() || !c.TwilioEnabled() || c.WhatsAppToken != "EAAsecret" || c.WhatsAppPhoneNumberID != "1065" ||
+		c.WhatsAppAppSecret != "appsecret" || c.WhatsAppVerifyToken != "vt" || c.WhatsAppAPIURL != "http://127.0.0.1:9" ||
+		c.WhatsAppAPIVersion != "v22.0" || c.TwilioAccountSID != "AC1" || c.TwilioAuthToken != "twsecret" ||
+		c.TwilioMessagingServiceSID != "MG1" || c.TwilioAPIURL != "http://127.0.0.1:8" {
+		t.Fatalf("got %+v %v", c, err)
+	}
+	for name, vars := range map[string]map[string]string{
+		"token without number":   {"CARTA_WHATSAPP_TOKEN": "EAAsecret"},
+		"number without token":   {"CARTA_WHATSAPP_PHONE_NUMBER_ID": "1065"},
+		"bad graph url":          {"CARTA_WHATSAPP_API_URL": "graph.facebook.com"},
+		"bad version":            {"CARTA_WHATSAPP_API_VERSION": "21"},
+		"sid without token":      {"CARTA_TWILIO_ACCOUNT_SID": "AC1", "CARTA_TWILIO_FROM": "+15005550006"},
+		"token without sid":      {"CARTA_TWILIO_AUTH_TOKEN": "twsecret"},
+		"account without sender": {"CARTA_TWILIO_ACCOUNT_SID": "AC1", "CARTA_TWILIO_AUTH_TOKEN": "twsecret"},
+		"bad twilio url":         {"CARTA_TWILIO_API_URL": "ftp://api.twilio.com"},
+	} {
+		_, _, err := Load("t", nil, env(vars))
+		if err == nil {
+			t.Errorf("%s: accepted", name)
+			continue
+		}
+		// Errors name the variables, never the secrets' values.
+		if strings.Contains(err.Error(), "EAAsecret") || strings.Contains(err.Error(), "twsecret") {
+			t.Errorf("%s: the error shows a secret: %v", name, err)
+		}
+	}
+	// Secrets are not flags (flags show in process lists).
+	if _, _, err := Load("t", []string{"--whatsapp-token", "x"}, env(nil)); err == nil {
+		t.Error("a secret was accepted as a flag")
+	}
+}

@@ -3766,6 +3766,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Meta's webhook subscription check for WhatsApp: answers hub.challenge as text when hub.mode is subscribe and hub.verify_token is CARTA_WHATSAPP_VERIFY_TOKEN; otherwise 403 */
+        get: {
+            parameters: {
+                query: {
+                    "hub.mode": string;
+                    "hub.verify_token": string;
+                    "hub.challenge": string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The challenge, as sent */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        /** WhatsApp Cloud API notifications (X-Hub-Signature-256: HMAC-SHA256 of the raw body with CARTA_WHATSAPP_APP_SECRET): delivery statuses and the diners' replies; applied to the outbox (idempotent, so a replay changes nothing). Unsigned or forged: 401, nothing applied. Body up to 1 MiB */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Hub-Signature-256": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, unknown>;
+                };
+            };
+            responses: {
+                /** @description Received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/twilio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio SMS status callbacks and incoming messages (form-encoded; X-Twilio-Signature: Twilio's HMAC-SHA1 with CARTA_TWILIO_AUTH_TOKEN over <CARTA_BASE_URL>/api/webhooks/twilio, its query and the sorted parameters); applied to the outbox (idempotent). Bad signature: 403, nothing applied. Answers empty TwiML. Body up to 1 MiB */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Twilio-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        [key: string]: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Empty TwiML: <Response/> */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usuarios/{usuario_id}/compras/{compra_id}/qr": {
         parameters: {
             query?: never;
