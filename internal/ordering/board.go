@@ -219,6 +219,9 @@ func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo st
 			if refundID, err = s.startRefund(ctx, tx, t, p); err != nil {
 				return err
 			}
+			if err := s.tabOrderCancelled(ctx, tx, p); err != nil {
+				return err
+			}
 			if err := audit.Note(ctx, tx, rec, t, "pedido.cancelar", p.auditObject(),
 				fmt.Sprintf("Motivo: %s; importe: %s", motivo, auditAmount(p.Total, p.Moneda))); err != nil {
 				return err

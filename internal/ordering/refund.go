@@ -26,6 +26,7 @@ func (s *Service) UseRefunds(r *refunds.Service) {
 	s.Refunds = r
 	r.Handle(refunds.Pedido, s.refundChanged, s.changed)
 	r.Lists(Kind, s.refundLines)
+	s.useTabRefunds(r)
 }
 
 // refundLines are the orders of RefundsOwed as lines of the one list of every kind's.
