@@ -267,7 +267,7 @@ func (s *Server) recordTabPayment(w http.ResponseWriter, r *http.Request) error 
 // restaurant's provider (super admin's 'Reembolsar', 'Reintentar'); it
 // answers the payment's line of the one refunds list.
 func (s *Server) refundTabPayment(w http.ResponseWriter, r *http.Request) error {
-	id, err := objectID(r, "pago_id", ordering.ErrNoTabRefund)
+	id, err := objectID(r, "pago_id", ordering.ErrPayNotFound)
 	if err != nil {
 		return err
 	}
@@ -282,7 +282,7 @@ func (s *Server) refundTabPayment(w http.ResponseWriter, r *http.Request) error 
 // refunded by hand (super admin's 'Marcar como reembolsado'); it answers the
 // payment's line of the one refunds list.
 func (s *Server) markTabPaymentRefunded(w http.ResponseWriter, r *http.Request) error {
-	id, err := objectID(r, "pago_id", ordering.ErrNoTabRefund)
+	id, err := objectID(r, "pago_id", ordering.ErrPayNotFound)
 	if err != nil {
 		return err
 	}

@@ -128,7 +128,8 @@ func (s *Service) tabRefundLines(ctx context.Context) ([]refunds.Line, error) {
 
 // owedTab is a paid tab payment that owes part of itself back, locked for
 // the transaction, with its refunds and the restaurant's POS connection;
-// ErrNoTabRefund when it owes nothing back (or is not a paid payment).
+// ErrPayNotFound when there is no such payment, ErrNoTabRefund when it owes
+// nothing back (or is not a paid payment).
 func owedTab(ctx context.Context, tx *store.Tx, id int64) (owedTabPayment, []refunds.Refund, clientes.POSConnection, error) {
 	var none clientes.POSConnection
 	if _, err := tx.Exec(ctx, `UPDATE cuenta_pagos SET updated_at = updated_at WHERE id = ?`, id); err != nil {
@@ -139,6 +140,13 @@ func owedTab(ctx context.Context, tx *store.Tx, id int64) (owedTabPayment, []ref
 		return owedTabPayment{}, nil, none, err
 	}
 	if len(ps) == 0 {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM cuenta_pagos WHERE id = ?`, id).Scan(&n); err != nil {
+			return owedTabPayment{}, nil, none, err
+		}
+		if n == 0 {
+			return owedTabPayment{}, nil, none, ErrPayNotFound
+		}
 		return owedTabPayment{}, nil, none, ErrNoTabRefund
 	}
 	rs, err := refunds.Of(ctx, tx, refunds.Cuenta, id)
@@ -226,7 +234,7 @@ func (s *Service) tabRefundLine(ctx context.Context, id int64) (refunds.Line, er
 		return refunds.Line{}, err
 	}
 	if len(ps) == 0 {
-		return refunds.Line{}, ErrNoTabRefund
+		return refunds.Line{}, ErrPayNotFound
 	}
 	rs, err := refunds.Of(ctx, s.DB, refunds.Cuenta, id)
 	if err != nil {
