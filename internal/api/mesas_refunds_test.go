@@ -11,6 +11,7 @@ import (
 
 	"carta/internal/checkout"
 	"carta/internal/clientes"
+	"carta/internal/ordering"
 	"carta/internal/refunds"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
@@ -239,6 +240,160 @@ func TestTableLatePaymentMarkedByHand(t *testing.T) {
 		}
 		if r := e.do("POST", "/api/admin/cuentas/pagos/999999/reembolso", e.admin, nil); r.status != 404 {
 			t.Fatalf("an unknown payment: %d %s", r.status, r.body)
+		}
+	})
+}
+
+// tabPayments is a tab's payments as staff see them, by id.
+func (e *env) tabPayments(cuenta int64) (result, map[int64]map[string]any) {
+	e.t.Helper()
+	tab := e.do("GET", fmt.Sprintf("/api/clientes/1/cuentas/%d", cuenta), e.owner1, nil)
+	if tab.status != 200 {
+		e.t.Fatalf("the staff's tab: %d %s", tab.status, tab.body)
+	}
+	out := map[int64]map[string]any{}
+	for _, p := range tab.json["pagos"].([]any) {
+		out[num(p.(map[string]any)["id"])] = p.(map[string]any)
+	}
+	return tab, out
+}
+
+// cancelOrder cancels an order from the board.
+func (e *env) cancelOrder(id int64) result {
+	e.t.Helper()
+	r := e.do("PUT", fmt.Sprintf("/api/pedidos/%d/estado", id), e.owner1, map[string]any{"cliente_id": 1, "estado": "cancelado", "motivo": "Se acabó"})
+	if r.status != 200 {
+		e.t.Fatalf("cancel %d: %d %s", id, r.status, r.body)
+	}
+	return r
+}
+
+// Cancelling an order of a partly paid pay-at-the-end tab: what the tab's
+// payments took beyond its new total is owed back, the latest payment first;
+// a payment that paid the cancelled order's lines owes back what they cost.
+func TestTableCancelledOrderOwesBackWhatWasPaidBeyond(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newOrderEnv(t, db)
+		t.Run("amounts: the latest payment first", func(t *testing.T) {
+			id, tok := e.openTab(11, true)
+			var code string
+			if err := db.QueryRow(context.Background(), `SELECT m.codigo FROM mesas m JOIN cuentas c ON c.mesa_id = m.id WHERE c.id = ?`, id).Scan(&code); err != nil {
+				t.Fatal(err)
+			}
+			if r := e.tableOrder(code); r.status != 201 {
+				t.Fatalf("second order: %d %s", r.status, r.body)
+			}
+			tab := e.tabOf(id, tok)
+			total := num(tab.json["total"])
+			second := num(tab.json["pedidos"].([]any)[1].(map[string]any)["id"])
+			orderTotal := num(tab.json["pedidos"].([]any)[1].(map[string]any)["total"])
+			// Cash for 1000, then the card on the terminal for one order's worth.
+			for _, importe := range []int64{1000, orderTotal} {
+				if r := e.do("POST", fmt.Sprintf("/api/clientes/1/cuentas/%d/pagos", id), e.owner1, map[string]any{"metodo": "efectivo", "importe": importe, "propina": 0}); r.status != 200 {
+					t.Fatalf("cash: %d %s", r.status, r.body)
+				}
+			}
+			_, before := e.tabPayments(id)
+			if len(before) != 2 || total != 2*orderTotal {
+				t.Fatalf("payments %v, total %d", before, total)
+			}
+			e.cancelOrder(second)
+			after, pays := e.tabPayments(id)
+			var first, latest map[string]any
+			for pid, p := range pays {
+				if first == nil || pid < num(first["id"]) {
+					first = p
+				}
+				if latest == nil || pid > num(latest["id"]) {
+					latest = p
+				}
+			}
+			// Paid orderTotal + 1000 of a tab now orderTotal: 1000 back, all of it the latest's.
+			if num(latest["reembolso"]) != 1000 || latest["reembolso_estado"] != "pendiente" || num(first["reembolso"]) != 0 {
+				t.Fatalf("owed back: first %v, latest %v", first, latest)
+			}
+			if num(after.json["total"]) != orderTotal || num(after.json["pagado"]) != orderTotal || num(after.json["restante"]) != 0 || after.json["estado"] != "pagada" {
+				t.Fatalf("the tab after the cancellation: %s", after.body)
+			}
+			// The part is in the super admin's list; cash is given back by hand.
+			var line map[string]any
+			for _, l := range e.owedLines("cuenta") {
+				if num(l["id"]) == num(latest["id"]) {
+					line = l
+				}
+			}
+			if line == nil || num(line["total"]) != 1000 || line["reembolso"] != "pendiente" || line["reembolso_detalle"].(map[string]any)["automatico"] != false {
+				t.Fatalf("the list's line: %v", line)
+			}
+		})
+		t.Run("lines: the payment that paid them", func(t *testing.T) {
+			id, tok := e.openTab(12, true)
+			var code string
+			if err := db.QueryRow(context.Background(), `SELECT m.codigo FROM mesas m JOIN cuentas c ON c.mesa_id = m.id WHERE c.id = ?`, id).Scan(&code); err != nil {
+				t.Fatal(err)
+			}
+			if r := e.tableOrder(code); r.status != 201 {
+				t.Fatalf("second order: %d %s", r.status, r.body)
+			}
+			tab := e.tabOf(id, tok)
+			o2 := tab.json["pedidos"].([]any)[1].(map[string]any)
+			var lines []string
+			for _, l := range o2["lineas"].([]any) {
+				lines = append(lines, l.(map[string]any)["id"].(string))
+			}
+			r := e.do("POST", fmt.Sprintf("/api/cuentas/%d/pagos?t=%s", id, tok), "", map[string]any{"modo": "lineas", "lineas": lines, "propina": map[string]any{"porcentaje": 0}})
+			if r.status != 201 {
+				t.Fatalf("pay by items: %d %s", r.status, r.body)
+			}
+			if p := e.payDemo(r.json["checkout_url"].(string)); p.status != 200 {
+				t.Fatalf("paid: %d %s", p.status, p.body)
+			}
+			pago := num(r.json["pago_id"])
+			// Someone else starts paying the rest: cancelling ends that payment (its amount was the old one).
+			rest := e.do("POST", fmt.Sprintf("/api/cuentas/%d/pagos?t=%s", id, tok), "", map[string]any{"modo": "todo", "propina": map[string]any{"porcentaje": 0}})
+			if rest.status != 201 {
+				t.Fatalf("pay the rest: %d %s", rest.status, rest.body)
+			}
+			e.cancelOrder(num(o2["id"]))
+			after, pays := e.tabPayments(id)
+			if num(pays[pago]["reembolso"]) != num(o2["total"]) || num(pays[pago]["reembolso"]) != num(r.json["importe"]) {
+				t.Fatalf("the payment of the cancelled order's lines owes back %v, want %d", pays[pago], num(o2["total"]))
+			}
+			if _, held := pays[num(rest.json["pago_id"])]; held {
+				t.Fatalf("the payment under way was not ended: %s", after.body)
+			}
+			o1 := num(tab.json["pedidos"].([]any)[0].(map[string]any)["total"])
+			if num(after.json["total"]) != o1 || num(after.json["pagado"]) != 0 || num(after.json["restante"]) != o1 || after.json["estado"] != "abierta" {
+				t.Fatalf("the tab after the cancellation: %s", after.body)
+			}
+		})
+	})
+}
+
+// Pay per order: a table order is paid on its own, and cancelling it
+// refunds it like a pickup order (kind 'pedido'), the tab untouched.
+func TestTablePaidPerOrderCancelledIsRefunded(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newOrderEnv(t, db)
+		e.setTableMode(ordering.ModoPorPedido)
+		_, code := e.newTable(13)
+		r := e.tableOrder(code)
+		if r.status != 201 || r.json["checkout_url"] == "" {
+			t.Fatalf("order: %d %s", r.status, r.body)
+		}
+		if p := e.payDemo(r.json["checkout_url"].(string)); p.status != 200 {
+			t.Fatalf("paid: %d %s", p.status, p.body)
+		}
+		c := e.cancelOrder(num(r.json["pedido_id"]))
+		detail, _ := c.json["reembolso_detalle"].(map[string]any)
+		if c.json["reembolso"] != "reembolsado" || detail["estado"] != "reembolsado" || num(detail["monto"]) != num(r.json["total"]) {
+			t.Fatalf("cancelled: %s", c.body)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM reembolsos WHERE tipo = 'cuenta'`); n != 0 {
+			t.Fatalf("%d tab refunds", n)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM cuenta_pagos WHERE reembolso > 0`); n != 0 {
+			t.Fatalf("%d tab payments owe back", n)
 		}
 	})
 }
