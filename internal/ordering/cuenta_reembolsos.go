@@ -68,7 +68,9 @@ func (p owedTabPayment) owed(conn clientes.POSConnection, rs []refunds.Refund) r
 
 // line is payment p as a line of the one list of payments owed back.
 func (p owedTabPayment) line(rs []refunds.Refund, why string) refunds.Line {
-	l := refunds.Line{Tipo: refunds.Cuenta, ID: p.ID, ClienteID: p.ClienteID, Restaurante: p.Restaurante, Descripcion: tabDescription("es", p.Mesa, ""),
+	// The table: its number, and its own name when it has one (the page names it 'Mesa 7' in
+	// the reader's language otherwise).
+	l := refunds.Line{Tipo: refunds.Cuenta, ID: p.ID, ClienteID: p.ClienteID, Restaurante: p.Restaurante, Descripcion: p.Mesa.Nombre, Numero: int64(p.Mesa.Numero),
 		Total: p.Reembolso, Moneda: p.Moneda, PaymentID: p.PaymentID, Estado: refunds.Pendiente, PaidAt: p.PaidAt}
 	l.Estado = refundState(p.Reembolso, rs)
 	var last *refunds.Refund

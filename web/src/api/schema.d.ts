@@ -8259,9 +8259,9 @@ export interface components {
             id: number;
             cliente_id: number;
             restaurante: string;
-            /** @description what was bought (a coupon's description; the table's tab, 'Mesa 7 — cuenta'; empty for an order) */
+            /** @description what was bought (a coupon's description; for a tab payment, its table's own name, empty when it has none; empty for an order) */
             descripcion: string;
-            /** @description the order's number (0 for a coupon) */
+            /** @description the order's number (0 for a coupon; for a tab payment, its table's number) */
             numero: number;
             email: string;
             /** @description cents: what is owed back (the whole payment; for a tab payment, the part of it owed back) */
