@@ -397,3 +397,34 @@ func TestTablePaidPerOrderCancelledIsRefunded(t *testing.T) {
 		}
 	})
 }
+
+// Ten clicks on 'Reembolsar' at once give the part back once.
+func TestTableTabRefundClickedAtOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newOrderEnv(t, db)
+		fake := &fakeRefunds{}
+		e.useFakeRefunds(fake)
+		pago, _, part := e.latePart(9, 700)
+		var wg sync.WaitGroup
+		results := make([]result, 10)
+		for i := range results {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				results[i] = e.do("POST", fmt.Sprintf("/api/admin/cuentas/pagos/%d/reembolsar", pago), e.admin, nil)
+			}()
+		}
+		wg.Wait()
+		for _, r := range results {
+			if r.status != 200 && r.status != 409 {
+				t.Fatalf("a click: %d %s", r.status, r.body)
+			}
+		}
+		if gave, n := fake.gave(); gave != part || n != 1 {
+			t.Fatalf("the provider gave back %d under %d keys, want %d once", gave, n, part)
+		}
+		if n := e.count(fmt.Sprintf(`SELECT COUNT(*) FROM reembolsos WHERE tipo = 'cuenta' AND objeto_id = %d`, pago)); n != 1 {
+			t.Fatalf("%d refunds recorded", n)
+		}
+	})
+}
