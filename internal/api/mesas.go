@@ -262,3 +262,33 @@ func (s *Server) recordTabPayment(w http.ResponseWriter, r *http.Request) error 
 		return s.Ordering.RecordTablePayment(r.Context(), t, id, staffID(r), in.Metodo, in.Importe, in.Propina, s.auditNote(r, t, "cuenta.cobro", id))
 	})(w, r)
 }
+
+// refundTabPayment refunds the part a tab payment owes back through the
+// restaurant's provider (super admin's 'Reembolsar', 'Reintentar'); it
+// answers the payment's line of the one refunds list.
+func (s *Server) refundTabPayment(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "pago_id", ordering.ErrPayNotFound)
+	if err != nil {
+		return err
+	}
+	line, err := s.Ordering.RefundTabPayment(r.Context(), id, s.recorder(r))
+	if err != nil {
+		return err
+	}
+	return ok(w, line)
+}
+
+// markTabPaymentRefunded records that the part a tab payment owes back was
+// refunded by hand (super admin's 'Marcar como reembolsado'); it answers the
+// payment's line of the one refunds list.
+func (s *Server) markTabPaymentRefunded(w http.ResponseWriter, r *http.Request) error {
+	id, err := objectID(r, "pago_id", ordering.ErrPayNotFound)
+	if err != nil {
+		return err
+	}
+	line, err := s.Ordering.MarkTabPaymentRefunded(r.Context(), id, s.recorder(r))
+	if err != nil {
+		return err
+	}
+	return ok(w, line)
+}

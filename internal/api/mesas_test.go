@@ -201,6 +201,29 @@ func tableAccessRows() map[string][]row {
 			p, _ := tabPath("/pagos")(m)
 			return req{method: "POST", path: p, body: map[string]any{"metodo": "efectivo", "importe": 100, "propina": 0}}
 		}, staffOn1(s200)}},
+		// A tab payment's part owed back: the super admin's alone, whoever's restaurant it is.
+		"POST /api/admin/cuentas/pagos/{pago_id}/reembolsar": {
+			{"a late payment's part", func(m *matrix) req {
+				pago, _, _ := m.latePart(m.tableNumber(), 100)
+				return req{method: "POST", path: fmt.Sprintf("/api/admin/cuentas/pagos/%d/reembolsar", pago)}
+			}, admins(s200)},
+			{"an unknown payment", func(*matrix) req {
+				return req{method: "POST", path: "/api/admin/cuentas/pagos/999999/reembolsar"}
+			}, admins(s404)},
+			{"a payment owing nothing back", func(m *matrix) req {
+				_, pago, _ := m.tablePayment(m.tableNumber())
+				return req{method: "POST", path: fmt.Sprintf("/api/admin/cuentas/pagos/%d/reembolsar", pago)}
+			}, admins(s409)},
+		},
+		"POST /api/admin/cuentas/pagos/{pago_id}/reembolso": {
+			{"a late payment's part", func(m *matrix) req {
+				pago, _, _ := m.latePart(m.tableNumber(), 100)
+				return req{method: "POST", path: fmt.Sprintf("/api/admin/cuentas/pagos/%d/reembolso", pago)}
+			}, admins(s200)},
+			{"an unknown payment", func(*matrix) req {
+				return req{method: "POST", path: "/api/admin/cuentas/pagos/999999/reembolso"}
+			}, admins(s404)},
+		},
 	}
 }
 

@@ -213,6 +213,10 @@ func (s *Server) routes() []route {
 		{"POST", "/api/clientes/{cliente_id}/cuentas/{cuenta_id}/cerrar", floor, s.closeTab},
 		{"POST", "/api/clientes/{cliente_id}/cuentas/{cuenta_id}/mover", floor, s.moveTab},
 		{"POST", "/api/clientes/{cliente_id}/cuentas/{cuenta_id}/pagos", floor, s.recordTabPayment},
+		// A tab payment's part owed back, from the super admin's one list of
+		// payments owed back (its kind 'cuenta').
+		{"POST", "/api/admin/cuentas/pagos/{pago_id}/reembolsar", superAdmin, s.refundTabPayment},
+		{"POST", "/api/admin/cuentas/pagos/{pago_id}/reembolso", superAdmin, s.markTabPaymentRefunded},
 		{"PUT", "/api/clover/products/{id}/agotado", kitchen, s.setSoldOut},
 
 		// The wine cellar (wines.go).

@@ -195,6 +195,13 @@ func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo st
 		if !canMove(p, to) {
 			return errMove(p.Estado, to)
 		}
+		if to == EstadoCancelado && p.CuentaID != 0 {
+			// A table order's tab is locked first, as every change to a tab's money
+			// is (MoveTab renames the tab's orders under the tab's lock).
+			if _, err := lockTab(ctx, tx, p.CuentaID); err != nil && !errors.Is(err, store.ErrNotFound) {
+				return err
+			}
+		}
 		if err := setEstado(ctx, tx, t, id, p.Estado, to, motivo); errors.Is(err, errState) {
 			return errMove(p.Estado, to) // another move came first
 		} else if err != nil {
@@ -217,6 +224,9 @@ func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo st
 				return err
 			}
 			if refundID, err = s.startRefund(ctx, tx, t, p); err != nil {
+				return err
+			}
+			if err := s.tabOrderCancelled(ctx, tx, p); err != nil {
 				return err
 			}
 			if err := audit.Note(ctx, tx, rec, t, "pedido.cancelar", p.auditObject(),

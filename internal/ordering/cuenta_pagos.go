@@ -569,8 +569,8 @@ func (c *tabConfirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Ou
 		if err != nil {
 			return err
 		}
-		if over := importe - max(0, v.Total-v.Pagado-v.EnPago); over > 0 {
-			if _, err := tx.Exec(ctx, `UPDATE cuenta_pagos SET reembolso = ? WHERE id = ?`, min(over, importe), c.pago); err != nil {
+		if over := overPaid(importe, v.Total-v.Pagado-v.EnPago); over > 0 {
+			if _, err := tx.Exec(ctx, `UPDATE cuenta_pagos SET reembolso = ? WHERE id = ?`, over, c.pago); err != nil {
 				return err
 			}
 		}

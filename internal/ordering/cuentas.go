@@ -11,6 +11,7 @@ import (
 	"carta/internal/apperr"
 	"carta/internal/limits"
 	"carta/internal/menu"
+	"carta/internal/refunds"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -393,6 +394,9 @@ type TabPayment struct {
 	PaidAt        int64  `json:"paid_at"`
 	RegistradoPor string `json:"registrado_por"`
 	Reembolso     int64  `json:"reembolso"`
+	// ReembolsoEstado is where the part owed back stands: "" (nothing owed
+	// back), pendiente (to give back, or being given back), reembolsado.
+	ReembolsoEstado string `json:"reembolso_estado"`
 }
 
 // TabTax is the tax of one rate over a tab.
@@ -567,6 +571,7 @@ func (s *Service) tabView(ctx context.Context, q store.Querier, c tabRow, diner 
 	}
 	defer prow.Close()
 	split := TabSplit{Partes: c.Partes, Base: c.PartesBase}
+	var owed []int // the payments owing part of themselves back
 	for prow.Next() {
 		var p TabPayment
 		if err := prow.Scan(&p.ID, &p.Modo, &p.Metodo, &p.Parte, &p.Importe, &p.Base, &p.Propina, &p.Estado, &p.PaidAt, &p.RegistradoPor, &p.Reembolso); err != nil {
@@ -575,6 +580,9 @@ func (s *Service) tabView(ctx context.Context, q store.Querier, c tabRow, diner 
 		p.Total = p.Importe + p.Propina
 		if diner {
 			p.RegistradoPor = "" // staff's e-mails are not the diners'
+		}
+		if p.Reembolso > 0 {
+			owed = append(owed, len(v.Pagos))
 		}
 		v.Pagos = append(v.Pagos, p)
 		v.activeBase += p.Base
@@ -585,7 +593,8 @@ func (s *Service) tabView(ctx context.Context, q store.Querier, c tabRow, diner 
 			v.taken[p.Parte] = true
 		}
 		if p.Estado == "pagado" {
-			v.Pagado += p.Importe
+			// What it owes back is not the tab's: paid is what the payments keep.
+			v.Pagado += p.Importe - p.Reembolso
 			v.PropinaTotal += p.Propina
 			if p.Parte > 0 {
 				split.Pagadas++
@@ -599,6 +608,14 @@ func (s *Service) tabView(ctx context.Context, q store.Querier, c tabRow, diner 
 	}
 	if err := prow.Err(); err != nil {
 		return v, err
+	}
+	prow.Close()
+	for _, i := range owed {
+		rs, err := refunds.Of(ctx, q, refunds.Cuenta, v.Pagos[i].ID)
+		if err != nil {
+			return v, err
+		}
+		v.Pagos[i].ReembolsoEstado = refundState(v.Pagos[i].Reembolso, rs)
 	}
 	v.Restante = max(0, v.Total-v.Pagado-v.EnPago)
 	if c.Partes > 0 {

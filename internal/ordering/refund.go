@@ -26,6 +26,7 @@ func (s *Service) UseRefunds(r *refunds.Service) {
 	s.Refunds = r
 	r.Handle(refunds.Pedido, s.refundChanged, s.changed)
 	r.Lists(Kind, s.refundLines)
+	s.useTabRefunds(r)
 }
 
 // refundLines are the orders of RefundsOwed as lines of the one list of every kind's.
@@ -112,7 +113,8 @@ func (s *Service) refundChanged(ctx context.Context, tx *store.Tx, r refunds.Ref
 	return addEvent(ctx, tx, r.ClienteID, r.ObjectID, "reembolso")
 }
 
-// markRefunded marks an order's refund done and e-mails the diner, once.
+// markRefunded marks an order's refund done and e-mails the diner (when the
+// order has an e-mail: a table order has none), once.
 func (s *Service) markRefunded(ctx context.Context, tx *store.Tx, id int64) error {
 	now := tx.NowUnix()
 	res, err := tx.Exec(ctx, `UPDATE pedidos SET reembolso = 'reembolsado', reembolsado_at = ?, updated_at = ? WHERE id = ? AND reembolso = 'pendiente'`,
@@ -126,6 +128,9 @@ func (s *Service) markRefunded(ctx context.Context, tx *store.Tx, id int64) erro
 	p, err := getPedido(ctx, tx, id)
 	if err != nil {
 		return err
+	}
+	if p.Email == "" {
+		return nil // a table order has no e-mail: its tab's page shows the refund
 	}
 	lugar, err := readLugar(ctx, tx, p.ClienteID)
 	if err != nil {

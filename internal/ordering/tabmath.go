@@ -105,3 +105,31 @@ func tipFor(base int64, pct int) int64 {
 	}
 	return (base*int64(pct)*2 + 100) / 200
 }
+
+// overPaid is what a payment of importe takes beyond left, what was left to
+// pay of its tab when it arrived: at most the whole payment, never negative.
+// That part is owed back to the diner (a refund of a part of the payment).
+func overPaid(importe, left int64) int64 {
+	return min(importe, max(0, importe-max(0, left)))
+}
+
+// owedBack spreads over — what a tab's payments took beyond its total —
+// over its payments latest first: rooms[i] is what payment i (oldest first)
+// can still give back (what it covered less what it already owes back). It
+// answers what each owes back anew; the parts add up to over, or to every
+// room when over is more than they hold. The latest payments give back
+// first: the earlier diners' receipts stay as they were.
+func owedBack(over int64, rooms []int64) []int64 {
+	out := make([]int64, len(rooms))
+	for i := len(rooms) - 1; i >= 0 && over > 0; i-- {
+		out[i] = min(max(rooms[i], 0), over)
+		over -= out[i]
+	}
+	return out
+}
+
+// refundable is what is left to give back of a part owed of a payment, given
+// what was already given back (or is being given back) of it.
+func refundable(owed, given int64) int64 {
+	return max(0, owed-given)
+}

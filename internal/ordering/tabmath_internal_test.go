@@ -122,3 +122,78 @@ func TestTips(t *testing.T) {
 		t.Errorf("tips on four shares = %d, want about 10%% of 91.00", tips)
 	}
 }
+
+// TestTabRefundOfAPart: what a payment owes back of itself (a late payment
+// beyond what was left; a cancelled order's excess spread latest first),
+// and what is left to give back of that part.
+func TestTabRefundOfAPart(t *testing.T) {
+	t.Run("over-paid", func(t *testing.T) {
+		for _, c := range []struct {
+			name                string
+			importe, left, want int64
+		}{
+			{"covers what was left exactly", 5000, 5000, 0},
+			{"less than what was left", 2000, 5000, 0},
+			{"part beyond what was left", 5000, 1234, 3766},
+			{"nothing was left: all of it", 5000, 0, 5000},
+			{"others over-paid meanwhile (negative left): all of it, never more", 5000, -700, 5000},
+			{"one cent left", 1, 1, 0},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				if got := overPaid(c.importe, c.left); got != c.want {
+					t.Fatalf("overPaid(%d, %d) = %d, want %d", c.importe, c.left, got, c.want)
+				}
+			})
+		}
+	})
+	t.Run("owed back latest first", func(t *testing.T) {
+		for _, c := range []struct {
+			name  string
+			over  int64
+			rooms []int64
+			want  []int64
+		}{
+			{"nothing over", 0, []int64{1000, 2000}, []int64{0, 0}},
+			{"the latest payment alone", 1500, []int64{1000, 2000}, []int64{0, 1500}},
+			{"the latest in full, then the one before", 2500, []int64{1000, 2000}, []int64{500, 2000}},
+			{"more than every payment holds: all of them", 9000, []int64{1000, 2000}, []int64{1000, 2000}},
+			{"a payment already owing all back is skipped", 700, []int64{1000, 0}, []int64{700, 0}},
+			{"a share of three split in cents", 3334, []int64{3334, 3333, 3333}, []int64{0, 1, 3333}},
+			{"no payments", 500, nil, []int64{}},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				got := owedBack(c.over, c.rooms)
+				if !reflect.DeepEqual(got, c.want) {
+					t.Fatalf("owedBack(%d, %v) = %v, want %v", c.over, c.rooms, got, c.want)
+				}
+				var room int64
+				for i, r := range c.rooms {
+					room += r
+					if got[i] > r {
+						t.Fatalf("payment %d gives back %d, more than its %d", i, got[i], r)
+					}
+				}
+				if sum(got) != min(c.over, room) {
+					t.Fatalf("parts add up to %d, not %d", sum(got), min(c.over, room))
+				}
+			})
+		}
+	})
+	t.Run("refundable", func(t *testing.T) {
+		for _, c := range []struct {
+			name              string
+			owed, given, want int64
+		}{
+			{"nothing given yet", 766, 0, 766},
+			{"part given", 766, 500, 266},
+			{"all given", 766, 766, 0},
+			{"more given (never negative)", 766, 900, 0},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				if got := refundable(c.owed, c.given); got != c.want {
+					t.Fatalf("refundable(%d, %d) = %d, want %d", c.owed, c.given, got, c.want)
+				}
+			})
+		}
+	})
+}

@@ -11,13 +11,15 @@ import (
 // admin's 'refunds owed'): what the kind that took it knows of it, and where its refund stands.
 type Line struct {
 	// Tipo is the checkout kind of the purchase: "cupon" (a coupon purchase), "pedido" (an
-	// online order); ID is the kind's own id of it (compra_id, pedido_id).
+	// online order), "cuenta" (a table's tab payment, of which only a part is owed back); ID is
+	// the kind's own id of it (compra_id, pedido_id, the tab payment's id).
 	Tipo        string `json:"tipo"`
 	ID          int64  `json:"id"`
 	ClienteID   int64  `json:"cliente_id"`
 	Restaurante string `json:"restaurante"`
-	// Descripcion is what was bought (a coupon's description; empty for an order), Numero the
-	// order's number of the day (0 for a coupon).
+	// Descripcion is what was bought (a coupon's description; empty for an order; a tab
+	// payment's table's own name), Numero the order's number of the day (0 for a coupon; a tab
+	// payment's table's number). Total is what is owed back: for a tab payment, the part.
 	Descripcion string `json:"descripcion"`
 	Numero      int64  `json:"numero"`
 	Email       string `json:"email"`

@@ -29,6 +29,7 @@ import (
 const (
 	Pedido = "pedido" // a cancelled online order
 	Compra = "compra" // a coupon purchase paid after its offer sold out
+	Cuenta = "cuenta" // the part of a table's tab payment owed back (a late payment, an order cancelled after it was paid)
 )
 
 // States of a refund.
@@ -198,9 +199,11 @@ type Owed struct {
 	ClienteID int64
 	PaymentID string
 	Provider  string // the restaurant's provider now
-	Paid      int64  // what the payment took, in cents
-	Amount    int64  // what to give back now (at most what is left)
-	Currency  string
+	// Paid is what may be given back of the payment in all, in cents: what it took, or for a
+	// payment owed back only in part (a tab payment's), that part.
+	Paid     int64
+	Amount   int64 // what to give back now (at most what is left)
+	Currency string
 }
 
 const cols = `id, cliente_id, tipo, objeto_id, payment_id, proveedor, monto, moneda, clave, estado, proveedor_id, codigo, motivo,
@@ -234,12 +237,19 @@ func Get(ctx context.Context, q store.Querier, id int64) (Refund, error) {
 // left is what is left to give back of a payment that took paid, given its refunds: a refund
 // in flight counts as given.
 func left(paid int64, rs []Refund) int64 {
+	return max(paid-Given(rs), 0)
+}
+
+// Given is what a payment's refunds gave back or are giving back (every one
+// but those that failed), in cents.
+func Given(rs []Refund) int64 {
+	var n int64
 	for _, r := range rs {
 		if r.Estado != Fallido {
-			paid -= r.Amount
+			n += r.Amount
 		}
 	}
-	return max(paid, 0)
+	return n
 }
 
 // Start records the refund of o in tx — the caller's transaction, which holds o's payment locked

@@ -104,6 +104,7 @@ export type OpeningHours = Schemas['Hours'];
 export type Oversight = Schemas['Oversight'];
 /** A cancelled, paid online order to refund (GET /api/admin/pedidos/reembolsos). */
 export type OrderRefund = Schemas['OrderRefund'];
+export type RefundOwed = Schemas['RefundOwed'];
 /** Where a payment's refund through the payment provider stands (`reembolso_detalle`). */
 export type RefundStatus = Schemas['RefundStatus'];
 /** The super admin's new restaurant (POST /api/clients). */

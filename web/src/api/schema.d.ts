@@ -7591,6 +7591,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/cuentas/pagos/{pago_id}/reembolsar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund the part a table's tab payment owes back (kind 'cuenta') through the restaurant's provider (super admin's 'Reembolsar', 'Reintentar'): what is left of that part, never more, under the refund's idempotency key; answers the payment's line of the one refunds list. 409 when the provider cannot refund it (the message says why) or nothing is left */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    pago_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RefundOwed"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cuentas/pagos/{pago_id}/reembolso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that the part a table's tab payment owes back was refunded by hand (super admin's 'Marcar como reembolsado'); answers the payment's line of the one refunds list. 409 while a refund through the provider is under way */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    pago_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RefundOwed"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8306,20 +8394,20 @@ export interface components {
         };
         RefundOwed: {
             /**
-             * @description the checkout kind of the purchase: a coupon purchase or an online order
+             * @description the checkout kind of the purchase: a coupon purchase, an online order or a table's tab payment (only the part of it owed back)
              * @enum {string}
              */
-            tipo: "cupon" | "pedido";
-            /** @description the kind's id of the purchase (compra_id, pedido_id) */
+            tipo: "cupon" | "pedido" | "cuenta";
+            /** @description the kind's id of the purchase (compra_id, pedido_id, the tab payment's pago_id) */
             id: number;
             cliente_id: number;
             restaurante: string;
-            /** @description what was bought (a coupon's description; empty for an order) */
+            /** @description what was bought (a coupon's description; for a tab payment, its table's own name, empty when it has none; empty for an order) */
             descripcion: string;
-            /** @description the order's number (0 for a coupon) */
+            /** @description the order's number (0 for a coupon; for a tab payment, its table's number) */
             numero: number;
             email: string;
-            /** @description cents */
+            /** @description cents: what is owed back (the whole payment; for a tab payment, the part of it owed back) */
             total: number;
             moneda: string;
             /** @description why the payment is owed back (an order's cancellation reason; 'agotado' for a coupon) */
@@ -8768,8 +8856,13 @@ export interface components {
             paid_at: number;
             /** @description staff who recorded a payment at the table; empty for diners' payments */
             registrado_por: string;
-            /** @description cents of this payment owed back to the diner (it arrived for what was paid meanwhile, or an order it paid was cancelled): staff refund it */
+            /** @description cents of this payment owed back to the diner (it arrived for what was paid meanwhile, or an order of the tab was cancelled after it was paid): refunded from the super admin's refunds list (kind 'cuenta') */
             reembolso: number;
+            /**
+             * @description where the part owed back stands: '' nothing owed back, pendiente (to give back or being given back), reembolsado
+             * @enum {string}
+             */
+            reembolso_estado: "" | "pendiente" | "reembolsado";
         };
         TabTax: {
             nombre: string;

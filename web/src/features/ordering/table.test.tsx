@@ -331,7 +331,7 @@ describe("the pay sheet ('Pedir la cuenta')", () => {
 
 describe('the receipt of a tab payment (/cuenta/:id/pago/:pago_id)', () => {
   const receipt: TabReceipt = {
-    pago: { id: 3, modo: 'todo', metodo: 'tarjeta', parte: 0, importe: 3000, base: 2771, propina: 416, total: 3416, estado: 'pagado', paid_at: 1_900_000_100, registrado_por: '', reembolso: 0 },
+    pago: { id: 3, modo: 'todo', metodo: 'tarjeta', parte: 0, importe: 3000, base: 2771, propina: 416, total: 3416, estado: 'pagado', paid_at: 1_900_000_100, registrado_por: '', reembolso: 0, reembolso_estado: '' },
     cuenta_id: 9,
     cuenta_estado: 'abierta',
     mesa: { id: 3, numero: 7, nombre: 'Terraza 1' },

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import type { StaffTabs, Tab } from '../../api/contract';
 import { can, pageNeed, ROLE_CAPABILITIES } from '../../app/session/roles';
 import type { Session } from '../../app/session/session-context';
@@ -40,7 +41,7 @@ function tab(over: Partial<Tab> & { id: number; mesa: Tab['mesa'] }): Tab {
       },
     ],
     pagos: [
-      { id: 3, modo: 'todo', metodo: 'efectivo', parte: 0, importe: 1000, base: 909, propina: 100, total: 1100, estado: 'pagado', paid_at: NOW - 60, registrado_por: 'Luis', reembolso: 0 },
+      { id: 3, modo: 'todo', metodo: 'efectivo', parte: 0, importe: 1000, base: 909, propina: 100, total: 1100, estado: 'pagado', paid_at: NOW - 60, registrado_por: 'Luis', reembolso: 0, reembolso_estado: '' },
     ],
     motivo: '',
     ...over,
@@ -85,7 +86,7 @@ describe("'Mesas': the open tabs", () => {
     expect(mesa7).toHaveTextContent(/Total\s*€44\.00/);
     expect(mesa7).toHaveTextContent(/Pagado\s*€10\.00/);
     expect(within(mesa7).getByTestId('tab-remaining')).toHaveTextContent('€34.00');
-    expect(mesa7).toHaveTextContent('Efectivo · Pagado · Luis');
+    expect(mesa7).toHaveTextContent('Efectivo · Todo · Pagado · cobró Luis');
     expect(mesa7).toHaveTextContent('€11.00 (propina €1.00)');
     expect(within(mesa7).queryByRole('button', { name: 'Aceptar mesa' })).toBeNull();
   });
@@ -181,6 +182,142 @@ describe("'Mesas': the open tabs", () => {
     await user.type(within(mesa7).getByRole('textbox'), 'Invita la casa');
     await user.click(within(mesa7).getAllByRole('button', { name: 'Cerrar cuenta' })[1]);
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Mesa 7' })).toBeNull());
+  });
+});
+
+type Pago = Tab['pagos'][number];
+
+function pago(over: Partial<Pago> & { id: number }): Pago {
+  return {
+    modo: 'todo',
+    metodo: 'tarjeta',
+    parte: 0,
+    importe: 1100,
+    base: 1000,
+    propina: 0,
+    total: 1100,
+    estado: 'pagado',
+    paid_at: NOW - 120,
+    registrado_por: '',
+    reembolso: 0,
+    reembolso_estado: '',
+    ...over,
+  };
+}
+
+/** A tab split evenly between 4: shares 1 and 2 paid (2 with a tip, 1 owing 5.00 back), share 3 being paid. */
+function splitTab(): Tab {
+  return tab({
+    id: 4,
+    mesa: T7,
+    total: 4400,
+    pagado: 1700,
+    en_pago: 1100,
+    restante: 1600,
+    propina_total: 110,
+    division: { partes: 4, base: 4400, pagadas: 2, en_pago: 1, siguiente: 1100 },
+    pagos: [
+      pago({ id: 1, modo: 'partes', parte: 1, reembolso: 500, reembolso_estado: 'pendiente' }),
+      pago({ id: 2, modo: 'partes', parte: 2, propina: 110, total: 1210 }),
+      pago({ id: 5, modo: 'partes', parte: 3, estado: 'pendiente_pago', paid_at: 0 }),
+    ],
+  });
+}
+
+/** A tab paid by items: one line paid, one being paid, one pending; a cash payment given back already. */
+function itemsTab(): Tab {
+  const line = (i: number, nombre: string, estado_pago: 'libre' | 'en_pago' | 'pagada') => ({
+    id: `60-${i}`,
+    pedido_id: 60,
+    nombre,
+    cantidad: 1,
+    modificadores: [],
+    importe: 1000 + i * 100,
+    impuestos: 90,
+    estado_pago,
+  });
+  return tab({
+    id: 6,
+    mesa: T3,
+    total: 3300,
+    pagado: 1000,
+    en_pago: 1100,
+    restante: 1200,
+    pedidos: [{ id: 60, numero: 14, estado: 'servido', created_at: NOW - 600, total: 3300, lineas: [line(0, 'Sopa', 'pagada'), line(1, 'Vino', 'en_pago'), line(2, 'Flan', 'libre')] }],
+    pagos: [
+      pago({ id: 7, modo: 'lineas', importe: 1000, total: 1000 }),
+      pago({ id: 8, modo: 'lineas', importe: 1100, total: 1100, estado: 'pendiente_pago', paid_at: 0 }),
+      pago({ id: 9, modo: 'mesa', metodo: 'terminal', importe: 300, total: 300, registrado_por: 'ana@tasca.test', reembolso: 300, reembolso_estado: 'reembolsado' }),
+    ],
+  });
+}
+
+describe("'Mesas': how each tab is being paid", () => {
+  beforeEach(async () => {
+    await resetLanguage();
+    storeSession({ token: 'waiter-1', clienteId: '1' });
+  });
+
+  function show(cuentas: Tab[]) {
+    mockFetch({ ...VALIDATE, 'GET /api/clientes/1/cuentas': () => ({ body: { cuentas, mesas: [T3, T7, T9] } }) });
+    renderApp('/mesas?cliente_id=1');
+  }
+
+  it('an even split: the shares paid and being paid, the next share, each payment’s share, the tips and what is owed back', async () => {
+    show([splitTab()]);
+    const card = await screen.findByRole('article', { name: 'Mesa 7' }, LAZY);
+    const plan = within(card).getByRole('list', { name: 'Cómo se paga' });
+    expect(plan).toHaveTextContent('Partes iguales: 2 de 4 partes pagadas');
+    expect(plan).toHaveTextContent('1 parte pagándose');
+    expect(plan).toHaveTextContent('Siguiente parte: €11.00');
+    expect(plan).toHaveTextContent('Propinas: €1.10');
+    expect(plan).toHaveTextContent('Pagado de más: €5.00 a devolver al cliente');
+    const payments = within(card).getAllByTestId('tab-payment');
+    expect(payments[0]).toHaveTextContent('Tarjeta (en línea) · Parte 1 de 4 · Pagado');
+    expect(payments[0]).toHaveTextContent('A devolver: €5.00');
+    expect(payments[1]).toHaveTextContent('Parte 2 de 4 · Pagado');
+    expect(payments[1]).toHaveTextContent('€12.10 (propina €1.10)');
+    expect(payments[2]).toHaveTextContent('Parte 3 de 4 · Pendiente');
+  });
+
+  it('by items: each line paid, being paid or pending; who took a payment at the table, and what was given back', async () => {
+    show([itemsTab()]);
+    const card = await screen.findByRole('article', { name: 'Terraza' }, LAZY);
+    expect(within(card).getByRole('list', { name: 'Cómo se paga' })).toHaveTextContent('Por productos: 1 de 3 pagados');
+    expect(within(card).getByRole('list', { name: 'Cómo se paga' })).toHaveTextContent('1 producto pagándose');
+    const lines = within(card).getAllByTestId('tab-line');
+    expect(lines.map((l) => l.getAttribute('data-estado-pago'))).toEqual(['pagada', 'en_pago', 'libre']);
+    expect(lines[0]).toHaveTextContent('1 × Sopa€10.00 · Pagado');
+    expect(lines[1]).toHaveTextContent('€11.00 · Pagándose');
+    expect(lines[2]).toHaveTextContent('€12.00 · Pendiente');
+    const payments = within(card).getAllByTestId('tab-payment');
+    expect(payments[0]).toHaveTextContent('Tarjeta (en línea) · Por productos · Pagado');
+    expect(payments[2]).toHaveTextContent('Terminal · En mesa · Pagado · cobró ana@tasca.test');
+    expect(payments[2]).toHaveTextContent('Devuelto: €3.00');
+    // Given back already: nothing is still owed on the tab.
+    expect(card).not.toHaveTextContent('Pagado de más');
+  });
+
+  it('in English', async () => {
+    await i18next.changeLanguage('en');
+    show([splitTab(), itemsTab()]);
+    const split = await screen.findByRole('article', { name: 'Table 7' }, LAZY);
+    const plan = within(split).getByRole('list', { name: 'How it is being paid' });
+    expect(plan).toHaveTextContent('Split evenly: 2 of 4 shares paid');
+    expect(plan).toHaveTextContent('1 share being paid');
+    expect(plan).toHaveTextContent('Overpaid: €5.00 to give back to the diner');
+    expect(within(split).getAllByTestId('tab-payment')[0]).toHaveTextContent('Card (online) · Share 1 of 4 · Paid');
+    const items = screen.getByRole('article', { name: 'Terraza' });
+    expect(items).toHaveTextContent('By items: 1 of 3 paid');
+    expect(within(items).getAllByTestId('tab-line')[1]).toHaveTextContent('Being paid');
+    expect(within(items).getAllByTestId('tab-payment')[2]).toHaveTextContent('Terminal · At the table · Paid · taken by ana@tasca.test');
+    expect(within(items).getAllByTestId('tab-payment')[2]).toHaveTextContent('Given back: €3.00');
+  });
+
+  it('a tab paid all at once shows no plan', async () => {
+    show([tab({ id: 1, mesa: T7, pagos: [] })]);
+    const card = await screen.findByRole('article', { name: 'Mesa 7' }, LAZY);
+    expect(within(card).queryByTestId('tab-plan')).toBeNull();
   });
 });
 

@@ -15,6 +15,8 @@ export const ACTION_LABELS: Record<string, ActionKey> = {
   'pedido.reembolso_manual': 'activity.actions.orderRefundManual',
   'compra.reembolsar': 'activity.actions.purchaseRefund',
   'compra.reembolso_manual': 'activity.actions.purchaseRefundManual',
+  'cuenta.reembolsar': 'activity.actions.tabPaymentRefund',
+  'cuenta.reembolso_manual': 'activity.actions.tabPaymentRefundManual',
   'producto.visibilidad': 'activity.actions.productVisibility',
   'producto.agotado': 'activity.actions.productSoldOut',
   'pedidos.config': 'activity.actions.orderSettings',

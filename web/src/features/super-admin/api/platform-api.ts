@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Cliente, ClienteEdit, NewCliente, OrderRefund, Oversight, RequestBody, ResponseBody } from '../../../api/contract';
+import type { Cliente, ClienteEdit, NewCliente, OrderRefund, Oversight, RefundOwed, RequestBody, ResponseBody } from '../../../api/contract';
 import * as api from '../../../api/client';
 import { markOrderRefunded as markRefunded, refundOrder } from '../../../api/order-refunds';
 
-export type { Cliente, OrderRefund, Oversight };
+export type { Cliente, OrderRefund, Oversight, RefundOwed };
 
 export type Estado = Cliente['estado'];
 export const ESTADOS = ['pendiente', 'activo', 'suspendido'] as const;
@@ -18,6 +18,7 @@ export const platformKeys = {
   clientsPage: (f: ClientsFilter) => [...platformKeys.clients(), f] as const,
   oversight: () => [...platformKeys.all, 'resumen'] as const,
   orderRefunds: () => [...platformKeys.all, 'pedidos-reembolsos'] as const,
+  tabRefunds: () => [...platformKeys.all, 'cuentas-reembolsos'] as const,
 };
 
 /** GET /api/clients (super admin): a page of restaurants and, from X-Total-Count, how many match. */
@@ -103,4 +104,26 @@ export function refundOrderPayment(r: Pick<OrderRefund, 'pedido_id' | 'cliente_i
 /** POST /api/pedidos/{id}/reembolso {cliente_id}: the order's payment was refunded another way. */
 export function markOrderRefunded(r: Pick<OrderRefund, 'pedido_id' | 'cliente_id'>): Promise<unknown> {
   return markRefunded(r.cliente_id, r.pedido_id);
+}
+
+/** GET /api/admin/pagos/reembolsos (super admin): every kind's payments owed back; here the tables' tab payments (kind 'cuenta'). */
+export function tabRefundsQueryOptions() {
+  return queryOptions({
+    queryKey: platformKeys.tabRefunds(),
+    queryFn: async ({ signal }) => {
+      const lines: RefundOwed[] = await api.get('/api/admin/pagos/reembolsos', { signal });
+      return lines.filter((l) => l.tipo === 'cuenta');
+    },
+    staleTime: 0,
+  });
+}
+
+/** POST /api/admin/cuentas/pagos/{pago_id}/reembolsar: the restaurant's provider refunds the part a tab payment owes back. */
+export function refundTabPayment(l: Pick<RefundOwed, 'id'>): Promise<RefundOwed> {
+  return api.post('/api/admin/cuentas/pagos/{pago_id}/reembolsar', { path: { pago_id: l.id } });
+}
+
+/** POST /api/admin/cuentas/pagos/{pago_id}/reembolso: the part a tab payment owes back was refunded another way. */
+export function markTabPaymentRefunded(l: Pick<RefundOwed, 'id'>): Promise<RefundOwed> {
+  return api.post('/api/admin/cuentas/pagos/{pago_id}/reembolso', { path: { pago_id: l.id } });
 }

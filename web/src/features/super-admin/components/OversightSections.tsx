@@ -6,7 +6,17 @@ import { errorText } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { formatTimestamp } from '../../../lib/dates';
 import { RefundCard, RefundState, type RefundBusy } from '../../../components/RefundState';
-import { clientsQueryOptions, markOrderRefunded, orderRefundsQueryOptions, oversightQueryOptions, platformKeys, refundOrderPayment } from '../api/platform-api';
+import {
+  clientsQueryOptions,
+  markOrderRefunded,
+  markTabPaymentRefunded,
+  orderRefundsQueryOptions,
+  oversightQueryOptions,
+  platformKeys,
+  refundOrderPayment,
+  refundTabPayment,
+  tabRefundsQueryOptions,
+} from '../api/platform-api';
 
 /** The counts that need the super admin's attention, as badges. */
 export function OversightCounts() {
@@ -129,6 +139,70 @@ export function OrderRefundsSection() {
         {t('orderRefunds.title')}
       </h2>
       <p className="muted">{t('orderRefunds.hint')}</p>
+      {body}
+    </section>
+  );
+}
+
+/** Tables' tab payments that took more than their tab (a late payment, an order cancelled after it was paid): the part owed back, refunded in one click. */
+export function TabRefundsSection() {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const query = useQuery(tabRefundsQueryOptions());
+  const settled = () => qc.invalidateQueries({ queryKey: platformKeys.all });
+  const refund = useMutation({ mutationFn: refundTabPayment, onSettled: settled });
+  const mark = useMutation({ mutationFn: markTabPaymentRefunded, onSettled: settled });
+  const busy = (id: number): RefundBusy =>
+    refund.isPending && refund.variables?.id === id ? 'refund' : mark.isPending && mark.variables?.id === id ? 'mark' : null;
+  const failure = (id: number) => {
+    if (refund.isError && refund.variables?.id === id) return errorText(refund.error, t('refund.error'), t('errors.network'));
+    if (mark.isError && mark.variables?.id === id) return errorText(mark.error, t('refunds.markError'), t('errors.network'));
+    return null;
+  };
+  let body;
+  if (query.isPending) body = <p role="status">{t('tabRefunds.loading')}</p>;
+  else if (query.isError) body = <FormError error={errorText(query.error, t('tabRefunds.loadError'), t('errors.network'))} />;
+  else if (query.data.length === 0) body = <p className="muted">{t('tabRefunds.empty')}</p>;
+  else
+    body = (
+      <ul className="refund-cards">
+        {query.data.map((r) => {
+          const amount = formatCents(r.total, r.moneda || 'USD', i18n.language);
+          const mesa = r.descripcion.trim() || t('tablesPage.table', { numero: r.numero });
+          const title = t('tabRefunds.paymentTitle', { restaurante: r.restaurante, mesa });
+          return (
+            <RefundCard
+              key={r.id}
+              title={title}
+              amount={amount}
+              facts={[
+                [t('tabRefunds.date'), formatTimestamp(r.paid_at, i18n.language)],
+                [t('tabRefunds.owed'), amount],
+                [t('tabRefunds.payment'), <code key="p">{r.payment_id || t('tabRefunds.atTable')}</code>],
+              ]}
+            >
+              <RefundState
+                owed={r.reembolso}
+                detail={r.reembolso_detalle}
+                amount={amount}
+                busy={busy(r.id)}
+                disabled={refund.isPending || mark.isPending}
+                onRefund={() => refund.mutate(r)}
+                onMark={() => mark.mutate(r)}
+                label={title}
+              />
+              <FormError error={failure(r.id)} />
+            </RefundCard>
+          );
+        })}
+      </ul>
+    );
+  return (
+    <section className="platform-panel" aria-labelledby="tab-refunds-title">
+      <h2 id="tab-refunds-title" className="section-title">
+        {t('tabRefunds.title')}
+      </h2>
+      <p className="muted">{t('tabRefunds.hint')}</p>
       {body}
     </section>
   );

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { API_PREFIX } from '../../../lib/api-client';
 import { FailedFeesSection, OutboxSection, RefundsSection } from '../../offers';
-import { OrderRefundsSection, OversightCounts, ReconnectSection } from '../components/OversightSections';
+import { OrderRefundsSection, OversightCounts, ReconnectSection, TabRefundsSection } from '../components/OversightSections';
 import '../platform.css';
 
 /** Super admin main menu and what needs their attention. */
@@ -33,6 +33,7 @@ export default function SuperAdminHomePage() {
       <ReconnectSection />
       <RefundsSection />
       <OrderRefundsSection />
+      <TabRefundsSection />
       <FailedFeesSection />
       <OutboxSection />
     </section>

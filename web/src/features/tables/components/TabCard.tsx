@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TableRef, Tab } from '../../../api/contract';
 import { Notice, SubmitButton, type Message } from '../../../components/Form';
@@ -30,6 +31,7 @@ export function TabCard({ clienteId, tab, freeTables, now, onChanged }: Props) {
   const money = (cents: number) => formatCents(cents, tab.moneda, i18n.language);
   const name = tableName(tab.mesa, (numero) => t('tablesPage.table', { numero }));
   const waiting = tab.estado === 'por_aceptar';
+  const plan = paymentPlan(tab);
 
   /** Runs an action; the server's refusal (its own words) shows on the card. */
   async function run(action: () => Promise<Tab>): Promise<boolean> {
@@ -100,8 +102,10 @@ export function TabCard({ clienteId, tab, freeTables, now, onChanged }: Props) {
           )}
         </dl>
 
+        <PaymentPlan tab={tab} money={money} />
+
         {tab.pedidos.length > 0 && (
-          <details className="tab-card__orders">
+          <details className="tab-card__orders" open={plan.byItems || undefined}>
             <summary>{t('tablesPage.orders', { count: tab.pedidos.length })}</summary>
             <ul>
               {tab.pedidos.map((p) => (
@@ -110,8 +114,15 @@ export function TabCard({ clienteId, tab, freeTables, now, onChanged }: Props) {
                   {t(`tablesPage.orderEstado.${p.estado}`)} · {money(p.total)}
                   <ul className="tab-card__lines">
                     {p.lineas.map((l) => (
-                      <li key={l.id}>
-                        {l.cantidad} × {l.nombre}
+                      <li key={l.id} data-testid="tab-line" data-estado-pago={l.estado_pago}>
+                        <span>
+                          {l.cantidad} × {l.nombre}
+                        </span>
+                        {p.estado !== 'cancelado' && (
+                          <span className={`line-pay line-pay--${l.estado_pago}`}>
+                            {money(l.importe)} · {t(`tablesPage.lineEstado.${l.estado_pago}`)}
+                          </span>
+                        )}
                       </li>
                     ))}
                   </ul>
@@ -128,15 +139,22 @@ export function TabCard({ clienteId, tab, freeTables, now, onChanged }: Props) {
             </h3>
             <ul className="tab-card__payments">
               {tab.pagos.map((p) => (
-                <li key={p.id}>
+                <li key={p.id} data-testid="tab-payment">
                   <span>
-                    {t(`tablesPage.metodo.${p.metodo}`)} · {t(`tablesPage.pagoEstado.${p.estado}`)}
-                    {p.registrado_por ? ` · ${p.registrado_por}` : ''}
+                    {t(`tablesPage.metodo.${p.metodo}`)} · {paymentMode(p, tab, t)} · {t(`tablesPage.pagoEstado.${p.estado}`)}
+                    {p.registrado_por ? ` · ${t('tablesPage.recordedBy', { who: p.registrado_por })}` : ''}
                   </span>
                   <span>
                     {money(p.total)}
                     {p.propina > 0 ? ` (${t('tablesPage.tipIncluded', { amount: money(p.propina) })})` : ''}
                   </span>
+                  {p.reembolso > 0 && (
+                    <span className={`tab-card__owed tab-card__owed--${p.reembolso_estado || 'pendiente'}`}>
+                      {p.reembolso_estado === 'reembolsado'
+                        ? t('tablesPage.refunded', { amount: money(p.reembolso) })
+                        : t('tablesPage.owedBack', { amount: money(p.reembolso) })}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>
@@ -168,6 +186,56 @@ export function TabCard({ clienteId, tab, freeTables, now, onChanged }: Props) {
         <Notice message={message} />
       </article>
     </li>
+  );
+}
+
+/** How a tab is being paid, as the card sums it up. */
+function paymentPlan(tab: Tab) {
+  const lines = tab.pedidos.filter((p) => p.estado !== 'cancelado').flatMap((p) => p.lineas);
+  const owed = tab.pagos.filter((p) => p.reembolso > 0 && p.reembolso_estado !== 'reembolsado').reduce((n, p) => n + p.reembolso, 0);
+  return {
+    byItems: tab.pagos.some((p) => p.modo === 'lineas'),
+    lines: lines.length,
+    linesPaid: lines.filter((l) => l.estado_pago === 'pagada').length,
+    linesInPayment: lines.filter((l) => l.estado_pago === 'en_pago').length,
+    owed,
+  };
+}
+
+/** A payment's mode: everything left, share k of n, chosen items, or taken at the table. */
+function paymentMode(p: Tab['pagos'][number], tab: Tab, t: TFunction): string {
+  if (p.modo === 'partes') {
+    return p.parte > 0 && tab.division ? t('tablesPage.modo.parte', { parte: p.parte, partes: tab.division.partes }) : t('tablesPage.modo.partes');
+  }
+  return t(`tablesPage.modo.${p.modo}`);
+}
+
+/** 'Cómo se paga': an even split's shares, the items paid one by one, the tips and what is owed back. */
+function PaymentPlan({ tab, money }: { tab: Tab; money: (cents: number) => string }) {
+  const { t } = useTranslation();
+  const plan = paymentPlan(tab);
+  const split = tab.division;
+  const facts: { key: string; text: string; strong?: boolean }[] = [];
+  if (split) {
+    facts.push({ key: 'split', text: t('tablesPage.split', { pagadas: split.pagadas, partes: split.partes }) });
+    if (split.en_pago > 0) facts.push({ key: 'split-paying', text: t('tablesPage.splitInPayment', { count: split.en_pago }) });
+    if (split.siguiente > 0) facts.push({ key: 'split-next', text: t('tablesPage.splitNext', { amount: money(split.siguiente) }) });
+  }
+  if (plan.byItems) {
+    facts.push({ key: 'items', text: t('tablesPage.byItems', { pagados: plan.linesPaid, total: plan.lines }) });
+    if (plan.linesInPayment > 0) facts.push({ key: 'items-paying', text: t('tablesPage.itemsInPayment', { count: plan.linesInPayment }) });
+  }
+  if (tab.propina_total > 0) facts.push({ key: 'tips', text: t('tablesPage.tips', { amount: money(tab.propina_total) }) });
+  if (plan.owed > 0) facts.push({ key: 'owed', text: t('tablesPage.owedBackTotal', { amount: money(plan.owed) }), strong: true });
+  if (facts.length === 0) return null;
+  return (
+    <ul className="tab-card__plan" aria-label={t('tablesPage.howPaid')} data-testid="tab-plan">
+      {facts.map((f) => (
+        <li key={f.key} className={f.strong ? 'tab-card__plan-owed' : undefined}>
+          {f.text}
+        </li>
+      ))}
+    </ul>
   );
 }
 
