@@ -614,3 +614,12 @@ func PendingRefunds(ctx context.Context, q store.Querier) (int, error) {
 	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM pedidos WHERE reembolso = 'pendiente'`).Scan(&n)
 	return n, err
 }
+
+// PendingTabRefunds counts the tab payments with a part still owed back: what they owe
+// (cuenta_pagos.reembolso) is more than their refunds have given back.
+func PendingTabRefunds(ctx context.Context, q store.Querier) (int, error) {
+	var n int
+	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM cuenta_pagos pg WHERE pg.estado = 'pagado' AND pg.reembolso >
+		COALESCE((SELECT SUM(r.monto) FROM reembolsos r WHERE r.tipo = 'cuenta' AND r.objeto_id = pg.id AND r.estado = 'reembolsado'), 0)`).Scan(&n)
+	return n, err
+}

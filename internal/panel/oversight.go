@@ -18,10 +18,11 @@ type Oversight struct {
 	FeesFallidas     int             `json:"fees_fallidas"`
 	Reembolsos       int             `json:"reembolsos_pendientes"`
 	PedidoReembolsos int             `json:"pedidos_reembolso_pendientes"`
+	CuentaReembolsos int             `json:"cuentas_reembolso_pendientes"`
 }
 
 // Oversight counts the platform's restaurants by state, the outbox by
-// status, the failed fees and the refunds owed (coupons, orders), each
+// status, the failed fees and the refunds owed (coupons, orders, tab payments), each
 // through the SQL function of the domain that owns the rows. It is the
 // super admin's: it reads every restaurant.
 func (s *Service) Oversight(ctx context.Context) (Oversight, error) {
@@ -39,6 +40,9 @@ func (s *Service) Oversight(ctx context.Context) (Oversight, error) {
 	if o.Reembolsos, err = offers.PendingRefunds(ctx, s.DB); err != nil {
 		return o, err
 	}
-	o.PedidoReembolsos, err = ordering.PendingRefunds(ctx, s.DB)
+	if o.PedidoReembolsos, err = ordering.PendingRefunds(ctx, s.DB); err != nil {
+		return o, err
+	}
+	o.CuentaReembolsos, err = ordering.PendingTabRefunds(ctx, s.DB)
 	return o, err
 }

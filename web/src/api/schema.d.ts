@@ -8373,6 +8373,8 @@ export interface components {
             reembolsos_pendientes: number;
             /** @description cancelled orders to refund */
             pedidos_reembolso_pendientes: number;
+            /** @description tab payments with a part still owed back */
+            cuentas_reembolso_pendientes: number;
         };
         OrderRefund: {
             pedido_id: number;

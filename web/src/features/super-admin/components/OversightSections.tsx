@@ -30,7 +30,7 @@ export function OversightCounts() {
     { key: 'outboxPending', value: o.outbox.pending ?? 0 },
     { key: 'feesFailed', value: o.fees_fallidas },
     { key: 'reconnect', value: o.clientes.reconectar },
-    { key: 'refunds', value: o.reembolsos_pendientes + o.pedidos_reembolso_pendientes },
+    { key: 'refunds', value: o.reembolsos_pendientes + o.pedidos_reembolso_pendientes + o.cuentas_reembolso_pendientes },
     { key: 'pendiente', value: o.clientes.pendiente },
     { key: 'activo', value: o.clientes.activo },
     { key: 'suspendido', value: o.clientes.suspendido },
