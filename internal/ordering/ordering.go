@@ -627,6 +627,13 @@ type confirmation struct {
 // as the restaurant's customer, accounts.RecordGuest) and queues the
 // confirmation e-mail; a declined one ends the order and frees its slot.
 // Confirming again, or at the same time, changes nothing and succeeds.
+//
+// The restaurant's next number is taken late (numberOrder: its counter row
+// stays locked until the commit, so one restaurant's confirmations pass it
+// one at a time): the order, the guest's record and what the e-mail is
+// made of are read and written before it; after it come only what needs the
+// number (the order's number, the e-mail, the points' entry) and the board
+// event.
 func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outcome) error {
 	s, conn := c.s, c.r.conn
 	// Read under lock: of concurrent confirmations of one order (a
@@ -649,7 +656,7 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 	if cur.Estado == EstadoExpirado || cur.Estado == EstadoFallido {
 		s.Log.WarnContext(ctx, "payment for an order whose checkout had ended: the order is taken", "pedido_id", cur.ID, "estado", cur.Estado)
 	}
-	first, numero, err := markPaid(ctx, tx, cur, o.PaymentID, s.POS != nil && conn.Provider != "", s.sends())
+	first, err := markReceived(ctx, tx, cur, o.PaymentID, s.POS != nil && conn.Provider != "", s.sends())
 	if err != nil {
 		return err
 	}
@@ -658,15 +665,7 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 		return err
 	}
 	c.paid = true
-	if cur.CuentaID != 0 {
-		// A table's order: no e-mail, no customer record; its tab shows it.
-		c.out, err = getPedido(ctx, tx, cur.ID)
-		if err != nil {
-			return err
-		}
-		return addEvent(ctx, tx, cur.ClienteID, cur.ID, EstadoRecibido)
-	}
-	if cur.UsuarioID == nil {
+	if cur.CuentaID == 0 && cur.UsuarioID == nil {
 		// A guest who paid is the restaurant's customer from now on
 		// (one who never paid is not).
 		guest, err := accounts.RecordGuest(ctx, tx, tenant.FromRecord(cur.ClienteID), accounts.GuestOrder{PedidoID: cur.ID, Nombre: cur.Nombre,
@@ -678,6 +677,28 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 			return err
 		}
 	}
+	// The order as the e-mail and the answer show it, but for its number.
+	if c.out, err = getPedido(ctx, tx, cur.ID); err != nil {
+		return err
+	}
+	var lugar Lugar
+	if cur.CuentaID == 0 && c.out.Email != "" {
+		if lugar, err = readLugar(ctx, tx, cur.ClienteID); err != nil {
+			return err
+		}
+	}
+	numero, err := numberOrder(ctx, tx, cur.ClienteID, cur.ID)
+	if err != nil {
+		return err
+	}
+	c.out.Numero = numero
+	if cur.CuentaID != 0 {
+		// A table's order: no e-mail, no customer record; its tab shows it.
+		return addEvent(ctx, tx, cur.ClienteID, cur.ID, EstadoRecibido)
+	}
+	if err := s.queueOrderMail(ctx, tx, c.out, lugar, c.r.cfg.location()); err != nil {
+		return err
+	}
 	if cur.UsuarioID != nil {
 		if pts := cur.Total / 100; pts > 0 {
 			if err := accounts.CreditPoints(ctx, tx, tenant.DinerFromRecord(*cur.UsuarioID), tenant.FromRecord(cur.ClienteID), accounts.PointsForOrder(cur.ID), pts,
@@ -685,9 +706,6 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 				return err
 			}
 		}
-	}
-	if c.out, err = s.queueMail(ctx, tx, cur.ID, c.r.cfg.location()); err != nil {
-		return err
 	}
 	return addEvent(ctx, tx, cur.ClienteID, cur.ID, EstadoRecibido)
 }
@@ -712,9 +730,19 @@ func (s *Service) queueMail(ctx context.Context, tx *store.Tx, id int64, loc *ti
 	if err != nil {
 		return p, err
 	}
+	return p, s.queueOrderMail(ctx, tx, p, lugar, loc)
+}
+
+// queueOrderMail renders and queues the e-mail about order p's state as p
+// has it (the confirmation's: before its number is written), from where
+// the restaurant is (lugar).
+func (s *Service) queueOrderMail(ctx context.Context, tx *store.Tx, p Pedido, lugar Lugar, loc *time.Location) error {
+	if p.Email == "" {
+		return nil
+	}
 	m := orderMail(p.inItsLanguage(), s.orderURL(p.ClienteID, p.ID, p.token), loc, lugar, time.Unix(tx.NowUnix(), 0))
-	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "pedido", To: p.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
-	return p, err
+	_, err := mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "pedido", To: p.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
+	return err
 }
 
 // anyRestaurant is the ordering data of a restaurant, open to orders or not

@@ -305,12 +305,29 @@ func failPending(ctx context.Context, tx *store.Tx, id int64, estado string) err
 }
 
 // markPaid turns an order whose checkout was paid into a received order
-// with the restaurant's next number, due in the POS when posDue (and
-// claimed for posLease when claim: this replica sends it at once). An order
-// whose checkout had ended (expired or declined) is received all the same
-// (its payment is never dropped) and takes its slot again whatever the
-// maximum. It reports false when the order was paid already.
+// with the restaurant's next number (markReceived, then numberOrder: for
+// the flows whose next statement is the board event and the commit
+// already). It reports false when the order was paid already.
 func markPaid(ctx context.Context, tx *store.Tx, r record, paymentID string, posDue, claim bool) (bool, int64, error) {
+	first, err := markReceived(ctx, tx, r, paymentID, posDue, claim)
+	if err != nil || !first {
+		return false, r.Numero, err
+	}
+	numero, err := numberOrder(ctx, tx, r.ClienteID, r.ID)
+	if err != nil {
+		return false, 0, err
+	}
+	return true, numero, nil
+}
+
+// markReceived turns an order whose checkout was paid into a received
+// order, not yet numbered (numberOrder, before the commit), due in the POS
+// when posDue (and claimed for posLease when claim: this replica sends it
+// at once). An order whose checkout had ended (expired or declined) is
+// received all the same (its payment is never dropped) and takes its slot
+// again whatever the maximum. It reports false when the order was paid
+// already.
+func markReceived(ctx context.Context, tx *store.Tx, r record, paymentID string, posDue, claim bool) (bool, error) {
 	now := tx.NowUnix()
 	next := now
 	if claim {
@@ -320,28 +337,56 @@ func markPaid(ctx context.Context, tx *store.Tx, r record, paymentID string, pos
 	case EstadoPendientePago:
 	case EstadoExpirado, EstadoFallido:
 		if err := takeSlot(ctx, tx, r.ClienteID, r.Franja, 0, true); err != nil {
-			return false, 0, err
+			return false, err
 		}
 	default:
-		return false, r.Numero, nil
-	}
-	var numero int64
-	if err := tx.QueryRow(ctx, `UPDATE clientes SET pedidos_seq = pedidos_seq + 1 WHERE id = ? RETURNING pedidos_seq`, r.ClienteID).Scan(&numero); err != nil {
-		return false, 0, err
+		return false, nil
 	}
 	posEstado := ""
 	if posDue {
 		posEstado = POSPendiente
 	}
-	res, err := tx.Exec(ctx, `UPDATE pedidos SET estado = 'recibido', numero = ?, payment_id = ?, paid_at = ?, updated_at = ?, pos_estado = ?, pos_siguiente_at = ?
-		WHERE id = ? AND estado = ?`, numero, paymentID, now, now, posEstado, next, r.ID, r.Estado)
+	res, err := tx.Exec(ctx, `UPDATE pedidos SET estado = 'recibido', payment_id = ?, paid_at = ?, updated_at = ?, pos_estado = ?, pos_siguiente_at = ?
+		WHERE id = ? AND estado = ?`, paymentID, now, now, posEstado, next, r.ID, r.Estado)
 	if err != nil {
-		return false, 0, err
+		return false, err
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return false, 0, errState
+		return false, errState
 	}
-	return true, numero, nil
+	return true, nil
+}
+
+// numberOrder gives order id the restaurant's next number and returns it.
+// The restaurant's counter row (pedidos_numeros, created with its first
+// number from what clientes.pedidos_seq had reached: the demo's history
+// and the numbers of before migration 0039) stays locked until the
+// transaction ends (PostgreSQL; SQLite serialises writers), so one
+// restaurant's confirmations take it one at a time: call it as late as
+// the transaction allows, with only the board event after it. A
+// transaction that rolls back gives its number back with it; two never
+// get the same one (and pedidos' UNIQUE (cliente_id, numero) would refuse
+// it). On PostgreSQL the counter and the order are one statement.
+func numberOrder(ctx context.Context, tx *store.Tx, clienteID, id int64) (int64, error) {
+	const next = `INSERT INTO pedidos_numeros (cliente_id, ultimo) SELECT id, pedidos_seq + 1 FROM clientes WHERE id = ?
+		ON CONFLICT (cliente_id) DO UPDATE SET ultimo = pedidos_numeros.ultimo + 1 RETURNING ultimo`
+	var numero int64
+	if tx.Dialect() == store.Postgres {
+		err := tx.QueryRow(ctx, `WITH n AS (`+next+`) UPDATE pedidos SET numero = n.ultimo FROM n WHERE pedidos.id = ? RETURNING pedidos.numero`,
+			clienteID, id).Scan(&numero)
+		return numero, store.NotFound(err)
+	}
+	if err := tx.QueryRow(ctx, next, clienteID).Scan(&numero); err != nil {
+		return 0, store.NotFound(err)
+	}
+	res, err := tx.Exec(ctx, `UPDATE pedidos SET numero = ? WHERE id = ?`, numero, id)
+	if err != nil {
+		return 0, err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return 0, store.ErrNotFound
+	}
+	return numero, nil
 }
 
 // setEstado moves an order of the restaurant from one state to another;
@@ -372,11 +417,17 @@ const feedLock = 0x63617274 // "cart"
 // saw id n has seen every event below n (the feed reads "after the last id
 // seen" and would otherwise skip an id that committed late). SQLite's
 // write transactions are serialised already.
+//
+// On PostgreSQL the lock and the insert are one statement (one round trip
+// fewer while every confirmation waits for the lock): the MATERIALIZED
+// CTE is scanned, and so the lock taken, before the row it feeds gets its
+// id from the sequence.
 func addEvent(ctx context.Context, tx *store.Tx, clienteID, pedidoID int64, estado string) error {
 	if tx.Dialect() == store.Postgres {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(?)`, feedLock); err != nil {
-			return err
-		}
+		_, err := tx.Exec(ctx, `WITH l AS MATERIALIZED (SELECT pg_advisory_xact_lock(?) AS locked)
+			INSERT INTO pedido_eventos (cliente_id, pedido_id, estado, created_at) SELECT ?::bigint, ?::bigint, ?::text, ?::bigint FROM l`,
+			feedLock, clienteID, pedidoID, estado, tx.NowUnix())
+		return err
 	}
 	_, err := tx.Exec(ctx, `INSERT INTO pedido_eventos (cliente_id, pedido_id, estado, created_at) VALUES (?, ?, ?, ?)`, clienteID, pedidoID, estado, tx.NowUnix())
 	return err
