@@ -369,11 +369,12 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 				return err
 			}
 		}
-		if err := takeSlot(ctx, tx, in.ClienteID, o.Franja, r.cfg.PedidosPorFranja, false); err != nil {
+		// The slot last: its row stays locked until the commit, and every
+		// order of the slot waits for it.
+		if id, err = insertOrder(ctx, tx, o); err != nil {
 			return err
 		}
-		id, err = insertOrder(ctx, tx, o)
-		return err
+		return takeSlot(ctx, tx, in.ClienteID, o.Franja, r.cfg.PedidosPorFranja, false)
 	})
 	if errors.Is(err, errSlotFull) {
 		return Placed{}, ErrSlotFull

@@ -118,16 +118,16 @@ func slotsTaken(ctx context.Context, q store.Querier, clienteID, from, to int64)
 }
 
 // takeSlot holds one order in a slot, unless max (> 0) orders hold it
-// already (errSlotFull): one conditional UPDATE, exact under concurrency.
-// force takes it whatever the maximum (a payment that arrived late).
+// already (errSlotFull): one conditional upsert, exact under concurrency.
+// force takes it whatever the maximum (a payment that arrived late). The
+// slot's row stays locked until the transaction ends (PostgreSQL), so a
+// new order takes it last, just before its commit.
 func takeSlot(ctx context.Context, tx *store.Tx, clienteID, franja int64, max int, force bool) error {
-	if _, err := tx.Exec(ctx, `INSERT INTO pedidos_franjas (cliente_id, franja, ocupados) VALUES (?, ?, 0) ON CONFLICT DO NOTHING`, clienteID, franja); err != nil {
-		return err
-	}
-	q := `UPDATE pedidos_franjas SET ocupados = ocupados + 1 WHERE cliente_id = ? AND franja = ?`
+	q := `INSERT INTO pedidos_franjas (cliente_id, franja, ocupados) VALUES (?, ?, 1)
+		ON CONFLICT (cliente_id, franja) DO UPDATE SET ocupados = pedidos_franjas.ocupados + 1`
 	args := []any{clienteID, franja}
 	if max > 0 && !force {
-		q += ` AND ocupados < ?`
+		q += ` WHERE pedidos_franjas.ocupados < ?`
 		args = append(args, max)
 	}
 	res, err := tx.Exec(ctx, q, args...)
