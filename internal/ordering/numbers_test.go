@@ -125,16 +125,20 @@ func TestConcurrentConfirmationsTakeDistinctNumbers(t *testing.T) {
 
 		// Each order's e-mail names the number it got.
 		subjects := map[string]bool{}
-		rows, err = db.Query(ctx, `SELECT subject FROM outbox WHERE kind = 'pedido'`)
+		rows, err = db.Query(ctx, `SELECT subject, body_text, body_html FROM outbox WHERE kind = 'pedido'`)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for rows.Next() {
-			var s string
-			if err := rows.Scan(&s); err != nil {
+			var s, text, html string
+			if err := rows.Scan(&s, &text, &html); err != nil {
 				t.Fatal(err)
 			}
 			subjects[s] = true
+			var num int
+			if _, err := fmt.Sscanf(s, "Pedido #%d", &num); err != nil || !strings.Contains(text, fmt.Sprintf("#%d\n", num)) || !strings.Contains(html, fmt.Sprintf("#%d<", num)) {
+				t.Errorf("e-mail %q: its text and HTML do not show #%d (%v)", s, num, err)
+			}
 		}
 		rows.Close()
 		var missing []string

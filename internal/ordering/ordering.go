@@ -629,12 +629,12 @@ type confirmation struct {
 // confirmation e-mail; a declined one ends the order and frees its slot.
 // Confirming again, or at the same time, changes nothing and succeeds.
 //
-// The restaurant's next number is taken late (numberOrder: its counter row
+// The restaurant's next number is taken last (numberOrder: its counter row
 // stays locked until the commit, so one restaurant's confirmations pass it
-// one at a time): the order, the guest's record and what the e-mail is
-// made of are read and written before it; after it come only what needs the
-// number (the order's number, the e-mail, the points' entry) and the board
-// event.
+// one at a time): the order, the guest's record, the e-mail (rendered and
+// queued) and the points' entry are written before it with a placeholder
+// for the number, which numberOrder replaces in the statement that takes
+// the number and adds the board event.
 func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outcome) error {
 	s, conn := c.s, c.r.conn
 	// Read under lock: of concurrent confirmations of one order (a
@@ -682,33 +682,33 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 	if c.out, err = getPedido(ctx, tx, cur.ID); err != nil {
 		return err
 	}
-	var lugar Lugar
+	// What needs the number is written first with a placeholder, which
+	// numberOrder replaces with the number as it takes it, last.
+	ph := numberPlaceholder()
+	n := numbering{Placeholder: strconv.FormatInt(ph, 10)}
 	if cur.CuentaID == 0 && c.out.Email != "" {
-		if lugar, err = readLugar(ctx, tx, cur.ClienteID); err != nil {
+		// A table's order has no e-mail: its tab shows it.
+		lugar, err := readLugar(ctx, tx, cur.ClienteID)
+		if err != nil {
+			return err
+		}
+		p := c.out
+		p.Numero = ph
+		if n.Mail, err = s.queueOrderMail(ctx, tx, p, lugar, c.r.cfg.location()); err != nil {
 			return err
 		}
 	}
-	numero, err := numberOrder(ctx, tx, cur.ClienteID, cur.ID)
-	if err != nil {
-		return err
-	}
-	c.out.Numero = numero
-	if cur.CuentaID != 0 {
-		// A table's order: no e-mail, no customer record; its tab shows it.
-		return addEvent(ctx, tx, cur.ClienteID, cur.ID, EstadoRecibido)
-	}
-	if err := s.queueOrderMail(ctx, tx, c.out, lugar, c.r.cfg.location()); err != nil {
-		return err
-	}
-	if cur.UsuarioID != nil {
+	if cur.CuentaID == 0 && cur.UsuarioID != nil {
 		if pts := cur.Total / 100; pts > 0 {
 			if err := accounts.CreditPoints(ctx, tx, tenant.DinerFromRecord(*cur.UsuarioID), tenant.FromRecord(cur.ClienteID), accounts.PointsForOrder(cur.ID), pts,
-				"Pedido #"+strconv.FormatInt(numero, 10)); err != nil {
+				"Pedido #"+n.Placeholder); err != nil {
 				return err
 			}
+			n.Points = true
 		}
 	}
-	return addEvent(ctx, tx, cur.ClienteID, cur.ID, EstadoRecibido)
+	c.out.Numero, err = numberOrder(ctx, tx, cur.ClienteID, cur.ID, n)
+	return err
 }
 
 // Committed tells the boards and sends the POS order of an order paid now.
@@ -731,19 +731,19 @@ func (s *Service) queueMail(ctx context.Context, tx *store.Tx, id int64, loc *ti
 	if err != nil {
 		return p, err
 	}
-	return p, s.queueOrderMail(ctx, tx, p, lugar, loc)
+	_, err = s.queueOrderMail(ctx, tx, p, lugar, loc)
+	return p, err
 }
 
 // queueOrderMail renders and queues the e-mail about order p's state as p
-// has it (the confirmation's: before its number is written), from where
-// the restaurant is (lugar).
-func (s *Service) queueOrderMail(ctx context.Context, tx *store.Tx, p Pedido, lugar Lugar, loc *time.Location) error {
+// has it (the confirmation's: with its number's placeholder), from where
+// the restaurant is (lugar), and returns its outbox id (0: no e-mail).
+func (s *Service) queueOrderMail(ctx context.Context, tx *store.Tx, p Pedido, lugar Lugar, loc *time.Location) (int64, error) {
 	if p.Email == "" {
-		return nil
+		return 0, nil
 	}
 	m := orderMail(p.inItsLanguage(), s.orderURL(p.ClienteID, p.ID, p.token), loc, lugar, time.Unix(tx.NowUnix(), 0))
-	_, err := mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "pedido", To: p.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
-	return err
+	return mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "pedido", To: p.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 }
 
 // anyRestaurant is the ordering data of a restaurant, open to orders or not

@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"time"
 
@@ -305,15 +307,15 @@ func failPending(ctx context.Context, tx *store.Tx, id int64, estado string) err
 }
 
 // markPaid turns an order whose checkout was paid into a received order
-// with the restaurant's next number (markReceived, then numberOrder: for
-// the flows whose next statement is the board event and the commit
-// already). It reports false when the order was paid already.
+// with the restaurant's next number and its board event (markReceived,
+// then numberOrder: the last statement before the commit). It reports
+// false when the order was paid already.
 func markPaid(ctx context.Context, tx *store.Tx, r record, paymentID string, posDue, claim bool) (bool, int64, error) {
 	first, err := markReceived(ctx, tx, r, paymentID, posDue, claim)
 	if err != nil || !first {
 		return false, r.Numero, err
 	}
-	numero, err := numberOrder(ctx, tx, r.ClienteID, r.ID)
+	numero, err := numberOrder(ctx, tx, r.ClienteID, r.ID, numbering{})
 	if err != nil {
 		return false, 0, err
 	}
@@ -357,23 +359,60 @@ func markReceived(ctx context.Context, tx *store.Tx, r record, paymentID string,
 	return true, nil
 }
 
-// numberOrder gives order id the restaurant's next number and returns it.
-// The restaurant's counter row (pedidos_numeros, created with its first
-// number from what clientes.pedidos_seq had reached: the demo's history
-// and the numbers of before migration 0039) stays locked until the
-// transaction ends (PostgreSQL; SQLite serialises writers), so one
-// restaurant's confirmations take it one at a time: call it as late as
-// the transaction allows, with only the board event after it. A
-// transaction that rolls back gives its number back with it; two never
-// get the same one (and pedidos' UNIQUE (cliente_id, numero) would refuse
-// it). On PostgreSQL the counter and the order are one statement.
-func numberOrder(ctx context.Context, tx *store.Tx, clienteID, id int64) (int64, error) {
+// numbering is what else a paid order's number is written into: the
+// confirmation e-mail queued (outbox row Mail) and the points' entry
+// credited (Points) before the number was known, each with Placeholder
+// where the number goes.
+type numbering struct {
+	Placeholder string
+	Mail        int64
+	Points      bool
+}
+
+// numberPlaceholder is a number to render in place of an order's number
+// before it is known: 19 random digits, which nothing else in an e-mail or
+// a points entry (prices, dates, the order's link) could match.
+func numberPlaceholder() int64 {
+	return 1_000_000_000_000_000_000 + rand.Int64N(8_000_000_000_000_000_000)
+}
+
+// numberOrder gives order id the restaurant's next number, writes it where
+// n's placeholder stands, adds the order's 'recibido' board event
+// (addEvent) and returns the number. It is the last statement of the
+// transaction: the restaurant's counter row (pedidos_numeros, created with
+// its first number from what clientes.pedidos_seq had reached: the demo's
+// history and the numbers of before migration 0039) stays locked until the
+// commit (PostgreSQL; SQLite serialises writers), so one restaurant's
+// confirmations pass it one at a time, and the feed's lock is held from
+// here to the commit too. On PostgreSQL all of it is one statement: one
+// round trip, then the commit, while the locks are held. A transaction
+// that rolls back gives its number back with it; two never get the same
+// one (and pedidos' UNIQUE (cliente_id, numero) would refuse it).
+func numberOrder(ctx context.Context, tx *store.Tx, clienteID, id int64, n numbering) (int64, error) {
 	const next = `INSERT INTO pedidos_numeros (cliente_id, ultimo) SELECT id, pedidos_seq + 1 FROM clientes WHERE id = ?
 		ON CONFLICT (cliente_id) DO UPDATE SET ultimo = pedidos_numeros.ultimo + 1 RETURNING ultimo`
+	now := tx.NowUnix()
 	var numero int64
 	if tx.Dialect() == store.Postgres {
-		err := tx.QueryRow(ctx, `WITH n AS (`+next+`) UPDATE pedidos SET numero = n.ultimo FROM n WHERE pedidos.id = ? RETURNING pedidos.numero`,
-			clienteID, id).Scan(&numero)
+		q := `WITH l AS MATERIALIZED (SELECT pg_advisory_xact_lock(?) AS locked),
+			n AS (` + next + `),
+			p AS (UPDATE pedidos SET numero = n.ultimo FROM n WHERE pedidos.id = ? RETURNING pedidos.numero)`
+		args := []any{feedLock, clienteID, id}
+		if n.Mail != 0 {
+			q += `, m AS (UPDATE outbox SET subject = replace(subject, ?, n.ultimo::text), body_text = replace(body_text, ?, n.ultimo::text),
+				body_html = replace(body_html, ?, n.ultimo::text) FROM n WHERE outbox.id = ?)`
+			args = append(args, n.Placeholder, n.Placeholder, n.Placeholder, n.Mail)
+		}
+		if n.Points {
+			q += `, pt AS (UPDATE puntos SET motivo = replace(motivo, ?, n.ultimo::text) FROM n WHERE puntos.pedido_id = ?)`
+			args = append(args, n.Placeholder, id)
+		}
+		// The event's row takes its id after the lock (l's row comes first).
+		q += `, e AS (INSERT INTO pedido_eventos (cliente_id, pedido_id, estado, created_at)
+				SELECT ?::bigint, ?::bigint, 'recibido', ?::bigint FROM l, p RETURNING id)
+			SELECT p.numero FROM p, e`
+		args = append(args, clienteID, id, now)
+		err := tx.QueryRow(ctx, q, args...).Scan(&numero)
 		return numero, store.NotFound(err)
 	}
 	if err := tx.QueryRow(ctx, next, clienteID).Scan(&numero); err != nil {
@@ -386,7 +425,19 @@ func numberOrder(ctx context.Context, tx *store.Tx, clienteID, id int64) (int64,
 	if n, _ := res.RowsAffected(); n != 1 {
 		return 0, store.ErrNotFound
 	}
-	return numero, nil
+	num := strconv.FormatInt(numero, 10)
+	if n.Mail != 0 {
+		if _, err := tx.Exec(ctx, `UPDATE outbox SET subject = replace(subject, ?, ?), body_text = replace(body_text, ?, ?), body_html = replace(body_html, ?, ?)
+			WHERE id = ?`, n.Placeholder, num, n.Placeholder, num, n.Placeholder, num, n.Mail); err != nil {
+			return 0, err
+		}
+	}
+	if n.Points {
+		if _, err := tx.Exec(ctx, `UPDATE puntos SET motivo = replace(motivo, ?, ?) WHERE pedido_id = ?`, n.Placeholder, num, id); err != nil {
+			return 0, err
+		}
+	}
+	return numero, addEvent(ctx, tx, clienteID, id, EstadoRecibido)
 }
 
 // setEstado moves an order of the restaurant from one state to another;
