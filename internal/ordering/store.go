@@ -394,10 +394,12 @@ func numberOrder(ctx context.Context, tx *store.Tx, clienteID, id int64, n numbe
 	now := tx.NowUnix()
 	var numero int64
 	if tx.Dialect() == store.Postgres {
-		q := `WITH l AS MATERIALIZED (SELECT pg_advisory_xact_lock(?) AS locked),
-			n AS (` + next + `),
+		// The counter's row first, then the feed's lock (l reads n), as
+		// every transaction takes them: never one waiting for the other's.
+		q := `WITH n AS (` + next + `),
+			l AS MATERIALIZED (SELECT pg_advisory_xact_lock(?) AS locked FROM n),
 			p AS (UPDATE pedidos SET numero = n.ultimo FROM n WHERE pedidos.id = ? RETURNING pedidos.numero)`
-		args := []any{feedLock, clienteID, id}
+		args := []any{clienteID, feedLock, id}
 		if n.Mail != 0 {
 			q += `, m AS (UPDATE outbox SET subject = replace(subject, ?, n.ultimo::text), body_text = replace(body_text, ?, n.ultimo::text),
 				body_html = replace(body_html, ?, n.ultimo::text) FROM n WHERE outbox.id = ?)`
