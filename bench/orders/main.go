@@ -70,6 +70,7 @@ func main() {
 
 	type result struct {
 		place  time.Duration
+		pay    time.Duration // the pay call (the confirmation)
 		paidAt time.Time
 		id     int64
 		err    string
@@ -116,12 +117,14 @@ loop:
 				results <- r
 				return
 			}
+			t1 := time.Now()
 			code, err = post(client, fmt.Sprintf("%s/api/orders/1/pay", *base), addr,
 				map[string]any{"pedido_id": placed.PedidoID, "token": placed.Token, "amount": placed.Total}, nil)
 			if err != nil || code != 200 {
 				r.err = fmt.Sprintf("pay %d %v", code, err)
 			}
 			r.paidAt = time.Now()
+			r.pay = r.paidAt.Sub(t1)
 			results <- r
 		}()
 	}
@@ -152,7 +155,7 @@ loop:
 		time.Sleep(50 * time.Millisecond)
 	}
 
-	var place, delay []time.Duration
+	var place, pay, both, delay []time.Duration
 	errs := map[string]int{}
 	missed := 0
 	seenMu.Lock()
@@ -162,6 +165,8 @@ loop:
 			continue
 		}
 		place = append(place, r.place)
+		pay = append(pay, r.pay)
+		both = append(both, r.place+r.pay)
 		if at, ok := seen[r.id]; ok {
 			delay = append(delay, max(0, at.Sub(r.paidAt)))
 		} else {
@@ -172,6 +177,8 @@ loop:
 	fmt.Printf("orders placed and paid: %d in %s (%.0f/s; target %d/s; %d skipped because %d requests were in flight)\n",
 		len(place), elapsed.Round(time.Millisecond), float64(len(place))/elapsed.Seconds(), *rate, late, *conns)
 	fmt.Printf("POST /api/orders (3 lines): p50 %s  p95 %s  p99 %s  max %s\n", pct(place, 50), pct(place, 95), pct(place, 99), pct(place, 100))
+	fmt.Printf("POST /api/orders/1/pay (the confirmation): p50 %s  p95 %s  p99 %s  max %s\n", pct(pay, 50), pct(pay, 95), pct(pay, 99), pct(pay, 100))
+	fmt.Printf("placed and paid (both calls): p50 %s  p95 %s  p99 %s  max %s\n", pct(both, 50), pct(both, 95), pct(both, 99), pct(both, 100))
 	fmt.Printf("board event after the payment: p50 %s  p99 %s  max %s  (missed %d)\n", pct(delay, 50), pct(delay, 99), pct(delay, 100), missed)
 	if len(errs) > 0 {
 		fmt.Printf("errors: %v\n", errs)

@@ -101,7 +101,7 @@ func TestConcurrentOrderConfirmationsPayOnce(t *testing.T) {
 				}
 			}
 			q := func(sql string) int { return e.count(fmt.Sprintf(sql, id)) }
-			if num, seq := q(`SELECT numero FROM pedidos WHERE id = %d`), e.count(`SELECT pedidos_seq FROM clientes WHERE id = 1`); num != n+1 || seq != n+1 {
+			if num, seq := q(`SELECT numero FROM pedidos WHERE id = %d`), e.count(`SELECT ultimo FROM pedidos_numeros WHERE cliente_id = 1`); num != n+1 || seq != n+1 {
 				t.Errorf("%s: number %d, restaurant's sequence %d; want %d", name, num, seq, n+1)
 			}
 			if ev := q(`SELECT COUNT(*) FROM pedido_eventos WHERE pedido_id = %d AND estado = 'recibido'`); ev != 1 {

@@ -286,11 +286,10 @@ func (s *Service) PlaceAtTable(ctx context.Context, in TableOrderInput) (TableOr
 			if err != nil {
 				return err
 			}
-			if _, _, err := markPaid(ctx, tx, rec, "", s.POS != nil && r.conn.Provider != "", s.sends()); err != nil {
-				return err
-			}
+			// Numbered last, with its board event (markPaid).
+			_, _, err = markPaid(ctx, tx, rec, "", s.POS != nil && r.conn.Provider != "", s.sends())
 			out.Estado = EstadoRecibido
-			return addEvent(ctx, tx, in.ClienteID, id, EstadoRecibido)
+			return err
 		case tab.Modo == ModoAlFinal:
 			out.Estado = TabPorAceptar
 			return addEvent(ctx, tx, in.ClienteID, 0, "cuenta")
@@ -762,10 +761,7 @@ func (s *Service) AcceptTab(ctx context.Context, t tenant.ID, id, staffID int64)
 			if err != nil {
 				return err
 			}
-			if _, _, err := markPaid(ctx, tx, rec, "", s.POS != nil && r.conn.Provider != "", false); err != nil {
-				return err
-			}
-			if err := addEvent(ctx, tx, c.ClienteID, pid, EstadoRecibido); err != nil {
+			if _, _, err := markPaid(ctx, tx, rec, "", s.POS != nil && r.conn.Provider != "", false); err != nil { // with its board event
 				return err
 			}
 		}

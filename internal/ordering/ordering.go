@@ -369,11 +369,12 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 				return err
 			}
 		}
-		if err := takeSlot(ctx, tx, in.ClienteID, o.Franja, r.cfg.PedidosPorFranja, false); err != nil {
+		// The slot last: its row stays locked until the commit, and every
+		// order of the slot waits for it.
+		if id, err = insertOrder(ctx, tx, o); err != nil {
 			return err
 		}
-		id, err = insertOrder(ctx, tx, o)
-		return err
+		return takeSlot(ctx, tx, in.ClienteID, o.Franja, r.cfg.PedidosPorFranja, false)
 	})
 	if errors.Is(err, errSlotFull) {
 		return Placed{}, ErrSlotFull
@@ -627,6 +628,13 @@ type confirmation struct {
 // as the restaurant's customer, accounts.RecordGuest) and queues the
 // confirmation e-mail; a declined one ends the order and frees its slot.
 // Confirming again, or at the same time, changes nothing and succeeds.
+//
+// The restaurant's next number is taken last (numberOrder: its counter row
+// stays locked until the commit, so one restaurant's confirmations pass it
+// one at a time): the order, the guest's record, the e-mail (rendered and
+// queued) and the points' entry are written before it with a placeholder
+// for the number, which numberOrder replaces in the statement that takes
+// the number and adds the board event.
 func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outcome) error {
 	s, conn := c.s, c.r.conn
 	// Read under lock: of concurrent confirmations of one order (a
@@ -649,7 +657,7 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 	if cur.Estado == EstadoExpirado || cur.Estado == EstadoFallido {
 		s.Log.WarnContext(ctx, "payment for an order whose checkout had ended: the order is taken", "pedido_id", cur.ID, "estado", cur.Estado)
 	}
-	first, numero, err := markPaid(ctx, tx, cur, o.PaymentID, s.POS != nil && conn.Provider != "", s.sends())
+	first, err := markReceived(ctx, tx, cur, o.PaymentID, s.POS != nil && conn.Provider != "", s.sends())
 	if err != nil {
 		return err
 	}
@@ -658,15 +666,7 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 		return err
 	}
 	c.paid = true
-	if cur.CuentaID != 0 {
-		// A table's order: no e-mail, no customer record; its tab shows it.
-		c.out, err = getPedido(ctx, tx, cur.ID)
-		if err != nil {
-			return err
-		}
-		return addEvent(ctx, tx, cur.ClienteID, cur.ID, EstadoRecibido)
-	}
-	if cur.UsuarioID == nil {
+	if cur.CuentaID == 0 && cur.UsuarioID == nil {
 		// A guest who paid is the restaurant's customer from now on
 		// (one who never paid is not).
 		guest, err := accounts.RecordGuest(ctx, tx, tenant.FromRecord(cur.ClienteID), accounts.GuestOrder{PedidoID: cur.ID, Nombre: cur.Nombre,
@@ -678,18 +678,37 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 			return err
 		}
 	}
-	if cur.UsuarioID != nil {
-		if pts := cur.Total / 100; pts > 0 {
-			if err := accounts.CreditPoints(ctx, tx, tenant.DinerFromRecord(*cur.UsuarioID), tenant.FromRecord(cur.ClienteID), accounts.PointsForOrder(cur.ID), pts,
-				"Pedido #"+strconv.FormatInt(numero, 10)); err != nil {
-				return err
-			}
-		}
-	}
-	if c.out, err = s.queueMail(ctx, tx, cur.ID, c.r.cfg.location()); err != nil {
+	// The order as the e-mail and the answer show it, but for its number.
+	if c.out, err = getPedido(ctx, tx, cur.ID); err != nil {
 		return err
 	}
-	return addEvent(ctx, tx, cur.ClienteID, cur.ID, EstadoRecibido)
+	// What needs the number is written first with a placeholder, which
+	// numberOrder replaces with the number as it takes it, last.
+	ph := numberPlaceholder()
+	n := numbering{Placeholder: strconv.FormatInt(ph, 10)}
+	if cur.CuentaID == 0 && c.out.Email != "" {
+		// A table's order has no e-mail: its tab shows it.
+		lugar, err := readLugar(ctx, tx, cur.ClienteID)
+		if err != nil {
+			return err
+		}
+		p := c.out
+		p.Numero = ph
+		if n.Mail, err = s.queueOrderMail(ctx, tx, p, lugar, c.r.cfg.location()); err != nil {
+			return err
+		}
+	}
+	if cur.CuentaID == 0 && cur.UsuarioID != nil {
+		if pts := cur.Total / 100; pts > 0 {
+			if err := accounts.CreditPoints(ctx, tx, tenant.DinerFromRecord(*cur.UsuarioID), tenant.FromRecord(cur.ClienteID), accounts.PointsForOrder(cur.ID), pts,
+				"Pedido #"+n.Placeholder); err != nil {
+				return err
+			}
+			n.Points = true
+		}
+	}
+	c.out.Numero, err = numberOrder(ctx, tx, cur.ClienteID, cur.ID, n)
+	return err
 }
 
 // Committed tells the boards and sends the POS order of an order paid now.
@@ -712,9 +731,19 @@ func (s *Service) queueMail(ctx context.Context, tx *store.Tx, id int64, loc *ti
 	if err != nil {
 		return p, err
 	}
-	m := orderMail(p.inItsLanguage(), s.orderURL(p.ClienteID, p.ID, p.token), loc, lugar, time.Unix(tx.NowUnix(), 0))
-	_, err = mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "pedido", To: p.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
+	_, err = s.queueOrderMail(ctx, tx, p, lugar, loc)
 	return p, err
+}
+
+// queueOrderMail renders and queues the e-mail about order p's state as p
+// has it (the confirmation's: with its number's placeholder), from where
+// the restaurant is (lugar), and returns its outbox id (0: no e-mail).
+func (s *Service) queueOrderMail(ctx context.Context, tx *store.Tx, p Pedido, lugar Lugar, loc *time.Location) (int64, error) {
+	if p.Email == "" {
+		return 0, nil
+	}
+	m := orderMail(p.inItsLanguage(), s.orderURL(p.ClienteID, p.ID, p.token), loc, lugar, time.Unix(tx.NowUnix(), 0))
+	return mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "pedido", To: p.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 }
 
 // anyRestaurant is the ordering data of a restaurant, open to orders or not

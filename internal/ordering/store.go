@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"time"
 
@@ -118,16 +120,16 @@ func slotsTaken(ctx context.Context, q store.Querier, clienteID, from, to int64)
 }
 
 // takeSlot holds one order in a slot, unless max (> 0) orders hold it
-// already (errSlotFull): one conditional UPDATE, exact under concurrency.
-// force takes it whatever the maximum (a payment that arrived late).
+// already (errSlotFull): one conditional upsert, exact under concurrency.
+// force takes it whatever the maximum (a payment that arrived late). The
+// slot's row stays locked until the transaction ends (PostgreSQL), so a
+// new order takes it last, just before its commit.
 func takeSlot(ctx context.Context, tx *store.Tx, clienteID, franja int64, max int, force bool) error {
-	if _, err := tx.Exec(ctx, `INSERT INTO pedidos_franjas (cliente_id, franja, ocupados) VALUES (?, ?, 0) ON CONFLICT DO NOTHING`, clienteID, franja); err != nil {
-		return err
-	}
-	q := `UPDATE pedidos_franjas SET ocupados = ocupados + 1 WHERE cliente_id = ? AND franja = ?`
+	q := `INSERT INTO pedidos_franjas (cliente_id, franja, ocupados) VALUES (?, ?, 1)
+		ON CONFLICT (cliente_id, franja) DO UPDATE SET ocupados = pedidos_franjas.ocupados + 1`
 	args := []any{clienteID, franja}
 	if max > 0 && !force {
-		q += ` AND ocupados < ?`
+		q += ` WHERE pedidos_franjas.ocupados < ?`
 		args = append(args, max)
 	}
 	res, err := tx.Exec(ctx, q, args...)
@@ -305,12 +307,29 @@ func failPending(ctx context.Context, tx *store.Tx, id int64, estado string) err
 }
 
 // markPaid turns an order whose checkout was paid into a received order
-// with the restaurant's next number, due in the POS when posDue (and
-// claimed for posLease when claim: this replica sends it at once). An order
-// whose checkout had ended (expired or declined) is received all the same
-// (its payment is never dropped) and takes its slot again whatever the
-// maximum. It reports false when the order was paid already.
+// with the restaurant's next number and its board event (markReceived,
+// then numberOrder: the last statement before the commit). It reports
+// false when the order was paid already.
 func markPaid(ctx context.Context, tx *store.Tx, r record, paymentID string, posDue, claim bool) (bool, int64, error) {
+	first, err := markReceived(ctx, tx, r, paymentID, posDue, claim)
+	if err != nil || !first {
+		return false, r.Numero, err
+	}
+	numero, err := numberOrder(ctx, tx, r.ClienteID, r.ID, numbering{})
+	if err != nil {
+		return false, 0, err
+	}
+	return true, numero, nil
+}
+
+// markReceived turns an order whose checkout was paid into a received
+// order, not yet numbered (numberOrder, before the commit), due in the POS
+// when posDue (and claimed for posLease when claim: this replica sends it
+// at once). An order whose checkout had ended (expired or declined) is
+// received all the same (its payment is never dropped) and takes its slot
+// again whatever the maximum. It reports false when the order was paid
+// already.
+func markReceived(ctx context.Context, tx *store.Tx, r record, paymentID string, posDue, claim bool) (bool, error) {
 	now := tx.NowUnix()
 	next := now
 	if claim {
@@ -320,28 +339,107 @@ func markPaid(ctx context.Context, tx *store.Tx, r record, paymentID string, pos
 	case EstadoPendientePago:
 	case EstadoExpirado, EstadoFallido:
 		if err := takeSlot(ctx, tx, r.ClienteID, r.Franja, 0, true); err != nil {
-			return false, 0, err
+			return false, err
 		}
 	default:
-		return false, r.Numero, nil
-	}
-	var numero int64
-	if err := tx.QueryRow(ctx, `UPDATE clientes SET pedidos_seq = pedidos_seq + 1 WHERE id = ? RETURNING pedidos_seq`, r.ClienteID).Scan(&numero); err != nil {
-		return false, 0, err
+		return false, nil
 	}
 	posEstado := ""
 	if posDue {
 		posEstado = POSPendiente
 	}
-	res, err := tx.Exec(ctx, `UPDATE pedidos SET estado = 'recibido', numero = ?, payment_id = ?, paid_at = ?, updated_at = ?, pos_estado = ?, pos_siguiente_at = ?
-		WHERE id = ? AND estado = ?`, numero, paymentID, now, now, posEstado, next, r.ID, r.Estado)
+	res, err := tx.Exec(ctx, `UPDATE pedidos SET estado = 'recibido', payment_id = ?, paid_at = ?, updated_at = ?, pos_estado = ?, pos_siguiente_at = ?
+		WHERE id = ? AND estado = ?`, paymentID, now, now, posEstado, next, r.ID, r.Estado)
 	if err != nil {
-		return false, 0, err
+		return false, err
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return false, 0, errState
+		return false, errState
 	}
-	return true, numero, nil
+	return true, nil
+}
+
+// numbering is what else a paid order's number is written into: the
+// confirmation e-mail queued (outbox row Mail) and the points' entry
+// credited (Points) before the number was known, each with Placeholder
+// where the number goes.
+type numbering struct {
+	Placeholder string
+	Mail        int64
+	Points      bool
+}
+
+// numberPlaceholder is a number to render in place of an order's number
+// before it is known: 19 random digits, which nothing else in an e-mail or
+// a points entry (prices, dates, the order's link) could match.
+func numberPlaceholder() int64 {
+	return 1_000_000_000_000_000_000 + rand.Int64N(8_000_000_000_000_000_000)
+}
+
+// numberOrder gives order id the restaurant's next number, writes it where
+// n's placeholder stands, adds the order's 'recibido' board event
+// (addEvent) and returns the number. It is the last statement of the
+// transaction: the restaurant's counter row (pedidos_numeros, created with
+// its first number from what clientes.pedidos_seq had reached: the demo's
+// history and the numbers of before migration 0039) stays locked until the
+// commit (PostgreSQL; SQLite serialises writers), so one restaurant's
+// confirmations pass it one at a time, and the feed's lock is held from
+// here to the commit too. On PostgreSQL all of it is one statement: one
+// round trip, then the commit, while the locks are held. A transaction
+// that rolls back gives its number back with it; two never get the same
+// one (and pedidos' UNIQUE (cliente_id, numero) would refuse it).
+func numberOrder(ctx context.Context, tx *store.Tx, clienteID, id int64, n numbering) (int64, error) {
+	const next = `INSERT INTO pedidos_numeros (cliente_id, ultimo) SELECT id, pedidos_seq + 1 FROM clientes WHERE id = ?
+		ON CONFLICT (cliente_id) DO UPDATE SET ultimo = pedidos_numeros.ultimo + 1 RETURNING ultimo`
+	now := tx.NowUnix()
+	var numero int64
+	if tx.Dialect() == store.Postgres {
+		// The counter's row first, then the feed's lock (l reads n), as
+		// every transaction takes them: never one waiting for the other's.
+		q := `WITH n AS (` + next + `),
+			l AS MATERIALIZED (SELECT pg_advisory_xact_lock(?) AS locked FROM n),
+			p AS (UPDATE pedidos SET numero = n.ultimo FROM n WHERE pedidos.id = ? RETURNING pedidos.numero)`
+		args := []any{clienteID, feedLock, id}
+		if n.Mail != 0 {
+			q += `, m AS (UPDATE outbox SET subject = replace(subject, ?, n.ultimo::text), body_text = replace(body_text, ?, n.ultimo::text),
+				body_html = replace(body_html, ?, n.ultimo::text) FROM n WHERE outbox.id = ?)`
+			args = append(args, n.Placeholder, n.Placeholder, n.Placeholder, n.Mail)
+		}
+		if n.Points {
+			q += `, pt AS (UPDATE puntos SET motivo = replace(motivo, ?, n.ultimo::text) FROM n WHERE puntos.pedido_id = ?)`
+			args = append(args, n.Placeholder, id)
+		}
+		// The event's row takes its id after the lock (l's row comes first).
+		q += `, e AS (INSERT INTO pedido_eventos (cliente_id, pedido_id, estado, created_at)
+				SELECT ?::bigint, ?::bigint, 'recibido', ?::bigint FROM l, p RETURNING id)
+			SELECT p.numero FROM p, e`
+		args = append(args, clienteID, id, now)
+		err := tx.QueryRow(ctx, q, args...).Scan(&numero)
+		return numero, store.NotFound(err)
+	}
+	if err := tx.QueryRow(ctx, next, clienteID).Scan(&numero); err != nil {
+		return 0, store.NotFound(err)
+	}
+	res, err := tx.Exec(ctx, `UPDATE pedidos SET numero = ? WHERE id = ?`, numero, id)
+	if err != nil {
+		return 0, err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return 0, store.ErrNotFound
+	}
+	num := strconv.FormatInt(numero, 10)
+	if n.Mail != 0 {
+		if _, err := tx.Exec(ctx, `UPDATE outbox SET subject = replace(subject, ?, ?), body_text = replace(body_text, ?, ?), body_html = replace(body_html, ?, ?)
+			WHERE id = ?`, n.Placeholder, num, n.Placeholder, num, n.Placeholder, num, n.Mail); err != nil {
+			return 0, err
+		}
+	}
+	if n.Points {
+		if _, err := tx.Exec(ctx, `UPDATE puntos SET motivo = replace(motivo, ?, ?) WHERE pedido_id = ?`, n.Placeholder, num, id); err != nil {
+			return 0, err
+		}
+	}
+	return numero, addEvent(ctx, tx, clienteID, id, EstadoRecibido)
 }
 
 // setEstado moves an order of the restaurant from one state to another;
@@ -372,11 +470,17 @@ const feedLock = 0x63617274 // "cart"
 // saw id n has seen every event below n (the feed reads "after the last id
 // seen" and would otherwise skip an id that committed late). SQLite's
 // write transactions are serialised already.
+//
+// On PostgreSQL the lock and the insert are one statement (one round trip
+// fewer while every confirmation waits for the lock): the MATERIALIZED
+// CTE is scanned, and so the lock taken, before the row it feeds gets its
+// id from the sequence.
 func addEvent(ctx context.Context, tx *store.Tx, clienteID, pedidoID int64, estado string) error {
 	if tx.Dialect() == store.Postgres {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(?)`, feedLock); err != nil {
-			return err
-		}
+		_, err := tx.Exec(ctx, `WITH l AS MATERIALIZED (SELECT pg_advisory_xact_lock(?) AS locked)
+			INSERT INTO pedido_eventos (cliente_id, pedido_id, estado, created_at) SELECT ?::bigint, ?::bigint, ?::text, ?::bigint FROM l`,
+			feedLock, clienteID, pedidoID, estado, tx.NowUnix())
+		return err
 	}
 	_, err := tx.Exec(ctx, `INSERT INTO pedido_eventos (cliente_id, pedido_id, estado, created_at) VALUES (?, ?, ?, ?)`, clienteID, pedidoID, estado, tx.NowUnix())
 	return err
