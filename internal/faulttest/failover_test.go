@@ -192,14 +192,27 @@ func TestStandbyTakesOver(t *testing.T) {
 	go coupons()
 
 	Eventually(t, 60*time.Second, "payments acknowledged before the failover", func() bool { return tl.paid.Load() >= enough })
+	killed := time.Now()
 	p.KillPrimary()
 	Eventually(t, 15*time.Second, "/readyz 503 with no primary", func() bool { return readyz(t, srv) == http.StatusServiceUnavailable })
+	t.Logf("/readyz 503 %s after the kill", time.Since(killed).Round(time.Millisecond))
+	// API calls fail at once with 503, not 500, not a hang.
+	start := time.Now()
+	if st, a := try(srv.URL, "POST", "/api/orders", "", map[string]any{"cliente_id": cid, "order_type": "pickup",
+		"items": []ordering.LineRequest{line}, "customer": map[string]any{"nombre": "Sin primario", "email": "sin@example.com"}}); st != http.StatusServiceUnavailable {
+		t.Fatalf("an order with no primary: %d %v", st, a)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("an order with no primary took %s to fail", d)
+	}
 	// Still no primary: the standby, read-only, is not taken for one.
 	if st := readyz(t, srv); st != http.StatusServiceUnavailable {
 		t.Fatalf("/readyz with the primary dead and the standby not promoted: %d", st)
 	}
+	promoted := time.Now()
 	p.Promote()
 	Eventually(t, 60*time.Second, "/readyz 200 after the promotion", func() bool { return readyz(t, srv) == 200 })
+	t.Logf("/readyz 200 %s after the promotion began", time.Since(promoted).Round(time.Millisecond))
 	after := tl.paid.Load()
 	Eventually(t, 60*time.Second, "payments acknowledged after the failover", func() bool { return tl.paid.Load() >= after+enough })
 	close(stop)
