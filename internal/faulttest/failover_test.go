@@ -109,8 +109,23 @@ func TestStandbyTakesOver(t *testing.T) {
 
 	tl := &tally{orders: map[int64]bool{}, ordersPaid: map[int64]bool{}, sessions: map[int64]string{},
 		purchases: map[int64]string{}, couponsPaid: map[int64]bool{}}
+	t.Cleanup(func() {
+		if t.Failed() {
+			tl.mu.Lock()
+			t.Logf("when it failed: %d orders placed, %d paid, %d coupon purchases, %d paid; carta's log:\n%s",
+				len(tl.orders), len(tl.ordersPaid), len(tl.purchases), len(tl.couponsPaid), srv.Logs())
+			tl.mu.Unlock()
+		}
+	})
 	stop := make(chan struct{})
+	var stopOnce sync.Once
 	var wg sync.WaitGroup
+	// The load ends before the server (cleanups run last first), on
+	// failure too.
+	t.Cleanup(func() {
+		stopOnce.Do(func() { close(stop) })
+		wg.Wait()
+	})
 	order := func(w int) {
 		defer wg.Done()
 		for i := 0; ; i++ {
@@ -215,7 +230,7 @@ func TestStandbyTakesOver(t *testing.T) {
 	t.Logf("/readyz 200 %s after the promotion began", time.Since(promoted).Round(time.Millisecond))
 	after := tl.paid.Load()
 	Eventually(t, 60*time.Second, "payments acknowledged after the failover", func() bool { return tl.paid.Load() >= after+enough })
-	close(stop)
+	stopOnce.Do(func() { close(stop) })
 	wg.Wait()
 	t.Logf("%d orders placed, %d paid, %d coupon purchases, %d paid (acknowledged)", len(tl.orders), len(tl.ordersPaid), len(tl.purchases), len(tl.couponsPaid))
 
