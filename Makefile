@@ -55,7 +55,11 @@ test-fuzz: web
 	GO=$(GO) ./scripts/fuzz.sh
 
 ## test-faults: the long versions of the fault and replica scenarios (internal/faulttest: kill -9,
-## misbehaving providers, the database going away, two replicas); `make test` runs bounded ones
+## misbehaving providers, the database going away, two replicas); `make test` runs bounded ones.
+## Also the standby scenarios (a PostgreSQL primary killed and its synchronous standby promoted,
+## a read replica that lags): they make their own clusters with Debian's pg_createcluster on
+## ports 5441-5442, so they need root and skip without it; not in `make test`
+## (CARTA_TEST_STANDBY=1 runs them alone)
 test-faults: web
 	CARTA_FAULTS_LONG=1 $(GO) test -count=1 -timeout 30m -v ./internal/faulttest/
 

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -35,8 +36,8 @@ func (s *Server) onlineMenu(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	lang := menu.Lang(r.URL.Query().Get("idioma"))
-	return s.Site.ServeMenu(w, r, id, "online|"+lang, nil, func(t tenant.Public) (any, error) {
-		return s.Ordering.OnlineMenu(r.Context(), t, lang)
+	return s.Site.ServeMenu(w, r, id, "online|"+lang, nil, func(ctx context.Context, t tenant.Public) (any, error) {
+		return s.Ordering.OnlineMenu(ctx, t, lang)
 	})
 }
 
@@ -48,8 +49,8 @@ func (s *Server) taxes(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	lang := menu.Lang(r.URL.Query().Get("idioma"))
-	return s.Site.ServeMenu(w, r, id, "taxes|"+lang, nil, func(t tenant.Public) (any, error) {
-		return s.Ordering.Taxes(r.Context(), t, lang)
+	return s.Site.ServeMenu(w, r, id, "taxes|"+lang, nil, func(ctx context.Context, t tenant.Public) (any, error) {
+		return s.Ordering.Taxes(ctx, t, lang)
 	})
 }
 

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"carta/internal/auth"
@@ -35,8 +36,8 @@ func (s *Server) listVinos(w http.ResponseWriter, r *http.Request) error {
 			return ok(w, vs)
 		}
 	}
-	return s.Site.ServeMenu(w, r, id, "vinos", nil, func(t tenant.Public) (any, error) {
-		return s.Wines.Public(r.Context(), t)
+	return s.Site.ServeMenu(w, r, id, "vinos", nil, func(ctx context.Context, t tenant.Public) (any, error) {
+		return s.Wines.Public(ctx, t)
 	})
 }
 

@@ -95,6 +95,11 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if db.Box, err = secretBox(cfg, log); err != nil {
 		return err
 	}
+	if cfg.DatabaseReadURL != "" && cmd == "serve" {
+		if err := db.OpenReader(ctx, cfg.DatabaseReadURL); err != nil {
+			return err
+		}
+	}
 	n, err := db.Migrate(ctx)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)

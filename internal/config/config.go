@@ -17,14 +17,18 @@ import (
 
 // Config is every setting the server needs.
 type Config struct {
-	Addr        string        // CARTA_ADDR, listen address
-	DataDir     string        // CARTA_DATA_DIR, SQLite file and uploads
-	DatabaseURL string        // CARTA_DATABASE_URL, sqlite path/URL or postgres://
-	BaseURL     string        // CARTA_BASE_URL, public URL used in links and e-mails
-	Demo        bool          // CARTA_DEMO, seed demo data and print demo accounts
-	LogFormat   string        // CARTA_LOG_FORMAT, text or json
-	LogLevel    string        // CARTA_LOG_LEVEL, debug, info, warn, error
-	SessionTTL  time.Duration // CARTA_SESSION_TTL, lifetime of a sign-in
+	Addr        string // CARTA_ADDR, listen address
+	DataDir     string // CARTA_DATA_DIR, SQLite file and uploads
+	DatabaseURL string // CARTA_DATABASE_URL, sqlite path/URL or postgres://
+	// DatabaseReadURL is an optional PostgreSQL read replica (a streaming
+	// standby) for the reads that may lag: the menu's cache misses, the
+	// public cava, the owner's reports.
+	DatabaseReadURL string        // CARTA_DATABASE_READ_URL
+	BaseURL         string        // CARTA_BASE_URL, public URL used in links and e-mails
+	Demo            bool          // CARTA_DEMO, seed demo data and print demo accounts
+	LogFormat       string        // CARTA_LOG_FORMAT, text or json
+	LogLevel        string        // CARTA_LOG_LEVEL, debug, info, warn, error
+	SessionTTL      time.Duration // CARTA_SESSION_TTL, lifetime of a sign-in
 	// CloverBaseURL is Clover's API for restaurants without their own
 	// (sandbox, North America, Europe or Latin America).
 	CloverBaseURL string // CARTA_CLOVER_BASE_URL
@@ -109,6 +113,7 @@ var Vars = []struct{ Name, Default, Help string }{
 	{"CARTA_ADDR", ":8080", "listen address"},
 	{"CARTA_DATA_DIR", "./data", "directory for the SQLite database and uploaded media"},
 	{"CARTA_DATABASE_URL", "sqlite file carta.db in the data dir", "`postgres://...` selects PostgreSQL; anything else is a SQLite file path"},
+	{"CARTA_DATABASE_READ_URL", "none", "`postgres://...` of a read replica (streaming standby) for the menu's cache misses, the public cava and the owner's reports; needs PostgreSQL as CARTA_DATABASE_URL"},
 	{"CARTA_BASE_URL", "http://localhost:<port>", "public URL used in links and e-mails"},
 	{"CARTA_DEMO", "0", "1 seeds the demo restaurants and prints the demo accounts"},
 	{"CARTA_LOG_FORMAT", "text", "text or json"},
@@ -173,6 +178,7 @@ func LoadWith(name string, args []string, getenv func(string) string, more func(
 	fs.StringVar(&c.Addr, "addr", env("CARTA_ADDR", ":8080"), "listen address (CARTA_ADDR)")
 	fs.StringVar(&c.DataDir, "data-dir", env("CARTA_DATA_DIR", "./data"), "data directory (CARTA_DATA_DIR)")
 	fs.StringVar(&c.DatabaseURL, "database-url", env("CARTA_DATABASE_URL", ""), "database URL (CARTA_DATABASE_URL)")
+	fs.StringVar(&c.DatabaseReadURL, "database-read-url", env("CARTA_DATABASE_READ_URL", ""), "read replica URL (CARTA_DATABASE_READ_URL)")
 	fs.StringVar(&c.BaseURL, "base-url", env("CARTA_BASE_URL", ""), "public base URL (CARTA_BASE_URL)")
 	demo, err := parseBool(env("CARTA_DEMO", "0"))
 	if err != nil {
@@ -295,6 +301,9 @@ func (c *Config) finish() error {
 	if c.DatabaseURL == "" {
 		c.DatabaseURL = filepath.Join(c.DataDir, "carta.db")
 	}
+	if c.DatabaseReadURL != "" && (!c.IsPostgres() || !isPostgresURL(c.DatabaseReadURL)) {
+		errs = append(errs, errors.New("CARTA_DATABASE_READ_URL needs postgres:// URLs in it and in CARTA_DATABASE_URL"))
+	}
 	if c.BaseURL != "" {
 		u, err := url.Parse(c.BaseURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -413,7 +422,7 @@ func (c Config) TwilioEnabled() bool { return c.TwilioAccountSID != "" && c.Twil
 
 // IsPostgres reports whether the database URL selects PostgreSQL.
 func (c Config) IsPostgres() bool {
-	return strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://")
+	return isPostgresURL(c.DatabaseURL)
 }
 
 // MediaS3 returns the bucket and prefix of an s3:// CARTA_MEDIA_URL, ok
@@ -469,4 +478,8 @@ func ParseCIDRs(list string) ([]*net.IPNet, error) {
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+func isPostgresURL(u string) bool {
+	return strings.HasPrefix(u, "postgres://") || strings.HasPrefix(u, "postgresql://")
 }

@@ -34,20 +34,27 @@ func TestEnvAndFlagOverride(t *testing.T) {
 	if len(rest) != 1 || rest[0] != "extra" {
 		t.Fatalf("rest %v", rest)
 	}
+	c, _, err = Load("t", nil, env(map[string]string{"CARTA_DATABASE_URL": "postgres://u@a,b/db?target_session_attrs=read-write",
+		"CARTA_DATABASE_READ_URL": "postgres://u@b/db"}))
+	if err != nil || c.DatabaseReadURL != "postgres://u@b/db" {
+		t.Fatalf("read URL: %+v %v", c, err)
+	}
 }
 
 func TestValidation(t *testing.T) {
 	for name, vars := range map[string]map[string]string{
-		"bad addr":     {"CARTA_ADDR": "nonsense"},
-		"bad port":     {"CARTA_ADDR": ":99999"},
-		"bad base url": {"CARTA_BASE_URL": "carta.example"},
-		"bad format":   {"CARTA_LOG_FORMAT": "xml"},
-		"bad level":    {"CARTA_LOG_LEVEL": "loud"},
-		"bad demo":     {"CARTA_DEMO": "maybe"},
-		"bad ttl":      {"CARTA_SESSION_TTL": "1s"},
-		"bad metrics":  {"CARTA_METRICS_ADDR": "nowhere"},
-		"bad proxies":  {"CARTA_TRUSTED_PROXIES": "10.0.0.0/99"},
-		"bad regs":     {"CARTA_REGISTER_PER_ADDRESS": "0"},
+		"bad addr":                  {"CARTA_ADDR": "nonsense"},
+		"bad port":                  {"CARTA_ADDR": ":99999"},
+		"bad base url":              {"CARTA_BASE_URL": "carta.example"},
+		"bad format":                {"CARTA_LOG_FORMAT": "xml"},
+		"bad level":                 {"CARTA_LOG_LEVEL": "loud"},
+		"read url without postgres": {"CARTA_DATABASE_READ_URL": "postgres://u@replica/db"},
+		"read url not postgres":     {"CARTA_DATABASE_URL": "postgres://u@h/db", "CARTA_DATABASE_READ_URL": "replica.db"},
+		"bad demo":                  {"CARTA_DEMO": "maybe"},
+		"bad ttl":                   {"CARTA_SESSION_TTL": "1s"},
+		"bad metrics":               {"CARTA_METRICS_ADDR": "nowhere"},
+		"bad proxies":               {"CARTA_TRUSTED_PROXIES": "10.0.0.0/99"},
+		"bad regs":                  {"CARTA_REGISTER_PER_ADDRESS": "0"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, _, err := Load("t", nil, env(vars))

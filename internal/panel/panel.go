@@ -64,7 +64,10 @@ type Resumen struct {
 }
 
 // Summary computes the restaurant's summary at the database clock's now.
+// It only reads, and a report may lag by the replication delay: its reads
+// go to the read replica when there is one (store.ReadReplica).
 func (s *Service) Summary(ctx context.Context, t tenant.ID) (Resumen, error) {
+	ctx = store.ReadReplica(ctx)
 	set, err := s.Menu.Settings(ctx, t)
 	if err != nil {
 		return Resumen{}, err

@@ -52,6 +52,9 @@ type DB struct {
 	// Other processes (a backup, seed-scale) still meet busy_timeout.
 	writer chan struct{}
 	down   atomic.Bool // see HealthCheck
+	// reader takes the reads marked with ReadReplica (read.go); nil
+	// without a read replica.
+	reader *DB
 }
 
 // stmtCache keeps SQLite's prepared statements by query text: SQLite
@@ -214,6 +217,9 @@ func (db *DB) Close() error {
 	}
 	db.stmts.m, db.stmts.closed = nil, true
 	db.stmts.mu.Unlock()
+	if db.reader != nil {
+		db.reader.Close()
+	}
 	return db.sql.Close()
 }
 
@@ -300,6 +306,9 @@ func (db *DB) Query(ctx context.Context, q string, args ...any) (*Rows, error) {
 	if err := outside(ctx); err != nil {
 		return nil, err
 	}
+	if r := db.readFrom(ctx); r != db {
+		return r.Query(ctx, q, args...)
+	}
 	q = rebind(db.dialect, q)
 	if st := db.stmt(ctx, q); st != nil {
 		return rows(st.QueryContext(ctx, args...))
@@ -309,6 +318,9 @@ func (db *DB) Query(ctx context.Context, q string, args ...any) (*Rows, error) {
 func (db *DB) QueryRow(ctx context.Context, q string, args ...any) *Row {
 	if err := outside(ctx); err != nil {
 		return &Row{err: err}
+	}
+	if r := db.readFrom(ctx); r != db {
+		return r.QueryRow(ctx, q, args...)
 	}
 	q = rebind(db.dialect, q)
 	if st := db.stmt(ctx, q); st != nil {

@@ -110,6 +110,16 @@ func (db *DB) Check(ctx context.Context) error {
 	if ctx.Err() == nil {
 		db.down.Store(err != nil)
 	}
+	if r := db.reader; r != nil {
+		// The replica's outcome only decides where the marked reads go
+		// (Reader): readiness is the primary's.
+		rctx, rcancel := context.WithTimeout(ctx, pingTimeout)
+		rerr := r.Ping(rctx)
+		rcancel()
+		if ctx.Err() == nil {
+			r.down.Store(rerr != nil)
+		}
+	}
 	return err
 }
 

@@ -213,9 +213,10 @@ var ErrMenuUnavailable = apperr.E(apperr.NotFound, "Este menú no está disponib
 // the same neutral 404. key names the response among the restaurant's
 // (cache-busting query parameters such as v= are not part of it); exists,
 // when set, checks that what the read names is in this version of the menu
-// (before anything is built or cached); build makes the body. Errors are
-// returned, not written.
-func (s *Site) ServeMenu(w http.ResponseWriter, r *http.Request, clienteID int64, key string, exists func(Index) bool, build func(tenant.Public) (any, error)) error {
+// (before anything is built or cached); build makes the body with the
+// context it is given, whose reads go to the read replica when it has this
+// version of the menu (readCtx). Errors are returned, not written.
+func (s *Site) ServeMenu(w http.ResponseWriter, r *http.Request, clienteID int64, key string, exists func(Index) bool, build func(context.Context, tenant.Public) (any, error)) error {
 	st, err := s.cache.state(r.Context(), s.Menu.DB, clienteID)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && st.Estado == clientes.EstadoSuspendido) {
 		return ErrMenuUnavailable
@@ -243,7 +244,7 @@ func (s *Site) ServeMenu(w http.ResponseWriter, r *http.Request, clienteID int64
 	key = strconv.FormatInt(clienteID, 10) + "|" + key
 	b, ok := s.cache.get(key, st.Version)
 	if !ok {
-		v, err := build(tenant.PublicMenu(clienteID))
+		v, err := build(s.readCtx(r.Context(), clienteID, st.Version), tenant.PublicMenu(clienteID))
 		if err != nil {
 			return err
 		}
@@ -256,6 +257,25 @@ func (s *Site) ServeMenu(w http.ResponseWriter, r *http.Request, clienteID int64
 	h["Content-Type"] = contentTypeJSON
 	_, _ = w.Write(b.pick(w, r))
 	return nil
+}
+
+// readCtx is ctx marked to read from the read replica
+// (store.ReadReplica) when there is one and it has the restaurant's menu
+// at version or later — version is the primary's, which every owner's save
+// bumps — so a lagging replica never serves a menu older than the one the
+// owner just saved: when it is behind (or does not answer) the body is
+// read from the primary. Without a replica it is ctx.
+func (s *Site) readCtx(ctx context.Context, clienteID, version int64) context.Context {
+	db := s.Menu.DB
+	if !db.HasReader() {
+		return ctx
+	}
+	rctx := store.ReadReplica(ctx)
+	st, err := menu.GetState(rctx, db, tenant.PublicMenu(clienteID))
+	if err != nil || st.Version < version {
+		return ctx
+	}
+	return rctx
 }
 
 // Header values shared by every menu response (len == cap: an Add copies).

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -47,8 +48,8 @@ func (s *Site) Settings(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.ServeMenu(w, r, id, "settings", nil, func(t tenant.Public) (any, error) {
-		return s.Menu.Settings(r.Context(), t)
+	return s.ServeMenu(w, r, id, "settings", nil, func(ctx context.Context, t tenant.Public) (any, error) {
+		return s.Menu.Settings(ctx, t)
 	})
 }
 
@@ -60,8 +61,8 @@ func (s *Site) Categories(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	lang := menu.Lang(q.Get("idioma"))
-	return s.ServeMenu(w, r, id, "categories|"+lang, nil, func(t tenant.Public) (any, error) {
-		cs, err := s.Menu.Categories(r.Context(), t, lang)
+	return s.ServeMenu(w, r, id, "categories|"+lang, nil, func(ctx context.Context, t tenant.Public) (any, error) {
+		cs, err := s.Menu.Categories(ctx, t, lang)
 		return map[string]any{"categorias": cs}, err
 	})
 }
@@ -79,8 +80,8 @@ func (s *Site) Subcategories(w http.ResponseWriter, r *http.Request) error {
 	}
 	lang := menu.Lang(q.Get("idioma"))
 	exists := func(ix Index) bool { return ix.Cats[catID] }
-	return s.ServeMenu(w, r, id, "subcategories|"+strconv.FormatInt(catID, 10)+"|"+lang, exists, func(t tenant.Public) (any, error) {
-		subs, err := s.Menu.Subcategories(r.Context(), t, catID, lang)
+	return s.ServeMenu(w, r, id, "subcategories|"+strconv.FormatInt(catID, 10)+"|"+lang, exists, func(ctx context.Context, t tenant.Public) (any, error) {
+		subs, err := s.Menu.Subcategories(ctx, t, catID, lang)
 		return map[string]any{"subcategorias": subs}, err
 	})
 }
@@ -103,8 +104,8 @@ func (s *Site) ProductsOf(w http.ResponseWriter, r *http.Request, q url.Values) 
 		return errBadCategoryID
 	}
 	exists := func(ix Index) bool { return ix.PosCats[cat] }
-	return s.ServeMenu(w, r, id, "products|"+cat+"|"+lang, exists, func(t tenant.Public) (any, error) {
-		ps, err := s.Menu.Products(r.Context(), t, cat, lang)
+	return s.ServeMenu(w, r, id, "products|"+cat+"|"+lang, exists, func(ctx context.Context, t tenant.Public) (any, error) {
+		ps, err := s.Menu.Products(ctx, t, cat, lang)
 		return map[string]any{"productos": ps}, err
 	})
 }
@@ -118,8 +119,8 @@ func (s *Site) Popups(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	lang := menu.Lang(q.Get("idioma"))
-	return s.ServeMenu(w, r, id, "popups|"+lang, nil, func(t tenant.Public) (any, error) {
-		return s.Menu.Popups(r.Context(), t, lang)
+	return s.ServeMenu(w, r, id, "popups|"+lang, nil, func(ctx context.Context, t tenant.Public) (any, error) {
+		return s.Menu.Popups(ctx, t, lang)
 	})
 }
 
@@ -130,7 +131,7 @@ func (s *Site) Privacy(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.ServeMenu(w, r, id, "privacidad", nil, func(t tenant.Public) (any, error) {
-		return s.Menu.Privacy(r.Context(), t)
+	return s.ServeMenu(w, r, id, "privacidad", nil, func(ctx context.Context, t tenant.Public) (any, error) {
+		return s.Menu.Privacy(ctx, t)
 	})
 }

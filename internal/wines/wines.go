@@ -106,8 +106,13 @@ func (s *Service) All(ctx context.Context, t tenant.ID) ([]Vino, error) {
 	return list(ctx, s.DB, t.Int64(), false)
 }
 
-// Cavas lists the restaurants with wines to show.
-func (s *Service) Cavas(ctx context.Context) ([]Cava, error) { return cavas(ctx, s.DB) }
+// Cavas lists the restaurants with wines to show. A public list that may
+// lag by the replication delay: it reads from the read replica when there
+// is one (store.ReadReplica). Public (each restaurant's cava) reads there
+// through the menu cache, which checks the replica's menu version first.
+func (s *Service) Cavas(ctx context.Context) ([]Cava, error) {
+	return cavas(store.ReadReplica(ctx), s.DB)
+}
 
 // Input is a wine as the owner sends it; nil fields are absent.
 type Input struct {
