@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	netmail "net/mail"
+	"strings"
 	"sync"
 	"time"
 
@@ -170,11 +171,12 @@ func (s *Service) queue(ctx context.Context, tx *store.Tx, c Campaign, restauran
 		msg := render(c.Form, r.Nombre, restaurante, page)
 		m.Channel, m.To, m.Subject, m.Text, m.HTML, m.Unsubscribe = messaging.ChannelEmail, r.Email, msg.Asunto, msg.Texto, msg.HTML, oneClick
 	case ChannelWhatsApp:
-		if !e164(r.Telefono) {
+		phone := normalizePhone(r.Telefono)
+		if !e164(phone) {
 			return 0, nil
 		}
 		msg := render(c.Form, r.Nombre, restaurante, "")
-		m.Channel, m.To, m.Template, m.Params, m.Text = messaging.ChannelWhatsApp, r.Telefono, msg.Plantilla, msg.Variables, msg.Texto
+		m.Channel, m.To, m.Template, m.Params, m.Text = messaging.ChannelWhatsApp, phone, msg.Plantilla, msg.Variables, msg.Texto
 	}
 	oid, err := mail.Enqueue(ctx, tx, m)
 	if err != nil {
@@ -189,6 +191,17 @@ func (s *Service) queue(ctx context.Context, tx *store.Tx, c Campaign, restauran
 		return 0, err
 	}
 	return 1, nil
+}
+
+// normalizePhone drops what people write between a phone's digits
+// ("+1 305 555-0142" is +13055550142).
+func normalizePhone(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' || r == '(' || r == ')' || r == '.' {
+			return -1
+		}
+		return r
+	}, strings.TrimSpace(s))
 }
 
 // e164 reports whether s is a phone in E.164 (what the outbox takes).
