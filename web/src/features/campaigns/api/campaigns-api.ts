@@ -51,6 +51,11 @@ export function cancelCampaign(clienteId: string, id: number): Promise<Campana> 
   return api.post('/api/clientes/{cliente_id}/campanas/{id}/cancelar', { path: { cliente_id: clienteId, id } });
 }
 
+/** GET /api/clientes/{id}/cupones: the restaurant's offers (the "bought an offer" audience). */
+export function listOffers(clienteId: string, signal?: AbortSignal): Promise<{ id: number; titulo: string }[]> {
+  return api.get('/api/clientes/{cliente_id}/cupones', { path: { cliente_id: clienteId }, signal });
+}
+
 /** GET /api/baja?t=: what an unsubscribe link withdraws. */
 export function lookupUnsubscribe(token: string): Promise<Baja> {
   return api.get('/api/baja', { query: { t: token } });

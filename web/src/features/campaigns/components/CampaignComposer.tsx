@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { FormError, Notice } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { useDebounced } from '../../../lib/use-debounced';
-import { listOwnerCupones } from '../../offers/api/offers-api';
 import {
   campaignKeys,
   countAudience,
   createCampaign,
+  listOffers,
   previewCampaign,
   sendCampaign,
   type Audience,
@@ -77,7 +77,7 @@ export function CampaignComposer({ clienteId }: { clienteId: string }) {
   });
   const offers = useQuery({
     queryKey: ['campaigns', clienteId, 'offers'],
-    queryFn: ({ signal }) => listOwnerCupones(clienteId, signal),
+    queryFn: ({ signal }) => listOffers(clienteId, signal),
     enabled: audiencia === 'oferta',
   });
 
