@@ -330,7 +330,7 @@ func accessTable() map[string][]row {
 			return form(f, "i.png")
 		}
 	}
-	return withRows(tableAccessRows(), map[string][]row{
+	return withRows(campaignAccessRows(), withRows(tableAccessRows(), map[string][]row{
 		"GET /api/openapi.json": {{"", get("/api/openapi.json"), public(s200)}},
 
 		"POST /api/login": {{"", func(*matrix) req {
@@ -786,7 +786,7 @@ func accessTable() map[string][]row {
 		"GET /media/{name}": {{"a stored file", func(m *matrix) req { return req{method: "GET", path: firstMedia(m)} }, public(s200)}},
 		"/api/":             {{"an unknown API path", get("/api/no-such-route"), public(s404)}},
 		"/":                 {{"a page of the app", get("/login"), public(s200)}},
-	})
+	}))
 }
 
 // withRows adds extra's routes to rows.

@@ -219,6 +219,21 @@ func (s *Server) routes() []route {
 		{"POST", "/api/admin/cuentas/pagos/{pago_id}/reembolso", superAdmin, s.markTabPaymentRefunded},
 		{"PUT", "/api/clover/products/{id}/agotado", kitchen, s.setSoldOut},
 
+		// 'Campañas' (campaigns.go): the restaurant's campaigns to the diners who
+		// consented to the channel; the public one-click unsubscribe (RFC 8058:
+		// the signed token is the secret) and what the page shows before it.
+		{"GET", "/api/clientes/{cliente_id}/campanas", manager, s.listCampaigns},
+		{"POST", "/api/clientes/{cliente_id}/campanas", manager, s.createCampaign},
+		{"POST", "/api/clientes/{cliente_id}/campanas/preview", manager, s.previewCampaign},
+		{"POST", "/api/clientes/{cliente_id}/campanas/audiencia", manager, s.campaignAudience},
+		{"GET", "/api/clientes/{cliente_id}/campanas/{id}", manager, s.getCampaign},
+		{"PUT", "/api/clientes/{cliente_id}/campanas/{id}", manager, s.updateCampaign},
+		{"DELETE", "/api/clientes/{cliente_id}/campanas/{id}", manager, s.deleteCampaign},
+		{"POST", "/api/clientes/{cliente_id}/campanas/{id}/enviar", manager, s.sendCampaign},
+		{"POST", "/api/clientes/{cliente_id}/campanas/{id}/cancelar", manager, s.cancelCampaign},
+		{"GET", "/api/baja", public, s.unsubscribeInfo},
+		{"POST", "/api/baja", public, s.unsubscribe},
+
 		// The wine cellar (wines.go).
 		{"GET", "/api/vinos", public, s.listVinos},
 		{"GET", "/api/cavas", public, list(s.Wines.Cavas)},

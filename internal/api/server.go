@@ -16,6 +16,7 @@ import (
 	"carta/internal/apperr"
 	"carta/internal/auth"
 	"carta/internal/billing"
+	"carta/internal/campaigns"
 	"carta/internal/checkout"
 	clovercheckout "carta/internal/checkout/clover"
 	"carta/internal/equipo"
@@ -53,6 +54,8 @@ type Server struct {
 	Wines      *wines.Service
 	// Equipo is a restaurant's staff: people, invitations, sessions.
 	Equipo *equipo.Service
+	// Campaigns is the restaurants' 'Campañas' and the unsubscribe link.
+	Campaigns *campaigns.Service
 	// Panel is the restaurant panel's summary.
 	Panel   *panel.Service
 	Media   *media.Pipeline

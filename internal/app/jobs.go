@@ -26,6 +26,11 @@ const dbHealthInterval = time.Second
 // jobInterval is how often the order, fee, hold and refund jobs run.
 const jobInterval = 30 * time.Second
 
+// campaignInterval is how often the campaign job queues a batch of each
+// campaign being sent (campaigns.Service.Batch people: the throttle); a
+// campaign sent now starts at once (kicked).
+const campaignInterval = 5 * time.Second
+
 // Start runs the server's background jobs until ctx ends; Wait waits for
 // them. Each is a jobs.Every loop (measured per job name) inside its
 // service, except the hourly sweep of expired rows, which is the server's.
@@ -55,6 +60,7 @@ func (s *Server) Start(ctx context.Context) {
 		},
 		func() { svc.Media.RunSweep(ctx, db, 10*time.Minute, log.Warn) },
 		func() { worker.Run(ctx) },
+		func() { svc.Campaigns.Run(ctx, campaignInterval) },
 	} {
 		s.jobs.Go(run)
 	}

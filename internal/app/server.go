@@ -17,6 +17,7 @@ import (
 	"carta/internal/api"
 	"carta/internal/auth"
 	"carta/internal/billing"
+	"carta/internal/campaigns"
 	"carta/internal/checkout"
 	"carta/internal/clientes"
 	"carta/internal/config"
@@ -102,6 +103,7 @@ func NewServer(cfg config.Config, d Deps) *Server {
 		Equipo:     &equipo.Service{DB: db, Auth: authSvc, BaseURL: cfg.BaseURL},
 		Wines:      wineSvc,
 		Panel:      &panel.Service{DB: db, Menu: menuSvc, Ordering: orderSvc},
+		Campaigns:  &campaigns.Service{DB: db, BaseURL: cfg.BaseURL, Log: log, Metrics: mets},
 		Auth:       authSvc,
 		Accounts:   &accounts.Service{DB: db, Auth: authSvc, RegisterPerAddress: cfg.RegisterPerAddress},
 		Menu:       menuSvc,

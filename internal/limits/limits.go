@@ -53,6 +53,11 @@ var (
 	Pairing      = Field{"vino.maridaje", 300, "El maridaje", "The pairing", false}
 	// PrivacyText is what the owner adds to the restaurant's privacy notice.
 	PrivacyText = Field{"privacidad.texto", 4000, "El texto", "The text", false}
+	// A campaign's name, e-mail subject and body, and a WhatsApp template's variable ('Campañas').
+	CampaignName     = Field{"campana.nombre", 120, "El nombre de la campaña", "The campaign's name", false}
+	CampaignSubject  = Field{"campana.asunto", 200, "El asunto", "The subject", false}
+	CampaignBody     = Field{"campana.cuerpo", 5000, "El texto del correo", "The e-mail's text", false}
+	CampaignVariable = Field{"campana.variables", 200, "La variable", "The variable", true}
 	// Search is the text of a staff list's search box (the restaurant's diners).
 	Search = Field{"busqueda", 100, "La búsqueda", "The search", true}
 )
@@ -60,7 +65,8 @@ var (
 // All is the table, in the order docs/api.md lists it.
 var All = []Field{Email, Password, PersonName, Phone, CategoryName, ProductName, POSName, Description, ImageURL,
 	Restaurant, ContactPhone, MapsURL, Address, PopupName, OfferTitle, OfferCode, VoucherCode, MerchantID, CardToken,
-	OrderNote, CancelReason, TableName, WineName, WineText, Pairing, PrivacyText, Search}
+	OrderNote, CancelReason, TableName, WineName, WineText, Pairing, PrivacyText, CampaignName, CampaignSubject,
+	CampaignBody, CampaignVariable, Search}
 
 // Check trims s and refuses it when it is longer than the field's maximum.
 // Emptiness is the caller's rule (required fields have their own message).

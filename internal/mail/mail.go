@@ -10,6 +10,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -151,6 +152,15 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	msg.Subject(OneLine(m.Subject))
 	msg.SetDate()
 	msg.SetMessageID()
+	if m.Unsubscribe != "" {
+		u, err := unsubscribeURL(m.Unsubscribe)
+		if err != nil {
+			return fmt.Errorf("smtp: %w: %w", ErrPermanent, err)
+		}
+		// RFC 8058: the link, and that a POST to it unsubscribes in one click.
+		msg.SetGenHeaderPreformatted("List-Unsubscribe", "<"+u+">")
+		msg.SetGenHeaderPreformatted("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
+	}
 	switch {
 	case m.Text != "" && m.HTML != "":
 		msg.SetBodyString(gomail.TypeTextPlain, m.Text)
@@ -170,6 +180,20 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 		return fmt.Errorf("smtp %s: %w", c.ServerAddr(), err)
 	}
 	return nil
+}
+
+// unsubscribeURL checks a one-click unsubscribe link before it becomes a header: an absolute
+// http(s) URL (RFC 8058 wants HTTPS; plain http only serves local installs) with nothing that
+// could end the header or the <…> around it.
+func unsubscribeURL(raw string) (string, error) {
+	if strings.ContainsAny(raw, "\r\n <>\"") {
+		return "", fmt.Errorf("unsubscribe link %q: invalid characters", raw)
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return "", fmt.Errorf("unsubscribe link %q: an absolute https URL is required", raw)
+	}
+	return u.String(), nil
 }
 
 // oneLine folds line breaks so a subject cannot span header lines.

@@ -1,8 +1,10 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	netmail "net/mail"
 	"strings"
 	"testing"
 )
@@ -171,4 +173,51 @@ func TestWelcome(t *testing.T) {
 	if Welcome("fr", "Zoé").Subject != "¡Bienvenido a Carta, Zoé!" {
 		t.Error("unknown language does not fall back to Spanish")
 	}
+}
+
+func TestSMTPSendOneClickUnsubscribeHeaders(t *testing.T) {
+	ts := startServer(t, serverOpts{})
+	s := testSMTP(ts)
+	link := "https://carta.test/api/baja?t=abc.def"
+	if err := s.Send(context.Background(), Message{To: "a@example.com", Subject: "Oferta", Text: "hola", Unsubscribe: link}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Send(context.Background(), Message{To: "b@example.com", Subject: "Tu pedido", Text: "listo"}); err != nil {
+		t.Fatal(err)
+	}
+	got := ts.Received()
+	if len(got) != 2 {
+		t.Fatalf("server received %d messages", len(got))
+	}
+	h := rawHeader(t, got[0].Data)
+	if v := h.Get("List-Unsubscribe"); v != "<"+link+">" {
+		t.Errorf("List-Unsubscribe = %q", v)
+	}
+	if v := h.Get("List-Unsubscribe-Post"); v != "List-Unsubscribe=One-Click" {
+		t.Errorf("List-Unsubscribe-Post = %q", v)
+	}
+	// Transactional mail carries no marketing headers.
+	h = rawHeader(t, got[1].Data)
+	if h.Get("List-Unsubscribe") != "" || h.Get("List-Unsubscribe-Post") != "" {
+		t.Errorf("transactional mail has unsubscribe headers: %v", h)
+	}
+	// A link that could inject a header is refused, permanently.
+	for _, bad := range []string{"https://x.test/a\r\nBcc: e@evil.test", "javascript:alert(1)", "/api/baja?t=x", "https://x.test/<a>"} {
+		err := s.Send(context.Background(), Message{To: "c@example.com", Subject: "x", Text: "y", Unsubscribe: bad})
+		if !errors.Is(err, ErrPermanent) {
+			t.Errorf("Unsubscribe %q: err = %v, want permanent", bad, err)
+		}
+	}
+	if n := len(ts.Received()); n != 2 {
+		t.Fatalf("bad links sent %d messages", n-2)
+	}
+}
+
+func rawHeader(t *testing.T, raw []byte) netmail.Header {
+	t.Helper()
+	msg, err := netmail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return msg.Header
 }

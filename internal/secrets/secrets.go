@@ -8,6 +8,7 @@ package secrets
 import (
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -38,6 +39,7 @@ var (
 type Box struct {
 	current string
 	aeads   map[string]cipher.AEAD
+	macs    map[string][]byte // each key's signing root (Sign)
 }
 
 // KeyID names a key in sealed values: the first 8 hex digits of its
@@ -50,7 +52,7 @@ func KeyID(key []byte) string {
 // New returns a box sealing with current and opening with current and
 // previous (keys being rotated out).
 func New(current []byte, previous ...[]byte) (*Box, error) {
-	b := &Box{aeads: map[string]cipher.AEAD{}}
+	b := &Box{aeads: map[string]cipher.AEAD{}, macs: map[string][]byte{}}
 	for i, k := range append([][]byte{current}, previous...) {
 		if len(k) != KeySize {
 			return nil, fmt.Errorf("secrets: key %d has %d bytes, want %d", i+1, len(k), KeySize)
@@ -68,6 +70,9 @@ func New(current []byte, previous ...[]byte) (*Box, error) {
 			b.current = id
 		}
 		b.aeads[id] = aead
+		root := hmac.New(sha256.New, k)
+		root.Write([]byte("carta/mac"))
+		b.macs[id] = root.Sum(nil)
 	}
 	return b, nil
 }
@@ -201,4 +206,52 @@ func (b *Box) CurrentID() string { return b.current }
 // others again).
 func (b *Box) Current(sealed string) bool {
 	return strings.HasPrefix(sealed, prefix+b.current+":")
+}
+
+// Signing: short values the server hands out and later takes back (a
+// diner's unsubscribe link) are signed with HMAC-SHA256 under a key derived
+// from the box's keys, one per purpose (a signature for one purpose never
+// verifies for another). A signature names its key, so rotating keys keeps
+// links signed with a previous key working until that key is dropped.
+
+// macKey is the signing key of purpose derived from the box key id.
+func (b *Box) macKey(id, purpose string) []byte {
+	k, ok := b.macs[id]
+	if !ok {
+		return nil
+	}
+	m := hmac.New(sha256.New, k)
+	m.Write([]byte("carta/sign/" + purpose))
+	return m.Sum(nil)
+}
+
+// Sign returns the signature of msg for purpose: "<key id>.<HMAC-SHA256,
+// base64url>".
+func (b *Box) Sign(purpose string, msg []byte) (string, error) {
+	if b == nil || b.current == "" {
+		return "", ErrNoKey
+	}
+	m := hmac.New(sha256.New, b.macKey(b.current, purpose))
+	m.Write(msg)
+	return b.current + "." + base64.RawURLEncoding.EncodeToString(m.Sum(nil)), nil
+}
+
+// Verify reports whether sig is Sign's signature of msg for purpose under
+// one of the box's keys (constant time).
+func (b *Box) Verify(purpose string, msg []byte, sig string) bool {
+	if b == nil {
+		return false
+	}
+	id, enc, ok := strings.Cut(sig, ".")
+	if !ok {
+		return false
+	}
+	key := b.macKey(id, purpose)
+	got, err := base64.RawURLEncoding.DecodeString(enc)
+	if key == nil || err != nil {
+		return false
+	}
+	m := hmac.New(sha256.New, key)
+	m.Write(msg)
+	return hmac.Equal(got, m.Sum(nil))
 }

@@ -113,3 +113,32 @@ func TestFileKey(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestSignVerify(t *testing.T) {
+	k1, k2 := make([]byte, KeySize), make([]byte, KeySize)
+	k2[0] = 1
+	old, _ := New(k1)
+	rotated, _ := New(k2, k1)
+	other, _ := New(k2)
+	sig, err := old.Sign("baja", []byte("u1.2.email"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !old.Verify("baja", []byte("u1.2.email"), sig) || !rotated.Verify("baja", []byte("u1.2.email"), sig) {
+		t.Fatal("a signature does not verify with its key")
+	}
+	for name, ok := range map[string]bool{
+		"other message": old.Verify("baja", []byte("u1.3.email"), sig),
+		"other purpose": old.Verify("otro", []byte("u1.2.email"), sig),
+		"dropped key":   other.Verify("baja", []byte("u1.2.email"), sig),
+		"garbage":       old.Verify("baja", []byte("u1.2.email"), "xx"),
+		"empty":         old.Verify("baja", []byte("u1.2.email"), ""),
+	} {
+		if ok {
+			t.Errorf("%s verifies", name)
+		}
+	}
+	if _, err := (&Box{}).Sign("baja", nil); err == nil {
+		t.Error("a box without keys signs")
+	}
+}

@@ -30,6 +30,8 @@ var escapeHatches = map[string][]string{
 	// The restaurant of a row the server already trusts.
 	"FromRecord": {
 		"internal/app/adapters.go",          // a POS connection row's token source
+		"internal/campaigns/baja.go",        // the restaurant a signed unsubscribe link names
+		"internal/campaigns/send.go",        // a due campaign's restaurant (the sending job)
 		"internal/checkout/confirm.go",      // the restaurant of a session's purchase (its webhook secret)
 		"internal/offers/manage.go",         // a coupon's restaurant (sale, demo checkout)
 		"internal/offers/offers.go",         // a coupon's or purchase's restaurant

@@ -7679,6 +7679,484 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clientes/{cliente_id}/campanas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The restaurant's campaigns, newest first (at most 200), with what became of each: queued, sent, delivered, failed, pending, unsubscribed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Campana"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        /** Create a draft campaign: an e-mail (subject and body) or a WhatsApp template with its variables, to an audience of the diners who consented to that channel for the restaurant */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CampanaForm"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Campana"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/campanas/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render a composed campaign with the data of a real diner of its audience (an example name when the audience is empty), with how many it reaches */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CampanaForm"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CampanaPreview"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/campanas/audiencia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many people an audience reaches on a channel now (consenting for this restaurant only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        canal: "email" | "whatsapp";
+                        /**
+                         * @description todos: everyone who consented to the channel for the restaurant; inactivos: not seen in dias days; puntos: more than puntos_min points there; oferta: bought cupon_id
+                         * @enum {string}
+                         */
+                        audiencia: "todos" | "inactivos" | "puntos" | "oferta";
+                        /** @enum {integer} */
+                        dias?: 0 | 30 | 60 | 90;
+                        puntos_min?: number;
+                        cupon_id?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            total: number;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/campanas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A campaign with its counts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Campana"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        /** Change a draft (409 once scheduled or sent) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CampanaForm"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Campana"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        post?: never;
+        /** Delete a draft (409 once scheduled or sent) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/campanas/{id}/enviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft now (no programada_at, or a past one) or schedule it at programada_at (Unix seconds, within a year); the job queues it in throttled batches */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        programada_at?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Campana"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/{cliente_id}/campanas/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a draft, a scheduled campaign, or one being sent (who is queued stays queued, nobody more is) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cliente_id: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Campana"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/baja": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an unsubscribe link withdraws: the restaurant and channel, and whether it is withdrawn already (the /baja page reads it). A forged or altered token is 400 */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the signed unsubscribe token of the e-mail's link */
+                    t: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Baja"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058): withdraws the token's channel consent for its restaurant at once, no sign-in, idempotent
+         * @description The body must be exactly List-Unsubscribe=One-Click, form-encoded (or multipart); anything else, or a forged or altered token, is 400 and changes nothing.
+         */
+        post: {
+            parameters: {
+                query: {
+                    /** @description the signed unsubscribe token of the e-mail's link */
+                    t: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @constant */
+                        "List-Unsubscribe": "One-Click";
+                    };
+                    "multipart/form-data": {
+                        /** @constant */
+                        "List-Unsubscribe": "One-Click";
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Baja"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8961,6 +9439,85 @@ export interface components {
         StaffTabs: {
             cuentas: components["schemas"]["Tab"][];
             mesas: components["schemas"]["TableRef"][];
+        };
+        CampanaForm: {
+            nombre: string;
+            /** @enum {string} */
+            canal: "email" | "whatsapp";
+            /** @description e-mail: the subject; {nombre} and {restaurante} are filled per diner */
+            asunto?: string;
+            /** @description e-mail: the text; {nombre} and {restaurante} are filled per diner; the unsubscribe footer is added */
+            cuerpo?: string;
+            /** @description WhatsApp: the approved template's name */
+            plantilla?: string;
+            /** @description WhatsApp: the template's body variables, in order */
+            variables?: string[];
+            /** @enum {string} */
+            idioma?: "es" | "en";
+            /**
+             * @description todos: everyone who consented to the channel for the restaurant; inactivos: not seen in dias days; puntos: more than puntos_min points there; oferta: bought cupon_id
+             * @enum {string}
+             */
+            audiencia: "todos" | "inactivos" | "puntos" | "oferta";
+            /** @enum {integer} */
+            dias?: 0 | 30 | 60 | 90;
+            puntos_min?: number;
+            cupon_id?: number;
+        };
+        Campana: {
+            nombre: string;
+            /** @enum {string} */
+            canal: "email" | "whatsapp";
+            asunto: string;
+            cuerpo: string;
+            plantilla: string;
+            variables: string[];
+            /** @enum {string} */
+            idioma: "es" | "en";
+            /**
+             * @description todos: everyone who consented to the channel for the restaurant; inactivos: not seen in dias days; puntos: more than puntos_min points there; oferta: bought cupon_id
+             * @enum {string}
+             */
+            audiencia: "todos" | "inactivos" | "puntos" | "oferta";
+            dias: number;
+            puntos_min: number;
+            cupon_id: number;
+            id: number;
+            cliente_id: number;
+            /** @enum {string} */
+            estado: "borrador" | "programada" | "enviando" | "enviada" | "cancelada";
+            programada_at: number;
+            iniciada_at: number;
+            enviada_at: number;
+            created_at: number;
+            updated_at: number;
+            cuentas: {
+                en_cola: number;
+                enviados: number;
+                entregados: number;
+                fallidos: number;
+                pendientes: number;
+                bajas: number;
+            };
+        };
+        CampanaPreview: {
+            asunto: string;
+            texto: string;
+            html: string;
+            plantilla: string;
+            variables: string[];
+            /** @description the name of the real diner it is rendered for */
+            destinatario: string;
+            /** @description nobody in the audience yet: an example name is used */
+            ejemplo: boolean;
+            /** @description how many it reaches now */
+            total: number;
+        };
+        Baja: {
+            restaurante: string;
+            /** @enum {string} */
+            canal: "email" | "whatsapp";
+            de_baja: boolean;
         };
     };
     responses: {

@@ -19,6 +19,7 @@ const CategoriesPage = staffPage(() => import('../features/admin/routes/Categori
 const ProductsPage = staffPage(() => import('../features/admin/routes/ProductsPage'));
 const CreateOfferPage = staffPage(() => import('../features/offers/routes/CreateOfferPage'));
 const CustomersPage = staffPage(() => import('../features/customers/routes/CustomersPage'));
+const CampaignsPage = staffPage(() => import('../features/campaigns/routes/CampaignsPage'));
 const ActivityPage = staffPage(() => import('../features/activity/routes/ActivityPage'));
 const PlatformActivityPage = staffPage(() => import('../features/activity/routes/PlatformActivityPage'));
 const OrderBoardPage = staffPage(() => import('../features/order-board/routes/OrderBoardPage'));
@@ -67,6 +68,8 @@ export default function StaffRoutes() {
           <Route path="/crear-oferta" element={<CreateOfferPage />} />
           {/* 'Clientes': the restaurant's registered diners. */}
           <Route path="/customer" element={<CustomersPage />} />
+          {/* 'Campañas' (issue 32): campaigns to the diners who consented, owner and manager. */}
+          <Route path="/campanas" element={<CampaignsPage />} />
           {/* 'Equipo' (issue 30): the owner's staff, invitations and sessions. */}
           <Route path="/equipo" element={<TeamPage />} />
         </Route>

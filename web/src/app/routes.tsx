@@ -27,6 +27,7 @@ const SelectRestaurantPage = lazy(() => import('../features/account/routes/Selec
 const DinerForgotPasswordPage = accessPage(() => import('../features/account/routes/DinerForgotPasswordPage'));
 const DinerResetPasswordPage = accessPage(() => import('../features/account/routes/DinerResetPasswordPage'));
 const PrivacyPage = accessPage(() => import('../features/privacy/routes/PrivacyPage'));
+const UnsubscribePage = accessPage(() => import('../features/campaigns/routes/UnsubscribePage'));
 const DinerOffersPage = lazy(() => import('../features/offers/routes/DinerOffersPage'));
 const DemoCheckoutPage = withTexts('checkout', () => import('../features/checkout/routes/DemoCheckoutPage'));
 const OrderOnlinePage = withTexts('checkout', () => import('../features/ordering/routes/OrderOnlinePage'));
@@ -67,6 +68,8 @@ export function AppRoutes() {
         <Route path="/cuenta/*" element={<TablePages />} />
         {/* The restaurant's privacy notice (issue 29): public, its texts with the access pages'. */}
         <Route path="/privacidad/:cliente_id" element={<PrivacyPage />} />
+        {/* A marketing e-mail's unsubscribe link (issue 32): public, says what it does, its button POSTs the one-click unsubscribe. */}
+        <Route path="/baja" element={<UnsubscribePage />} />
         {/* A diner's '¿Olvidaste tu contraseña?' and the reset link's page, in the restaurant's shell (?menu=). */}
         <Route path="/usuario/recuperar-password" element={<DinerForgotPasswordPage />} />
         <Route path="/usuario/restablecer-password" element={<DinerResetPasswordPage />} />

@@ -24,6 +24,7 @@ export type Capability =
   | 'menu' // categories, products, popups, the look: manager
   | 'offers' // coupon offers: manager
   | 'customers' // the restaurant's diners and their export: manager
+  | 'campaigns' // 'Campañas': campaigns to the consenting diners: manager
   | 'wines' // the cellar: manager
   | 'billing' // the card on file and the platform's fees: owner
   | 'equipo'; // the staff ('Equipo') and the audit log ('Actividad'): owner
@@ -43,6 +44,7 @@ const MANAGER: readonly Capability[] = [
   'menu',
   'offers',
   'customers',
+  'campaigns',
   'wines',
 ];
 
@@ -126,6 +128,7 @@ export const PAGE_NEEDS: Record<string, Capability> = {
   '/clover-products': 'menu',
   '/crear-oferta': 'offers',
   '/customer': 'customers',
+  '/campanas': 'campaigns',
   '/list': 'wines',
   '/admin': 'wines',
   '/equipo': 'equipo',

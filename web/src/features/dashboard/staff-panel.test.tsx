@@ -74,6 +74,7 @@ describe('the staff layout', () => {
       ['Ofertas', '/crear-oferta?cliente_id=3'],
       ['Canjear cupón', '/dashboard/3#canjear'],
       ['Clientes', '/customer?cliente_id=3'],
+      ['Campañas', '/campanas?cliente_id=3'],
       ['Vinos', '/list?cliente_id=3'],
       ['Importar vinos', '/list?cliente_id=3&tab=importar'],
       ['Ajustes de pedidos', '/pedidos/ajustes?cliente_id=3'],
@@ -114,7 +115,7 @@ describe('the grouped staff navigation', () => {
     const names = (name: string) => within(group(name)).getAllByRole('link').map((a) => a.textContent);
     expect(names('Hoy')).toEqual(['Panel', 'Tablero de pedidos', 'Mesas']);
     expect(names('Menú')).toEqual(['Categorías', 'Productos', 'Popups', 'Configuraciones']);
-    expect(names('Ventas')).toEqual(['Ofertas', 'Canjear cupón', 'Clientes']);
+    expect(names('Ventas')).toEqual(['Ofertas', 'Canjear cupón', 'Clientes', 'Campañas']);
     expect(names('Cava')).toEqual(['Vinos', 'Importar vinos']);
     expect(names('Ajustes')).toEqual(['Ajustes de pedidos', 'Equipo', 'Actividad']);
     const all = within(nav).getAllByRole('link').map((a) => a.textContent);

@@ -109,6 +109,7 @@ export const NAV_GROUPS: NavGroup[] = [
         current: ({ pathname, hash }, panel) => (pathname === panel && hash === `#${REDEEM_ANCHOR}`) || pathname === REDEEM_PATH,
       },
       page('customers', '/customer', 'customers'),
+      page('campaigns', '/campanas', 'campaigns'),
     ],
   },
   {
