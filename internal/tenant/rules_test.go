@@ -29,20 +29,21 @@ var escapeHatches = map[string][]string{
 	},
 	// The restaurant of a row the server already trusts.
 	"FromRecord": {
-		"internal/app/adapters.go",          // a POS connection row's token source
-		"internal/campaigns/baja.go",        // the restaurant a signed unsubscribe link names
-		"internal/campaigns/send.go",        // a due campaign's restaurant (the sending job)
-		"internal/checkout/confirm.go",      // the restaurant of a session's purchase (its webhook secret)
-		"internal/offers/manage.go",         // a coupon's restaurant (sale, demo checkout)
-		"internal/offers/offers.go",         // a coupon's or purchase's restaurant
-		"internal/offers/refund.go",         // a purchase owed a refund
-		"internal/onboarding/connect.go",    // an OAuth state row
-		"internal/onboarding/onboarding.go", // an onboarding link or a connection row
-		"internal/equipo/equipo.go",         // an invitation link's restaurant
-		"internal/ordering/ordering.go",     // an order's restaurant
-		"internal/ordering/refund.go",       // an order owed a refund
-		"internal/ordering/cuenta_pagos.go", // a tab payment's restaurant (its demo checkout)
-		"internal/refunds/refunds.go",       // a refund row
+		"internal/app/adapters.go",               // a POS connection row's token source
+		"internal/campaigns/baja.go",             // the restaurant a signed unsubscribe link names
+		"internal/campaigns/send.go",             // a due campaign's restaurant (the sending job)
+		"internal/checkout/confirm.go",           // the restaurant of a session's purchase (its webhook secret)
+		"internal/offers/manage.go",              // a coupon's restaurant (sale, demo checkout)
+		"internal/offers/offers.go",              // a coupon's or purchase's restaurant
+		"internal/offers/refund.go",              // a purchase owed a refund
+		"internal/onboarding/connect.go",         // an OAuth state row
+		"internal/onboarding/onboarding.go",      // an onboarding link or a connection row
+		"internal/equipo/equipo.go",              // an invitation link's restaurant
+		"internal/ordering/ordering.go",          // an order's restaurant
+		"internal/ordering/refund.go",            // an order owed a refund
+		"internal/ordering/cuenta_pagos.go",      // a tab payment's restaurant (its demo checkout)
+		"internal/ordering/cuenta_reembolsos.go", // a tab payment owed back (the super admin's refund)
+		"internal/refunds/refunds.go",            // a refund row
 	},
 	// The buyer a confirmed purchase names.
 	"DinerFromRecord": {
