@@ -29,6 +29,7 @@ import (
 	"carta/internal/mail"
 	"carta/internal/menu"
 	"carta/internal/metrics"
+	"carta/internal/notify"
 	"carta/internal/pos"
 	"carta/internal/refunds"
 	"carta/internal/store"
@@ -705,8 +706,15 @@ func (c *confirmation) Committed(context.Context) error {
 // loc, the restaurant's time zone) and returns the order.
 func (s *Service) queueMail(ctx context.Context, tx *store.Tx, id int64, loc *time.Location) (Pedido, error) {
 	p, err := getPedido(ctx, tx, id)
-	if err != nil || p.Email == "" { // a table's order has no e-mail
+	if err != nil {
 		return p, err
+	}
+	// Its WhatsApp or SMS message (issue 32): 'ready' goes only there when the diner chose one.
+	if onlyThere, err := notify.Order(ctx, tx, id); err != nil || onlyThere {
+		return p, err
+	}
+	if p.Email == "" { // a table's order has no e-mail
+		return p, nil
 	}
 	lugar, err := readLugar(ctx, tx, p.ClienteID)
 	if err != nil {
