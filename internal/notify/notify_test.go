@@ -246,11 +246,11 @@ func TestApply(t *testing.T) {
 
 		// Replies: only a stop word on that channel withdraws, for every person with that phone.
 		steps := []struct {
-			ev                messaging.Event
-			wantWA, wantSMS   bool // the account's consents after
-			wantOtherWA       bool
-			wantGuestCanal    string
-			wantOrderCanal    string
+			ev              messaging.Event
+			wantWA, wantSMS bool // the account's consents after
+			wantOtherWA     bool
+			wantGuestCanal  string
+			wantOrderCanal  string
 		}{
 			{messaging.Event{Channel: "whatsapp", From: "+34600111222", Text: "hola"}, true, true, true, "whatsapp", "whatsapp"},
 			{messaging.Event{Channel: "sms", From: "+34600111222", Text: " Stop "}, true, false, true, "whatsapp", "whatsapp"},
