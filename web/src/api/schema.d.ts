@@ -2215,6 +2215,13 @@ export interface paths {
                         telefono?: string;
                         suscrito_mailing?: boolean;
                         whatsapp_notificaciones?: boolean;
+                        /** @description SMS consent (transactional); omitted: unchanged */
+                        sms_notificaciones?: boolean;
+                        /**
+                         * @description the channel of the order notices; whatsapp and sms need the phone with its country code and give that channel's consent; omitted: unchanged
+                         * @enum {string}
+                         */
+                        avisos_canal?: "email" | "whatsapp" | "sms";
                         /** @description the restaurant whose pages the diner is on ('Manejar Cuenta' ?menu=), recorded with a changed consent; null (or an id that is not one) for none */
                         cliente_id?: number | string | null;
                     };
@@ -7703,6 +7710,13 @@ export interface components {
             telefono: string;
             suscrito_mailing: boolean;
             whatsapp_notificaciones: boolean;
+            /** @description consent to transactional SMS (issue 32) */
+            sms_notificaciones: boolean;
+            /**
+             * @description the channel of the diner's order notices; whatsapp and sms need that channel's consent and a phone, else the notices go by e-mail
+             * @enum {string}
+             */
+            avisos_canal: "email" | "whatsapp" | "sms";
             cliente_id: number | null;
         };
         Compra: {
