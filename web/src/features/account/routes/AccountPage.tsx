@@ -51,7 +51,7 @@ function ProfileForm({ usuarioId, clienteId, usuario }: { usuarioId: string; cli
     telefono: usuario.telefono ?? '',
     suscrito_mailing: !!usuario.suscrito_mailing,
     whatsapp_notificaciones: !!usuario.whatsapp_notificaciones,
-    avisos_canal: (usuario.avisos_canal ?? 'email') as Canal,
+    avisos_canal: usuario.avisos_canal ?? 'email',
   });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
