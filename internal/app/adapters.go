@@ -17,6 +17,7 @@ import (
 	"carta/internal/config"
 	"carta/internal/mail"
 	"carta/internal/media"
+	"carta/internal/messaging"
 	"carta/internal/metrics"
 	"carta/internal/onboarding"
 	"carta/internal/pos"
@@ -91,6 +92,9 @@ func (a *adapters) deps(cfg config.Config) Deps {
 		d.Mail = &mail.SMTP{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUser, Password: cfg.SMTPPassword,
 			From: cfg.SMTPFrom, TLS: cfg.SMTPTLS}
 	}
+	// WhatsApp and SMS: no provider configured is the demo channel (the messages stay in the
+	// outbox); a configured provider's Sender goes in under its channel.
+	d.Channels = map[string]messaging.Sender{}
 	return d
 }
 
