@@ -113,6 +113,10 @@ type Customer struct {
 	// guest (unticked by default); a signed-in diner's is ignored (the
 	// account's consent counts).
 	Novedades bool `json:"novedades"`
+	// Avisos is the channel a guest's order notices go by (email, whatsapp, sms; '' is email;
+	// issue 32): WhatsApp and SMS need the phone with its country code. A signed-in diner's is
+	// the account's choice.
+	Avisos string `json:"avisos"`
 }
 
 // PlaceInput is a diner's order.
@@ -296,8 +300,25 @@ func checkCustomer(c Customer) (Customer, error) {
 	if strings.TrimLeft(c.Telefono, "+0123456789 -()") != "" {
 		return c, ErrTelefono
 	}
+	switch c.Avisos {
+	case "", "email":
+		c.Avisos = "email"
+	case "whatsapp", "sms":
+		if !strings.HasPrefix(c.Telefono, "+") || len(strings.Trim(c.Telefono, "+ -()")) < 8 {
+			return c, ErrAvisosTelefono
+		}
+	default:
+		return c, ErrAvisosCanal
+	}
 	return c, nil
 }
+
+// Errors of a guest's notices channel (issue 32).
+var (
+	ErrAvisosCanal    = apperr.E(apperr.Invalid, "Elige correo, WhatsApp o SMS para los avisos del pedido.", "Choose e-mail, WhatsApp or SMS for the order notices.")
+	ErrAvisosTelefono = apperr.E(apperr.Invalid, "Para recibir los avisos por WhatsApp o SMS indica tu teléfono con el prefijo del país (+34 600 111 222).",
+		"To get the notices by WhatsApp or SMS, give your phone with its country code (+1 555 010 2000).")
+)
 
 func newToken() (string, error) {
 	b := make([]byte, 24)
@@ -361,7 +382,7 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 		id := in.Diner.Int64()
 		o.UsuarioID = &id
 	} else {
-		o.Novedades = cust.Novedades
+		o.Novedades, o.Avisos = cust.Novedades, cust.Avisos
 	}
 	var id int64
 	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {

@@ -4165,6 +4165,11 @@ export interface paths {
                             telefono?: string;
                             /** @description a guest's 'quiero recibir novedades' box (unticked: false or absent); ignored for a signed-in diner, whose account's consent counts */
                             novedades?: boolean;
+                            /**
+                             * @description a guest's channel for the order notices (absent: email); whatsapp and sms need telefono with its country code and give that channel's consent. Ignored for a signed-in diner, whose account's choice counts
+                             * @enum {string}
+                             */
+                            avisos?: "email" | "whatsapp" | "sms";
                         };
                         /** @description a slot's start (Unix seconds) from GET /api/orders/config; 0 or absent: as soon as possible */
                         pickup_at?: number;
