@@ -25,8 +25,8 @@ type Usuario struct {
 	SmsNotificaciones bool   `json:"sms_notificaciones"`
 	AvisosCanal       string `json:"avisos_canal"`
 	ClienteID         *int64 `json:"cliente_id"`
-	PasswordHash           string `json:"-"`
-	WelcomeSent            bool   `json:"-"`
+	PasswordHash      string `json:"-"`
+	WelcomeSent       bool   `json:"-"`
 }
 
 const usuarioCols = `id, nombre, email, telefono, suscrito_mailing, whatsapp_notificaciones, cliente_id, password_hash, welcome_sent,

@@ -7,11 +7,13 @@ import (
 	"testing"
 	"time"
 
+	"carta/internal/accounts"
 	"carta/internal/mail"
 	"carta/internal/messaging"
 	"carta/internal/notify"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
+	"carta/internal/tenant"
 )
 
 type fixture struct {
@@ -287,6 +289,48 @@ func TestApply(t *testing.T) {
 		}
 		if err := svc.Apply(ctx, []messaging.Event{{Channel: "fax", From: "+1"}}); err == nil {
 			t.Fatal("an unknown channel was accepted")
+		}
+	})
+}
+
+func TestGuestCheckoutChoice(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := &fixture{t: t, db: db}
+		r := f.restaurant()
+		id := f.order(r, 0, "whatsapp", "+34 622 333 444", "recibido", "es", 0)
+		var guest int64
+		err := db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+			var err error
+			guest, err = accounts.RecordGuest(ctx, tx, tenant.Job(r), accounts.GuestOrder{PedidoID: id, Nombre: "Ana",
+				Email: "ana@example.com", Telefono: "+34 622 333 444", PlacedAt: 1})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var canal string
+		if err := db.QueryRow(ctx, `SELECT avisos_canal FROM invitados WHERE id = ?`, guest).Scan(&canal); err != nil || canal != "whatsapp" {
+			t.Fatalf("guest's channel %q, %v", canal, err)
+		}
+		got, err := accounts.Consents(ctx, db, 0, guest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wa []accounts.Consent
+		for _, c := range got {
+			if c.Channel == "whatsapp" {
+				wa = append(wa, c)
+			}
+		}
+		if len(wa) != 1 || !wa[0].Yes || wa[0].From != accounts.FromCheckout || wa[0].PedidoID != id {
+			t.Fatalf("consents %+v", got)
+		}
+		if _, err := notify.Order(ctx, db, id); err != nil {
+			t.Fatal(err)
+		}
+		if l := f.outbox(); len(l) != 1 || l[0].Channel != "whatsapp" || l[0].To != "+34622333444" || l[0].Template != "carta_pedido_confirmado" {
+			t.Fatalf("outbox %+v", l)
 		}
 	})
 }
