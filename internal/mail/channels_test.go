@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"carta/internal/messaging"
+	"carta/internal/metrics"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
 )
@@ -421,4 +424,25 @@ func TestConcurrentChannelReplicasSendOnce(t *testing.T) {
 	defer a.Close()
 	defer b.Close()
 	sendChannelConcurrently(t, []*store.DB{a, b})
+}
+
+func TestChannelMetrics(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		clock(db)
+		m := metrics.New()
+		sms := &fakeSender{fail: []error{nil, errors.New("timeout")}}
+		w := &Worker{DB: db, Channels: map[string]messaging.Sender{messaging.ChannelSMS: sms}, Rates: map[string]float64{messaging.ChannelSMS: 10},
+			Metrics: m, Log: quietLog}
+		enqueueOn(t, db, messaging.ChannelSMS, 0, "")
+		enqueueOn(t, db, messaging.ChannelSMS, 0, "")
+		tick(t, w)
+		rec := httptest.NewRecorder()
+		m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+		for _, l := range []string{`carta_provider_calls_total{outcome="ok",provider="outbox_sms"} 1`,
+			`carta_provider_calls_total{outcome="error",provider="outbox_sms"} 1`} {
+			if !strings.Contains(rec.Body.String(), l) {
+				t.Errorf("metrics lack %q", l)
+			}
+		}
+	})
 }

@@ -268,7 +268,7 @@ func (w *Worker) tickChannel(ctx context.Context, channel string, s messaging.Se
 		if ctx.Err() != nil {
 			break // the claims lapse with their lease
 		}
-		call := w.Metrics.Call(channel)
+		call := w.Metrics.Call("outbox_" + channel) // the send as the outbox sees it (the HTTP client counts its own calls)
 		providerID, sendErr := s.Send(ctx, messaging.Message{To: m.To, Lang: m.Lang, Template: m.Template,
 			Params: m.Params, Text: m.Text, Key: "carta-outbox-" + itoa(m.ID)})
 		call(sendErr)
