@@ -91,7 +91,14 @@ function ProfileForm({ usuarioId, clienteId, usuario }: { usuarioId: string; cli
       });
       if (saved && typeof saved === 'object') {
         queryClient.setQueryData(accountKeys.usuario(usuarioId), saved);
-        setValues((v) => ({ ...v, nombre: saved.nombre ?? nombre, telefono: saved.telefono ?? v.telefono }));
+        // The server's word on the channel and its consent (WhatsApp chosen ticks its box).
+        setValues((v) => ({
+          ...v,
+          nombre: saved.nombre ?? nombre,
+          telefono: saved.telefono ?? v.telefono,
+          whatsapp_notificaciones: saved.whatsapp_notificaciones ?? v.whatsapp_notificaciones,
+          avisos_canal: saved.avisos_canal ?? v.avisos_canal,
+        }));
       }
       setMessage({ kind: 'ok', text: t('account.manage.saved') });
     } catch (err) {
