@@ -245,6 +245,13 @@ func TestApply(t *testing.T) {
 		if m, _ := mail.GetMessage(ctx, db, id); m.Delivery != "read" {
 			t.Fatalf("delivery %q", m.Delivery)
 		}
+		// A status Carta does not know is ignored, not an error the provider would retry forever.
+		if err := svc.Apply(ctx, []messaging.Event{{Channel: "whatsapp", ProviderID: "wamid.1", Status: "deleted"}}); err != nil {
+			t.Fatal(err)
+		}
+		if m, _ := mail.GetMessage(ctx, db, id); m.Delivery != "read" {
+			t.Fatalf("delivery %q after an unknown status", m.Delivery)
+		}
 
 		// Replies: only a stop word on that channel withdraws, for every person with that phone.
 		steps := []struct {

@@ -57,6 +57,12 @@ func (s *Service) Apply(ctx context.Context, evs []messaging.Event) error {
 		err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 			switch {
 			case ev.ProviderID != "" && ev.Status != "":
+				switch ev.Status {
+				case messaging.StatusSent, messaging.StatusDelivered, messaging.StatusRead, messaging.StatusFailed:
+				default:
+					s.log().WarnContext(ctx, "notify: unknown delivery status ignored", "channel", ev.Channel, "status", ev.Status)
+					return nil
+				}
 				_, err := mail.RecordDelivery(ctx, tx, ev.Channel, ev.ProviderID, ev.Status, ev.Error, ev.At)
 				return err
 			case ev.From != "" && IsStop(ev.Text):
@@ -103,8 +109,8 @@ func Withdraw(ctx context.Context, q store.Querier, channel, phone string) (int,
 		tel     string
 		cliente any
 	}
-	collect := func(query string) ([]person, error) {
-		rows, err := q.Query(ctx, query, like)
+	collect := func(query string, args ...any) ([]person, error) {
+		rows, err := q.Query(ctx, query, args...)
 		if err != nil {
 			return nil, err
 		}
@@ -127,7 +133,7 @@ func Withdraw(ctx context.Context, q store.Querier, channel, phone string) (int,
 	}
 	// Diners with accounts whose consent stands.
 	accounts, err := collect(`SELECT id, telefono, COALESCE(cliente_id, 0) FROM usuarios
-		WHERE ` + flag + ` = 1 AND REPLACE(REPLACE(telefono, ' ', ''), '-', '') LIKE ?`)
+		WHERE `+flag+` = 1 AND REPLACE(REPLACE(telefono, ' ', ''), '-', '') LIKE ?`, like)
 	if err != nil {
 		return 0, fmt.Errorf("notify: withdraw: %w", err)
 	}
@@ -144,7 +150,7 @@ func Withdraw(ctx context.Context, q store.Querier, channel, phone string) (int,
 	}
 	// Guests who chose the channel at checkout, and their orders.
 	guests, err := collect(`SELECT id, telefono, cliente_id FROM invitados
-		WHERE avisos_canal = '` + channel + `' AND REPLACE(REPLACE(telefono, ' ', ''), '-', '') LIKE ?`)
+		WHERE avisos_canal = ? AND REPLACE(REPLACE(telefono, ' ', ''), '-', '') LIKE ?`, channel, like)
 	if err != nil {
 		return n, fmt.Errorf("notify: withdraw: %w", err)
 	}
@@ -159,7 +165,7 @@ func Withdraw(ctx context.Context, q store.Querier, channel, phone string) (int,
 		n++
 	}
 	orders, err := collect(`SELECT id, telefono, 0 FROM pedidos
-		WHERE usuario_id IS NULL AND avisos_canal = '` + channel + `' AND REPLACE(REPLACE(telefono, ' ', ''), '-', '') LIKE ?`)
+		WHERE usuario_id IS NULL AND avisos_canal = ? AND REPLACE(REPLACE(telefono, ' ', ''), '-', '') LIKE ?`, channel, like)
 	if err != nil {
 		return n, fmt.Errorf("notify: withdraw: %w", err)
 	}
