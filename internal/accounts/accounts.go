@@ -181,6 +181,11 @@ type ProfileChange struct {
 	Nombre, Telefono       string
 	SuscritoMailing        *bool
 	WhatsappNotificaciones *bool
+	// AvisosCanal is the channel of the order notices (email, whatsapp, sms; nil: unchanged).
+	// Choosing WhatsApp or SMS needs a phone and gives that channel's consent; SmsNotificaciones
+	// alone withdraws or gives the SMS consent.
+	AvisosCanal       *string
+	SmsNotificaciones *bool
 	// ClienteID is the restaurant whose pages the diner changed it on (0:
 	// none; an unknown one is not a reason to refuse the change).
 	ClienteID int64
@@ -210,6 +215,12 @@ func (s *Service) UpdateProfile(ctx context.Context, d tenant.Diner, in ProfileC
 		if in.WhatsappNotificaciones != nil {
 			u.WhatsappNotificaciones = *in.WhatsappNotificaciones
 		}
+		if in.SmsNotificaciones != nil {
+			u.SmsNotificaciones = *in.SmsNotificaciones
+		}
+		if err := chooseChannel(&u, in.AvisosCanal); err != nil {
+			return err
+		}
 		if err := updateProfile(ctx, tx, u); err != nil {
 			return err
 		}
@@ -224,6 +235,41 @@ func (s *Service) UpdateProfile(ctx context.Context, d tenant.Diner, in ProfileC
 		return recordAnswers(ctx, tx, &before, u, on, FromAccount, 0)
 	})
 	return u, err
+}
+
+// Errors of the notices' channel.
+var (
+	ErrAvisosCanal    = apperr.E(apperr.Invalid, "Elige correo, WhatsApp o SMS para los avisos de tus pedidos.", "Choose e-mail, WhatsApp or SMS for your order notices.")
+	ErrAvisosTelefono = apperr.E(apperr.Invalid, "Para recibir los avisos por WhatsApp o SMS indica tu teléfono con el prefijo del país (+34 600 111 222).",
+		"To get the notices by WhatsApp or SMS, give your phone with its country code (+1 555 010 2000).")
+)
+
+// chooseChannel applies a choice of the notices' channel to u: WhatsApp or SMS need a phone with
+// its country code and give that channel's consent; a channel whose consent u withdrew falls
+// back to e-mail.
+func chooseChannel(u *Usuario, canal *string) error {
+	if canal != nil {
+		switch *canal {
+		case ChannelEmail:
+		case ChannelWhatsApp, ChannelSMS:
+			if !strings.HasPrefix(strings.TrimSpace(u.Telefono), "+") || len(strings.Trim(u.Telefono, "+ -()")) < 8 {
+				return ErrAvisosTelefono
+			}
+			if *canal == ChannelWhatsApp {
+				u.WhatsappNotificaciones = true
+			} else {
+				u.SmsNotificaciones = true
+			}
+		default:
+			return ErrAvisosCanal
+		}
+		u.AvisosCanal = *canal
+	}
+	if (u.AvisosCanal == ChannelWhatsApp && !u.WhatsappNotificaciones) || (u.AvisosCanal == ChannelSMS && !u.SmsNotificaciones) ||
+		u.AvisosCanal == "" {
+		u.AvisosCanal = ChannelEmail
+	}
+	return nil
 }
 
 // ChangePassword checks the current password, stores the new one and signs

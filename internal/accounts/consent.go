@@ -17,6 +17,7 @@ import (
 const (
 	ChannelEmail    = "email"    // marketing e-mail: suscrito_mailing, a guest's 'novedades'
 	ChannelWhatsApp = "whatsapp" // whatsapp_notificaciones
+	ChannelSMS      = "sms"      // sms_notificaciones (transactional SMS, issue 32)
 )
 
 // Where an answer was given.
@@ -74,7 +75,11 @@ func recordAnswers(ctx context.Context, q store.Querier, before *Usuario, u Usua
 	}{
 		{ChannelEmail, u.SuscritoMailing, before != nil && before.SuscritoMailing},
 		{ChannelWhatsApp, u.WhatsappNotificaciones, before != nil && before.WhatsappNotificaciones},
+		{ChannelSMS, u.SmsNotificaciones, before != nil && before.SmsNotificaciones},
 	} {
+		if before == nil && a.channel == ChannelSMS && !a.now {
+			continue // registration asks no SMS question: no answer to record
+		}
 		if before != nil && a.now == a.before {
 			continue
 		}

@@ -100,6 +100,9 @@ func RecordGuest(ctx context.Context, q store.Querier, t tenant.ID, o GuestOrder
 			return 0, err
 		}
 	}
+	if err := recordGuestChannel(ctx, q, t, id, o); err != nil {
+		return 0, err
+	}
 	if account.Valid {
 		if _, err := q.Exec(ctx, `UPDATE usuario_restaurantes SET last_seen_at = ? WHERE usuario_id = ? AND cliente_id = ?`,
 			now, account.Int64, t.Int64()); err != nil {
@@ -149,4 +152,30 @@ func GuestByEmail(ctx context.Context, q store.Querier, t tenant.ID, email strin
 			&pedido, &usuario, &g.VinculadoAt, &g.LastSeenAt, &g.CreatedAt)
 	g.SuscritoMailing, g.SuscritoPedidoID, g.UsuarioID = mail == 1, pedido.Int64, usuario.Int64
 	return g, store.NotFound(err)
+}
+
+// recordGuestChannel remembers on guest id the channel its order o chose for the order notices
+// (pedidos.avisos_canal, issue 32) and records the consent a WhatsApp or SMS choice gives
+// (consentimientos, origen 'pedido', with the order).
+func recordGuestChannel(ctx context.Context, q store.Querier, t tenant.ID, id int64, o GuestOrder) error {
+	var canal string
+	err := q.QueryRow(ctx, `SELECT avisos_canal FROM pedidos WHERE id = ?`, o.PedidoID).Scan(&canal)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("guest channel: %w", err)
+	}
+	var before string
+	if err := q.QueryRow(ctx, `SELECT avisos_canal FROM invitados WHERE id = ?`, id).Scan(&before); err != nil {
+		return fmt.Errorf("guest channel: %w", err)
+	}
+	if _, err := q.Exec(ctx, `UPDATE invitados SET avisos_canal = ? WHERE id = ?`, canal, id); err != nil {
+		return fmt.Errorf("guest channel: %w", err)
+	}
+	if canal == before || (canal != ChannelWhatsApp && canal != ChannelSMS) {
+		return nil
+	}
+	return recordConsent(ctx, q, Consent{InvitadoID: id, ClienteID: t.Int64(), Channel: canal, Yes: true, From: FromCheckout,
+		PedidoID: o.PedidoID, At: o.PlacedAt})
 }

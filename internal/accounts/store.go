@@ -20,22 +20,27 @@ type Usuario struct {
 	Telefono               string `json:"telefono"`
 	SuscritoMailing        bool   `json:"suscrito_mailing"`
 	WhatsappNotificaciones bool   `json:"whatsapp_notificaciones"`
-	ClienteID              *int64 `json:"cliente_id"`
-	PasswordHash           string `json:"-"`
-	WelcomeSent            bool   `json:"-"`
+	// SmsNotificaciones is the consent to transactional SMS; AvisosCanal the channel the
+	// diner's order notices go by: email, whatsapp or sms (issue 32).
+	SmsNotificaciones bool   `json:"sms_notificaciones"`
+	AvisosCanal       string `json:"avisos_canal"`
+	ClienteID         *int64 `json:"cliente_id"`
+	PasswordHash      string `json:"-"`
+	WelcomeSent       bool   `json:"-"`
 }
 
-const usuarioCols = `id, nombre, email, telefono, suscrito_mailing, whatsapp_notificaciones, cliente_id, password_hash, welcome_sent`
+const usuarioCols = `id, nombre, email, telefono, suscrito_mailing, whatsapp_notificaciones, cliente_id, password_hash, welcome_sent,
+	sms_notificaciones, avisos_canal`
 
 func scanUsuario(row interface{ Scan(...any) error }) (Usuario, error) {
 	var u Usuario
-	var mail, wa, welcome int
+	var mail, wa, welcome, sms int
 	var cid sql.NullInt64
-	err := row.Scan(&u.ID, &u.Nombre, &u.Email, &u.Telefono, &mail, &wa, &cid, &u.PasswordHash, &welcome)
+	err := row.Scan(&u.ID, &u.Nombre, &u.Email, &u.Telefono, &mail, &wa, &cid, &u.PasswordHash, &welcome, &sms, &u.AvisosCanal)
 	if err != nil {
 		return u, store.NotFound(err)
 	}
-	u.SuscritoMailing, u.WhatsappNotificaciones, u.WelcomeSent = mail == 1, wa == 1, welcome == 1
+	u.SuscritoMailing, u.WhatsappNotificaciones, u.WelcomeSent, u.SmsNotificaciones = mail == 1, wa == 1, welcome == 1, sms == 1
 	if cid.Valid {
 		u.ClienteID = &cid.Int64
 	}
@@ -73,8 +78,13 @@ func byEmail(ctx context.Context, q store.Querier, email string) (Usuario, error
 }
 
 func updateProfile(ctx context.Context, q store.Querier, u Usuario) error {
-	_, err := q.Exec(ctx, `UPDATE usuarios SET nombre = ?, telefono = ?, suscrito_mailing = ?, whatsapp_notificaciones = ? WHERE id = ?`,
-		u.Nombre, u.Telefono, store.BoolInt(u.SuscritoMailing), store.BoolInt(u.WhatsappNotificaciones), u.ID)
+	if u.AvisosCanal == "" {
+		u.AvisosCanal = ChannelEmail
+	}
+	_, err := q.Exec(ctx, `UPDATE usuarios SET nombre = ?, telefono = ?, suscrito_mailing = ?, whatsapp_notificaciones = ?,
+		sms_notificaciones = ?, avisos_canal = ? WHERE id = ?`,
+		u.Nombre, u.Telefono, store.BoolInt(u.SuscritoMailing), store.BoolInt(u.WhatsappNotificaciones),
+		store.BoolInt(u.SmsNotificaciones), u.AvisosCanal, u.ID)
 	return err
 }
 

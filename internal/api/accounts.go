@@ -145,6 +145,8 @@ func (s *Server) updateUsuario(w http.ResponseWriter, r *http.Request) error {
 		Telefono               string     `json:"telefono"`
 		SuscritoMailing        *bool      `json:"suscrito_mailing"`
 		WhatsappNotificaciones *bool      `json:"whatsapp_notificaciones"`
+		SmsNotificaciones      *bool      `json:"sms_notificaciones"`
+		AvisosCanal            *string    `json:"avisos_canal"`
 		ClienteID              respond.ID `json:"cliente_id"`
 	}
 	if err := respond.Decode(w, r, &in); err != nil {
@@ -155,7 +157,8 @@ func (s *Server) updateUsuario(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	change := accounts.ProfileChange{Nombre: in.Nombre, Telefono: in.Telefono,
-		SuscritoMailing: in.SuscritoMailing, WhatsappNotificaciones: in.WhatsappNotificaciones}
+		SuscritoMailing: in.SuscritoMailing, WhatsappNotificaciones: in.WhatsappNotificaciones,
+		SmsNotificaciones: in.SmsNotificaciones, AvisosCanal: in.AvisosCanal}
 	if id, err := parseClienteID(in.ClienteID.String()); err == nil {
 		change.ClienteID = id // the restaurant the page was on, recorded with a consent changed
 	}

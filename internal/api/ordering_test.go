@@ -383,3 +383,35 @@ func TestOrderInTheDinersLanguage(t *testing.T) {
 		}
 	})
 }
+
+// TestOrderConfirmedBySMSWithItsNumber: a guest who chose SMS at checkout gets the "confirmed"
+// SMS once the payment is confirmed, with the order's number of the confirmation (taken last).
+func TestOrderConfirmedBySMSWithItsNumber(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newOrderEnv(t, db)
+		order := e.steakOrder()
+		order["customer"] = map[string]any{"nombre": "Ana Pérez", "email": "ana@example.com", "telefono": "+1 212 555 0147", "avisos": "sms"}
+		id, _, sess := e.placeOrder("", order)
+		if n := count(t, db, `SELECT COUNT(*) FROM outbox WHERE channel = 'sms'`); n != 0 {
+			t.Fatalf("%d SMS before the payment", n)
+		}
+		if r := e.do("POST", "/api/demo/checkout/"+sess+"/pay", "", nil); r.status != 200 {
+			t.Fatalf("pay: %d %s", r.status, r.body)
+		}
+		var numero int64
+		if err := db.QueryRow(context.Background(), `SELECT numero FROM pedidos WHERE id = ?`, id).Scan(&numero); err != nil || numero == 0 {
+			t.Fatalf("numero %d, %v", numero, err)
+		}
+		var to, text, kind string
+		if err := db.QueryRow(context.Background(), `SELECT to_addr, body_text, kind FROM outbox WHERE channel = 'sms'`).Scan(&to, &text, &kind); err != nil {
+			t.Fatal(err)
+		}
+		if to != "+12125550147" || !strings.Contains(text, fmt.Sprintf("#%d", numero)) {
+			t.Fatalf("SMS %s to %s: %q (order #%d)", kind, to, text, numero)
+		}
+		// The e-mail confirmation goes as before, with the same number.
+		if n := count(t, db, fmt.Sprintf(`SELECT COUNT(*) FROM outbox WHERE channel = 'email' AND kind = 'pedido' AND subject LIKE '%%%d%%'`, numero)); n != 1 {
+			t.Fatalf("%d confirmation e-mails with #%d", n, numero)
+		}
+	})
+}

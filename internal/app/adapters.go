@@ -17,6 +17,9 @@ import (
 	"carta/internal/config"
 	"carta/internal/mail"
 	"carta/internal/media"
+	"carta/internal/messaging"
+	"carta/internal/messaging/twilio"
+	"carta/internal/messaging/whatsapp"
 	"carta/internal/metrics"
 	"carta/internal/onboarding"
 	"carta/internal/pos"
@@ -90,6 +93,18 @@ func (a *adapters) deps(cfg config.Config) Deps {
 	if cfg.SMTPHost != "" {
 		d.Mail = &mail.SMTP{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUser, Password: cfg.SMTPPassword,
 			From: cfg.SMTPFrom, TLS: cfg.SMTPTLS}
+	}
+	// WhatsApp and SMS: no provider configured is the demo channel (the messages stay in the
+	// outbox); a configured provider's Sender goes in under its channel.
+	d.Channels = map[string]messaging.Sender{}
+	if cfg.WhatsAppEnabled() {
+		d.Channels[messaging.ChannelWhatsApp] = &whatsapp.Client{BaseURL: cfg.WhatsAppAPIURL, Version: cfg.WhatsAppAPIVersion,
+			PhoneNumberID: cfg.WhatsAppPhoneNumberID, Token: cfg.WhatsAppToken, HTTP: a.mets.Client("whatsapp", 20*time.Second, a.log)}
+	}
+	if cfg.TwilioEnabled() {
+		d.Channels[messaging.ChannelSMS] = &twilio.Client{BaseURL: cfg.TwilioAPIURL, AccountSID: cfg.TwilioAccountSID, AuthToken: cfg.TwilioAuthToken,
+			From: cfg.TwilioFrom, MessagingServiceSID: cfg.TwilioMessagingServiceSID, StatusCallback: cfg.BaseURL + "/api/webhooks/twilio",
+			HTTP: a.mets.Client("twilio", 20*time.Second, a.log)}
 	}
 	return d
 }

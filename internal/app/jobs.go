@@ -37,7 +37,7 @@ const campaignInterval = 5 * time.Second
 func (s *Server) Start(ctx context.Context) {
 	svc, d, log, mets := s.API, s.deps, s.deps.Log, s.deps.Metrics
 	db := d.DB
-	worker := &mail.Worker{DB: db, Sender: d.Mail, Log: log, Metrics: mets}
+	worker := &mail.Worker{DB: db, Sender: d.Mail, Channels: d.Channels, Log: log, Metrics: mets}
 	for _, run := range []func(){
 		func() { svc.Offers.Run(ctx, jobInterval) },
 		func() { svc.Billing.Run(ctx, jobInterval) },

@@ -24,7 +24,9 @@ import (
 	"carta/internal/mail"
 	"carta/internal/media"
 	"carta/internal/menu"
+	"carta/internal/messaging"
 	"carta/internal/metrics"
+	"carta/internal/notify"
 	"carta/internal/offers"
 	"carta/internal/onboarding"
 	"carta/internal/ordering"
@@ -57,12 +59,19 @@ type Deps struct {
 	Fees       billing.Provider                                        // charges the platform's fees
 	WineLookup lookup.Lookup                                           // the wine import form's search
 	Mail       mail.Sender                                             // nil: e-mails stay in the outbox
+	// Channels sends WhatsApp and SMS messages, one Sender per channel (messaging.ChannelWhatsApp,
+	// messaging.ChannelSMS); a channel absent or nil is the demo channel: its messages stay in the
+	// outbox for the super admin, as e-mail does without SMTP.
+	Channels map[string]messaging.Sender
 }
 
 // Server is Carta put together: the API (and the site it serves) on the
 // services, and the background jobs, which Start runs and Wait waits for.
 type Server struct {
 	API *api.Server
+	// Messages applies what the WhatsApp and SMS providers' signed callbacks report (delivery
+	// statuses, replies BAJA / STOP): the webhook routes hand their events to it.
+	Messages messaging.Events
 
 	cfg     config.Config
 	deps    Deps
@@ -125,7 +134,9 @@ func NewServer(cfg config.Config, d Deps) *Server {
 		BaseURL:              cfg.BaseURL,
 		TrustedProxies:       cfg.TrustedProxies,
 	}
-	return &Server{API: srv, cfg: cfg, deps: d, refunds: refundSvc}
+	msgs := &notify.Service{DB: db, Log: log}
+	srv.Messages = msgs // the providers' signed callbacks: delivery statuses, replies BAJA/STOP
+	return &Server{API: srv, Messages: msgs, cfg: cfg, deps: d, refunds: refundSvc}
 }
 
 // Handler is the server's HTTP handler (the API, the site and the media).

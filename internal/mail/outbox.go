@@ -1,11 +1,13 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
 	netmail "net/mail"
 	"strings"
 	"time"
@@ -311,10 +313,12 @@ func truncateRunes(s string, n int) string {
 }
 
 // Resend queues a message again, due now, with a fresh set of attempts
-// (the super admin's 'Reenviar'); store.ErrNotFound when it does not exist
-// or is being sent.
+// (the super admin's 'Reenviar', on any channel: the provider's id and
+// delivery status of the previous send are cleared); store.ErrNotFound when
+// it does not exist or is being sent.
 func Resend(ctx context.Context, q store.Querier, id int64) error {
-	res, err := q.Exec(ctx, `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, last_error = ''
+	res, err := q.Exec(ctx, `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, last_error = '',
+		provider_id = '', delivery = '', delivery_at = 0
 		WHERE id = ? AND status IN ('failed', 'sent')`, q.NowUnix(), id)
 	if err != nil {
 		return fmt.Errorf("resend mail: %w", err)
@@ -350,4 +354,187 @@ func CountPending(ctx context.Context, q store.Querier) (int, error) {
 	var n int
 	err := q.QueryRow(ctx, `SELECT COUNT(*) FROM outbox WHERE status = 'pending'`).Scan(&n)
 	return n, err
+}
+
+// MarkSentAs records that a message's provider accepted it under providerID (a WhatsApp
+// "wamid", a Twilio Message SID; ” for SMTP): the message is sent, and its delivery status
+// starts at sent until the provider's callbacks say more.
+func MarkSentAs(ctx context.Context, q store.Querier, id int64, providerID string) error {
+	now := q.NowUnix()
+	res, err := q.Exec(ctx, `UPDATE outbox SET status = 'sent', sent_at = ?, last_error = '', provider_id = ?,
+		delivery = CASE WHEN ? <> '' AND delivery = '' THEN 'sent' ELSE delivery END,
+		delivery_at = CASE WHEN ? <> '' AND delivery_at = 0 THEN ? ELSE delivery_at END
+		WHERE id = ?`, now, providerID, providerID, providerID, now, id)
+	if err != nil {
+		return fmt.Errorf("mark message sent: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// Postpone moves a pending message's next attempt to next without counting an attempt (the
+// provider asked to wait: a rate limit is not the message's failure), keeping why.
+func Postpone(ctx context.Context, q store.Querier, id int64, errText string, next time.Time) error {
+	errText = truncateRunes(strings.ToValidUTF8(errText, "?"), maxMailError)
+	_, err := q.Exec(ctx, `UPDATE outbox SET next_attempt_at = ?, last_error = ? WHERE id = ? AND status = 'pending'`,
+		next.Unix(), errText, id)
+	if err != nil {
+		return fmt.Errorf("postpone message: %w", err)
+	}
+	return nil
+}
+
+// release gives a claimed message back, due at next (a paused channel's remaining claims).
+func release(ctx context.Context, q store.Querier, id int64, next time.Time) error {
+	_, err := q.Exec(ctx, `UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND status = 'pending'`, next.Unix(), id)
+	if err != nil {
+		return fmt.Errorf("release message: %w", err)
+	}
+	return nil
+}
+
+// deliveryRank orders the delivery statuses: a status never moves back to a lower rank (a late
+// "delivered" after "read" changes nothing). failed is its own branch: it is recorded unless the
+// message was already delivered or read.
+func deliveryRank(s string) int {
+	switch s {
+	case messaging.StatusSent:
+		return 1
+	case messaging.StatusDelivered:
+		return 2
+	case messaging.StatusRead:
+		return 3
+	}
+	return 0
+}
+
+// RecordDelivery records a delivery status the provider of channel reported for its message
+// providerID, at at (zero: now). It is idempotent and never moves backwards (read > delivered >
+// sent); failed is recorded on a message not yet delivered and queues its e-mail fallback once
+// (the fallback's dedupe key). An unknown providerID is ignored (found == false): callbacks may
+// report messages another installation sent.
+func RecordDelivery(ctx context.Context, q store.Querier, channel, providerID, status, errText string, at time.Time) (found bool, err error) {
+	if providerID == "" || channel == messaging.ChannelEmail {
+		return false, nil
+	}
+	switch status {
+	case messaging.StatusSent, messaging.StatusDelivered, messaging.StatusRead, messaging.StatusFailed:
+	default:
+		return false, fmt.Errorf("outbox: unknown delivery status %q", status)
+	}
+	var when int64
+	if at.IsZero() {
+		when = q.NowUnix()
+	} else {
+		when = at.Unix()
+	}
+	m, err := scanOutbox(q.QueryRow(ctx, `SELECT `+outboxColumns+` FROM outbox WHERE channel = ? AND provider_id = ?
+		ORDER BY id DESC LIMIT 1`, channel, providerID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("delivery of %s %s: %w", channel, providerID, err)
+	}
+	if status == messaging.StatusFailed {
+		if m.Delivery == messaging.StatusFailed || deliveryRank(m.Delivery) >= deliveryRank(messaging.StatusDelivered) {
+			return true, nil
+		}
+		errText = truncateRunes(strings.ToValidUTF8(errText, "?"), maxMailError)
+		if _, err := q.Exec(ctx, `UPDATE outbox SET delivery = 'failed', delivery_at = ?, status = 'failed', last_error = ?
+			WHERE id = ? AND delivery <> 'failed'`, when, errText, m.ID); err != nil {
+			return true, fmt.Errorf("record delivery: %w", err)
+		}
+		_, err := QueueFallback(ctx, q, m)
+		return true, err
+	}
+	if m.Delivery == messaging.StatusFailed || deliveryRank(status) <= deliveryRank(m.Delivery) {
+		return true, nil
+	}
+	if _, err := q.Exec(ctx, `UPDATE outbox SET delivery = ?, delivery_at = ? WHERE id = ?`, status, when, m.ID); err != nil {
+		return true, fmt.Errorf("record delivery: %w", err)
+	}
+	return true, nil
+}
+
+// fallbackHTML is the e-mail rendering of a WhatsApp or SMS message's text.
+var fallbackHTML = template.Must(template.New("fallback").Parse(`<!DOCTYPE html>
+<html lang="{{.Lang}}">
+<head><meta charset="utf-8"><title>{{.Subject}}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; color: #222; line-height: 1.5;">
+{{range .Paragraphs}}<p>{{.}}</p>
+{{end}}</body>
+</html>
+`))
+
+// QueueFallback queues the e-mail that replaces m, a WhatsApp or SMS message that failed for
+// good: to the diner's or the guest's e-mail (none known: nothing is queued, 0), the same kind
+// and language, m's text as the body and m's Subject (what notify sets for this) or the text's
+// first line as the subject. Its dedupe key "fallback:<id>" makes it once.
+func QueueFallback(ctx context.Context, q store.Querier, m OutboxMessage) (int64, error) {
+	if m.Channel == messaging.ChannelEmail || m.Channel == "" {
+		return 0, nil
+	}
+	to, err := recipientEmail(ctx, q, m.UsuarioID, m.InvitadoID)
+	if err != nil || to == "" {
+		return 0, err
+	}
+	subject := OneLine(m.Subject)
+	if subject == "" {
+		subject, _, _ = strings.Cut(strings.TrimSpace(m.Text), "\n")
+		subject = truncateRunes(OneLine(subject), 120)
+	}
+	if subject == "" {
+		subject = "Carta"
+	}
+	var paras []string
+	for _, p := range strings.Split(m.Text, "\n") {
+		if p = strings.TrimSpace(p); p != "" {
+			paras = append(paras, p)
+		}
+	}
+	var html bytes.Buffer
+	if err := fallbackHTML.Execute(&html, struct {
+		Lang, Subject string
+		Paragraphs    []string
+	}{cmpOr(m.Lang, "es"), subject, paras}); err != nil {
+		return 0, fmt.Errorf("fallback e-mail: %w", err)
+	}
+	return Enqueue(ctx, q, OutboxMessage{Kind: m.Kind, To: to, Subject: subject, Text: m.Text, HTML: html.String(),
+		Lang: m.Lang, ClienteID: m.ClienteID, UsuarioID: m.UsuarioID, InvitadoID: m.InvitadoID,
+		DedupeKey: fmt.Sprintf("fallback:%d", m.ID), FallbackOf: m.ID})
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// recipientEmail is the e-mail of a diner's account or of a guest (” when unknown or not an
+// address).
+func recipientEmail(ctx context.Context, q store.Querier, usuarioID, invitadoID int64) (string, error) {
+	var email string
+	var err error
+	switch {
+	case usuarioID > 0:
+		err = q.QueryRow(ctx, `SELECT email FROM usuarios WHERE id = ?`, usuarioID).Scan(&email)
+	case invitadoID > 0:
+		err = q.QueryRow(ctx, `SELECT email FROM invitados WHERE id = ?`, invitadoID).Scan(&email)
+	default:
+		return "", nil
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("fallback recipient: %w", err)
+	}
+	if _, perr := netmail.ParseAddress(email); perr != nil {
+		return "", nil
+	}
+	return email, nil
 }

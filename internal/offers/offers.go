@@ -25,6 +25,7 @@ import (
 	"carta/internal/media"
 	"carta/internal/menu"
 	"carta/internal/metrics"
+	"carta/internal/notify"
 	"carta/internal/refunds"
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -341,6 +342,9 @@ func (k *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 	}
 	u, err := accounts.Get(ctx, tx, tenant.DinerFromRecord(*c.UsuarioID))
 	if err != nil {
+		return err
+	}
+	if err := notify.Voucher(ctx, tx, c.ID); err != nil { // its code by WhatsApp or SMS (issue 32)
 		return err
 	}
 	m := ReceiptMail(c.Idioma, u.Nombre, c.title(), k.code, c.Total, k.moneda, k.pais, s.BaseURL)

@@ -13,6 +13,7 @@ import (
 	"carta/internal/locale"
 	"carta/internal/menu"
 	"carta/internal/money"
+	"carta/internal/notify"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -494,6 +495,9 @@ func (s *Service) closeIfPaid(ctx context.Context, tx *store.Tx, c tabRow) error
 		return err
 	}
 	if v.Total > 0 && v.Pagado >= v.Total && v.EnPago == 0 {
+		if err := notify.TabReceipt(ctx, tx, c.ID); err != nil { // its diners' receipt (issue 32)
+			return err
+		}
 		return endTab(ctx, tx, c, TabPagada, nil, "")
 	}
 	return addEvent(ctx, tx, c.ClienteID, 0, "cuenta")

@@ -29,6 +29,7 @@ import (
 	"carta/internal/mail"
 	"carta/internal/menu"
 	"carta/internal/metrics"
+	"carta/internal/notify"
 	"carta/internal/pos"
 	"carta/internal/refunds"
 	"carta/internal/store"
@@ -112,6 +113,10 @@ type Customer struct {
 	// guest (unticked by default); a signed-in diner's is ignored (the
 	// account's consent counts).
 	Novedades bool `json:"novedades"`
+	// Avisos is the channel a guest's order notices go by (email, whatsapp, sms; '' is email;
+	// issue 32): WhatsApp and SMS need the phone with its country code. A signed-in diner's is
+	// the account's choice.
+	Avisos string `json:"avisos"`
 }
 
 // PlaceInput is a diner's order.
@@ -295,8 +300,25 @@ func checkCustomer(c Customer) (Customer, error) {
 	if strings.TrimLeft(c.Telefono, "+0123456789 -()") != "" {
 		return c, ErrTelefono
 	}
+	switch c.Avisos {
+	case "", "email":
+		c.Avisos = "email"
+	case "whatsapp", "sms":
+		if !strings.HasPrefix(c.Telefono, "+") || len(strings.Trim(c.Telefono, "+ -()")) < 8 {
+			return c, ErrAvisosTelefono
+		}
+	default:
+		return c, ErrAvisosCanal
+	}
 	return c, nil
 }
+
+// Errors of a guest's notices channel (issue 32).
+var (
+	ErrAvisosCanal    = apperr.E(apperr.Invalid, "Elige correo, WhatsApp o SMS para los avisos del pedido.", "Choose e-mail, WhatsApp or SMS for the order notices.")
+	ErrAvisosTelefono = apperr.E(apperr.Invalid, "Para recibir los avisos por WhatsApp o SMS indica tu teléfono con el prefijo del país (+34 600 111 222).",
+		"To get the notices by WhatsApp or SMS, give your phone with its country code (+1 555 010 2000).")
+)
 
 func newToken() (string, error) {
 	b := make([]byte, 24)
@@ -360,7 +382,7 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 		id := in.Diner.Int64()
 		o.UsuarioID = &id
 	} else {
-		o.Novedades = cust.Novedades
+		o.Novedades, o.Avisos = cust.Novedades, cust.Avisos
 	}
 	var id int64
 	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
@@ -707,7 +729,12 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 			n.Points = true
 		}
 	}
-	c.out.Numero, err = numberOrder(ctx, tx, cur.ClienteID, cur.ID, n)
+	if c.out.Numero, err = numberOrder(ctx, tx, cur.ClienteID, cur.ID, n); err != nil {
+		return err
+	}
+	// Its WhatsApp or SMS "confirmed" (issue 32) says the number, so it comes after it: a few
+	// reads, and a row only for a diner who chose one of those channels.
+	_, err = notify.Order(ctx, tx, cur.ID)
 	return err
 }
 
@@ -724,8 +751,15 @@ func (c *confirmation) Committed(context.Context) error {
 // loc, the restaurant's time zone) and returns the order.
 func (s *Service) queueMail(ctx context.Context, tx *store.Tx, id int64, loc *time.Location) (Pedido, error) {
 	p, err := getPedido(ctx, tx, id)
-	if err != nil || p.Email == "" { // a table's order has no e-mail
+	if err != nil {
 		return p, err
+	}
+	// Its WhatsApp or SMS message (issue 32): 'ready' goes only there when the diner chose one.
+	if onlyThere, err := notify.Order(ctx, tx, id); err != nil || onlyThere {
+		return p, err
+	}
+	if p.Email == "" { // a table's order has no e-mail
+		return p, nil
 	}
 	lugar, err := readLugar(ctx, tx, p.ClienteID)
 	if err != nil {

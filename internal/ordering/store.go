@@ -164,6 +164,8 @@ type newOrder struct {
 	// Novedades is a guest's "quiero recibir novedades" (false for a
 	// signed-in diner: the account's consent counts).
 	Novedades bool
+	// Avisos is a guest's channel of the order notices (issue 32; '' email).
+	Avisos string
 }
 
 // storedModifier is a line's modifier as pedido_lineas keeps it: the
@@ -202,10 +204,12 @@ func insertOrder(ctx context.Context, tx *store.Tx, o newOrder) (int64, error) {
 		return 0, err
 	}
 	id, err := store.InsertID(ctx, tx, `INSERT INTO pedidos (cliente_id, usuario_id, token, estado, nombre, telefono, email, nota, idioma,
-			recoger_at, lo_antes_posible, franja, subtotal, impuestos, impuestos_json, impuestos_incluidos, total, moneda, expires_at, novedades, created_at, updated_at)
-		VALUES (?, ?, ?, 'pendiente_pago', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			recoger_at, lo_antes_posible, franja, subtotal, impuestos, impuestos_json, impuestos_incluidos, total, moneda, expires_at, novedades, avisos_canal,
+			created_at, updated_at)
+		VALUES (?, ?, ?, 'pendiente_pago', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		o.ClienteID, o.UsuarioID, o.Token, o.Nombre, o.Telefono, o.Email, o.Nota, o.Idioma, o.RecogerAt, store.BoolInt(o.LoAntesPosible), o.Franja,
-		o.Priced.Subtotal, o.Priced.Taxes, string(taxes), store.BoolInt(o.Priced.TaxIncluded), o.Priced.Total, o.Moneda, o.ExpiresAt, store.BoolInt(o.Novedades), now, now)
+		o.Priced.Subtotal, o.Priced.Taxes, string(taxes), store.BoolInt(o.Priced.TaxIncluded), o.Priced.Total, o.Moneda, o.ExpiresAt, store.BoolInt(o.Novedades),
+		cmp.Or(o.Avisos, "email"), now, now)
 	if err != nil {
 		return 0, err
 	}

@@ -2215,6 +2215,13 @@ export interface paths {
                         telefono?: string;
                         suscrito_mailing?: boolean;
                         whatsapp_notificaciones?: boolean;
+                        /** @description SMS consent (transactional); omitted: unchanged */
+                        sms_notificaciones?: boolean;
+                        /**
+                         * @description the channel of the order notices; whatsapp and sms need the phone with its country code and give that channel's consent; omitted: unchanged
+                         * @enum {string}
+                         */
+                        avisos_canal?: "email" | "whatsapp" | "sms";
                         /** @description the restaurant whose pages the diner is on ('Manejar Cuenta' ?menu=), recorded with a changed consent; null (or an id that is not one) for none */
                         cliente_id?: number | string | null;
                     };
@@ -4277,6 +4284,11 @@ export interface paths {
                             telefono?: string;
                             /** @description a guest's 'quiero recibir novedades' box (unticked: false or absent); ignored for a signed-in diner, whose account's consent counts */
                             novedades?: boolean;
+                            /**
+                             * @description a guest's channel for the order notices (absent: email); whatsapp and sms need telefono with its country code and give that channel's consent. Ignored for a signed-in diner, whose account's choice counts
+                             * @enum {string}
+                             */
+                            avisos?: "email" | "whatsapp" | "sms";
                         };
                         /** @description a slot's start (Unix seconds) from GET /api/orders/config; 0 or absent: as soon as possible */
                         pickup_at?: number;
@@ -8388,6 +8400,13 @@ export interface components {
             telefono: string;
             suscrito_mailing: boolean;
             whatsapp_notificaciones: boolean;
+            /** @description consent to transactional SMS (issue 32) */
+            sms_notificaciones: boolean;
+            /**
+             * @description the channel of the diner's order notices; whatsapp and sms need that channel's consent and a phone, else the notices go by e-mail
+             * @enum {string}
+             */
+            avisos_canal: "email" | "whatsapp" | "sms";
             cliente_id: number | null;
         };
         Compra: {

@@ -383,12 +383,48 @@ describe('Manejar Cuenta', () => {
       telefono: '+52 1',
       suscrito_mailing: true,
       whatsapp_notificaciones: false,
+      avisos_canal: 'email',
+      sms_notificaciones: false,
       // The restaurant the page is on, recorded with the changed consent.
       cliente_id: 1,
     });
     expect(put.headers.Authorization).toBe('Bearer diner-tok');
     // The diner shell's navigation leads back to the restaurant's menu.
     expect(screen.getByRole('link', { name: 'Menú' })).toHaveAttribute('href', '/menu/1');
+  });
+
+  it.each([
+    ['es', 'Avisos de mis pedidos', 'WhatsApp', 'Teléfono', 'Guardar cambios', 'prefijo del país', 'Cambios guardados.'],
+    ['en', 'My order notices', 'SMS', 'Phone', 'Save changes', 'country code', 'Changes saved.'],
+  ])('chooses where the order notices go (%s), the phone required for WhatsApp and SMS', async (lang, legend, canal, phone, save, needPhone, saved) => {
+    if (lang === 'en') await i18next.changeLanguage('en');
+    try {
+      signInDiner('1');
+      storeSession({ token: 'staff-tok', clienteId: '1' });
+      const { calls } = mockFetch({
+        ...staffValidate,
+        'GET /api/usuarios/5': { body: { ...usuario, whatsapp_notificaciones: false, sms_notificaciones: false, avisos_canal: 'email' } },
+        'PUT /api/usuarios/5': (call) => ({ body: { ...usuario, ...(call.body as object) } }),
+      });
+      renderApp('/usuario/cuenta?menu=1');
+      const group = await screen.findByRole('group', { name: legend });
+      const user = userEvent.setup();
+      expect(within(group).getByRole('radio', { checked: true })).toHaveAttribute('value', 'email');
+      await user.click(within(group).getByRole('radio', { name: canal }));
+      // '555' has no country code: refused before calling the server.
+      await user.click(screen.getByRole('button', { name: save }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(needPhone);
+      expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+      await user.clear(screen.getByLabelText(phone));
+      await user.type(screen.getByLabelText(phone), '+34 600 111 222');
+      await user.click(screen.getByRole('button', { name: save }));
+      expect(await screen.findByText(saved)).toBeInTheDocument();
+      const put = calls.find((c) => c.method === 'PUT')!;
+      const want = canal === 'WhatsApp' ? 'whatsapp' : 'sms';
+      expect(put.body).toMatchObject({ telefono: '+34 600 111 222', avisos_canal: want, sms_notificaciones: want === 'sms', whatsapp_notificaciones: want === 'whatsapp' });
+    } finally {
+      await i18next.changeLanguage('es');
+    }
   });
 
   it('validates the password change before calling the server', async () => {

@@ -364,7 +364,7 @@ describe("'Finalizar Pedido'", () => {
       cliente_id: 1,
       order_type: 'pickup',
       items: [{ product_id: 11, quantity: 1, modifier_ids: ['PUNTO-2', 'GUAR-1'] }],
-      customer: { nombre: 'Ana Pérez', email: 'ana@example.com', telefono: '', novedades: false },
+      customer: { nombre: 'Ana Pérez', email: 'ana@example.com', telefono: '', novedades: false, avisos: 'email' },
       pickup_at: openNow.franjas[1].at,
       note: 'Sin sal',
     });
@@ -468,6 +468,27 @@ describe("'Finalizar Pedido'", () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/api/orders')).toBe(true));
     expect(calls.find((c) => c.url === '/api/orders')!.body).toMatchObject({
       customer: { nombre: 'Ana Pérez', email: 'ana@example.com', telefono: '', novedades: true },
+    });
+  });
+
+  it('lets a guest choose WhatsApp or SMS for the order notices, with the phone required', async () => {
+    const { calls } = api({ 'POST /api/orders': { status: 201, body: placed } });
+    vi.spyOn(browser, 'width').mockReturnValue(390);
+    vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderApp('/checkout/1');
+    const group = await screen.findByRole('group', { name: 'Avisos del pedido' });
+    expect(within(group).getByRole('radio', { name: 'Correo' })).toBeChecked();
+    await screen.findByTestId('quote-total');
+    await user.click(within(group).getByRole('radio', { name: 'WhatsApp' }));
+    await fillAndPay(user);
+    expect(await screen.findByText(/indica tu teléfono con el prefijo del país/)).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/orders')).toBe(false);
+    await user.type(screen.getByLabelText('Teléfono (opcional)'), '+34 600 111 222');
+    await user.click(screen.getByRole('button', { name: 'Pagar con Clover' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/orders')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/orders')!.body).toMatchObject({
+      customer: { telefono: '+34 600 111 222', avisos: 'whatsapp' },
     });
   });
 });

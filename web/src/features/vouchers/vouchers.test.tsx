@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { mockFetch, renderApp, resetLanguage, storeSession } from '../../test/utils';
 
 const fees = [
@@ -107,6 +108,42 @@ describe('super admin: failed fees and outbox', () => {
     expect(screen.getByText('Tu cupón')).toBeInTheDocument();
     // Kept: the existing menu.
     expect(screen.getByRole('link', { name: 'Dashboard General' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['es', 'WhatsApp', 'Pedido listo', 'No entregado', 'Respaldo por correo: #11', 'Sustituye a #10', 'Reenviar', 'Leído'],
+    ['en', 'WhatsApp', 'Order ready', 'Not delivered', 'E-mail fallback: #11', 'Replaces #10', 'Resend', 'Read'],
+  ])('shows every channel with its delivery, failure and e-mail fallback, and resends any (%s)', async (lang, canal, kind, failed, to, of, resend, read) => {
+    if (lang === 'en') await i18next.changeLanguage('en');
+    storeSession({ superadmin: true });
+    const base = { subject: '', html: '', template: '', params: [], lang: 'es', cliente_id: 3, usuario_id: 5, invitado_id: 0, dedupe_key: '',
+      unsubscribe_url: '', fallback_of: 0, attempts: 1, provider_id: '', delivery: '', delivery_at: 0, next_attempt_at: 0, sent_at: 0, created_at: 1_800_000_000 };
+    const { calls } = mockFetch({
+      'POST /api/auth/validate': { body: { is_superadmin: 1 } },
+      'GET /api/admin/fees': { body: [] },
+      'GET /api/admin/outbox': {
+        body: [
+          { ...base, id: 12, channel: 'sms', kind: 'pedido_confirmado', to: '+34600999888', text: 'La Taberna: recibimos tu pedido #41', status: 'sent', provider_id: 'SM1', delivery: 'read' },
+          { ...base, id: 11, channel: 'email', kind: 'pedido_listo', to: 'ana@example.test', subject: '¡Tu pedido #42 está listo!', text: 'x', status: 'pending', fallback_of: 10, attempts: 0 },
+          { ...base, id: 10, channel: 'whatsapp', kind: 'pedido_listo', to: '+34600111222', text: 'La Taberna: ¡tu pedido #42 está listo para recoger!', template: 'carta_pedido_listo',
+            status: 'failed', last_error: '131026 Message undeliverable', provider_id: 'wamid.1', delivery: 'failed' },
+        ],
+      },
+      'POST /api/admin/outbox/10/reenviar': { body: { ok: true } },
+    });
+    renderApp('/super-admin');
+    const row = (await screen.findByText('+34600111222')).closest('tr')!;
+    expect(within(row).getByText(canal)).toBeInTheDocument();
+    expect(within(row).getByText(kind)).toBeInTheDocument();
+    expect(within(row).getByText(failed)).toBeInTheDocument();
+    expect(within(row).getByText('131026 Message undeliverable')).toBeInTheDocument();
+    expect(within(row).getByText('La Taberna: ¡tu pedido #42 está listo para recoger!')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: to })).toHaveAttribute('href', '#outbox-11');
+    const fallback = screen.getByText('ana@example.test').closest('tr')!;
+    expect(within(fallback).getByRole('link', { name: of })).toHaveAttribute('href', '#outbox-10');
+    expect(within(screen.getByText('+34600999888').closest('tr')!).getByText(read)).toBeInTheDocument();
+    await userEvent.setup().click(within(row).getByRole('button', { name: resend }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.includes('/api/admin/outbox/10/reenviar'))).toBe(true));
   });
 
   it('shows the empty states', async () => {

@@ -51,6 +51,7 @@ function ProfileForm({ usuarioId, clienteId, usuario }: { usuarioId: string; cli
     telefono: usuario.telefono ?? '',
     suscrito_mailing: !!usuario.suscrito_mailing,
     whatsapp_notificaciones: !!usuario.whatsapp_notificaciones,
+    avisos_canal: usuario.avisos_canal ?? 'email',
   });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
@@ -59,6 +60,11 @@ function ProfileForm({ usuarioId, clienteId, usuario }: { usuarioId: string; cli
     setValues((v) => ({ ...v, [field]: e.target.value }));
   const setCheck = (field: 'suscrito_mailing' | 'whatsapp_notificaciones') => (e: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [field]: e.target.checked }));
+  // Choosing WhatsApp gives its consent (the server records it); SMS has no box of its own.
+  const setCanal = (canal: Canal) => () =>
+    setValues((v) => ({ ...v, avisos_canal: canal, whatsapp_notificaciones: canal === 'whatsapp' ? true : v.whatsapp_notificaciones }));
+  const needsPhone = values.avisos_canal !== 'email';
+  const phoneMissing = needsPhone && !isInternationalPhone(values.telefono);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -66,6 +72,10 @@ function ProfileForm({ usuarioId, clienteId, usuario }: { usuarioId: string; cli
     const nombre = values.nombre.trim();
     if (!nombre) {
       setMessage({ kind: 'error', text: t('account.manage.nameRequired') });
+      return;
+    }
+    if (phoneMissing) {
+      setMessage({ kind: 'error', text: t('account.manage.avisosPhoneRequired') });
       return;
     }
     setBusy(true);
@@ -76,11 +86,19 @@ function ProfileForm({ usuarioId, clienteId, usuario }: { usuarioId: string; cli
         ...values,
         nombre,
         telefono: values.telefono.trim(),
+        sms_notificaciones: values.avisos_canal === 'sms',
         cliente_id: clienteId ? Number(clienteId) : null,
       });
       if (saved && typeof saved === 'object') {
         queryClient.setQueryData(accountKeys.usuario(usuarioId), saved);
-        setValues((v) => ({ ...v, nombre: saved.nombre ?? nombre, telefono: saved.telefono ?? v.telefono }));
+        // The server's word on the channel and its consent (WhatsApp chosen ticks its box).
+        setValues((v) => ({
+          ...v,
+          nombre: saved.nombre ?? nombre,
+          telefono: saved.telefono ?? v.telefono,
+          whatsapp_notificaciones: saved.whatsapp_notificaciones ?? v.whatsapp_notificaciones,
+          avisos_canal: saved.avisos_canal ?? v.avisos_canal,
+        }));
       }
       setMessage({ kind: 'ok', text: t('account.manage.saved') });
     } catch (err) {
@@ -124,8 +142,28 @@ function ProfileForm({ usuarioId, clienteId, usuario }: { usuarioId: string; cli
           maxLength={30}
           value={values.telefono}
           onChange={setText('telefono')}
+          required={needsPhone}
+          aria-invalid={message?.kind === 'error' && phoneMissing ? true : undefined}
+          aria-describedby={needsPhone ? f('telefono-hint') : undefined}
         />
+        {needsPhone && (
+          <span id={f('telefono-hint')} className="muted acct-hint">
+            {t('account.manage.avisosPhoneHint')}
+          </span>
+        )}
       </div>
+      <fieldset className="fieldset" aria-describedby={f('avisos-hint')}>
+        <legend>{t('account.manage.avisos')}</legend>
+        <span id={f('avisos-hint')} className="muted acct-hint">
+          {t('account.manage.avisosHint')}
+        </span>
+        {CANALES.map((c) => (
+          <label key={c.value} className="acct-check">
+            <input type="radio" name={f('avisos')} value={c.value} checked={values.avisos_canal === c.value} onChange={setCanal(c.value)} />
+            <span>{t(c.label)}</span>
+          </label>
+        ))}
+      </fieldset>
       <fieldset className="fieldset">
         <legend>{t('account.manage.notifications')}</legend>
         <label className="acct-check">
@@ -146,6 +184,20 @@ function ProfileForm({ usuarioId, clienteId, usuario }: { usuarioId: string; cli
       <SubmitButton busy={busy} label={t('account.manage.save')} busyLabel={t('account.manage.saving')} />
     </form>
   );
+}
+
+type Canal = 'email' | 'whatsapp' | 'sms';
+
+const CANALES = [
+  { value: 'email', label: 'account.manage.avisosEmail' },
+  { value: 'whatsapp', label: 'account.manage.avisosWhatsapp' },
+  { value: 'sms', label: 'account.manage.avisosSms' },
+] as const satisfies readonly { value: Canal; label: string }[];
+
+/** A phone with its country code (+ and at least 8 digits), what WhatsApp and SMS need. */
+export function isInternationalPhone(phone: string): boolean {
+  const p = phone.trim();
+  return p.startsWith('+') && p.replace(/\D/g, '').length >= 8;
 }
 
 function PasswordForm({ usuarioId }: { usuarioId: string }) {

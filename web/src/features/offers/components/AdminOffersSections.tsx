@@ -53,7 +53,11 @@ export function FailedFeesSection() {
   );
 }
 
-/** Super admin: 'Correos (bandeja de salida)' (in demo mode e-mails stay here), with 'Reenviar'. */
+/**
+ * Super admin: 'Correos (bandeja de salida)', the one outbox of every channel (e-mail, WhatsApp,
+ * SMS; in demo mode a channel's messages stay here), with each message's recipient, delivery
+ * status, failure reason and e-mail fallback, and 'Reenviar' on any channel.
+ */
 export function OutboxSection() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
@@ -62,6 +66,9 @@ export function OutboxSection() {
     mutationFn: resendMail,
     onSuccess: () => qc.invalidateQueries({ queryKey: ['platform'] }).then(() => qc.invalidateQueries({ queryKey: feesKeys.outbox() })),
   });
+  // The e-mail that replaced a message which failed for good, by the failed message's id.
+  const fallbackFor = new Map<number, number>();
+  for (const m of query.data ?? []) if (m.fallback_of) fallbackFor.set(m.fallback_of, m.id);
   return (
     <>
       <ListSection
@@ -71,25 +78,47 @@ export function OutboxSection() {
         loadError="outbox.loadError"
         empty="outbox.empty"
         query={query}
-        headers={['outbox.date', 'outbox.to', 'outbox.subject', 'outbox.kind', 'outbox.status', 'outbox.attempts', 'outbox.lastError', 'outbox.action']}
-        row={(m) => (
-          <tr key={m.id}>
-            <td>{formatTimestamp(m.created_at, i18n.language)}</td>
-            <td>{m.to}</td>
-            <td>{m.subject}</td>
-            <td>{t(`outbox.kinds.${m.kind}`, { defaultValue: m.kind })}</td>
-            <td>{t(`outbox.statuses.${m.status}`, { defaultValue: m.status })}</td>
-            <td>{m.attempts}</td>
-            <td>{m.last_error || '—'}</td>
-            <td>
-              {m.status !== 'pending' && (
-                <button type="button" className="button button--small" disabled={resend.isPending} onClick={() => resend.mutate(m.id)}>
-                  {t('outbox.resend')}
-                </button>
-              )}
-            </td>
-          </tr>
-        )}
+        headers={[
+          'outbox.date',
+          'outbox.channel',
+          'outbox.to',
+          'outbox.subject',
+          'outbox.kind',
+          'outbox.status',
+          'outbox.delivery',
+          'outbox.attempts',
+          'outbox.lastError',
+          'outbox.fallback',
+          'outbox.action',
+        ]}
+        row={(m) => {
+          const replacement = fallbackFor.get(m.id);
+          return (
+            <tr key={m.id} id={`outbox-${m.id}`}>
+              <td>{formatTimestamp(m.created_at, i18n.language)}</td>
+              <td>{t(`outbox.channels.${m.channel || 'email'}`, { defaultValue: m.channel })}</td>
+              <td>{m.to}</td>
+              <td>{m.channel === 'whatsapp' || m.channel === 'sms' ? m.text : m.subject}</td>
+              <td>{t(`outbox.kinds.${m.kind}`, { defaultValue: m.kind })}</td>
+              <td>{t(`outbox.statuses.${m.status}`, { defaultValue: m.status })}</td>
+              <td>{m.delivery ? t(`outbox.deliveries.${m.delivery}`, { defaultValue: m.delivery }) : '—'}</td>
+              <td>{m.attempts}</td>
+              <td>{m.last_error || '—'}</td>
+              <td>
+                {m.fallback_of ? <a href={`#outbox-${m.fallback_of}`}>{t('outbox.fallbackOf', { id: m.fallback_of })}</a> : null}
+                {replacement ? <a href={`#outbox-${replacement}`}>{t('outbox.fallbackTo', { id: replacement })}</a> : null}
+                {!m.fallback_of && !replacement ? '—' : null}
+              </td>
+              <td>
+                {m.status !== 'pending' && (
+                  <button type="button" className="button button--small" disabled={resend.isPending} onClick={() => resend.mutate(m.id)}>
+                    {t('outbox.resend')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          );
+        }}
       />
       {resend.isSuccess && (
         <p className="form__ok" role="status">

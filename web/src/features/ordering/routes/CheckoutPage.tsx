@@ -164,6 +164,8 @@ function CheckoutForm({
   const [note, setNote] = useState('');
   // A guest's "quiero recibir novedades": unticked until they tick it (consent is asked, never presumed).
   const [novedades, setNovedades] = useState(false);
+  // A guest's channel for the order notices (issue 32): e-mail unless they choose WhatsApp or SMS.
+  const [avisos, setAvisos] = useState<'email' | 'whatsapp' | 'sms'>('email');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [opened, setOpened] = useState(false);
@@ -192,6 +194,10 @@ function CheckoutForm({
       setError(t('ordering.noValidLines'));
       return;
     }
+    if (guest && avisos !== 'email' && !(telefono.trim().startsWith('+') && telefono.replace(/\D/g, '').length >= 8)) {
+      setError(t('ordering.checkout.avisosPhone'));
+      return;
+    }
     setBusy(true);
     let placed: OrderPlaced;
     try {
@@ -200,7 +206,7 @@ function CheckoutForm({
         cliente_id: Number(clienteId),
         order_type: 'pickup',
         items: requests,
-        customer: { nombre: nombre.trim(), email: email.trim(), telefono: telefono.trim(), ...(guest ? { novedades } : {}) },
+        customer: { nombre: nombre.trim(), email: email.trim(), telefono: telefono.trim(), ...(guest ? { novedades, avisos } : {}) },
         pickup_at: Number(value) || 0,
         note: note.trim(),
         replaces: pending ? { pedido_id: pending.pedido_id, token: pending.token } : undefined,
@@ -277,6 +283,30 @@ function CheckoutForm({
               {t('ordering.checkout.novedadesHelp')}
             </span>
           </div>
+        )}
+        {guest && (
+          <fieldset className="fieldset ord-avisos">
+            <legend>{t('ordering.checkout.avisos')}</legend>
+            {(
+              [
+                ['email', 'ordering.checkout.avisosEmail'],
+                ['whatsapp', 'ordering.checkout.avisosWhatsapp'],
+                ['sms', 'ordering.checkout.avisosSms'],
+              ] as const
+            ).map(([value, label]) => (
+              <div key={value} className="ord-check">
+                <input
+                  id={`ord-avisos-${value}`}
+                  name="avisos"
+                  type="radio"
+                  value={value}
+                  checked={avisos === value}
+                  onChange={() => setAvisos(value)}
+                />
+                <label htmlFor={`ord-avisos-${value}`}>{t(label)}</label>
+              </div>
+            ))}
+          </fieldset>
         )}
         <p className="ord-help">
           <a className="ord-link" href={`/privacidad/${encodeURIComponent(clienteId)}`} target="_blank" rel="noopener">

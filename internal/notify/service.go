@@ -1,0 +1,178 @@
+package notify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"carta/internal/mail"
+	"carta/internal/messaging"
+	"carta/internal/store"
+)
+
+// Service applies the providers' callbacks (messaging.Events).
+type Service struct {
+	DB  *store.DB
+	Log *slog.Logger
+}
+
+var _ messaging.Events = (*Service)(nil)
+
+// stopWords are the replies that withdraw a channel's consent (compared trimmed, without case or
+// accents, and without a final full stop or exclamation mark).
+var stopWords = map[string]bool{"BAJA": true, "STOP": true, "CANCELAR": true, "UNSUBSCRIBE": true, "STOPALL": true,
+	"END": true, "QUIT": true}
+
+// unaccent drops the accents a reply may carry.
+var unaccent = strings.NewReplacer("á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u", "ü", "u", "à", "a", "è", "e",
+	"ì", "i", "ò", "o", "ù", "u", "Á", "A", "É", "E", "Í", "I", "Ó", "O", "Ú", "U", "Ü", "U", "À", "A", "È", "E", "Ì", "I",
+	"Ò", "O", "Ù", "U")
+
+// IsStop reports whether a reply asks to stop the messages.
+func IsStop(text string) bool {
+	w := strings.ToUpper(unaccent.Replace(strings.TrimSpace(text)))
+	w = strings.TrimSpace(strings.Trim(w, ".!¡ "))
+	return stopWords[w]
+}
+
+func (s *Service) log() *slog.Logger {
+	if s.Log != nil {
+		return s.Log
+	}
+	return slog.Default()
+}
+
+// Apply records the events: each delivery status on its outbox message (mail.RecordDelivery),
+// and each reply that asks to stop (IsStop) withdraws the channel's consent of every account and
+// guest with that phone. Each event is its own transaction; errors are joined.
+func (s *Service) Apply(ctx context.Context, evs []messaging.Event) error {
+	var errs []error
+	for _, ev := range evs {
+		if ev.Channel != messaging.ChannelWhatsApp && ev.Channel != messaging.ChannelSMS {
+			errs = append(errs, fmt.Errorf("notify: unknown channel %q", ev.Channel))
+			continue
+		}
+		err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+			switch {
+			case ev.ProviderID != "" && ev.Status != "":
+				switch ev.Status {
+				case messaging.StatusSent, messaging.StatusDelivered, messaging.StatusRead, messaging.StatusFailed:
+				default:
+					s.log().WarnContext(ctx, "notify: unknown delivery status ignored", "channel", ev.Channel, "status", ev.Status)
+					return nil
+				}
+				_, err := mail.RecordDelivery(ctx, tx, ev.Channel, ev.ProviderID, ev.Status, ev.Error, ev.At)
+				return err
+			case ev.From != "" && IsStop(ev.Text):
+				n, err := Withdraw(ctx, tx, ev.Channel, ev.From)
+				if err == nil && n > 0 {
+					s.log().InfoContext(ctx, "notify: consent withdrawn by reply", "channel", ev.Channel, "people", n)
+				}
+				return err
+			}
+			return nil
+		})
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Withdraw withdraws channel's consent (WhatsApp or SMS) of every account and guest whose phone
+// is phone (E.164), recorded in consentimientos with origen 'respuesta', and returns how many
+// people it withdrew. Their next transactional message goes by e-mail (none without one).
+func Withdraw(ctx context.Context, q store.Querier, channel, phone string) (int, error) {
+	var flag string
+	switch channel {
+	case messaging.ChannelWhatsApp:
+		flag = "whatsapp_notificaciones"
+	case messaging.ChannelSMS:
+		flag = "sms_notificaciones"
+	default:
+		return 0, fmt.Errorf("notify: no consent to withdraw on %q", channel)
+	}
+	d := digits(phone)
+	if len(d) < 8 {
+		return 0, nil
+	}
+	// Candidates share the last 8 digits (written with or without the country code); samePhone
+	// decides.
+	like := "%" + d[len(d)-8:]
+	now := q.NowUnix()
+	n := 0
+
+	type person struct {
+		id      int64
+		tel     string
+		cliente any
+	}
+	collect := func(query string, args ...any) ([]person, error) {
+		rows, err := q.Query(ctx, query, args...)
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		var out []person
+		for rows.Next() {
+			var p person
+			var cliente int64
+			if err := rows.Scan(&p.id, &p.tel, &cliente); err != nil {
+				return nil, err
+			}
+			if cliente > 0 {
+				p.cliente = cliente
+			}
+			if samePhone(p.tel, phone) {
+				out = append(out, p)
+			}
+		}
+		return out, rows.Err()
+	}
+	// Diners with accounts whose consent stands.
+	accounts, err := collect(`SELECT id, telefono, COALESCE(cliente_id, 0) FROM usuarios
+		WHERE `+flag+` = 1 AND REPLACE(REPLACE(telefono, ' ', ''), '-', '') LIKE ?`, like)
+	if err != nil {
+		return 0, fmt.Errorf("notify: withdraw: %w", err)
+	}
+	for _, p := range accounts {
+		if _, err := q.Exec(ctx, `UPDATE usuarios SET `+flag+` = 0,
+			avisos_canal = CASE WHEN avisos_canal = ? THEN 'email' ELSE avisos_canal END WHERE id = ?`, channel, p.id); err != nil {
+			return n, err
+		}
+		if _, err := q.Exec(ctx, `INSERT INTO consentimientos (usuario_id, cliente_id, canal, valor, origen, created_at)
+			VALUES (?, ?, ?, 0, 'respuesta', ?)`, p.id, p.cliente, channel, now); err != nil {
+			return n, fmt.Errorf("notify: record consent: %w", err)
+		}
+		n++
+	}
+	// Guests who chose the channel at checkout, and their orders.
+	guests, err := collect(`SELECT id, telefono, cliente_id FROM invitados
+		WHERE avisos_canal = ? AND REPLACE(REPLACE(telefono, ' ', ''), '-', '') LIKE ?`, channel, like)
+	if err != nil {
+		return n, fmt.Errorf("notify: withdraw: %w", err)
+	}
+	for _, p := range guests {
+		if _, err := q.Exec(ctx, `UPDATE invitados SET avisos_canal = 'email' WHERE id = ?`, p.id); err != nil {
+			return n, err
+		}
+		if _, err := q.Exec(ctx, `INSERT INTO consentimientos (invitado_id, cliente_id, canal, valor, origen, created_at)
+			VALUES (?, ?, ?, 0, 'respuesta', ?)`, p.id, p.cliente, channel, now); err != nil {
+			return n, fmt.Errorf("notify: record consent: %w", err)
+		}
+		n++
+	}
+	orders, err := collect(`SELECT id, telefono, 0 FROM pedidos
+		WHERE usuario_id IS NULL AND avisos_canal = ? AND REPLACE(REPLACE(telefono, ' ', ''), '-', '') LIKE ?`, channel, like)
+	if err != nil {
+		return n, fmt.Errorf("notify: withdraw: %w", err)
+	}
+	for _, p := range orders {
+		if _, err := q.Exec(ctx, `UPDATE pedidos SET avisos_canal = 'email' WHERE id = ?`, p.id); err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
