@@ -15,7 +15,12 @@
 # paid order reached every replica's board stream and is in every replica's
 # board list (bench/orders); on PostgreSQL also no order number twice in a
 # restaurant, every paid order numbered, and its confirmation e-mail in the
-# outbox exactly once, with its number in the subject (psql).
+# outbox exactly once, with its number in the subject (psql). MAIL=1 (on
+# PostgreSQL): the replicas send the outbox to an SMTP sink (bin/orders
+# -smtp-sink) and, after the run, the script waits (MAIL_WAIT seconds at
+# most, 300 by default) for the outbox to drain and checks that each paid
+# order's e-mail was received exactly once. The outbox workers send 20
+# e-mails per 5 s per replica: keep MAIL=1 runs small.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DUR=${1:-20s}
@@ -46,6 +51,12 @@ if [ "${DB:-}" = postgres ]; then
   psql -q "$PG_URL/postgres?sslmode=disable" -c "CREATE DATABASE $PGDB" >/dev/null
   export CARTA_DATABASE_URL="$PG_URL/$PGDB?sslmode=disable"
 fi
+SMTP_ENV=()
+if [ -n "${MAIL:-}" ]; then
+  bin/orders -smtp-sink 127.0.0.1:18099 > "$DATA/mails" 2> "$DATA/sink.log" &
+  for _ in $(seq 1 50); do (: > /dev/tcp/127.0.0.1/18099) 2>/dev/null && break; sleep 0.1; done
+  SMTP_ENV=(CARTA_SMTP_HOST=127.0.0.1 CARTA_SMTP_PORT=18099 CARTA_SMTP_TLS=none)
+fi
 # Replica k (0-based) listens on 18091+2k, its metrics on 18092+2k, with a
 # data directory of its own. The first seeds the demo data; the others
 # start once it is ready, without CARTA_DEMO, as replicas_test.go does.
@@ -56,7 +67,7 @@ for k in $(seq 0 $((REPLICAS - 1))); do
   mkdir -p "$DATA/r$k"
   DEMO=()
   if [ "$k" -eq 0 ]; then DEMO=(CARTA_DEMO=1); fi
-  env -u CARTA_DEMO "${DEMO[@]}" CARTA_ADDR=127.0.0.1:$PORT CARTA_DATA_DIR="$DATA/r$k" CARTA_LOG_LEVEL=warn CARTA_METRICS_ADDR=127.0.0.1:$((PORT + 1)) \
+  env -u CARTA_DEMO "${DEMO[@]}" "${SMTP_ENV[@]}" CARTA_ADDR=127.0.0.1:$PORT CARTA_DATA_DIR="$DATA/r$k" CARTA_LOG_LEVEL=warn CARTA_METRICS_ADDR=127.0.0.1:$((PORT + 1)) \
     CARTA_TRUSTED_PROXIES=127.0.0.1 CARTA_ORDERS_PER_ADDRESS=1000 "$CARTA" serve > "$DATA/carta$k.log" 2>&1 &
   SERVERS+=($!)
   READY=
@@ -115,6 +126,22 @@ if [ "$ENGINE" = PostgreSQL ]; then
   check "no e-mail for an unpaid order (unpaid orders with one)" \
     "SELECT count(*) FROM pedidos p JOIN outbox o ON o.kind = 'pedido' AND o.to_addr = p.email
        WHERE p.cliente_id = 1 AND p.email LIKE 'carga%@example.com' AND p.created_at >= $START AND p.paid_at = 0"
+  if [ -n "${MAIL:-}" ]; then
+    WAITED=0
+    while [ "$(q "SELECT count(*) FROM outbox WHERE kind = 'pedido' AND status = 'pending'")" != 0 ] && [ "$WAITED" -lt "${MAIL_WAIT:-300}" ]; do
+      sleep 1
+      WAITED=$((WAITED + 1))
+    done
+    echo "outbox drained in ${WAITED} s after the run; $(wc -l < "$DATA/mails") e-mails received by the SMTP sink"
+    check "every paid order's e-mail sent (outbox rows not 'sent')" \
+      "SELECT count(*) FROM pedidos p JOIN outbox o ON o.kind = 'pedido' AND o.to_addr = p.email
+         WHERE p.cliente_id = 1 AND p.email LIKE 'carga%@example.com' AND p.created_at >= $START AND p.paid_at > 0 AND o.status <> 'sent'"
+    q "SELECT email FROM pedidos WHERE cliente_id = 1 AND email LIKE 'carga%@example.com' AND created_at >= $START AND paid_at > 0" | sort > "$DATA/paid"
+    awk '$1 == "to" {print $2}' "$DATA/mails" | sort | uniq -c | awk '{print $2, $1}' > "$DATA/received"
+    BAD=$(awk 'NR == FNR {n[$1] = $2; next} n[$1] != 1 {bad++} END {print bad + 0}' "$DATA/received" "$DATA/paid")
+    if [ "$BAD" = 0 ]; then echo "check ok: every paid order's e-mail received by the SMTP sink exactly once"
+    else echo "check FAILED: every paid order's e-mail received by the SMTP sink exactly once: $BAD received never or more than once"; FAILED=1; fi
+  fi
   [ "${N:-0}" -le "$PAID" ] || { echo "check FAILED: bench/orders saw $N orders paid, the database has $PAID"; FAILED=1; }
 fi
 for k in $(seq 0 $((REPLICAS - 1))); do

@@ -35,6 +35,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/emersion/go-smtp"
 )
 
 func main() {
@@ -43,7 +45,12 @@ func main() {
 	dur := flag.Duration("d", 20*time.Second, "how long to place orders")
 	conns := flag.Int("c", 64, "most requests in flight")
 	list := flag.String("urls", "", "the base URLs of several replicas on one database, comma-separated (instead of -url)")
+	sink := flag.String("smtp-sink", "", "instead of a load test: an SMTP server on this loopback address that accepts every message and prints a line \"to <address>\" per recipient")
 	flag.Parse()
+	if *sink != "" {
+		smtpSink(*sink)
+		return
+	}
 	bases := []string{*base}
 	if *list != "" {
 		bases = strings.Split(*list, ",")
@@ -410,3 +417,57 @@ func board(ctx context.Context, c *http.Client, base, token string, ready chan s
 		}
 	}
 }
+
+// smtpSink accepts every message on addr (loopback) until killed and
+// prints "to <address>" per recipient of each message accepted, so that
+// bench/orders.sh can count the e-mails the replicas' outbox workers send.
+func smtpSink(addr string) {
+	if h, _, err := net.SplitHostPort(addr); err != nil || h != "127.0.0.1" {
+		fail("the SMTP sink listens on 127.0.0.1 only")
+	}
+	s := smtp.NewServer(sinkBackend{out: bufio.NewWriter(os.Stdout)})
+	s.Addr = addr
+	s.Domain = "localhost"
+	s.ReadTimeout = 30 * time.Second
+	s.WriteTimeout = 30 * time.Second
+	if err := s.ListenAndServe(); err != nil {
+		fail(err.Error())
+	}
+}
+
+type sinkBackend struct{ out *bufio.Writer }
+
+var sinkMu sync.Mutex
+
+func (b sinkBackend) NewSession(*smtp.Conn) (smtp.Session, error) {
+	return &sinkSession{out: b.out}, nil
+}
+
+type sinkSession struct {
+	out *bufio.Writer
+	to  []string
+}
+
+func (s *sinkSession) Mail(string, *smtp.MailOptions) error { return nil }
+
+func (s *sinkSession) Rcpt(to string, _ *smtp.RcptOptions) error {
+	s.to = append(s.to, to)
+	return nil
+}
+
+// Data prints the recipients once the message is accepted whole.
+func (s *sinkSession) Data(r io.Reader) error {
+	if _, err := io.Copy(io.Discard, r); err != nil {
+		return err
+	}
+	sinkMu.Lock()
+	defer sinkMu.Unlock()
+	for _, to := range s.to {
+		fmt.Fprintf(s.out, "to %s\n", to)
+	}
+	s.to = nil
+	return s.out.Flush()
+}
+
+func (s *sinkSession) Reset()        { s.to = nil }
+func (s *sinkSession) Logout() error { return nil }
