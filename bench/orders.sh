@@ -133,6 +133,10 @@ if [ "$ENGINE" = PostgreSQL ]; then
       WAITED=$((WAITED + 1))
     done
     echo "outbox drained in ${WAITED} s after the run; $(wc -l < "$DATA/mails") e-mails received by the SMTP sink"
+    for k in $(seq 0 $((REPLICAS - 1))); do # who sent them: each replica's count of SMTP sends
+      curl -fs "http://127.0.0.1:$((18092 + 2 * k))/metrics" |
+        awk -v k=$((k + 1)) '/^carta_provider_calls_total\{/ && /provider="smtp"/ && /outcome="ok"/ {n += $NF} END {printf "replica %d sent %d e-mails\n", k, n}'
+    done
     check "every paid order's e-mail sent (outbox rows not 'sent')" \
       "SELECT count(*) FROM pedidos p JOIN outbox o ON o.kind = 'pedido' AND o.to_addr = p.email
          WHERE p.cliente_id = 1 AND p.email LIKE 'carga%@example.com' AND p.created_at >= $START AND p.paid_at > 0 AND o.status <> 'sent'"
