@@ -27,11 +27,15 @@ DUR=${1:-20s}
 RATE=${RATE:-300}
 REPLICAS=${REPLICAS:-1}
 case "$REPLICAS" in [1-9]) ;; *) echo "REPLICAS is 1 to 9" >&2; exit 2 ;; esac
-if [ "$REPLICAS" -gt 1 ] && [ "${DB:-}" != postgres ]; then
-  case "${CARTA_DATABASE_URL:-}" in
-    postgres://* | postgresql://*) ;;
-    *) echo "REPLICAS=$REPLICAS needs PostgreSQL (DB=postgres or CARTA_DATABASE_URL=postgres://…): a SQLite file belongs to one process" >&2; exit 2 ;;
-  esac
+PG=
+case "${DB:-}:${CARTA_DATABASE_URL:-}" in postgres:* | *:postgres://* | *:postgresql://*) PG=1 ;; esac
+if [ "$REPLICAS" -gt 1 ] && [ -z "$PG" ]; then
+  echo "REPLICAS=$REPLICAS needs PostgreSQL (DB=postgres or CARTA_DATABASE_URL=postgres://…): a SQLite file belongs to one process" >&2
+  exit 2
+fi
+if [ -n "${MAIL:-}" ] && [ -z "$PG" ]; then
+  echo "MAIL=1 checks the outbox with psql: PostgreSQL only (DB=postgres or CARTA_DATABASE_URL=postgres://…)" >&2
+  exit 2
 fi
 CARTA=${CARTA:-bin/carta}
 [ -x "$CARTA" ] || make build
@@ -75,7 +79,6 @@ for k in $(seq 0 $((REPLICAS - 1))); do
   [ -n "$READY" ] || { echo "replica $((k + 1)) on :$PORT did not get ready:" >&2; tail -5 "$DATA/carta$k.log" >&2; exit 1; }
   URLS=${URLS:+$URLS,}http://127.0.0.1:$PORT
 done
-SERVER=${SERVERS[0]}
 ENGINE=SQLite
 case "${CARTA_DATABASE_URL:-}" in postgres://* | postgresql://*) ENGINE=PostgreSQL ;; esac
 echo "$(nproc) cores, $ENGINE, $(date -u +%Y-%m-%d), load average $(cut -d' ' -f1-3 /proc/loadavg), rate $RATE/s for $DUR, $REPLICAS replica(s)"
