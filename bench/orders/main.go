@@ -6,7 +6,16 @@
 // must trust loopback as a proxy (CARTA_TRUSTED_PROXIES=127.0.0.1) so each
 // order comes from an address of its own.
 //
+// With -urls (several server processes on one database, as behind a load
+// balancer) order i is placed on replica i mod N and paid through replica
+// (i/N) mod N, so every pairing of the two calls occurs equally often, and
+// every replica keeps a board stream open. After the run it checks that
+// every paid order reached every replica's board stream and is in every
+// replica's board list (GET /api/clientes/1/pedidos) with a number no other
+// order there has, and exits 1 when one is not.
+//
 //	orders -url http://127.0.0.1:18091 -rate 300 -d 20s
+//	orders -urls http://127.0.0.1:18091,http://127.0.0.1:18093 -rate 300 -d 20s
 package main
 
 import (
@@ -26,6 +35,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/emersion/go-smtp"
 )
 
 func main() {
@@ -33,14 +44,33 @@ func main() {
 	rate := flag.Int("rate", 300, "orders per second to start")
 	dur := flag.Duration("d", 20*time.Second, "how long to place orders")
 	conns := flag.Int("c", 64, "most requests in flight")
+	list := flag.String("urls", "", "the base URLs of several replicas on one database, comma-separated (instead of -url)")
+	sink := flag.String("smtp-sink", "", "instead of a load test: an SMTP server on this loopback address that accepts every message and prints a line \"to <address>\" per recipient")
 	flag.Parse()
-	u, err := url.Parse(*base)
-	if err != nil || (u.Hostname() != "127.0.0.1" && u.Hostname() != "localhost") {
-		fail("load tests run against 127.0.0.1 only")
+	if *sink != "" {
+		smtpSink(*sink)
+		return
 	}
+	bases := []string{*base}
+	if *list != "" {
+		bases = strings.Split(*list, ",")
+	}
+	for _, b := range bases {
+		u, err := url.Parse(b)
+		if err != nil || (u.Hostname() != "127.0.0.1" && u.Hostname() != "localhost") {
+			fail("load tests run against 127.0.0.1 only")
+		}
+	}
+	*base = bases[0]
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: *conns, MaxConnsPerHost: *conns}, Timeout: 30 * time.Second}
 
-	token := login(client, *base)
+	// The owner signs in on each replica (a session made on one is good on
+	// all, but each board is opened as its kitchen would open it).
+	tokens := make([]string, len(bases))
+	for k, b := range bases {
+		tokens[k] = login(client, b)
+	}
+	token := tokens[0]
 	items := threeLines(client, *base)
 	// No maximum per pickup slot: the load test measures the server, not
 	// the demo kitchen's capacity.
@@ -53,20 +83,25 @@ func main() {
 		fail(fmt.Sprintf("ordering settings: %d %v", code, err))
 	}
 
-	// The board: the restaurant's event stream, as the kitchen's page reads it.
+	// The boards: the restaurant's event stream on each replica, as the
+	// kitchen's page reads it; seen[k] is when replica k's stream brought
+	// each paid order.
 	var seenMu sync.Mutex
-	seen := map[int64]time.Time{}
+	seen := make([]map[int64]time.Time, len(bases))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	ready := make(chan struct{})
-	go board(ctx, client, *base, token, ready, func(id int64) {
-		seenMu.Lock()
-		if _, ok := seen[id]; !ok {
-			seen[id] = time.Now()
-		}
-		seenMu.Unlock()
-	})
-	<-ready
+	for k, b := range bases {
+		seen[k] = map[int64]time.Time{}
+		ready := make(chan struct{})
+		go board(ctx, client, b, tokens[k], ready, func(id int64) {
+			seenMu.Lock()
+			if _, ok := seen[k][id]; !ok {
+				seen[k][id] = time.Now()
+			}
+			seenMu.Unlock()
+		})
+		<-ready
+	}
 
 	type result struct {
 		place  time.Duration
@@ -97,6 +132,7 @@ loop:
 			continue
 		}
 		i := n.Add(1)
+		placeOn, payOn := bases[int(i)%len(bases)], bases[int(i)/len(bases)%len(bases)]
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -110,7 +146,7 @@ loop:
 				Token    string `json:"token"`
 				Total    int64  `json:"total"`
 			}
-			code, err := post(client, *base+"/api/orders", addr, order, &placed)
+			code, err := post(client, placeOn+"/api/orders", addr, order, &placed)
 			r := result{place: time.Since(t0), id: placed.PedidoID}
 			if err != nil || code != 201 {
 				r.err = fmt.Sprintf("place %d %v", code, err)
@@ -118,7 +154,7 @@ loop:
 				return
 			}
 			t1 := time.Now()
-			code, err = post(client, fmt.Sprintf("%s/api/orders/1/pay", *base), addr,
+			code, err = post(client, fmt.Sprintf("%s/api/orders/1/pay", payOn), addr,
 				map[string]any{"pedido_id": placed.PedidoID, "token": placed.Token, "amount": placed.Total}, nil)
 			if err != nil || code != 200 {
 				r.err = fmt.Sprintf("pay %d %v", code, err)
@@ -132,7 +168,7 @@ loop:
 	wg.Wait()
 	elapsed := time.Since(start)
 	close(results)
-	// Give the board a moment to see the last orders (reported, not assumed).
+	// Give the boards a moment to see the last orders (reported, not assumed).
 	deadline := time.Now().Add(3 * time.Second)
 	var all []result
 	for r := range results {
@@ -143,8 +179,10 @@ loop:
 		missing := 0
 		for _, r := range all {
 			if r.err == "" {
-				if _, ok := seen[r.id]; !ok {
-					missing++
+				for k := range seen {
+					if _, ok := seen[k][r.id]; !ok {
+						missing++
+					}
 				}
 			}
 		}
@@ -156,21 +194,27 @@ loop:
 	}
 
 	var place, pay, both, delay []time.Duration
+	var paid []int64
 	errs := map[string]int{}
 	missed := 0
+	missedOn := make([]int, len(bases))
 	seenMu.Lock()
 	for _, r := range all {
 		if r.err != "" {
 			errs[r.err]++
 			continue
 		}
+		paid = append(paid, r.id)
 		place = append(place, r.place)
 		pay = append(pay, r.pay)
 		both = append(both, r.place+r.pay)
-		if at, ok := seen[r.id]; ok {
-			delay = append(delay, max(0, at.Sub(r.paidAt)))
-		} else {
-			missed++
+		for k := range seen {
+			if at, ok := seen[k][r.id]; ok {
+				delay = append(delay, max(0, at.Sub(r.paidAt)))
+			} else {
+				missed++
+				missedOn[k]++
+			}
 		}
 	}
 	seenMu.Unlock()
@@ -183,6 +227,59 @@ loop:
 	if len(errs) > 0 {
 		fmt.Printf("errors: %v\n", errs)
 	}
+
+	// The checks: every paid order on every replica's board, by its stream
+	// and in its list, each with a number of its own.
+	broken := false
+	for k, b := range bases {
+		lacks, dups, err := boardList(client, b, tokens[k], paid)
+		if err != nil {
+			fmt.Printf("check FAILED: replica %d (%s): board list: %v\n", k+1, b, err)
+			broken = true
+			continue
+		}
+		status := "ok"
+		if lacks > 0 || dups > 0 || missedOn[k] > 0 {
+			status, broken = "FAILED", true
+		}
+		fmt.Printf("check %s: replica %d (%s): of %d paid orders, board stream missed %d, board list lacks %d, without a number of their own %d\n",
+			status, k+1, b, len(paid), missedOn[k], lacks, dups)
+	}
+	if broken {
+		os.Exit(1)
+	}
+}
+
+// boardList reads the restaurant's board list on one replica as its staff
+// does and returns how many of the paid orders it lacks and how many of
+// its orders share their number with another.
+func boardList(c *http.Client, base, token string, paid []int64) (lacks, dups int, err error) {
+	var b struct {
+		Pedidos []struct {
+			ID     int64 `json:"id"`
+			Numero int64 `json:"numero"`
+		} `json:"pedidos"`
+	}
+	if code, err := send(c, "GET", base+"/api/clientes/1/pedidos", "10.255.255.1", token, nil, &b); err != nil || code != 200 {
+		return 0, 0, fmt.Errorf("%d %v", code, err)
+	}
+	ids := map[int64]bool{}
+	numbers := map[int64]int{}
+	for _, p := range b.Pedidos {
+		ids[p.ID] = true
+		numbers[p.Numero]++
+	}
+	for _, id := range paid {
+		if !ids[id] {
+			lacks++
+		}
+	}
+	for n, count := range numbers {
+		if n == 0 || count > 1 {
+			dups += count
+		}
+	}
+	return lacks, dups, nil
 }
 
 func pct(d []time.Duration, p int) string {
@@ -208,8 +305,12 @@ func post(c *http.Client, u, addr string, body any, out any) (int, error) {
 }
 
 func send(c *http.Client, method, u, addr, token string, body any, out any) (int, error) {
-	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest(method, u, bytes.NewReader(b))
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, u, rd)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Forwarded-For", addr)
 	if token != "" {
@@ -316,3 +417,57 @@ func board(ctx context.Context, c *http.Client, base, token string, ready chan s
 		}
 	}
 }
+
+// smtpSink accepts every message on addr (loopback) until killed and
+// prints "to <address>" per recipient of each message accepted, so that
+// bench/orders.sh can count the e-mails the replicas' outbox workers send.
+func smtpSink(addr string) {
+	if h, _, err := net.SplitHostPort(addr); err != nil || h != "127.0.0.1" {
+		fail("the SMTP sink listens on 127.0.0.1 only")
+	}
+	s := smtp.NewServer(sinkBackend{out: bufio.NewWriter(os.Stdout)})
+	s.Addr = addr
+	s.Domain = "localhost"
+	s.ReadTimeout = 30 * time.Second
+	s.WriteTimeout = 30 * time.Second
+	if err := s.ListenAndServe(); err != nil {
+		fail(err.Error())
+	}
+}
+
+type sinkBackend struct{ out *bufio.Writer }
+
+var sinkMu sync.Mutex
+
+func (b sinkBackend) NewSession(*smtp.Conn) (smtp.Session, error) {
+	return &sinkSession{out: b.out}, nil
+}
+
+type sinkSession struct {
+	out *bufio.Writer
+	to  []string
+}
+
+func (s *sinkSession) Mail(string, *smtp.MailOptions) error { return nil }
+
+func (s *sinkSession) Rcpt(to string, _ *smtp.RcptOptions) error {
+	s.to = append(s.to, to)
+	return nil
+}
+
+// Data prints the recipients once the message is accepted whole.
+func (s *sinkSession) Data(r io.Reader) error {
+	if _, err := io.Copy(io.Discard, r); err != nil {
+		return err
+	}
+	sinkMu.Lock()
+	defer sinkMu.Unlock()
+	for _, to := range s.to {
+		fmt.Fprintf(s.out, "to %s\n", to)
+	}
+	s.to = nil
+	return s.out.Flush()
+}
+
+func (s *sinkSession) Reset()        { s.to = nil }
+func (s *sinkSession) Logout() error { return nil }
