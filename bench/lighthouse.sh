@@ -5,7 +5,9 @@
 # NO_PROMO=1 measures /menu/2 after its owner deleted its promotions (the
 # menu without a promotion popup); PAGE=/cava/1 measures another page (the
 # public wine cellar); LH_REPORT=file keeps the JSON report; PORT= the
-# server's port (18092); LH_ASSETS=1 keeps the trace next to LH_REPORT.
+# server's port (18092); LH_ASSETS=1 keeps the trace next to LH_REPORT;
+# TABLE=1 measures the table QR's page of La Cava Demo's first table
+# (/mesa/1/<its code>, read as the demo owner).
 set -euo pipefail
 PORT=${PORT:-18092} # another port when several checkouts measure at once
 cd "$(dirname "$0")/.."
@@ -23,6 +25,12 @@ if [ "${NO_PROMO:-0}" = 1 ]; then
   for id in $(curl -fs "http://127.0.0.1:$PORT/api/popups?cliente_id=2" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).map(p=>p.id).join(" ")))'); do
     curl -fs -o /dev/null -X DELETE -H "Authorization: Bearer $tok" "http://127.0.0.1:$PORT/api/popups/$id"
   done
+fi
+if [ "${TABLE:-0}" = 1 ]; then
+  tok=$(curl -fs -X POST -H 'Content-Type: application/json' -d '{"email":"owner@demo.test","password":"demo-owner-1"}' \
+    http://127.0.0.1:$PORT/api/login | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).token))')
+  PAGE=$(curl -fs -H "Authorization: Bearer $tok" http://127.0.0.1:$PORT/api/clientes/1/mesas |
+    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(new URL(JSON.parse(s).mesas[0].url).pathname))')
 fi
 # Warm the server's caches once, as a real restaurant's would be.
 curl -fs "http://127.0.0.1:$PORT$PAGE" >/dev/null

@@ -446,3 +446,32 @@ func TestChannelMetrics(t *testing.T) {
 		}
 	})
 }
+
+// TestChannelClaimOfACrashedWorker: a worker that claimed a WhatsApp message and died before
+// sending it (a replica killed, a restart) leaves it to the next worker once its lease ends —
+// on both engines — and it is sent once.
+func TestChannelClaimOfACrashedWorker(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		now := clock(db)
+		id := enqueueOn(t, db, messaging.ChannelWhatsApp, 0, "pedido_listo:crash")
+		// The crashed worker's claim: taken, never sent nor marked.
+		if got, err := ClaimDueOn(context.Background(), db, messaging.ChannelWhatsApp, 10, claimLease); err != nil || len(got) != 1 {
+			t.Fatalf("claim = %d, %v", len(got), err)
+		}
+		wa := &fakeSender{}
+		next := func() int {
+			return tick(t, &Worker{DB: db, Channels: map[string]messaging.Sender{messaging.ChannelWhatsApp: wa}, Log: quietLog})
+		}
+		if n := next(); n != 0 || wa.count() != 0 {
+			t.Fatalf("sent %d while the claim held", n)
+		}
+		*now = now.Add(claimLease + time.Second)
+		if n := next(); n != 1 || wa.count() != 1 {
+			t.Fatalf("after the lease: sent %d (provider %d)", n, wa.count())
+		}
+		*now = now.Add(time.Hour)
+		if n := next(); n != 0 || wa.count() != 1 || get(t, db, id).Status != MailSent {
+			t.Fatalf("sent again: %d, %+v", n, get(t, db, id))
+		}
+	})
+}
