@@ -19,8 +19,8 @@
 # PostgreSQL): the replicas send the outbox to an SMTP sink (bin/orders
 # -smtp-sink) and, after the run, the script waits (MAIL_WAIT seconds at
 # most, 300 by default) for the outbox to drain and checks that each paid
-# order's e-mail was received exactly once. The outbox workers send 20
-# e-mails per 5 s per replica: keep MAIL=1 runs small.
+# order's e-mail was received exactly once. The outbox workers send up to
+# 200 e-mails per 5 s pass per replica: keep MAIL=1 runs small.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DUR=${1:-20s}

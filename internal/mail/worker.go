@@ -189,8 +189,8 @@ func (w *Worker) Run(ctx context.Context) {
 	}, jobs.Measured(w.Metrics))
 }
 
-// Tick makes one pass: it claims the due messages (at most one batch) and
-// sends them. It returns how many were sent; err reports database errors
+// Tick makes one pass: it claims the due messages (e-mail: batch after batch while they come
+// back full, emailRounds at most; another channel: one batch, as its rate allows) and sends them. It returns how many were sent; err reports database errors
 // (send failures are recorded on the messages and retried).
 func (w *Worker) Tick(ctx context.Context) (sent int, err error) {
 	var errs []error
@@ -207,9 +207,31 @@ func (w *Worker) Tick(ctx context.Context) (sent int, err error) {
 	return sent, errors.Join(errs...)
 }
 
-// tickEmail sends a batch of due e-mails.
+// emailRounds bounds the batches of e-mail one pass sends: while batches come back full and
+// every send of the last one succeeded, the pass takes another, so a burst (a busy service's
+// confirmations, a campaign) leaves at up to emailRounds × batchSize per pass rather than one
+// batch per interval; an SMTP server in trouble gets one batch per pass.
+const emailRounds = 10
+
+// tickEmail sends due e-mails, batch after batch (emailRounds at most).
 func (w *Worker) tickEmail(ctx context.Context) (sent int, err error) {
+	var errs []error
+	for range emailRounds {
+		n, claimed, failed, err := w.emailBatch(ctx)
+		sent += n
+		errs = append(errs, err)
+		if err != nil || failed || claimed < batchSize || ctx.Err() != nil {
+			break
+		}
+	}
+	return sent, errors.Join(errs...)
+}
+
+// emailBatch sends one batch of due e-mails: how many were sent and claimed, and whether a send
+// failed.
+func (w *Worker) emailBatch(ctx context.Context) (sent, claimed int, failed bool, err error) {
 	msgs, err := ClaimDue(ctx, w.DB, batchSize, claimLease)
+	claimed = len(msgs)
 	var errs []error
 	if err != nil {
 		errs = append(errs, err)
@@ -232,6 +254,7 @@ func (w *Worker) tickEmail(ctx context.Context) (sent int, err error) {
 			cancel()
 			continue
 		}
+		failed = true
 		attempt := m.Attempts + 1
 		maxAttempts := w.maxAttempts()
 		if errors.Is(sendErr, ErrPermanent) {
@@ -249,7 +272,7 @@ func (w *Worker) tickEmail(ctx context.Context) (sent int, err error) {
 			w.log().WarnContext(ctx, "mail: send failed, will retry", "id", m.ID, "kind", m.Kind, "attempts", attempt, "next", next.UTC().Format(time.RFC3339), "err", sendErr)
 		}
 	}
-	return sent, errors.Join(errs...)
+	return sent, claimed, failed, errors.Join(errs...)
 }
 
 // tickChannel sends a batch of channel's due messages through s, as many as its rate allows.

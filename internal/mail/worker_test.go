@@ -2,6 +2,7 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -343,4 +344,49 @@ func TestBackoff(t *testing.T) {
 	if Backoff(1000) != time.Hour {
 		t.Error("Backoff(1000) not capped")
 	}
+}
+
+// countingSender accepts every e-mail, or fails every one when fail is set.
+type countingSender struct {
+	mu   sync.Mutex
+	n    int
+	fail bool
+}
+
+func (c *countingSender) Send(context.Context, Message) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.fail {
+		return errors.New("421 try later")
+	}
+	c.n++
+	return nil
+}
+
+// TestWorkerDrainsABurst: a pass keeps taking batches of e-mail while they come back full (a
+// busy service's confirmations leave at more than one batch per interval), emailRounds at most;
+// a failing SMTP server gets one batch per pass.
+func TestWorkerDrainsABurst(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		clock(db)
+		for i := range batchSize*emailRounds + batchSize + 5 {
+			enqueue(t, db, fmt.Sprintf("d%d@example.com", i), "Tu pedido")
+		}
+		bad := &countingSender{fail: true}
+		if n := tick(t, &Worker{DB: db, Sender: bad, Log: quietLog}); n != 0 {
+			t.Fatalf("a failing server sent %d", n)
+		}
+		var tried int
+		if err := db.QueryRow(context.Background(), `SELECT COUNT(*) FROM outbox WHERE attempts > 0`).Scan(&tried); err != nil || tried != batchSize {
+			t.Fatalf("a failing server was tried with %d (%v), want one batch of %d", tried, err, batchSize)
+		}
+		good := &countingSender{}
+		// The failed batch waits for its retry: the rest, emailRounds batches in one pass, then the 5 left.
+		if n := tick(t, &Worker{DB: db, Sender: good, Log: quietLog}); n != batchSize*emailRounds {
+			t.Fatalf("one pass sent %d, want %d", n, batchSize*emailRounds)
+		}
+		if n := tick(t, &Worker{DB: db, Sender: good, Log: quietLog}); n != 5 {
+			t.Fatalf("the next pass sent %d, want 5", n)
+		}
+	})
 }
