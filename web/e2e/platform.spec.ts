@@ -215,7 +215,7 @@ test('the super admin overview shows the counts and links to the dashboard and C
   await signInStaff(context, request, accounts.superAdmin, baseURL!);
   await page.goto('/super-admin');
   await expect(page.getByTestId('count-outboxFailed')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Correos (bandeja de salida)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mensajes (bandeja de salida)' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pedidos por reembolsar' })).toBeVisible();
   await shoot(page, 'super-admin-home-es');
   await page.getByRole('link', { name: 'Dashboard General' }).click();

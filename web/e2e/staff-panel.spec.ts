@@ -66,7 +66,7 @@ test('the super admin sees which restaurant they view and returns to their dashb
   await platform.getByRole('link', { name: 'Inicio' }).click();
   await expect(page).toHaveURL(/\/super-admin$/);
   // The outbox speaks Spanish: kinds and states translated.
-  const outbox = page.getByRole('region', { name: 'Correos (bandeja de salida)' });
+  const outbox = page.getByRole('region', { name: 'Mensajes (bandeja de salida)' });
   await expect(outbox).toBeVisible();
   await expect(outbox.getByRole('cell', { name: /^(welcome|receipt|pending|onboarding|pedido|refund|sent|failed)$/ })).toHaveCount(0);
 });

@@ -103,7 +103,7 @@ describe('super admin: failed fees and outbox', () => {
     renderApp('/super-admin');
     expect(await screen.findByRole('heading', { name: 'Comisiones fallidas' })).toBeInTheDocument();
     expect(await screen.findByText('card_declined')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Correos (bandeja de salida)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Mensajes (bandeja de salida)' })).toBeInTheDocument();
     expect(await screen.findByText('ana@example.test')).toBeInTheDocument();
     expect(screen.getByText('Tu cupón')).toBeInTheDocument();
     // Kept: the existing menu.
@@ -155,6 +155,6 @@ describe('super admin: failed fees and outbox', () => {
     });
     renderApp('/super-admin');
     expect(await screen.findByText('No hay comisiones fallidas.')).toBeInTheDocument();
-    expect(await screen.findByText('No hay correos en la bandeja de salida.')).toBeInTheDocument();
+    expect(await screen.findByText('No hay mensajes en la bandeja de salida.')).toBeInTheDocument();
   });
 });

@@ -54,7 +54,7 @@ export function FailedFeesSection() {
 }
 
 /**
- * Super admin: 'Correos (bandeja de salida)', the one outbox of every channel (e-mail, WhatsApp,
+ * Super admin: 'Mensajes (bandeja de salida)', the one outbox of every channel (e-mail, WhatsApp,
  * SMS; in demo mode a channel's messages stay here), with each message's recipient, delivery
  * status, failure reason and e-mail fallback, and 'Reenviar' on any channel.
  */
