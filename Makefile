@@ -58,8 +58,8 @@ test-fuzz: web
 ## misbehaving providers, the database going away, two replicas); `make test` runs bounded ones.
 ## Also the standby scenarios (a PostgreSQL primary killed and its synchronous standby promoted,
 ## a read replica that lags): they make their own clusters with Debian's pg_createcluster on
-## ports 5441-5442, so they need root and skip without it; not in `make test`
-## (CARTA_TEST_STANDBY=1 runs them alone)
+## ports 5441-5442, so they need root and skip without it; `make test` runs their bounded
+## versions when CARTA_TEST_STANDBY=1 (CI's .ci/run sets it)
 test-faults: web
 	CARTA_FAULTS_LONG=1 $(GO) test -count=1 -timeout 30m -v ./internal/faulttest/
 
