@@ -93,25 +93,12 @@ type handler func(w http.ResponseWriter, r *http.Request) error
 func handle(fn handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if err := fn(w, r); err != nil {
-			// An error a client may see says what it says; otherwise a
-			// connection failure the store marked is the database down.
-			if _, shown := apperr.As(err); !shown && store.Unavailable(err) && r.Context().Err() == nil {
-				respond.Logger(w).WarnContext(r.Context(), "database unavailable", "method", r.Method, "route", r.Pattern, "err", err)
-				err = errDatabaseDown
-			}
+			// respond.Error answers a connection failure the store marked as
+			// the database down (503).
 			respond.Error(w, r, err)
 		}
 	}
 }
-
-// errDatabaseDown answers a request that needs the database while it
-// cannot be reached: 503, try again shortly.
-var errDatabaseDown = func() *apperr.Error {
-	e := apperr.E(apperr.Unavailable, "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.",
-		"The service is unavailable right now. Please try again in a few seconds.")
-	e.RetryAfter = 5
-	return e
-}()
 
 // ok answers v as JSON with 200.
 func ok(w http.ResponseWriter, v any) error {
@@ -281,7 +268,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		// While the health check cannot reach the database, API calls fail
 		// at once (the app's files, /healthz and /readyz still answer).
 		if s.DB.Down() && strings.HasPrefix(r.URL.Path, "/api/") {
-			respond.Error(rec, r, errDatabaseDown)
+			respond.Error(rec, r, respond.ErrDatabaseDown)
 			return
 		}
 		next.ServeHTTP(rec, r)

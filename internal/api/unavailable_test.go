@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"carta/internal/apperr"
+	"carta/internal/auth"
 	"carta/internal/store/storetest"
 )
 
@@ -45,5 +46,24 @@ func TestUnreachableDatabaseIs503(t *testing.T) {
 		if down := strings.Contains(rec.Body.String(), dbDownES); down != (c.want == 503) {
 			t.Fatalf("%v: %s", c.err, rec.Body.String())
 		}
+	}
+}
+
+// TestSignInCheckWithTheDatabaseDownIs503: a signed-in route's session check (auth.Require, in
+// front of the handler) that cannot reach the database answers 503 like the handlers do, not 500
+// (found by the standby failover test: coupon checkouts answered 500 while there was no primary).
+func TestSignInCheckWithTheDatabaseDownIs503(t *testing.T) {
+	db, proxy := storetest.PostgresBehindProxy(t)
+	a := &auth.Service{DB: db}
+	reached := false
+	h := a.Require(func(http.ResponseWriter, *http.Request) { reached = true })
+	proxy.Cut()
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest("POST", "/api/checkout-clover", nil)
+	req.Header.Set("Authorization", "Bearer some-diner-token")
+	h(rec, req)
+	if rec.Code != 503 || !strings.Contains(rec.Body.String(), dbDownES) || rec.Header().Get("Retry-After") == "" || reached {
+		t.Fatalf("session check with the database down: %d %s (Retry-After %q, handler reached %v)", rec.Code, rec.Body.String(),
+			rec.Header().Get("Retry-After"), reached)
 	}
 }

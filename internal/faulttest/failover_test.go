@@ -178,7 +178,10 @@ func TestStandbyTakesOver(t *testing.T) {
 			s, bought := tl.purchases[uid]
 			tl.mu.Unlock()
 			if !bought {
-				if st, _ := try(srv.URL, "POST", "/api/checkout-clover", toks[i], map[string]any{"cupon_id": cup}); st != 200 {
+				if st, a := try(srv.URL, "POST", "/api/checkout-clover", toks[i], map[string]any{"cupon_id": cup}); st != 200 {
+					if st == http.StatusInternalServerError {
+						t.Errorf("a coupon checkout answered 500 across the failover (want 503 while there is no primary): %v", a)
+					}
 					continue
 				}
 				if db.QueryRow(context.Background(), `SELECT checkout_session_id FROM compras WHERE cupon_id = ? AND usuario_id = ? AND estado = 'pendiente'`, cup, uid).Scan(&s) != nil {

@@ -14,6 +14,7 @@ import (
 
 	"carta/internal/apperr"
 	"carta/internal/limits"
+	"carta/internal/store"
 )
 
 // MaxJSONBody bounds the size of a JSON request body.
@@ -109,6 +110,13 @@ func logger(w http.ResponseWriter) *slog.Logger {
 // message; anything else is logged with the request and answered generically.
 func Error(w http.ResponseWriter, r *http.Request, err error) {
 	e, ok := apperr.As(err)
+	// An error a client may see says what it says; otherwise a connection failure the store
+	// marked is the database down (503, try again shortly) — whichever layer answers it: a
+	// handler, or the sign-in check in front of one.
+	if !ok && store.Unavailable(err) && r.Context().Err() == nil {
+		logger(w).WarnContext(r.Context(), "database unavailable", "method", r.Method, "route", r.Pattern, "err", err)
+		e, ok = ErrDatabaseDown, true
+	}
 	if !ok || e.Kind == apperr.Internal {
 		logger(w).ErrorContext(r.Context(), "request failed", "method", r.Method, "route", r.Pattern, "err", err)
 		e = errInternal
@@ -118,6 +126,15 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	JSON(w, Status(e.Kind), map[string]string{"error": e.Message(Lang(r))})
 }
+
+// ErrDatabaseDown answers a request that needs the database while it cannot be reached: 503,
+// try again shortly.
+var ErrDatabaseDown = func() *apperr.Error {
+	e := apperr.E(apperr.Unavailable, "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.",
+		"The service is unavailable right now. Please try again in a few seconds.")
+	e.RetryAfter = 5
+	return e
+}()
 
 // Decode reads a JSON body into v. A malformed or oversized body is an
 // Invalid error; unknown fields are ignored so older clients keep working.
