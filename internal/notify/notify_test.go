@@ -57,13 +57,6 @@ func (f *fixture) order(cliente, usuario int64, canal, tel, estado, idioma strin
 		cliente, cliente, u, fmt.Sprintf("tok-%d", f.seq), estado, tel, canal, idioma, mesa)
 }
 
-func (f *fixture) setEstado(id int64, estado string) {
-	f.t.Helper()
-	if _, err := f.db.Exec(context.Background(), `UPDATE pedidos SET estado = ? WHERE id = ?`, estado, id); err != nil {
-		f.t.Fatal(err)
-	}
-}
-
 func (f *fixture) outbox() []mail.OutboxMessage {
 	f.t.Helper()
 	l, err := mail.ListOutbox(context.Background(), f.db, 100)
