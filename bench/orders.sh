@@ -21,11 +21,18 @@
 # most, 300 by default) for the outbox to drain and checks that each paid
 # order's e-mail was received exactly once. The outbox workers send up to
 # 200 e-mails per 5 s pass per replica: keep MAIL=1 runs small.
+# RESTAURANTS=N: the orders spread over N restaurants, the demo's first and
+# N-1 that `carta seed-scale` adds before the servers start (20 products
+# each, no history); the super admin syncs their catalogues from the demo
+# POS, configures them and keeps every one's board open; the checks run
+# over all of them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DUR=${1:-20s}
 RATE=${RATE:-300}
 REPLICAS=${REPLICAS:-1}
+RESTAURANTS=${RESTAURANTS:-1}
+case "$RESTAURANTS" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) echo "RESTAURANTS is 1 to 999" >&2; exit 2 ;; esac
 case "$REPLICAS" in [1-9]) ;; *) echo "REPLICAS is 1 to 9" >&2; exit 2 ;; esac
 PG=
 case "${DB:-}:${CARTA_DATABASE_URL:-}" in postgres:* | *:postgres://* | *:postgresql://*) PG=1 ;; esac
@@ -64,6 +71,16 @@ fi
 # Replica k (0-based) listens on 18091+2k, its metrics on 18092+2k, with a
 # data directory of its own. The first seeds the demo data; the others
 # start once it is ready, without CARTA_DEMO, as replicas_test.go does.
+CLIENTES=1
+if [ "$RESTAURANTS" -gt 1 ]; then
+  # The demo restaurants (1 and 2) and N-1 more (3…N+1), written before any
+  # server starts; restaurant 2 (the demo's second) is left out.
+  mkdir -p "$DATA/r0"
+  env -u CARTA_DEMO CARTA_DATA_DIR="$DATA/r0" CARTA_LOG_LEVEL=warn "$CARTA" seed-demo > /dev/null
+  env -u CARTA_DEMO CARTA_DATA_DIR="$DATA/r0" CARTA_LOG_LEVEL=warn "$CARTA" seed-scale --restaurants $((RESTAURANTS - 1)) --products 20 --offers 0 \
+    --days 0 --orders-per-day 0 --coupons-sold 0 --diners 0 | tail -1
+  CLIENTES=1,3-$((RESTAURANTS + 1))
+fi
 SERVERS=()
 URLS=
 for k in $(seq 0 $((REPLICAS - 1))); do
@@ -81,7 +98,7 @@ for k in $(seq 0 $((REPLICAS - 1))); do
 done
 ENGINE=SQLite
 case "${CARTA_DATABASE_URL:-}" in postgres://* | postgresql://*) ENGINE=PostgreSQL ;; esac
-echo "$(nproc) cores, $ENGINE, $(date -u +%Y-%m-%d), load average $(cut -d' ' -f1-3 /proc/loadavg), rate $RATE/s for $DUR, $REPLICAS replica(s)"
+echo "$(nproc) cores, $ENGINE, $(date -u +%Y-%m-%d), load average $(cut -d' ' -f1-3 /proc/loadavg), rate $RATE/s for $DUR, $REPLICAS replica(s), $RESTAURANTS restaurant(s)"
 START=$(date +%s)
 if [ -n "${PROFILE:-}" ]; then # PROFILE=file.pprof: a CPU profile of the (first) server during the run
   curl -fs "http://127.0.0.1:18092/debug/pprof/profile?seconds=${PROFILE_SECONDS:-8}" -o "$PROFILE" &
@@ -97,14 +114,14 @@ cpu_ms() {
 }
 FAILED=
 C0=$(cpu_ms)
-bin/orders -urls "$URLS" -rate "$RATE" -d "$DUR" | tee "$DATA/out" || FAILED=1
+bin/orders -urls "$URLS" -clientes "$CLIENTES" -rate "$RATE" -d "$DUR" | tee "$DATA/out" || FAILED=1
 C1=$(cpu_ms)
 N=$(awk '/orders placed and paid:/ {print $5}' "$DATA/out")
 [ "${N:-0}" -gt 0 ] && awk -v c=$((C1 - C0)) -v n="$N" 'BEGIN {printf "server CPU: %.2f ms per order (placed and paid, POS order created)\n", c / n}'
 [ -z "${PPID_CURL:-}" ] || wait "$PPID_CURL"
 if [ "$ENGINE" = PostgreSQL ]; then
-  # The database's side, this run's orders of the demo restaurant (created
-  # since START): numbers, and the confirmation e-mails (the outbox, kind
+  # The database's side, this run's orders (created since START, in every
+  # restaurant ordered from): numbers, and the confirmation e-mails (the outbox, kind
   # 'pedido', keyed by the order's e-mail address: each order of the run
   # has an address of its own, carga<i>@example.com; no SMTP server here,
   # so every e-mail stays in the outbox).
@@ -114,7 +131,7 @@ if [ "$ENGINE" = PostgreSQL ]; then
     bad=$(q "$2")
     if [ "$bad" = 0 ]; then echo "check ok: $1"; else echo "check FAILED: $1: $bad"; FAILED=1; fi
   }
-  PAID=$(q "SELECT count(*) FROM pedidos WHERE cliente_id = 1 AND email LIKE 'carga%@example.com' AND created_at >= $START AND paid_at > 0")
+  PAID=$(q "SELECT count(*) FROM pedidos WHERE email LIKE 'carga%@example.com' AND created_at >= $START AND paid_at > 0")
   echo "database: $PAID orders of this run paid"
   check "no order number twice in a restaurant (numbers held by more than one order)" \
     "SELECT count(*) FROM (SELECT cliente_id, numero FROM pedidos WHERE numero IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1) d"
@@ -122,13 +139,13 @@ if [ "$ENGINE" = PostgreSQL ]; then
     "SELECT count(*) FROM pedidos WHERE created_at >= $START AND paid_at > 0 AND numero IS NULL"
   check "every paid order's confirmation e-mail in the outbox exactly once (paid orders with none or several)" \
     "SELECT count(*) FROM (SELECT p.id FROM pedidos p LEFT JOIN outbox o ON o.kind = 'pedido' AND o.to_addr = p.email
-       WHERE p.cliente_id = 1 AND p.email LIKE 'carga%@example.com' AND p.created_at >= $START AND p.paid_at > 0 GROUP BY p.id HAVING count(o.id) <> 1) m"
+       WHERE p.email LIKE 'carga%@example.com' AND p.created_at >= $START AND p.paid_at > 0 GROUP BY p.id HAVING count(o.id) <> 1) m"
   check "each confirmation e-mail carries its order's number (e-mails whose subject lacks #<number>)" \
     "SELECT count(*) FROM pedidos p JOIN outbox o ON o.kind = 'pedido' AND o.to_addr = p.email
-       WHERE p.cliente_id = 1 AND p.email LIKE 'carga%@example.com' AND p.created_at >= $START AND p.paid_at > 0 AND strpos(o.subject, '#' || p.numero || ' ') = 0"
+       WHERE p.email LIKE 'carga%@example.com' AND p.created_at >= $START AND p.paid_at > 0 AND strpos(o.subject, '#' || p.numero || ' ') = 0"
   check "no e-mail for an unpaid order (unpaid orders with one)" \
     "SELECT count(*) FROM pedidos p JOIN outbox o ON o.kind = 'pedido' AND o.to_addr = p.email
-       WHERE p.cliente_id = 1 AND p.email LIKE 'carga%@example.com' AND p.created_at >= $START AND p.paid_at = 0"
+       WHERE p.email LIKE 'carga%@example.com' AND p.created_at >= $START AND p.paid_at = 0"
   if [ -n "${MAIL:-}" ]; then
     WAITED=0
     while [ "$(q "SELECT count(*) FROM outbox WHERE kind = 'pedido' AND status = 'pending'")" != 0 ] && [ "$WAITED" -lt "${MAIL_WAIT:-300}" ]; do
@@ -142,8 +159,8 @@ if [ "$ENGINE" = PostgreSQL ]; then
     done
     check "every paid order's e-mail sent (outbox rows not 'sent')" \
       "SELECT count(*) FROM pedidos p JOIN outbox o ON o.kind = 'pedido' AND o.to_addr = p.email
-         WHERE p.cliente_id = 1 AND p.email LIKE 'carga%@example.com' AND p.created_at >= $START AND p.paid_at > 0 AND o.status <> 'sent'"
-    q "SELECT email FROM pedidos WHERE cliente_id = 1 AND email LIKE 'carga%@example.com' AND created_at >= $START AND paid_at > 0" | sort > "$DATA/paid"
+         WHERE p.email LIKE 'carga%@example.com' AND p.created_at >= $START AND p.paid_at > 0 AND o.status <> 'sent'"
+    q "SELECT email FROM pedidos WHERE email LIKE 'carga%@example.com' AND created_at >= $START AND paid_at > 0" | sort > "$DATA/paid"
     awk '$1 == "to" {print $2}' "$DATA/mails" | sort | uniq -c | awk '{print $2, $1}' > "$DATA/received"
     BAD=$(awk 'NR == FNR {n[$1] = $2; next} n[$1] != 1 {bad++} END {print bad + 0}' "$DATA/received" "$DATA/paid")
     if [ "$BAD" = 0 ]; then echo "check ok: every paid order's e-mail received by the SMTP sink exactly once"

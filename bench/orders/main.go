@@ -11,11 +11,18 @@
 // (i/N) mod N, so every pairing of the two calls occurs equally often, and
 // every replica keeps a board stream open. After the run it checks that
 // every paid order reached every replica's board stream and is in every
-// replica's board list (GET /api/clientes/1/pedidos) with a number no other
-// order there has, and exits 1 when one is not.
+// replica's board list (GET /api/clientes/{id}/pedidos) with a number no
+// other order there has, and exits 1 when one is not.
+//
+// With -clientes (several restaurants, e.g. "1,3-101": the demo's first
+// and restaurants `carta seed-scale` added) order i goes to restaurant
+// i mod N; the super admin syncs each added one's catalogue from its (demo)
+// POS, configures each one's ordering and keeps each one's board open on
+// every replica, and the checks run per restaurant.
 //
 //	orders -url http://127.0.0.1:18091 -rate 300 -d 20s
 //	orders -urls http://127.0.0.1:18091,http://127.0.0.1:18093 -rate 300 -d 20s
+//	orders -clientes 1,3-101 -rate 300 -d 20s
 package main
 
 import (
@@ -31,6 +38,7 @@ import (
 	"net/url"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -45,6 +53,7 @@ func main() {
 	dur := flag.Duration("d", 20*time.Second, "how long to place orders")
 	conns := flag.Int("c", 64, "most requests in flight")
 	list := flag.String("urls", "", "the base URLs of several replicas on one database, comma-separated (instead of -url)")
+	restaurants := flag.String("clientes", "1", "the restaurants ordered from, comma-separated ids or ranges (\"1,3-101\")")
 	sink := flag.String("smtp-sink", "", "instead of a load test: an SMTP server on this loopback address that accepts every message and prints a line \"to <address>\" per recipient")
 	flag.Parse()
 	if *sink != "" {
@@ -64,27 +73,47 @@ func main() {
 	*base = bases[0]
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: *conns, MaxConnsPerHost: *conns}, Timeout: 30 * time.Second}
 
+	clientes, err := parseIDs(*restaurants)
+	if err != nil {
+		fail(err.Error())
+	}
 	// The owner signs in on each replica (a session made on one is good on
-	// all, but each board is opened as its kitchen would open it).
+	// all, but each board is opened as its kitchen would open it); with
+	// several restaurants, the super admin, who may act on every one.
+	email, password := "owner@demo.test", "demo-owner-1"
+	if len(clientes) > 1 {
+		email, password = "admin@demo.test", "demo-admin-1"
+	}
 	tokens := make([]string, len(bases))
 	for k, b := range bases {
-		tokens[k] = login(client, b)
+		tokens[k] = login(client, b, email, password)
 	}
 	token := tokens[0]
-	items := threeLines(client, *base)
+	items := map[int64][]map[string]any{}
 	// No maximum per pickup slot: the load test measures the server, not
 	// the demo kitchen's capacity.
 	days := []map[string]any{}
 	for d := 0; d < 7; d++ {
 		days = append(days, map[string]any{"dia": d, "abre": "00:00", "cierra": "24:00"})
 	}
-	if code, err := send(client, "PUT", *base+"/api/clientes/1/pedidos/config", "10.255.255.1", token, map[string]any{"activo": true,
-		"preparacion_min": 15, "horario": days, "pedidos_por_franja": 0, "pausado_hasta": 0, "zona_horaria": "America/New_York"}, nil); err != nil || code != 200 {
-		fail(fmt.Sprintf("ordering settings: %d %v", code, err))
+	for _, c := range clientes {
+		// A restaurant seed-scale added has made-up items its (demo) point
+		// of sale does not sell: its catalogue is synced from the POS first,
+		// as an owner connecting a POS does.
+		if c != 1 {
+			if code, err := send(client, "POST", *base+"/api/clover/sync-all", "10.255.255.1", token, map[string]any{"cliente_id": c}, nil); err != nil || code != 200 {
+				fail(fmt.Sprintf("POS sync of restaurant %d: %d %v", c, code, err))
+			}
+		}
+		if code, err := send(client, "PUT", fmt.Sprintf("%s/api/clientes/%d/pedidos/config", *base, c), "10.255.255.1", token, map[string]any{"activo": true,
+			"preparacion_min": 15, "horario": days, "pedidos_por_franja": 0, "pausado_hasta": 0, "zona_horaria": "America/New_York"}, nil); err != nil || code != 200 {
+			fail(fmt.Sprintf("ordering settings of restaurant %d: %d %v", c, code, err))
+		}
+		items[c] = threeLines(client, *base, c)
 	}
 
-	// The boards: the restaurant's event stream on each replica, as the
-	// kitchen's page reads it; seen[k] is when replica k's stream brought
+	// The boards: each restaurant's event stream on each replica, as the
+	// kitchen's page reads it; seen[k] is when replica k's streams brought
 	// each paid order.
 	var seenMu sync.Mutex
 	seen := make([]map[int64]time.Time, len(bases))
@@ -92,15 +121,17 @@ func main() {
 	defer cancel()
 	for k, b := range bases {
 		seen[k] = map[int64]time.Time{}
-		ready := make(chan struct{})
-		go board(ctx, client, b, tokens[k], ready, func(id int64) {
-			seenMu.Lock()
-			if _, ok := seen[k][id]; !ok {
-				seen[k][id] = time.Now()
-			}
-			seenMu.Unlock()
-		})
-		<-ready
+		for _, c := range clientes {
+			ready := make(chan struct{})
+			go board(ctx, client, b, tokens[k], c, ready, func(id int64) {
+				seenMu.Lock()
+				if _, ok := seen[k][id]; !ok {
+					seen[k][id] = time.Now()
+				}
+				seenMu.Unlock()
+			})
+			<-ready
+		}
 	}
 
 	type result struct {
@@ -133,12 +164,13 @@ loop:
 		}
 		i := n.Add(1)
 		placeOn, payOn := bases[int(i)%len(bases)], bases[int(i)/len(bases)%len(bases)]
+		cliente := clientes[int(i)%len(clientes)]
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
 			addr := fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255)
-			order := map[string]any{"cliente_id": 1, "order_type": "pickup", "items": items,
+			order := map[string]any{"cliente_id": cliente, "order_type": "pickup", "items": items[cliente],
 				"customer": map[string]any{"nombre": "Carga", "email": fmt.Sprintf("carga%d@example.com", i)}}
 			t0 := time.Now()
 			var placed struct {
@@ -154,7 +186,7 @@ loop:
 				return
 			}
 			t1 := time.Now()
-			code, err = post(client, fmt.Sprintf("%s/api/orders/1/pay", payOn), addr,
+			code, err = post(client, fmt.Sprintf("%s/api/orders/%d/pay", payOn, cliente), addr,
 				map[string]any{"pedido_id": placed.PedidoID, "token": placed.Token, "amount": placed.Total}, nil)
 			if err != nil || code != 200 {
 				r.err = fmt.Sprintf("pay %d %v", code, err)
@@ -218,10 +250,10 @@ loop:
 		}
 	}
 	seenMu.Unlock()
-	fmt.Printf("orders placed and paid: %d in %s (%.0f/s; target %d/s; %d skipped because %d requests were in flight)\n",
-		len(place), elapsed.Round(time.Millisecond), float64(len(place))/elapsed.Seconds(), *rate, late, *conns)
+	fmt.Printf("orders placed and paid: %d in %s (%.0f/s; target %d/s; %d skipped because %d requests were in flight; %d restaurant(s))\n",
+		len(place), elapsed.Round(time.Millisecond), float64(len(place))/elapsed.Seconds(), *rate, late, *conns, len(clientes))
 	fmt.Printf("POST /api/orders (3 lines): p50 %s  p95 %s  p99 %s  max %s\n", pct(place, 50), pct(place, 95), pct(place, 99), pct(place, 100))
-	fmt.Printf("POST /api/orders/1/pay (the confirmation): p50 %s  p95 %s  p99 %s  max %s\n", pct(pay, 50), pct(pay, 95), pct(pay, 99), pct(pay, 100))
+	fmt.Printf("POST /api/orders/{id}/pay (the confirmation): p50 %s  p95 %s  p99 %s  max %s\n", pct(pay, 50), pct(pay, 95), pct(pay, 99), pct(pay, 100))
 	fmt.Printf("placed and paid (both calls): p50 %s  p95 %s  p99 %s  max %s\n", pct(both, 50), pct(both, 95), pct(both, 99), pct(both, 100))
 	fmt.Printf("board event after the payment: p50 %s  p99 %s  max %s  (missed %d)\n", pct(delay, 50), pct(delay, 99), pct(delay, 100), missed)
 	if len(errs) > 0 {
@@ -232,7 +264,21 @@ loop:
 	// and in its list, each with a number of its own.
 	broken := false
 	for k, b := range bases {
-		lacks, dups, err := boardList(client, b, tokens[k], paid)
+		lacks, dups := 0, 0
+		var err error
+		ids := map[int64]bool{}
+		for _, c := range clientes {
+			var l, d int
+			if l, d, err = boardList(client, b, tokens[k], c, ids); err != nil {
+				break
+			}
+			lacks, dups = lacks+l, dups+d
+		}
+		for _, id := range paid {
+			if !ids[id] {
+				lacks++
+			}
+		}
 		if err != nil {
 			fmt.Printf("check FAILED: replica %d (%s): board list: %v\n", k+1, b, err)
 			broken = true
@@ -250,29 +296,24 @@ loop:
 	}
 }
 
-// boardList reads the restaurant's board list on one replica as its staff
-// does and returns how many of the paid orders it lacks and how many of
-// its orders share their number with another.
-func boardList(c *http.Client, base, token string, paid []int64) (lacks, dups int, err error) {
+// boardList reads restaurant cliente's board list on one replica as its
+// staff does, adds the orders it lists to ids, and returns how many of its
+// orders share their number with another (lacks stays 0: the caller
+// counts the paid orders no list had).
+func boardList(c *http.Client, base, token string, cliente int64, ids map[int64]bool) (lacks, dups int, err error) {
 	var b struct {
 		Pedidos []struct {
 			ID     int64 `json:"id"`
 			Numero int64 `json:"numero"`
 		} `json:"pedidos"`
 	}
-	if code, err := send(c, "GET", base+"/api/clientes/1/pedidos", "10.255.255.1", token, nil, &b); err != nil || code != 200 {
-		return 0, 0, fmt.Errorf("%d %v", code, err)
+	if code, err := send(c, "GET", fmt.Sprintf("%s/api/clientes/%d/pedidos", base, cliente), "10.255.255.1", token, nil, &b); err != nil || code != 200 {
+		return 0, 0, fmt.Errorf("restaurant %d: %d %v", cliente, code, err)
 	}
-	ids := map[int64]bool{}
 	numbers := map[int64]int{}
 	for _, p := range b.Pedidos {
 		ids[p.ID] = true
 		numbers[p.Numero]++
-	}
-	for _, id := range paid {
-		if !ids[id] {
-			lacks++
-		}
 	}
 	for n, count := range numbers {
 		if n == 0 || count > 1 {
@@ -331,18 +372,40 @@ func send(c *http.Client, method, u, addr, token string, body any, out any) (int
 	return resp.StatusCode, nil
 }
 
-func login(c *http.Client, base string) string {
+func login(c *http.Client, base, email, password string) string {
 	var s struct{ Token string }
-	if code, err := post(c, base+"/api/login", "10.255.255.1", map[string]string{"email": "owner@demo.test", "password": "demo-owner-1"}, &s); err != nil || code != 200 {
-		fail(fmt.Sprintf("owner sign-in: %d %v", code, err))
+	if code, err := post(c, base+"/api/login", "10.255.255.1", map[string]string{"email": email, "password": password}, &s); err != nil || code != 200 {
+		fail(fmt.Sprintf("sign-in of %s: %d %v", email, code, err))
 	}
 	return s.Token
 }
 
-// threeLines is a cart of three lines of restaurant 1: the steak with its
-// required choice and a side, a tapa with bread, and a drink.
-func threeLines(c *http.Client, base string) []map[string]any {
-	resp, err := c.Get(base + "/api/orders/clover_products_online?cliente_id=1")
+// parseIDs reads "1,3-101" as the ids 1, 3, 4, …, 101.
+func parseIDs(s string) ([]int64, error) {
+	var ids []int64
+	for _, part := range strings.Split(s, ",") {
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err := strconv.ParseInt(strings.TrimSpace(lo), 10, 64)
+		b := a
+		if err == nil && isRange {
+			b, err = strconv.ParseInt(strings.TrimSpace(hi), 10, 64)
+		}
+		if err != nil || a < 1 || b < a {
+			return nil, fmt.Errorf("-clientes: %q is not an id or a range of ids", part)
+		}
+		for id := a; id <= b; id++ {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
+}
+
+// threeLines is a cart of three lines of restaurant cliente. Of restaurant
+// 1: the steak with its required choice and a side, a tapa with bread, and
+// a drink; of any other, its first three products, each with the first
+// choice of every group.
+func threeLines(c *http.Client, base string, cliente int64) []map[string]any {
+	resp, err := c.Get(fmt.Sprintf("%s/api/orders/clover_products_online?cliente_id=%d", base, cliente))
 	if err != nil {
 		fail(err.Error())
 	}
@@ -367,6 +430,9 @@ func threeLines(c *http.Client, base string) []map[string]any {
 	for _, c := range m.Categorias {
 		for _, p := range c.Productos {
 			qty, ok := want[p.Name]
+			if cliente != 1 {
+				qty, ok = len(out)+1, len(out) < 3
+			}
 			if !ok {
 				continue
 			}
@@ -379,15 +445,15 @@ func threeLines(c *http.Client, base string) []map[string]any {
 		}
 	}
 	if len(out) != 3 {
-		fail(fmt.Sprintf("the demo menu lacks %v", want))
+		fail(fmt.Sprintf("the menu of restaurant %d lacks three products to order (%v)", cliente, want))
 	}
 	return out
 }
 
 // board follows the restaurant's event stream and reports each order id
 // that arrives as received.
-func board(ctx context.Context, c *http.Client, base, token string, ready chan struct{}, got func(int64)) {
-	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/clientes/1/pedidos/eventos", nil)
+func board(ctx context.Context, c *http.Client, base, token string, cliente int64, ready chan struct{}, got func(int64)) {
+	req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/clientes/%d/pedidos/eventos", base, cliente), nil)
 	req.Header.Set("Authorization", "Bearer "+token)
 	stream := &http.Client{Transport: &http.Transport{DialContext: (&net.Dialer{}).DialContext}}
 	resp, err := stream.Do(req)
