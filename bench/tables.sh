@@ -8,7 +8,9 @@
 # paid once and in full. bin/carta with demo data, a fresh database each run:
 # SQLite in a temporary directory, or with DB=postgres a database of its own
 # on 127.0.0.1:5432 (PG_URL's server), created here and dropped afterwards.
-# Usage: bash bench/tables.sh (TABLES=200 RACES=20).
+# Usage: bash bench/tables.sh (TABLES=200 RACES=20). THINK=3s: each phone
+# pauses a random time in [0, 6 s) before each step, as diners do (without
+# it, a stress run: every phone acts again as soon as it is answered).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TABLES=${TABLES:-200}
@@ -47,7 +49,7 @@ echo "$(nproc) cores, $ENGINE, $(date -u +%Y-%m-%d), load average $(cut -d' ' -f
 cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / hz)}' "/proc/$SERVER/stat"; }
 C0=$(cpu_ms)
 RC=0
-timeout 110 bin/tables -url "http://127.0.0.1:$PORT" -tables "$TABLES" -races "$RACES" | tee "$DATA/out" || RC=$?
+timeout 110 bin/tables -url "http://127.0.0.1:$PORT" -tables "$TABLES" -races "$RACES" -think "${THINK:-0}" | tee "$DATA/out" || RC=$?
 C1=$(cpu_ms)
 N=$(awk '/^tables:/ {print $6}' "$DATA/out")
 [ "${N:-0}" -gt 0 ] && awk -v c=$((C1 - C0)) -v n="$N" 'BEGIN {printf "server CPU: %.2f ms per order (with its share of the tab'\''s payments)\n", c / n}'

@@ -13,7 +13,15 @@
 // (CARTA_TRUSTED_PROXIES=127.0.0.1) so each table's phones come from an
 // address of their own. Exits 1 when an invariant fails.
 //
+// By default every phone acts again as soon as its last answer arrives (a
+// stress run: 200 clients with no pause at all). With -think D each phone
+// first waits a random time in [0, 2D) before each step (scanning, each
+// order, reading the tab, each payment, each confirmation), as diners read
+// the menu and type a card between taps: the same 200 tables open at once,
+// at the pace of a dining room.
+//
 //	tables -url http://127.0.0.1:18093 -tables 200 -races 20
+//	tables -url http://127.0.0.1:18093 -tables 200 -races 20 -think 3s
 package main
 
 import (
@@ -23,6 +31,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"os"
@@ -37,6 +46,7 @@ func main() {
 	tables := flag.Int("tables", 200, "tables seated at once (one goroutine each)")
 	races := flag.Int("races", 20, "tables where two phones race for the same lines")
 	limit := flag.Duration("timeout", 100*time.Second, "the whole run's bound")
+	thinkFor := flag.Duration("think", 0, "each phone's mean pause before each step (random in [0, 2×think)); 0: none")
 	flag.Parse()
 	u, err := url.Parse(*base)
 	if err != nil || (u.Hostname() != "127.0.0.1" && u.Hostname() != "localhost") {
@@ -71,6 +81,13 @@ func main() {
 			o := &out[i]
 			o.raced = i < *races
 			addr := fmt.Sprintf("10.31.%d.%d", i>>8&255, i&255)
+			rng := rand.New(rand.NewPCG(uint64(i), 31))
+			think := func() {
+				if *thinkFor > 0 {
+					time.Sleep(time.Duration(rng.Int64N(int64(2 * *thinkFor))))
+				}
+			}
+			think()
 			if code, err := c.do("GET", "/api/mesas/1/"+codes[i], addr, "", nil, nil); err != nil || code != 200 {
 				o.err = fmt.Sprintf("scan %d %v", code, err)
 				return
@@ -85,6 +102,7 @@ func main() {
 						Token string
 					}
 				}
+				think()
 				t0 := time.Now()
 				code, err := c.do("POST", "/api/mesas/1/"+codes[i]+"/pedidos", addr, "", map[string]any{"items": menu.order(i, k), "idioma": "es"}, &placed)
 				o.orders = append(o.orders, time.Since(t0))
@@ -113,6 +131,7 @@ func main() {
 				Total   int64
 				Pedidos []struct{ Lineas []struct{ ID string } }
 			}
+			think()
 			if code, err := c.do("GET", fmt.Sprintf("/api/cuentas/%d?t=%s", tabID, tabTok), addr, "", nil, &tab); err != nil || code != 200 {
 				o.err = fmt.Sprintf("tab: %d %v", code, err)
 				return
@@ -132,6 +151,7 @@ func main() {
 			}
 			byLines := map[string]any{"modo": "lineas", "lineas": half, "propina": map[string]any{"porcentaje": 10}, "idioma": "es"}
 			var first payment
+			think()
 			if o.raced {
 				// Two phones ask for the same lines at the same moment.
 				type try struct {
@@ -179,11 +199,13 @@ func main() {
 				}
 				first = p
 			}
+			think()
 			if code, err := c.confirm(first.CheckoutURL, addr); err != nil || code != 200 {
 				o.err = fmt.Sprintf("confirm lines: %d %v", code, err)
 				return
 			}
 			// The second phone pays what remains.
+			think()
 			code, rest, d, err := pay(map[string]any{"modo": "todo", "propina": map[string]any{"porcentaje": 15}, "idioma": "es"})
 			o.pays = append(o.pays, d)
 			if err != nil || code != 201 {
@@ -194,6 +216,7 @@ func main() {
 				o.err = fmt.Sprintf("payments %d + %d for a tab of %d", first.Importe, rest.Importe, tab.Total)
 				return
 			}
+			think()
 			if code, err := c.confirm(rest.CheckoutURL, addr); err != nil || code != 200 {
 				o.err = fmt.Sprintf("confirm the rest: %d %v", code, err)
 			}
