@@ -188,6 +188,7 @@ describe('ordering in table mode', () => {
 
 describe('the tab page (/cuenta/:id)', () => {
   it('shows the orders with their status, the lines, the totals, and reads the tab again on each tick while visible', async () => {
+    saveTable({ ...tableInfo, cuenta: { id: 9, token: 'ctok' } }, 'ABC123');
     const { calls } = api({ 'GET /api/cuentas/9': { body: tab } });
     const poll = fakePolling();
     renderApp('/cuenta/9?t=ctok&menu=1');
@@ -210,6 +211,16 @@ describe('the tab page (/cuenta/:id)', () => {
     await waitFor(() => expect(byRoute(calls, 'GET', '/api/cuentas/9')).toHaveLength(2));
     await poll.hide();
     expect(poll.stop).toHaveBeenCalled();
+  });
+
+  it("opened from a shared link (no table scanned in this browser tab), it says to scan the table's code instead of offering a pickup order", async () => {
+    api({ 'GET /api/cuentas/9': { body: tab } });
+    fakePolling();
+    renderApp('/cuenta/9?t=ctok&menu=1');
+    expect(await screen.findByRole('heading', { name: 'Pedido n.º 12' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pedir más' })).toBeNull();
+    expect(screen.getByText('Para pedir más, escanea el código QR de tu mesa.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pedir la cuenta' })).toBeInTheDocument();
   });
 
   it("says a closed tab is closed (410) and forgets it", async () => {

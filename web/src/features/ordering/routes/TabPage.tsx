@@ -8,7 +8,7 @@ import { formatCents } from '../../../lib/money';
 import { cancelTabPayment } from '../api/ordering-api';
 import { useRestaurantLook } from '../components/OrderingShell';
 import { PaySheet } from '../components/PaySheet';
-import { readTabToken, saveTabToken, tableName } from '../lib/table-context';
+import { readTableContext, readTabToken, saveTabToken, tableName } from '../lib/table-context';
 import { useTab } from '../lib/use-tab';
 
 /** Cancelled payments already freed in this page's life (a remount or a re-render never sends a second DELETE). */
@@ -132,6 +132,10 @@ function TabView({
   // The restaurant's card look (colours, radius), as on its ordering page.
   const { card } = useRestaurantLook(String(tab.cliente_id));
   const sheetRef = useRef<HTMLDivElement>(null);
+  // 'Pedir más' orders at the table this browser tab scanned; a phone that
+  // opened the tab from a shared link has no table here (ordering from it
+  // would be a pickup order), so it is told to scan the table's code.
+  const atTable = readTableContext(tab.cliente_id) !== null;
   useEffect(() => {
     if (paying) sheetRef.current?.querySelector<HTMLElement>('h2')?.focus();
   }, [paying]);
@@ -163,9 +167,13 @@ function TabView({
       {/* Orders waiting for the waiter are not on the bill yet: no totals of zero beside them. */}
       {tab.total > 0 && <Totals tab={tab} money={money} />}
       <div className="table-actions">
-        <Link className="button table-button" to={`/ordenar-en-linea/${tab.cliente_id}`}>
-          {t('table.tab.orderMore')}
-        </Link>
+        {atTable ? (
+          <Link className="button table-button" to={`/ordenar-en-linea/${tab.cliente_id}`}>
+            {t('table.tab.orderMore')}
+          </Link>
+        ) : (
+          tab.estado !== 'pagada' && tab.estado !== 'cerrada' && <p className="table-note">{t('table.tab.scanToOrderMore')}</p>
+        )}
         {canPay && !paying && (
           <button type="button" className="button button--primary table-button" onClick={onPay}>
             {t('table.tab.askBill')}
