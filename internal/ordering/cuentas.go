@@ -467,24 +467,54 @@ func tableOrderState(estado, modo string) string {
 // is paid, held and left, the split and the payments. diner names things in
 // each order's language; staff read the restaurant's.
 func (s *Service) tabView(ctx context.Context, q store.Querier, c tabRow, diner bool) (Tab, error) {
-	v := Tab{ID: c.ID, ClienteID: c.ClienteID, Estado: c.Estado, Modo: c.Modo, AbiertaAt: c.AbiertaAt, Motivo: c.Motivo,
-		DetalleImpuestos: []TabTax{}, Pedidos: []TabOrder{}, Pagos: []TabPayment{}, lines: map[string]TabLine{}, taken: map[int]bool{}}
-	if err := q.QueryRow(ctx, `SELECT id, numero, nombre FROM mesas WHERE id = ?`, c.MesaID).Scan(&v.Mesa.ID, &v.Mesa.Numero, &v.Mesa.Nombre); err != nil {
-		return v, err
+	p, err := placeOf(ctx, q, c.ClienteID, nil)
+	if err != nil {
+		return Tab{}, err
 	}
+	return s.tabViewAt(ctx, q, c, diner, p)
+}
+
+// tabPlace is what a tab's view takes from its restaurant, the same for
+// every tab of it: the floor's list reads it once, not once per tab.
+type tabPlace struct {
+	restaurante, moneda string
+	tc                  tablesConfig
+	mesas               map[int64]TableRef // the restaurant's tables when already read (nil: read the tab's own)
+}
+
+func placeOf(ctx context.Context, q store.Querier, clienteID int64, mesas []TableRef) (tabPlace, error) {
+	p := tabPlace{}
 	if err := q.QueryRow(ctx, `SELECT COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre) FROM clientes c LEFT JOIN configuraciones s ON s.cliente_id = c.id WHERE c.id = ?`,
-		c.ClienteID).Scan(&v.Restaurante); err != nil {
-		return v, err
+		clienteID).Scan(&p.restaurante); err != nil {
+		return p, err
 	}
 	var err error
-	if v.Moneda, err = menu.Currency(ctx, q, tenant.PublicMenu(c.ClienteID)); err != nil {
+	if p.moneda, err = menu.Currency(ctx, q, tenant.PublicMenu(clienteID)); err != nil {
+		return p, err
+	}
+	if p.tc, err = getTablesConfig(ctx, q, clienteID); err != nil {
+		return p, err
+	}
+	if mesas != nil {
+		p.mesas = make(map[int64]TableRef, len(mesas))
+		for _, m := range mesas {
+			p.mesas[m.ID] = m
+		}
+	}
+	return p, nil
+}
+
+// tabViewAt is tabView with its restaurant's part already read.
+func (s *Service) tabViewAt(ctx context.Context, q store.Querier, c tabRow, diner bool, place tabPlace) (Tab, error) {
+	v := Tab{ID: c.ID, ClienteID: c.ClienteID, Estado: c.Estado, Modo: c.Modo, AbiertaAt: c.AbiertaAt, Motivo: c.Motivo,
+		DetalleImpuestos: []TabTax{}, Pedidos: []TabOrder{}, Pagos: []TabPayment{}, lines: map[string]TabLine{}, taken: map[int]bool{}}
+	if m, ok := place.mesas[c.MesaID]; ok {
+		v.Mesa = m
+	} else if err := q.QueryRow(ctx, `SELECT id, numero, nombre FROM mesas WHERE id = ?`, c.MesaID).Scan(&v.Mesa.ID, &v.Mesa.Numero, &v.Mesa.Nombre); err != nil {
 		return v, err
 	}
-	tc, err := getTablesConfig(ctx, q, c.ClienteID)
-	if err != nil {
-		return v, err
-	}
-	v.Propinas, v.pais = tc.Propinas, tc.Pais
+	v.Restaurante, v.Moneda = place.restaurante, place.moneda
+	v.Propinas, v.pais = place.tc.Propinas, place.tc.Pais
 	claims := map[string]string{}
 	rows, err := q.Query(ctx, `SELECT cl.pedido_id, cl.posicion, pg.estado FROM cuenta_pago_lineas cl JOIN cuenta_pagos pg ON pg.id = cl.pago_id
 		WHERE cl.cuenta_id = ? AND cl.activa = 1`, c.ID)
@@ -678,8 +708,15 @@ func (s *Service) OpenTabs(ctx context.Context, t tenant.ID) (StaffTabs, error) 
 	if err := rows.Err(); err != nil {
 		return out, err
 	}
+	if len(tabs) == 0 {
+		return out, nil
+	}
+	place, err := placeOf(ctx, s.DB, t.Int64(), out.Mesas)
+	if err != nil {
+		return out, err
+	}
 	for _, c := range tabs {
-		v, err := s.tabView(ctx, s.DB, c, false)
+		v, err := s.tabViewAt(ctx, s.DB, c, false, place)
 		if err != nil {
 			return out, err
 		}
