@@ -166,6 +166,15 @@ describe('ordering in table mode', () => {
     expect(byRoute(calls, 'GET', '/api/cuentas/9')[0].headers['X-Cuenta-Token']).toBe('ctok');
   });
 
+  it("sends a diner at a table who reaches the pickup checkout (/checkout/1) back to the cart, which orders at the table", async () => {
+    atTable('al_final');
+    const { calls } = api({});
+    renderApp('/checkout/1');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/carrito/1'));
+    expect(await screen.findByRole('button', { name: 'Pedir a la mesa' })).toBeInTheDocument();
+    expect(byRoute(calls, 'POST', '/api/orders')).toHaveLength(0);
+  });
+
   it("goes to the order's checkout when each order is paid first", async () => {
     atTable('por_pedido');
     const assign = vi.spyOn(tableCheckout, 'go').mockImplementation(() => {});

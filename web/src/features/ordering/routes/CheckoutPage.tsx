@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -18,6 +18,7 @@ import { openCheckout } from '../lib/browser';
 import { readPendingOrder, writePendingOrder } from '../lib/cart';
 import { useOrderingClienteId } from '../lib/cliente-id';
 import { pickupDays } from '../lib/pickup';
+import { readTableContext } from '../lib/table-context';
 import { useCheckedCart } from '../lib/use-checked-cart';
 
 /**
@@ -28,7 +29,9 @@ import { useCheckedCart } from '../lib/use-checked-cart';
  * possible or a later slot today), an optional note, the server's summary,
  * and 'Pagar con Clover', which places the order and opens the hosted
  * checkout (same window up to 768 px, else a new tab). `?pago=error` is the
- * checkout's return after a failed payment.
+ * checkout's return after a failed payment. A diner at a table (this
+ * browser tab scanned its code) is sent to the cart, which orders at the
+ * table.
  */
 export default function CheckoutPage() {
   const clienteId = useOrderingClienteId();
@@ -40,6 +43,10 @@ export default function CheckoutPage() {
         <FormError error={t('ordering.checkout.noCliente')} />
       </section>
     );
+  // At a table the cart sends the order to the table ('Pedir a la mesa'):
+  // this pickup page (reached by the back button or an old link) is not
+  // where that diner orders.
+  if (readTableContext(clienteId)) return <Navigate to={`/carrito/${clienteId}`} replace />;
   return (
     <OrderingShell clienteId={clienteId} title={t('ordering.checkout.title')}>
       <Checkout clienteId={clienteId} />
