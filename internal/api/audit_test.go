@@ -4,11 +4,14 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"carta/internal/auth"
+	"carta/internal/checkout"
+	"carta/internal/clientes"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
 	"carta/internal/tenant"
@@ -201,6 +204,113 @@ func TestAuditEverySensitiveAction(t *testing.T) {
 		t.Run("privacidad.texto", func(t *testing.T) {
 			do("PUT", "/api/clientes/1/privacidad", e.owner1, map[string]any{"texto": "Guardamos tus datos un año."}, 200)
 			has(t, e.lastEntry(t, 1, "privacidad.texto", owner1Email), "detalle", "Guardamos tus datos")
+		})
+		t.Run("mesas.config and mesas.codigos", func(t *testing.T) {
+			tables := map[string]any{"mesas": []map[string]any{{"numero": 1}, {"numero": 2, "nombre": "Terraza"}}, "modo": "al_final",
+				"propinas": map[string]any{"activo": true, "porcentajes": []int{10, 15}, "defecto": 15}, "recoger_activo": false}
+			do("PUT", "/api/clientes/1/mesas", e.owner1, tables, 200)
+			it := e.lastEntry(t, 1, "mesas.config", owner1Email)
+			has(t, it, "detalle", "Mesas: 2", "pago al final", "10/15 % (sugerida 15 %)", "recoger: no")
+			// Back to pickup on and no tips: the other subtests order for pickup.
+			tables["modo"], tables["propinas"], tables["recoger_activo"] = "por_pedido", map[string]any{"activo": false, "porcentajes": []int{}, "defecto": 0}, true
+			do("PUT", "/api/clientes/1/mesas", e.owner1, tables, 200)
+			has(t, e.lastEntry(t, 1, "mesas.config", owner1Email), "detalle", "pago por pedido", "propinas: no", "recoger: sí")
+			// A refused save is not recorded.
+			before := len(e.activity(e.admin, 1, "accion=mesas.config"))
+			do("PUT", "/api/clientes/1/mesas", e.owner1, map[string]any{"mesas": []any{}, "modo": "gratis"}, 400)
+			if after := len(e.activity(e.admin, 1, "accion=mesas.config")); after != before {
+				t.Fatalf("a refused save was recorded: %d, then %d", before, after)
+			}
+			do("POST", "/api/clientes/1/mesas/codigos", e.owner1, nil, 200)
+			it = e.lastEntry(t, 1, "mesas.codigos", owner1Email)
+			has(t, it, "objeto", "Códigos QR")
+			has(t, it, "detalle", "2 mesas")
+		})
+		t.Run("configuracion.moneda", func(t *testing.T) {
+			settings := map[string]any{"cliente_id": 1, "cardColor": "#123456", "textColor": "#ffffff", "cardBorderRadius": "12px",
+				"fontSize": "18px", "fontFamily": "Georgia", "nombre_restaurante": "La Cava", "moneda": "EUR"}
+			do("POST", "/api/configuraciones", e.owner1, settings, 200)
+			has(t, e.lastEntry(t, 1, "configuracion.moneda", owner1Email), "detalle", "USD → EUR")
+			// A save that keeps the currency is not a currency change.
+			before := len(e.activity(e.admin, 1, "accion=configuracion."))
+			settings["cardColor"] = "#654321"
+			do("POST", "/api/configuraciones", e.owner1, settings, 200)
+			if after := len(e.activity(e.admin, 1, "accion=configuracion.")); after != before {
+				t.Fatalf("a save without a new currency was recorded: %d, then %d", before, after)
+			}
+			settings["moneda"] = "USD"
+			do("POST", "/api/configuraciones", e.owner1, settings, 200)
+			has(t, e.lastEntry(t, 1, "configuracion.moneda", owner1Email), "detalle", "EUR → USD")
+		})
+		t.Run("restaurante.editar (super admin)", func(t *testing.T) {
+			r := do("POST", "/api/clients", e.admin, map[string]any{"nombre": "Editada", "merchant_id": "MEDIT1"}, 201)
+			id := int(r.json["id"].(float64))
+			// The name alone reaches no price nor the POS: not recorded.
+			do("PUT", fmt.Sprintf("/api/clients/%d", id), e.admin, map[string]any{"nombre": "Editada SL"}, 200)
+			if got := e.activity(e.admin, id, "accion=restaurante."); len(got) != 0 {
+				t.Fatalf("a new name was recorded: %v", got)
+			}
+			do("PUT", fmt.Sprintf("/api/clients/%d", id), e.admin, map[string]any{"merchant_id": "MEDIT2", "pais": "ES", "estado": "suspendido"}, 200)
+			it := e.lastEntry(t, id, "restaurante.editar", "admin@demo.test")
+			has(t, it, "objeto", "Editada SL")
+			has(t, it, "detalle", "merchant_id: MEDIT1 → MEDIT2", "país: ", "→ ES", "estado: pendiente → suspendido")
+		})
+		t.Run("cuenta.cobro and cuenta.cerrar", func(t *testing.T) {
+			cobrada, _ := e.openTab(31, true)
+			do("POST", fmt.Sprintf("/api/clientes/1/cuentas/%d/pagos", cobrada), e.owner1, map[string]any{"metodo": "efectivo", "importe": 1000, "propina": 100}, 200)
+			it := e.lastEntry(t, 1, "cuenta.cobro", owner1Email)
+			has(t, it, "objeto", fmt.Sprintf("cuenta #%d", cobrada))
+			has(t, it, "detalle", "Mesa 31", "efectivo", "1000 USD", "propina: 100 USD")
+			cerrada, _ := e.openTab(32, true)
+			do("POST", fmt.Sprintf("/api/clientes/1/cuentas/%d/cerrar", cerrada), e.owner1, map[string]any{"motivo": "Se fueron sin pagar"}, 200)
+			it = e.lastEntry(t, 1, "cuenta.cerrar", owner1Email)
+			has(t, it, "objeto", fmt.Sprintf("cuenta #%d", cerrada))
+			has(t, it, "detalle", "Mesa 32", "sin pagar", "Se fueron sin pagar")
+		})
+		t.Run("cuenta.reembolsar and cuenta.reembolso_manual (super admin)", func(t *testing.T) {
+			provider := e.api.Refunds.Provider
+			defer func() { e.api.Refunds.Provider = provider }()
+			e.useFakeRefunds(&fakeRefunds{})
+			pago, _, part := e.latePart(33, 1000)
+			do("POST", fmt.Sprintf("/api/admin/cuentas/pagos/%d/reembolsar", pago), e.admin, nil, 200)
+			it := e.lastEntry(t, 1, "cuenta.reembolsar", "admin@demo.test")
+			has(t, it, "detalle", fmt.Sprintf("%d USD", part))
+
+			pago, _, part = e.latePart(34, 500)
+			e.api.Refunds.Provider = func(clientes.POSConnection) (checkout.Refunder, error) { return nil, checkout.ErrNoRefunds }
+			do("POST", fmt.Sprintf("/api/admin/cuentas/pagos/%d/reembolso", pago), e.admin, nil, 200)
+			has(t, e.lastEntry(t, 1, "cuenta.reembolso_manual", "admin@demo.test"), "detalle", fmt.Sprintf("%d USD", part))
+		})
+		t.Run("equipo.anular and equipo.vincular", func(t *testing.T) {
+			r := do("POST", "/api/clientes/1/equipo/invitaciones", e.owner1, map[string]string{"email": "anulada@demo.test", "rol": "mesero"}, 201)
+			do("DELETE", fmt.Sprintf("/api/clientes/1/equipo/invitaciones/%v", r.json["id"]), e.owner1, nil, 204)
+			has(t, e.lastEntry(t, 1, "equipo.anular", owner1Email), "objeto", "anulada@demo.test")
+			do("POST", "/api/clientes/1/equipo/vincular", e.admin, map[string]string{"email": "owner2@demo.test", "rol": "gerente"}, 201)
+			it := e.lastEntry(t, 1, "equipo.vincular", "admin@demo.test")
+			has(t, it, "objeto", "owner2@demo.test")
+			has(t, it, "detalle", "gerente")
+		})
+		t.Run("every recorded action has its label on the Actividad page", func(t *testing.T) {
+			labels, err := os.ReadFile("../../web/src/features/activity/lib/actions.ts")
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := map[string]bool{}
+			for antes := ""; ; {
+				r := e.do("GET", "/api/admin/actividad?limit=100"+antes, e.admin, nil)
+				for _, it := range r.json["actividad"].([]any) {
+					seen[it.(map[string]any)["accion"].(string)] = true
+				}
+				if r.json["siguiente"] == nil {
+					break
+				}
+				antes = fmt.Sprintf("&antes=%.0f", r.json["siguiente"].(float64))
+			}
+			for accion := range seen {
+				if !strings.Contains(string(labels), "'"+accion+"':") {
+					t.Errorf("%s has no label in actions.ts (es and en)", accion)
+				}
+			}
 		})
 		t.Run("the other restaurant's log has none of it", func(t *testing.T) {
 			if got := e.activity(e.owner2, 2, ""); len(got) != 0 {

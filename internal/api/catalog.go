@@ -410,7 +410,7 @@ func (s *Server) saveSettings(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out, err := s.Menu.SaveSettings(r.Context(), t, in.Settings)
+	out, err := s.Menu.SaveSettings(r.Context(), t, in.Settings, s.recorder(r))
 	if err != nil {
 		return err
 	}

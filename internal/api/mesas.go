@@ -122,7 +122,8 @@ func (s *Server) tabReceipt(cancel bool) handler {
 	}
 }
 
-// saveTables replaces the restaurant's dining room.
+// saveTables replaces the restaurant's dining room (audited: how tables
+// pay, the tips and pickup change what diners pay).
 func (s *Server) saveTables(w http.ResponseWriter, r *http.Request) error {
 	t, err := tenantInPath(r)
 	if err != nil {
@@ -132,7 +133,21 @@ func (s *Server) saveTables(w http.ResponseWriter, r *http.Request) error {
 	if err := respond.Decode(w, r, &in); err != nil {
 		return err
 	}
-	v, err := s.Ordering.SaveTables(r.Context(), t, in)
+	v, err := s.Ordering.SaveTables(r.Context(), t, in, s.recorder(r))
+	if err != nil {
+		return err
+	}
+	return ok(w, v)
+}
+
+// renewTableCodes gives every table a new printed code (audited: the old
+// sheets stop working).
+func (s *Server) renewTableCodes(w http.ResponseWriter, r *http.Request) error {
+	t, err := tenantInPath(r)
+	if err != nil {
+		return err
+	}
+	v, err := s.Ordering.RenewCodes(r.Context(), t, s.recorder(r))
 	if err != nil {
 		return err
 	}

@@ -252,17 +252,41 @@ func (s *Server) boardEvents(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	defer s.Ordering.Feed.Stop(l)
-	return s.stream(w, r, l)
+	// A board stays open all day: on each heartbeat the person must still
+	// be signed in and still work at the restaurant, or the stream ends
+	// (removed from the staff, signed out everywhere, password changed).
+	token := auth.BearerToken(r)
+	return s.stream(w, r, l, func(ctx context.Context) bool {
+		p, err := s.Auth.Authenticate(ctx, token)
+		if err != nil {
+			// Only a refusal ends it: a database that does not answer
+			// for a moment is not a revoked session.
+			return apperr.KindOf(err) != apperr.Unauthorized
+		}
+		_, err = p.Allow(crew.roles()...).Tenant(t.Int64())
+		return err == nil
+	})
 }
 
 // streamHeartbeat keeps idle streams (and the proxies between) open.
 const streamHeartbeat = 20 * time.Second
 
+// heartbeat starts a stream's heartbeat (Server.Heartbeat's, else a ticker).
+func (s *Server) heartbeat() (<-chan time.Time, func()) {
+	if s.Heartbeat != nil {
+		return s.Heartbeat()
+	}
+	t := time.NewTicker(streamHeartbeat)
+	return t.C, t.Stop
+}
+
 // stream writes a listener's events as Server-Sent Events until the
 // client goes away: "hola" once listening (the client then reads the
 // current state), "pedido" per change. An order page's stream ends after
-// the change that finishes its order.
-func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *ordering.Listener) error {
+// the change that finishes its order. With still, the stream also ends
+// at a heartbeat when still answers false (the caller may no longer read
+// it).
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *ordering.Listener, still ...func(context.Context) bool) error {
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -276,16 +300,21 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, l *ordering.List
 		}
 		return rc.Flush() == nil
 	}
+	beats, stop := s.heartbeat()
+	defer stop()
 	if !send("hola", "{}") {
 		return nil
 	}
-	beat := time.NewTicker(streamHeartbeat)
-	defer beat.Stop()
 	for {
 		select {
 		case <-r.Context().Done():
 			return nil
-		case <-beat.C:
+		case <-beats:
+			for _, ok := range still {
+				if !ok(r.Context()) {
+					return nil
+				}
+			}
 			_ = rc.SetWriteDeadline(time.Now().Add(15 * time.Second))
 			if _, err := fmt.Fprint(w, ": latido\n\n"); err != nil || rc.Flush() != nil {
 				return nil

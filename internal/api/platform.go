@@ -101,7 +101,7 @@ func (s *Server) updateCliente(w http.ResponseWriter, r *http.Request) error {
 	if err := respond.Decode(w, r, &in); err != nil {
 		return err
 	}
-	c, err := s.Onboarding.Update(r.Context(), t, in)
+	c, err := s.Onboarding.Update(r.Context(), t, in, s.recorder(r))
 	if err != nil {
 		return err
 	}

@@ -206,7 +206,7 @@ func (s *Server) routes() []route {
 		{"GET", "/api/clientes/{cliente_id}/mesas", manager, ofTenant(s.Ordering.Tables)},
 		{"PUT", "/api/clientes/{cliente_id}/mesas", manager, s.saveTables},
 		{"GET", "/api/clientes/{cliente_id}/mesas/qr", manager, s.tablesQR},
-		{"POST", "/api/clientes/{cliente_id}/mesas/codigos", manager, ofTenant(s.Ordering.RenewCodes)},
+		{"POST", "/api/clientes/{cliente_id}/mesas/codigos", manager, s.renewTableCodes},
 		{"GET", "/api/clientes/{cliente_id}/cuentas", floor, ofTenant(s.Ordering.OpenTabs)},
 		{"GET", "/api/clientes/{cliente_id}/cuentas/{cuenta_id}", floor, s.staffTab},
 		{"POST", "/api/clientes/{cliente_id}/cuentas/{cuenta_id}/aceptar", floor, s.acceptTab},

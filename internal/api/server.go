@@ -80,6 +80,9 @@ type Server struct {
 	BaseURL string
 	// TrustedProxies are reverse proxies whose X-Forwarded-For is believed.
 	TrustedProxies []*net.IPNet
+	// Heartbeat starts a live stream's heartbeat: its beats and how to stop
+	// them. Nil: a beat every streamHeartbeat (a test drives the beats).
+	Heartbeat func() (beats <-chan time.Time, stop func())
 
 	router *Router
 }

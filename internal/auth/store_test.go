@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"carta/internal/apperr"
 	"carta/internal/clientes"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
@@ -187,6 +188,126 @@ func TestThrottleConcurrentReservations(t *testing.T) {
 		wg.Wait()
 		if okCount != 5 {
 			t.Fatalf("%d of 40 concurrent reservations went through, want exactly 5", okCount)
+		}
+	})
+}
+
+// Memberships (issue 30, item 3): a person's restaurants and roles, listed
+// by name; setting one adds it or changes its role; the principal a token
+// resolves to carries every role and acts on the chosen restaurant while
+// the person still belongs to it, else on another of theirs; a switch to a
+// restaurant they do not belong to is refused.
+func TestMemberships(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		mid := "MALFA"
+		alfa, err := clientes.Create(ctx, db, clientes.Cliente{Nombre: "Alfa", MerchantID: &mid})
+		if err != nil {
+			t.Fatal(err)
+		}
+		beta, err := clientes.Create(ctx, db, clientes.Cliente{Nombre: "Beta"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		gamma, err := clientes.Create(ctx, db, clientes.Cliente{Nombre: "Gamma"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		uid, err := CreateStaffUser(ctx, db, StaffUser{Email: "grupo@example.com", PasswordHash: "h", Role: tenant.RoleCliente, ClienteID: &beta})
+		if err != nil {
+			t.Fatal(err)
+		}
+		roles := func() map[int64]tenant.StaffRole {
+			t.Helper()
+			ms, err := Memberships(ctx, db, uid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := map[int64]tenant.StaffRole{}
+			for _, m := range ms {
+				out[m.ClienteID] = m.Rol
+			}
+			if len(out) != len(ms) {
+				t.Fatalf("a restaurant listed twice: %+v", ms)
+			}
+			return out
+		}
+		if got := roles(); len(got) != 1 || got[beta] != tenant.Propietario {
+			t.Fatalf("a new account's memberships: %v", got)
+		}
+		if err := SetMembership(ctx, db, uid, alfa, tenant.Gerente); err != nil {
+			t.Fatal(err)
+		}
+		if err := SetMembership(ctx, db, uid, alfa, tenant.Cocina); err != nil { // changes the role, adds nothing
+			t.Fatal(err)
+		}
+		if err := SetMembership(ctx, db, uid, gamma, tenant.StaffRole("jefe")); err == nil {
+			t.Fatal("an unknown role was set")
+		}
+		ms, err := Memberships(ctx, db, uid)
+		if err != nil || len(ms) != 2 || ms[0].ClienteID != alfa || ms[0].Nombre != "Alfa" || ms[0].Rol != tenant.Cocina ||
+			ms[0].MerchantID == nil || *ms[0].MerchantID != "MALFA" || ms[1].ClienteID != beta || ms[1].Rol != tenant.Propietario || ms[1].MerchantID != nil {
+			t.Fatalf("listed by name: %+v %v", ms, err)
+		}
+		if ms, err := Memberships(ctx, db, uid+1000); err != nil || len(ms) != 0 {
+			t.Fatalf("no one's memberships: %+v %v", ms, err)
+		}
+
+		s := &Service{DB: db, TTL: time.Hour}
+		tok, hash, err := NewToken()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := CreateSession(ctx, db, hash, SessionStaff, uid, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		auth := func() *tenant.Principal {
+			t.Helper()
+			p, err := s.Authenticate(ctx, tok)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}
+		// No choice yet: the first by name.
+		p := auth()
+		if m := p.Memberships(); len(m) != 2 || m[alfa] != tenant.Cocina || m[beta] != tenant.Propietario {
+			t.Fatalf("members map: %v", m)
+		}
+		if p.ClienteID() != alfa || p.MerchantID() != "MALFA" || p.RoleAt(alfa) != tenant.Cocina || p.RoleAt(gamma) != "" {
+			t.Fatalf("acting on %d (%q), roles %v", p.ClienteID(), p.MerchantID(), p.Memberships())
+		}
+		info, err := s.SwitchRestaurant(ctx, p, beta)
+		if err != nil || info.ClienteID == nil || *info.ClienteID != beta || info.Rol != tenant.Propietario || len(info.Restaurantes) != 2 {
+			t.Fatalf("switch to Beta: %+v %v", info, err)
+		}
+		if p = auth(); p.ClienteID() != beta || p.MerchantID() != "" {
+			t.Fatalf("after the switch: acting on %d", p.ClienteID())
+		}
+		// Gamma is not theirs: refused, the session stays on Beta.
+		if _, err := s.SwitchRestaurant(ctx, p, gamma); apperr.KindOf(err) != apperr.Forbidden {
+			t.Fatalf("switch to a restaurant not theirs: %v", err)
+		}
+		if p = auth(); p.ClienteID() != beta {
+			t.Fatalf("after a refused switch: acting on %d", p.ClienteID())
+		}
+		// Removed from Beta (the chosen one): the session acts on Alfa.
+		if _, err := db.Exec(ctx, `DELETE FROM membresias WHERE staff_user_id = ? AND cliente_id = ?`, uid, beta); err != nil {
+			t.Fatal(err)
+		}
+		p = auth()
+		if p.ClienteID() != alfa || p.RoleAt(beta) != "" || len(p.Memberships()) != 1 {
+			t.Fatalf("after removal from Beta: acting on %d, roles %v", p.ClienteID(), p.Memberships())
+		}
+		if _, err := s.SwitchRestaurant(ctx, p, beta); apperr.KindOf(err) != apperr.Forbidden {
+			t.Fatalf("switch back to a restaurant they left: %v", err)
+		}
+		// Removed everywhere: signed in, acting on none.
+		if _, err := db.Exec(ctx, `DELETE FROM membresias WHERE staff_user_id = ?`, uid); err != nil {
+			t.Fatal(err)
+		}
+		if p = auth(); p.ClienteID() != 0 || len(p.Memberships()) != 0 || p.MayAny() {
+			t.Fatalf("no restaurant left: acting on %d, roles %v", p.ClienteID(), p.Memberships())
 		}
 	})
 }

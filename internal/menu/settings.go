@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"carta/internal/apperr"
+	"carta/internal/audit"
 	"carta/internal/limits"
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -91,19 +92,28 @@ func (in Settings) apply(cur *Settings) error {
 }
 
 // SaveSettings validates and stores the restaurant's look and feel (every
-// field but the logo and the background, which change by upload).
-func (s *Service) SaveSettings(ctx context.Context, t tenant.ID, in Settings) (Settings, error) {
+// field but the logo and the background, which change by upload); a
+// change of currency is recorded with rec.
+func (s *Service) SaveSettings(ctx context.Context, t tenant.ID, in Settings, rec ...audit.Recorder) (Settings, error) {
 	var out Settings
 	err := s.write(ctx, t, func(ctx context.Context, tx *store.Tx) error {
 		cur, err := getSettings(ctx, tx, t)
 		if err != nil {
 			return err
 		}
+		was := cur.Moneda
 		if err := in.apply(&cur); err != nil {
 			return err
 		}
 		out = cur
-		return SaveSettings(ctx, tx, t, cur)
+		if err := SaveSettings(ctx, tx, t, cur); err != nil {
+			return err
+		}
+		// The currency is what every price is read in: a change is audited.
+		if cur.Moneda != was {
+			return audit.Note(ctx, tx, rec, t, "configuracion.moneda", "Moneda de la carta", was+" → "+cur.Moneda)
+		}
+		return nil
 	})
 	return out, err
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"carta/internal/apperr"
+	"carta/internal/audit"
 	"carta/internal/auth"
 	"carta/internal/clientes"
 	"carta/internal/limits"
@@ -222,14 +223,16 @@ type Edit struct {
 }
 
 // Update applies the super admin's edit. Reactivating a restaurant that
-// has no owner or no POS yet brings it back to pendiente.
-func (s *Service) Update(ctx context.Context, t tenant.ID, e Edit) (clientes.Cliente, error) {
+// has no owner or no POS yet brings it back to pendiente. A change of the
+// merchant id, the country or the state is recorded with rec.
+func (s *Service) Update(ctx context.Context, t tenant.ID, e Edit, rec ...audit.Recorder) (clientes.Cliente, error) {
 	var out clientes.Cliente
 	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		c, err := clientes.Get(ctx, tx, t)
 		if err != nil {
 			return clientes.Found(err)
 		}
+		before := c
 		in := NewCliente{Nombre: c.Nombre, Email: c.Email, Idioma: c.Idioma, Pais: c.Pais}
 		if c.MerchantID != nil {
 			in.MerchantID = *c.MerchantID
@@ -297,10 +300,48 @@ func (s *Service) Update(ctx context.Context, t tenant.ID, e Edit) (clientes.Cli
 				return err
 			}
 		}
-		out, err = clientes.Get(ctx, tx, t)
-		return err
+		if out, err = clientes.Get(ctx, tx, t); err != nil {
+			return err
+		}
+		if d := editDetail(before, out); d != "" {
+			return audit.Note(ctx, tx, rec, t, "restaurante.editar", "Restaurante "+out.Nombre, d)
+		}
+		return nil
 	})
 	return out, err
+}
+
+// editDetail is the audit log's account of what the super admin's edit
+// changed of what reaches the restaurant's prices and its POS: the merchant
+// id (which POS the orders and payments go to), the country (the currency
+// and the time zone), the state (suspended: no menu, no orders). Empty:
+// none of them changed.
+func editDetail(was, is clientes.Cliente) string {
+	var out []string
+	if a, b := deref(was.MerchantID), deref(is.MerchantID); a != b {
+		out = append(out, "merchant_id: "+orNone(a)+" → "+orNone(b))
+	}
+	if was.Pais != is.Pais {
+		out = append(out, "país: "+orNone(was.Pais)+" → "+orNone(is.Pais))
+	}
+	if was.Estado != is.Estado {
+		out = append(out, "estado: "+was.Estado+" → "+is.Estado)
+	}
+	return strings.Join(out, "; ")
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(ninguno)"
+	}
+	return s
 }
 
 // LinkRequest asks for an onboarding link ('Enviar Enlace').

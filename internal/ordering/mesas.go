@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"carta/internal/apperr"
+	"carta/internal/audit"
 	"carta/internal/limits"
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -228,7 +230,7 @@ func tableRefs(ctx context.Context, q store.Querier, t tenant.ID) ([]TableRef, e
 // SaveTables replaces the dining room: the tables listed are kept (a new
 // name) or created (with a new code); a table left out is retired, unless
 // it has an open tab. The mode applies to tabs opened from now on.
-func (s *Service) SaveTables(ctx context.Context, t tenant.ID, in TablesInput) (TablesSettings, error) {
+func (s *Service) SaveTables(ctx context.Context, t tenant.ID, in TablesInput, rec ...audit.Recorder) (TablesSettings, error) {
 	if in.Modo != ModoPorPedido && in.Modo != ModoAlFinal {
 		return TablesSettings{}, ErrTableModo
 	}
@@ -324,8 +326,10 @@ func (s *Service) SaveTables(ctx context.Context, t tenant.ID, in TablesInput) (
 			in.Modo, string(tipsJSON), store.BoolInt(in.RecogerActivo), now, t.Int64()); err != nil {
 			return err
 		}
-		out, err = s.tables(ctx, tx, t)
-		return err
+		if out, err = s.tables(ctx, tx, t); err != nil {
+			return err
+		}
+		return audit.Note(ctx, tx, rec, t, "mesas.config", "Mesas y cobro en la mesa", tablesDetail(out))
 	})
 	if err == nil {
 		s.forget(t.Int64())
@@ -336,7 +340,7 @@ func (s *Service) SaveTables(ctx context.Context, t tenant.ID, in TablesInput) (
 // RenewCodes gives every table a new printed code (the owner reprints the
 // sheet): the old QR codes open the plain menu with a message from now on.
 // Open tabs go on: their phones hold the tab's own secret.
-func (s *Service) RenewCodes(ctx context.Context, t tenant.ID) (TablesSettings, error) {
+func (s *Service) RenewCodes(ctx context.Context, t tenant.ID, rec ...audit.Recorder) (TablesSettings, error) {
 	var out TablesSettings
 	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
 		ids, err := ids(tx.Query(ctx, `SELECT id FROM mesas WHERE cliente_id = ? AND activa = 1`, t.Int64()))
@@ -352,10 +356,35 @@ func (s *Service) RenewCodes(ctx context.Context, t tenant.ID) (TablesSettings, 
 				return err
 			}
 		}
-		out, err = s.tables(ctx, tx, t)
-		return err
+		if out, err = s.tables(ctx, tx, t); err != nil {
+			return err
+		}
+		return audit.Note(ctx, tx, rec, t, "mesas.codigos", "Códigos QR de las mesas",
+			fmt.Sprintf("Códigos nuevos: %d mesas (los impresos antes dejan de servir)", len(ids)))
 	})
 	return out, err
+}
+
+// tablesDetail is the audit log's account of the dining-room settings just
+// saved: how tables pay, the tips offered, pickup, how many tables.
+func tablesDetail(v TablesSettings) string {
+	modo := "pago por pedido"
+	if v.Modo == ModoAlFinal {
+		modo = "pago al final"
+	}
+	tips := "no"
+	if v.Propinas.Activo {
+		pcts := make([]string, len(v.Propinas.Porcentajes))
+		for i, p := range v.Propinas.Porcentajes {
+			pcts[i] = strconv.Itoa(p)
+		}
+		tips = fmt.Sprintf("%s %% (sugerida %d %%)", strings.Join(pcts, "/"), v.Propinas.Defecto)
+	}
+	recoger := "no"
+	if v.RecogerActivo {
+		recoger = "sí"
+	}
+	return fmt.Sprintf("Mesas: %d; cobro: %s; propinas: %s; pedidos para recoger: %s", len(v.Mesas), modo, tips, recoger)
 }
 
 // tableByCode is the active table a printed code names (ErrTableCode for an

@@ -237,3 +237,77 @@ func TestWineLabelMigrationDropsUnsafeLinks(t *testing.T) {
 		}
 	})
 }
+
+// Migration 34 makes every existing restaurant account ('cliente', bound
+// to its restaurant) the propietario of that restaurant, since it joined;
+// a super admin belongs to none. Its backfill runs here on accounts made
+// as before it (no membership).
+func TestMembershipMigrationMakesOwnersPropietario(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		var restaurants [2]int64
+		for i, name := range []string{"Uno", "Dos"} {
+			id, err := store.InsertID(ctx, db, `INSERT INTO clientes (nombre, email, estado, busqueda, created_at) VALUES (?, ?, 'activo', ?, 0)`,
+				name, strings.ToLower(name)+"@example.com", strings.ToLower(name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			restaurants[i] = id
+		}
+		staff := func(email, role string, cliente any, created int64) int64 {
+			t.Helper()
+			id, err := store.InsertID(ctx, db, `INSERT INTO staff_users (email, password_hash, role, cliente_id, created_at) VALUES (?, 'h', ?, ?, ?)`,
+				email, role, cliente, created)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return id
+		}
+		uno := staff("uno@example.com", "cliente", restaurants[0], 1_700_000_000)
+		dos := staff("dos@example.com", "cliente", restaurants[1], 1_700_000_100)
+		admin := staff("admin@example.com", "superadmin", nil, 1_700_000_200)
+		// As before the migration: no memberships.
+		if _, err := db.Exec(ctx, `DELETE FROM membresias`); err != nil {
+			t.Fatal(err)
+		}
+		ran := 0
+		for _, stmt := range strings.Split(migrationSQL(t, db, 34), ";") {
+			var kept []string
+			for _, line := range strings.Split(stmt, "\n") {
+				if !strings.HasPrefix(strings.TrimSpace(line), "--") {
+					kept = append(kept, line)
+				}
+			}
+			if stmt = strings.TrimSpace(strings.Join(kept, "\n")); strings.HasPrefix(stmt, "INSERT INTO membresias") {
+				if _, err := db.Exec(ctx, stmt); err != nil {
+					t.Fatalf("%s: %v", stmt, err)
+				}
+				ran++
+			}
+		}
+		if ran != 1 {
+			t.Fatalf("migration 34 has %d backfills, want 1", ran)
+		}
+		rows, err := db.Query(ctx, `SELECT staff_user_id, cliente_id, rol, created_at FROM membresias ORDER BY staff_user_id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var got []string
+		for rows.Next() {
+			var u, c, at int64
+			var rol string
+			if err := rows.Scan(&u, &c, &rol, &at); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, fmt.Sprint(u, c, rol, at))
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{fmt.Sprint(uno, restaurants[0], "propietario", 1_700_000_000), fmt.Sprint(dos, restaurants[1], "propietario", 1_700_000_100)}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("memberships after migration 34: %v, want %v (the super admin %d: none)", got, want, admin)
+		}
+	})
+}
