@@ -13,7 +13,6 @@ import (
 	"carta/internal/checkout"
 	"carta/internal/media"
 	"carta/internal/offers"
-	"carta/internal/ordering"
 	"carta/internal/respond"
 	"carta/internal/tenant"
 )
@@ -228,28 +227,10 @@ func (s *Server) demoCheckoutResult(approved bool) handler {
 		if err != nil {
 			return err
 		}
-		var out map[string]any
-		switch d := v.(type) {
-		case ordering.DemoCheckout:
-			out = map[string]any{"tipo": "pedido", "estado": d.Estado, "pedido_id": d.PedidoID, "cliente_id": d.ClienteID, "token": d.Token}
-			if d.ExitoURL != "" {
-				out["exito_url"] = d.ExitoURL
-			}
-			if approved && d.Estado == ordering.EstadoRecibido {
-				out["message"] = msg(r, "Pago exitoso. Orden confirmada.", "Payment successful. Order confirmed.")
-			}
-		case offers.DemoCheckout:
-			out = map[string]any{"tipo": "compra", "estado": d.Estado, "compra_id": d.CompraID, "cliente_id": d.ClienteID}
-			if approved && d.Estado == offers.CompraPagado {
-				out["message"] = msg(r, "Pago procesado correctamente. Revisa tu correo.", "Payment processed. Check your e-mail.")
-			}
-		case ordering.TabDemo:
-			out = map[string]any{"tipo": "cuenta", "estado": d.Estado, "pago_id": d.PagoID, "cliente_id": d.ClienteID, "exito_url": d.ExitoURL, "volver_url": d.VolverURL}
-			if approved && d.Estado == "pagado" {
-				out["message"] = msg(r, "Pago recibido. ¡Gracias!", "Payment received. Thank you!")
-			}
-		default:
-			return fmt.Errorf("demo checkout: a kind without its answer: %T", v)
+		a := v.DemoAnswer(approved)
+		out := a.Fields
+		if a.MessageES != "" {
+			out["message"] = msg(r, a.MessageES, a.MessageEN)
 		}
 		return ok(w, out)
 	}

@@ -18,7 +18,6 @@ import (
 	"carta/internal/billing"
 	"carta/internal/campaigns"
 	"carta/internal/checkout"
-	clovercheckout "carta/internal/checkout/clover"
 	"carta/internal/equipo"
 	"carta/internal/limits"
 	"carta/internal/media"
@@ -73,8 +72,7 @@ type Server struct {
 	// accepted and dropped.
 	Messages messaging.Events
 	// Checkout confirms payments of every kind of purchase (webhooks and
-	// the demo checkout page). Nil: Handler builds it with the coupon and
-	// order kinds (Offers, Ordering) and Clover's webhook format.
+	// the demo checkout page), with the kinds registered (app.NewServer).
 	Checkout *checkout.Confirmer
 	// BaseURL is the public address used in links and QR codes.
 	BaseURL string
@@ -203,15 +201,6 @@ func (s *Server) Routes() *Router { return s.router }
 // are not part of it: they are served on their own listener (see
 // metrics.Metrics.Handler), so they are not public on the app's port.
 func (s *Server) Handler() http.Handler {
-	if s.Checkout == nil {
-		s.Checkout = &checkout.Confirmer{DB: s.DB, Notifications: clovercheckout.Webhooks{}, PlatformSecret: s.CloverWebhookSecret, Log: s.Log}
-		// The kinds of purchase paid through a hosted checkout; a session
-		// created before sessions were recorded is looked for in coupons,
-		// then orders.
-		s.Checkout.Register(s.Offers)
-		s.Checkout.Register(s.Ordering)
-		s.Checkout.Register(ordering.Tabs{S: s.Ordering})
-	}
 	rt := &Router{mux: http.NewServeMux()}
 	for _, r := range s.routes() {
 		rt.Handle(r.method+" "+r.pattern, s.guard(r.access, handle(r.handler)))

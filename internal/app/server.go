@@ -19,6 +19,7 @@ import (
 	"carta/internal/billing"
 	"carta/internal/campaigns"
 	"carta/internal/checkout"
+	clovercheckout "carta/internal/checkout/clover"
 	"carta/internal/clientes"
 	"carta/internal/config"
 	"carta/internal/mail"
@@ -106,8 +107,17 @@ func NewServer(cfg config.Config, d Deps) *Server {
 		// The endpoint is paid by the call on the platform's key.
 		wineSvc.Paid = wines.NewPaidLookups(authSvc, cfg.WineLookupPerHour, cfg.WineLookupConcurrency)
 	}
+	// The kinds of purchase paid through a hosted checkout (a coupon, an
+	// online order, a table tab's payment): a confirmation goes to its
+	// session's kind; a session created before sessions were recorded is
+	// looked for in coupons, then orders.
+	confirmer := &checkout.Confirmer{DB: db, Notifications: clovercheckout.Webhooks{}, PlatformSecret: cfg.CloverWebhookSecret, Log: log}
+	confirmer.Register(offerSvc)
+	confirmer.Register(orderSvc)
+	confirmer.Register(ordering.Tabs{S: orderSvc})
 	srv := &api.Server{
 		DB:         db,
+		Checkout:   confirmer,
 		Onboarding: &onboarding.Service{DB: db, Auth: authSvc, POS: d.Connector, BaseURL: cfg.BaseURL, AppID: cfg.CloverAppID},
 		Equipo:     &equipo.Service{DB: db, Auth: authSvc, BaseURL: cfg.BaseURL},
 		Wines:      wineSvc,

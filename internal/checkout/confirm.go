@@ -14,12 +14,13 @@ import (
 
 // A Kind is one kind of purchase paid through a hosted checkout — a coupon
 // ("cupon", internal/offers), an online order ("pedido", internal/ordering),
-// next a table's tab ("cuenta"). Each kind keeps its purchases in its own
-// tables and, when it creates a purchase's checkout session, records the
-// session with its kind (RecordSession); a confirmation looks the session
-// up and goes to its kind's handler. Adding a kind is: implement Kind (and
-// DemoKind for the demo checkout page), record its sessions, register it in
-// the wiring (api.Server.Handler).
+// a payment towards a table's tab ("cuenta", ordering.Tabs). Each kind
+// keeps its purchases in its own tables and, when it creates a purchase's
+// checkout session, records the session with its kind (RecordSession); a
+// confirmation looks the session up and goes to its kind's handler. Adding
+// a kind is: implement Kind (and DemoKind, whose DemoView answers the demo
+// page itself, for the demo checkout), record its sessions, register it in
+// the wiring (app.NewServer).
 type Kind interface {
 	// Name is the kind's name ("cupon", "pedido"): SessionRecord.Kind.
 	Name() string
@@ -60,6 +61,19 @@ type DemoView interface {
 	// DemoPaymentID is the payment id the demo's 'Pagar' records (the
 	// demo checkout refunds by it).
 	DemoPaymentID() string
+	// DemoAnswer is what the page's 'Pagar' (approved) or 'Rechazar'
+	// answers, the view being the session as it is after the
+	// confirmation: each kind says it, so the API has no case per kind.
+	DemoAnswer(approved bool) DemoAnswer
+}
+
+// DemoAnswer is the demo page's answer to 'Pagar' or 'Rechazar': the
+// purchase's fields ("tipo", "estado", "cliente_id", the purchase's id and
+// where the page goes next), and the message once the payment went
+// through, in Spanish and English (empty: none).
+type DemoAnswer struct {
+	Fields               map[string]any
+	MessageES, MessageEN string
 }
 
 // ErrRefundOwed: the payment was recorded but its purchase cannot be

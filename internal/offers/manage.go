@@ -265,6 +265,16 @@ func (s *Service) DemoSession(ctx context.Context, sess checkout.SessionRecord) 
 // DemoPaymentID is the payment the demo page's 'Pagar' records.
 func (d DemoCheckout) DemoPaymentID() string { return "demo_pay_" + strconv.FormatInt(d.CompraID, 10) }
 
+// DemoAnswer is the demo page's answer about a coupon purchase once paid
+// or declined (checkout.DemoView).
+func (d DemoCheckout) DemoAnswer(approved bool) checkout.DemoAnswer {
+	a := checkout.DemoAnswer{Fields: map[string]any{"tipo": "compra", "estado": d.Estado, "compra_id": d.CompraID, "cliente_id": d.ClienteID}}
+	if approved && d.Estado == CompraPagado {
+		a.MessageES, a.MessageEN = "Pago procesado correctamente. Revisa tu correo.", "Payment processed. Check your e-mail."
+	}
+	return a
+}
+
 // Compras lists the diner's purchases, offer titles in lang.
 func (s *Service) Compras(ctx context.Context, d tenant.Diner, lang string) ([]Compra, error) {
 	return ListCompras(ctx, s.DB, d, lang)

@@ -627,6 +627,16 @@ type TabDemo struct {
 // DemoPaymentID is the payment the demo page's 'Pagar' records.
 func (d TabDemo) DemoPaymentID() string { return "demo_pay_cuenta_" + strconv.FormatInt(d.PagoID, 10) }
 
+// DemoAnswer is the demo page's answer about a tab payment once paid or
+// declined (checkout.DemoView): its receipt, or back to the tab.
+func (d TabDemo) DemoAnswer(approved bool) checkout.DemoAnswer {
+	a := checkout.DemoAnswer{Fields: map[string]any{"tipo": "cuenta", "estado": d.Estado, "pago_id": d.PagoID, "cliente_id": d.ClienteID, "exito_url": d.ExitoURL, "volver_url": d.VolverURL}}
+	if approved && d.Estado == "pagado" {
+		a.MessageES, a.MessageEN = "Pago recibido. ¡Gracias!", "Payment received. Thank you!"
+	}
+	return a
+}
+
 // DemoSession is a tab payment's demo checkout (checkout.DemoKind).
 func (k Tabs) DemoSession(ctx context.Context, sess checkout.SessionRecord) (checkout.DemoView, error) {
 	if !strings.HasPrefix(sess.ID, "demo_cs_") {

@@ -889,6 +889,19 @@ func (d DemoCheckout) DemoPaymentID() string {
 	return "demo_pay_pedido_" + strconv.FormatInt(d.PedidoID, 10)
 }
 
+// DemoAnswer is the demo page's answer about an order once paid or
+// declined (checkout.DemoView): the order's page to go to, or its tab's.
+func (d DemoCheckout) DemoAnswer(approved bool) checkout.DemoAnswer {
+	a := checkout.DemoAnswer{Fields: map[string]any{"tipo": "pedido", "estado": d.Estado, "pedido_id": d.PedidoID, "cliente_id": d.ClienteID, "token": d.Token}}
+	if d.ExitoURL != "" {
+		a.Fields["exito_url"] = d.ExitoURL
+	}
+	if approved && d.Estado == EstadoRecibido {
+		a.MessageES, a.MessageEN = "Pago exitoso. Orden confirmada.", "Payment successful. Order confirmed."
+	}
+	return a
+}
+
 // DemoCheckout is what the demo checkout page shows of an order's session;
 // store.ErrNotFound for a session that is not an order's on the demo
 // provider.

@@ -14,6 +14,10 @@ import (
 // transaction's function — is caught at once: a test panics at the line
 // (on SQLite it used to hang for good, waiting for the write turn its own
 // transaction held), the server answers ErrInTx, and nothing is written.
+// It catches the guard (outside, nested.go) being lost: tried once with it
+// returning nil, the SQLite run hung at its first db.Exec until the test
+// timeout and the PostgreSQL run failed every case, the misused statements
+// having run outside the transaction.
 func TestDBRefusedInsideItsOwnTransaction(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()

@@ -62,7 +62,10 @@ const tenantImport = "carta/internal/tenant"
 
 // TestEscapeHatchesStayWhereTheyWere fails when a package outside the list
 // calls Job, FromRecord, DinerFromRecord or NewPrincipal: a request handler
-// that wants a restaurant goes through Principal.Tenant.
+// that wants a restaurant goes through Principal.Tenant. It catches, for
+// instance, a handler that turns the restaurant id of its URL into a
+// tenant.ID with FromRecord instead of asking the check (tried once: a
+// `tenant.FromRecord(id)` in api.clienteMerchant failed it, naming the line).
 func TestEscapeHatchesStayWhereTheyWere(t *testing.T) {
 	root := moduleRoot(t)
 	uses := hatchUses(t, root)

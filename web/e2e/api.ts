@@ -481,6 +481,42 @@ export async function placePaidOrder(
   return { pedidoId: placed.pedido_id, token: placed.token, total: placed.total };
 }
 
+// --- Tables ------------------------------------------------------------------
+
+type TablesSettings = {
+  mesas: { numero: number; nombre: string; codigo: string }[];
+  modo: 'por_pedido' | 'al_final';
+  propinas: { activo: boolean; porcentajes: number[]; defecto: number };
+  recoger_activo: boolean;
+};
+
+/**
+ * PUT /api/clientes/{id}/mesas as its owner: tables 1..n (the dining room
+ * tables.spec.ts sets up), pickup kept on. Answers the printed code of each
+ * table by number, and `restore`, which puts the dining room back as it was
+ * (a spec that shares the worker's server with later ones leaves it alone).
+ */
+export async function tablesSetUp(request: APIRequestContext, owner: Account, clienteId: number, n = 12) {
+  const staff = await staffLogin(request, owner);
+  const headers = bearer(staff.token);
+  const url = `/api/clientes/${clienteId}/mesas`;
+  const before = await ok<TablesSettings>(await request.get(url, { headers }));
+  const put = async (s: Omit<TablesSettings, 'mesas'> & { mesas: { numero: number; nombre: string }[] }) =>
+    ok<TablesSettings>(await request.put(url, { headers, data: s }));
+  const saved = await put({
+    mesas: Array.from({ length: n }, (_, i) => ({ numero: i + 1, nombre: '' })),
+    modo: 'al_final',
+    propinas: { activo: true, porcentajes: [10, 15, 20], defecto: 15 },
+    recoger_activo: true,
+  });
+  return {
+    code: (numero: number) => saved.mesas.find((m) => m.numero === numero)!.codigo,
+    restore: async () => {
+      await put({ ...before, mesas: before.mesas.map(({ numero, nombre }) => ({ numero, nombre })) });
+    },
+  };
+}
+
 /** PUT /api/pedidos/{id}/estado as restaurant 1's staff: the kitchen cancels an order with its reason. */
 export async function cancelOrder(request: APIRequestContext, staff: StaffSession, pedidoId: number, motivo: string) {
   await ok(await request.put(`/api/pedidos/${pedidoId}/estado`, { headers: bearer(staff.token), data: { cliente_id: 1, estado: 'cancelado', motivo } }));

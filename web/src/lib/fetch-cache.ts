@@ -83,6 +83,11 @@ export class FetchCache {
     return this.entry(key).state as FetchState<T>;
   }
 
+  /** When `key`'s answer was last settled, in ms since the epoch (0: never). */
+  updatedAt(key: string): number {
+    return this.entry(key).updatedAt;
+  }
+
   subscribe(key: string, listener: () => void): () => void {
     const { listeners } = this.entry(key);
     listeners.add(listener);
@@ -141,8 +146,12 @@ export class FetchCache {
 /** The cache of the nearest provider (the diner menu makes one per visit). */
 export const FetchCacheContext = createContext<FetchCache | null>(null);
 
-/** What useFetch returns: the state, and a way to ask again (a retry button, a periodic refresh). */
-export type FetchResult<T> = FetchState<T> & { refetch: () => void };
+/**
+ * What useFetch returns: the state, when it was fetched (`dataUpdatedAt`, as
+ * TanStack Query names it; 0 until then), and a way to ask again (a retry
+ * button, a periodic refresh).
+ */
+export type FetchResult<T> = FetchState<T> & { dataUpdatedAt: number; refetch: () => void };
 
 /**
  * useFetch reads `key` from the nearest FetchCache and fetches it when it is
@@ -162,5 +171,5 @@ export function useFetch<T>(key: string, fetcher: Fetcher<T>): FetchResult<T> {
     // The fetcher is identified by the key; `state` is only the rendered one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cache, key]);
-  return { ...state, refetch: () => cache.refetch(key, fetcher) };
+  return { ...state, dataUpdatedAt: cache.updatedAt(key), refetch: () => cache.refetch(key, fetcher) };
 }

@@ -34,13 +34,13 @@ const diner = () => ({ token: getDinerToken() });
 
 /**
  * TanStack Query keys of the other ordering pages' reads (ordering-queries.ts).
- * The menu and the availability, which the ordering page and the diner shell
- * read through the fetch cache, keep that cache's key (availability.ts): one
- * name per read whichever cache serves it.
+ * The menu, which the ordering page reads through the fetch cache, keeps
+ * that cache's key (availability.ts): one name per read whichever cache
+ * serves it. The availability has no TanStack key: every page reads it
+ * through the shell's fetch cache (lib/use-availability.ts).
  */
 export const orderingKeys = {
   menu: (clienteId: string, lang: string) => [orderingFetchKeys.menu(clienteId, lang)] as const,
-  availability: (clienteId: string) => [orderingFetchKeys.availability(clienteId)] as const,
   quote: (clienteId: string, lines: LineRequest[], lang: string) => ['ordering', clienteId, 'quote', lang, lines] as const,
   order: (id: string) => ['pedido', id] as const,
   profile: (usuarioId: string) => ['ordering', 'profile', usuarioId] as const,

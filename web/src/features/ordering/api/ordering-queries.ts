@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LineRequest } from '../../../api/contract';
-import { getAvailability } from './availability';
 import {
   getDinerProfile,
   getOnlineMenu,
@@ -11,23 +10,14 @@ import {
 
 /**
  * TanStack Query options of the cart, checkout and order pages' reads
- * (the ordering page itself reads through the diner shell's fetch cache).
+ * (the ordering page itself, and the availability on every page, read
+ * through the diner shell's fetch cache: lib/use-availability.ts).
  */
 
 export function onlineMenuQueryOptions(clienteId: string, lang: string) {
   return queryOptions({
     queryKey: orderingKeys.menu(clienteId, lang),
     queryFn: ({ signal }) => getOnlineMenu(clienteId, lang, signal),
-  });
-}
-
-/** Pickup times move with the clock: asked afresh, and again every minute while shown. */
-export function availabilityQueryOptions(clienteId: string) {
-  return queryOptions({
-    queryKey: orderingKeys.availability(clienteId),
-    queryFn: ({ signal }) => getAvailability(clienteId, signal),
-    staleTime: 0,
-    refetchInterval: 60_000,
   });
 }
 

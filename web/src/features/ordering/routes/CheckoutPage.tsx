@@ -9,7 +9,7 @@ import { isApiError, isNetworkError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { useDinerSession } from '../../../lib/diner-session';
 import { placeOrder } from '../api/ordering-api';
-import { availabilityQueryOptions, dinerProfileQueryOptions } from '../api/ordering-queries';
+import { dinerProfileQueryOptions } from '../api/ordering-queries';
 import { AvailabilityNotice, canOrder } from '../components/AvailabilityNotice';
 import { CartLines } from '../components/CartLines';
 import { OrderingShell } from '../components/OrderingShell';
@@ -19,6 +19,7 @@ import { readPendingOrder, writePendingOrder } from '../lib/cart';
 import { useOrderingClienteId } from '../lib/cliente-id';
 import { pickupDays } from '../lib/pickup';
 import { readTableContext } from '../lib/table-context';
+import { useAvailability } from '../lib/use-availability';
 import { useCheckedCart } from '../lib/use-checked-cart';
 
 /**
@@ -67,7 +68,8 @@ export function placeError(err: unknown, t: TFunction): string {
 function Checkout({ clienteId }: { clienteId: string }) {
   const { t, i18n } = useTranslation();
   const cart = useCheckedCart(clienteId);
-  const availability = useQuery(availabilityQueryOptions(clienteId));
+  // The shell's entry (its navigation reads it too): one request per page load, again every minute.
+  const availability = useAvailability(clienteId);
   const session = useDinerSession();
   const profile = useQuery({ ...dinerProfileQueryOptions(session?.usuarioId ?? ''), enabled: !!session });
   const [params] = useSearchParams();

@@ -12,7 +12,7 @@ import { useFetch } from '../../../lib/fetch-cache';
 import { mediaUrl } from '../../../lib/media-url';
 import { formatCents } from '../../../lib/money';
 import { usePromotion } from '../../menu';
-import { getAvailability, orderingFetchKeys } from '../api/availability';
+import { orderingFetchKeys } from '../api/availability';
 import { getOnlineMenu } from '../api/ordering-api';
 import { AvailabilityNotice, canOrder } from '../components/AvailabilityNotice';
 import { CustomizeDialog } from '../components/CustomizeDialog';
@@ -20,6 +20,7 @@ import { OrderingShell, useRestaurantLook } from '../components/OrderingShell';
 import { isRequired } from '../lib/modifiers';
 import { addToCart, cartCount, cartSubtotal, useCart, type CartLine } from '../lib/cart';
 import { useOrderingClienteId } from '../lib/cliente-id';
+import { useAvailability } from '../lib/use-availability';
 import { useLang } from '../lib/lang';
 
 /**
@@ -28,9 +29,6 @@ import { useLang } from '../lib/lang';
  * many with the page's HTML (orderingFirstPictures in internal/web/spa.go).
  */
 const EAGER_PICTURES = 1;
-
-/** How often the page asks again whether the restaurant takes orders now. */
-const AVAILABILITY_REFRESH_MS = 60_000;
 
 /**
  * 'Ordena en Línea' (/ordenar-en-linea/:cliente_id): the category tab strip,
@@ -55,7 +53,7 @@ function OrderOnline({ clienteId }: { clienteId: string }) {
   // Through the diner shell's fetch cache (the shell's navigation reads the
   // same availability): no TanStack Query on a diner's first page.
   const menu = useFetch(orderingFetchKeys.menu(clienteId, lang), () => getOnlineMenu(clienteId, lang));
-  const availability = useFetch(orderingFetchKeys.availability(clienteId), () => getAvailability(clienteId));
+  const availability = useAvailability(clienteId);
   const { card } = useRestaurantLook(clienteId);
   const lines = useCart(clienteId);
   const [selected, setSelected] = useState<string | null>(null);
@@ -66,14 +64,6 @@ function OrderOnline({ clienteId }: { clienteId: string }) {
   // The diet filter lives in the URL (?dieta=), as on the menu.
   const [params, setParams] = useSearchParams();
   const filters = parseDietFilters(params);
-  // Opening hours and pauses move with the clock: asked again every minute while shown.
-  const refreshAvailability = availability.refetch;
-  useEffect(() => {
-    const timer = window.setInterval(refreshAvailability, AVAILABILITY_REFRESH_MS);
-    return () => window.clearInterval(timer);
-    // The refetch of a key is the same whatever render it comes from.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [clienteId]);
   // The 'added' notice goes away after a few seconds.
   useEffect(() => {
     if (!added) return;

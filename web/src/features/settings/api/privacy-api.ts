@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import * as api from '../../../api/client';
 import type { RequestBody } from '../../../api/contract';
 import { getPrivacy, type Privacidad } from '../../../api/privacy';
-import { apiFetch } from '../../../lib/api-client';
 
 export const privacyKeys = { detail: (clienteId: string) => ['privacidad', clienteId] as const };
 
@@ -14,6 +14,9 @@ export function privacyQueryOptions(clienteId: string) {
 }
 
 /** PUT /api/clientes/{cliente_id}/privacidad (owner or super admin): the text the owner adds; empty removes it. */
-export function savePrivacyText(clienteId: string, texto: RequestBody<'/api/clientes/{cliente_id}/privacidad', 'put'>['texto']) {
-  return apiFetch<Privacidad>(`/clientes/${encodeURIComponent(clienteId)}/privacidad`, { method: 'PUT', body: { texto } });
+export function savePrivacyText(
+  clienteId: string,
+  texto: RequestBody<'/api/clientes/{cliente_id}/privacidad', 'put'>['texto'],
+): Promise<Privacidad> {
+  return api.put('/api/clientes/{cliente_id}/privacidad', { path: { cliente_id: clienteId }, body: { texto } });
 }

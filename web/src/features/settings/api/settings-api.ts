@@ -1,9 +1,9 @@
+import * as api from '../../../api/client';
 import type { ResponseBody, Settings, SettingsInput } from '../../../api/contract';
-import { apiFetch } from '../../../lib/api-client';
 
 /** POST /api/configuraciones (staff): saves the look and feel; answers the saved settings. */
 export function saveSettings(input: SettingsInput): Promise<Settings> {
-  return apiFetch<Settings>('/configuraciones', { method: 'POST', body: input });
+  return api.post('/api/configuraciones', { body: input });
 }
 
 type UploadAnswer = ResponseBody<'/api/configuraciones/logo', 'post'>;
@@ -17,5 +17,7 @@ export async function uploadSettingsImage(
   const form = new FormData();
   form.append('file', file);
   form.append('cliente_id', clienteId);
-  return apiFetch<UploadAnswer>(`/configuraciones/${kind}`, { method: 'POST', body: form });
+  return kind === 'logo'
+    ? api.post('/api/configuraciones/logo', { body: form })
+    : api.post('/api/configuraciones/background', { body: form });
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import * as api from '../../../api/client';
 import type { ResponseBody } from '../../../api/contract';
 import { clienteKeys, getCliente } from '../../../api/cliente';
-import { apiFetch } from '../../../lib/api-client';
 
 export { clienteKeys };
 
@@ -15,5 +15,5 @@ export function clienteQueryOptions(clienteId: string) {
 
 /** PUT /api/clientes/{cliente_id}/webhook-secret (owner or super admin); empty removes it. */
 export function saveWebhookSecret(clienteId: string, secret: string): Promise<ResponseBody<'/api/clientes/{cliente_id}/webhook-secret', 'put'>> {
-  return apiFetch(`/clientes/${encodeURIComponent(clienteId)}/webhook-secret`, { method: 'PUT', body: { webhook_secret: secret } });
+  return api.put('/api/clientes/{cliente_id}/webhook-secret', { path: { cliente_id: clienteId }, body: { webhook_secret: secret } });
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Notice, SubmitButton, type Message } from '../../../components/Form';
+import { Field, Notice, SubmitButton, type Message } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { privacyKeys, privacyQueryOptions, savePrivacyText } from '../api/privacy-api';
 import './privacy-section.css';
@@ -62,20 +62,9 @@ function PrivacyForm({ clienteId, initial, loadFailed }: { clienteId: string; in
         </p>
       )}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy}>
-        <div className="field">
-          <label htmlFor={`${id}-text`}>{t('privacySettings.text')}</label>
-          <textarea
-            id={`${id}-text`}
-            rows={5}
-            maxLength={MAX_TEXT}
-            aria-describedby={`${id}-hint`}
-            value={texto}
-            onChange={(e) => setTexto(e.target.value)}
-          />
-          <span id={`${id}-hint`} className="muted">
-            {t('privacySettings.hint')}
-          </span>
-        </div>
+        <Field id={`${id}-text`} label={t('privacySettings.text')} hint={t('privacySettings.hint')}>
+          {(control) => <textarea {...control} rows={5} maxLength={MAX_TEXT} value={texto} onChange={(e) => setTexto(e.target.value)} />}
+        </Field>
         <Notice message={message} />
         <SubmitButton busy={busy} label={t('privacySettings.save')} busyLabel={t('privacySettings.saving')} />
       </form>

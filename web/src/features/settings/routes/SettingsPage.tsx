@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SETTINGS, FONT_FAMILIES, type RestaurantSettings, type SettingsInput } from '../../../api/settings';
-import { Notice, SubmitButton, type Message } from '../../../components/Form';
+import { Field, Notice, SubmitButton, type Message } from '../../../components/Form';
 import { RestaurantPage } from '../../../components/RestaurantPage';
 import { errorText } from '../../../lib/api-client';
 import { mediaUrl } from '../../../lib/media-url';
@@ -151,132 +151,123 @@ function SettingsForm({ clienteId, initial }: { clienteId: string; initial: Rest
         <fieldset className="fieldset">
           <legend>{t('settings.appearance')}</legend>
           <div className="field-row">
-            <div className="field">
-              <label htmlFor={f('card')}>{t('settings.cardColor')}</label>
-              <input id={f('card')} type="color" value={values.cardColor} onChange={set('cardColor')} />
-            </div>
-            <div className="field">
-              <label htmlFor={f('text')}>{t('settings.textColor')}</label>
-              <input id={f('text')} type="color" value={values.textColor} onChange={set('textColor')} />
-            </div>
+            <Field id={f('card')} label={t('settings.cardColor')}>
+              {(control) => <input {...control} type="color" value={values.cardColor} onChange={set('cardColor')} />}
+            </Field>
+            <Field id={f('text')} label={t('settings.textColor')}>
+              {(control) => <input {...control} type="color" value={values.textColor} onChange={set('textColor')} />}
+            </Field>
           </div>
           <div className="field-row">
-            <div className="field">
-              <label htmlFor={f('radius')}>{t('settings.cardBorderRadius')}</label>
-              <input
-                id={f('radius')}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={64}
-                value={values.cardBorderRadius}
-                onChange={set('cardBorderRadius')}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={f('size')}>{t('settings.fontSize')}</label>
-              <input
-                id={f('size')}
-                type="number"
-                inputMode="numeric"
-                min={8}
-                max={64}
-                value={values.fontSize}
-                onChange={set('fontSize')}
-              />
-            </div>
+            <Field id={f('radius')} label={t('settings.cardBorderRadius')}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={64}
+                  value={values.cardBorderRadius}
+                  onChange={set('cardBorderRadius')}
+                />
+              )}
+            </Field>
+            <Field id={f('size')} label={t('settings.fontSize')}>
+              {(control) => (
+                <input {...control} type="number" inputMode="numeric" min={8} max={64} value={values.fontSize} onChange={set('fontSize')} />
+              )}
+            </Field>
           </div>
-          <div className="field">
-            <label htmlFor={f('font')}>{t('settings.fontFamily')}</label>
-            <select id={f('font')} value={values.fontFamily} onChange={set('fontFamily')}>
-              {FONT_FAMILIES.map((family) => (
-                <option key={family} value={family} style={{ fontFamily: family }}>
-                  {family}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field id={f('font')} label={t('settings.fontFamily')}>
+            {(control) => (
+              <select {...control} value={values.fontFamily} onChange={set('fontFamily')}>
+                {FONT_FAMILIES.map((family) => (
+                  <option key={family} value={family} style={{ fontFamily: family }}>
+                    {family}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </fieldset>
 
         <fieldset className="fieldset">
           <legend>{t('settings.restaurant')}</legend>
-          <div className="field">
-            <label htmlFor={f('name')}>{t('settings.restaurantName')}</label>
-            <input id={f('name')} value={values.nombre_restaurante} onChange={set('nombre_restaurante')} maxLength={120} />
-          </div>
-          <div className="field">
-            <label htmlFor={f('phone')}>{t('settings.phone')}</label>
-            <input
-              id={f('phone')}
-              type="tel"
-              autoComplete="tel"
-              value={values.telefono_contacto}
-              onChange={set('telefono_contacto')}
-              maxLength={40}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={f('address')}>{t('settings.address')}</label>
-            <input
-              id={f('address')}
-              type="text"
-              autoComplete="street-address"
-              value={values.direccion}
-              onChange={set('direccion')}
-              maxLength={200}
-              aria-describedby={f('address-hint')}
-            />
-            <p className="muted field__hint" id={f('address-hint')}>
-              {t('settings.addressHint')}
-            </p>
-          </div>
-          <div className="field">
-            <label htmlFor={f('maps')}>{t('settings.maps')}</label>
-            <input
-              id={f('maps')}
-              type="url"
-              inputMode="url"
-              value={values.ubicacion_google_maps}
-              onChange={set('ubicacion_google_maps')}
-              maxLength={500}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={f('currency')}>{t('settings.currency')}</label>
-            <select id={f('currency')} value={values.moneda} onChange={set('moneda')}>
-              {currencies.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field id={f('name')} label={t('settings.restaurantName')}>
+            {(control) => <input {...control} value={values.nombre_restaurante} onChange={set('nombre_restaurante')} maxLength={120} />}
+          </Field>
+          <Field id={f('phone')} label={t('settings.phone')}>
+            {(control) => (
+              <input
+                {...control}
+                type="tel"
+                autoComplete="tel"
+                value={values.telefono_contacto}
+                onChange={set('telefono_contacto')}
+                maxLength={40}
+              />
+            )}
+          </Field>
+          <Field id={f('address')} label={t('settings.address')} hint={t('settings.addressHint')}>
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                autoComplete="street-address"
+                value={values.direccion}
+                onChange={set('direccion')}
+                maxLength={200}
+              />
+            )}
+          </Field>
+          <Field id={f('maps')} label={t('settings.maps')}>
+            {(control) => (
+              <input
+                {...control}
+                type="url"
+                inputMode="url"
+                value={values.ubicacion_google_maps}
+                onChange={set('ubicacion_google_maps')}
+                maxLength={500}
+              />
+            )}
+          </Field>
+          <Field id={f('currency')} label={t('settings.currency')}>
+            {(control) => (
+              <select {...control} value={values.moneda} onChange={set('moneda')}>
+                {currencies.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </fieldset>
 
         <fieldset className="fieldset">
           <legend>{t('settings.images')}</legend>
-          <div className="field">
-            <label htmlFor={f('logo')}>{t('settings.logo')}</label>
-            <input
-              id={f('logo')}
-              type="file"
-              accept="image/*"
-              disabled={uploading !== null}
-              onChange={(e) => void onImage('logo', e)}
-            />
-            <CurrentImage src={values.logo} alt={t('settings.currentLogo')} empty={t('settings.noLogo')} testId="current-logo" />
-          </div>
-          <div className="field">
-            <label htmlFor={f('bg')}>{t('settings.background')}</label>
-            <input
-              id={f('bg')}
-              type="file"
-              accept="image/*"
-              disabled={uploading !== null}
-              onChange={(e) => void onImage('background', e)}
-            />
-            <CurrentImage src={values.backgroundImage} alt={t('settings.currentBackground')} empty={t('settings.noBackground')} testId="current-background" />
-          </div>
+          <Field id={f('logo')} label={t('settings.logo')}>
+            {(control) => (
+              <>
+                <input {...control} type="file" accept="image/*" disabled={uploading !== null} onChange={(e) => void onImage('logo', e)} />
+                <CurrentImage src={values.logo} alt={t('settings.currentLogo')} empty={t('settings.noLogo')} testId="current-logo" />
+              </>
+            )}
+          </Field>
+          <Field id={f('bg')} label={t('settings.background')}>
+            {(control) => (
+              <>
+                <input {...control} type="file" accept="image/*" disabled={uploading !== null} onChange={(e) => void onImage('background', e)} />
+                <CurrentImage
+                  src={values.backgroundImage}
+                  alt={t('settings.currentBackground')}
+                  empty={t('settings.noBackground')}
+                  testId="current-background"
+                />
+              </>
+            )}
+          </Field>
           {uploading && <p role="status">{t('settings.uploading')}</p>}
         </fieldset>
 

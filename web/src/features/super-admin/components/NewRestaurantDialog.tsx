@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormError, SubmitButton } from '../../../components/Form';
+import { Field, FormActions, FormError, SubmitButton } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
 import { createClient, type Cliente } from '../api/platform-api';
 import { DEFAULT_COUNTRY } from '../../../lib/countries';
@@ -49,26 +49,24 @@ export function NewRestaurantDialog({ onClose, onCreated }: { onClose: () => voi
   return (
     <PlatformModal title={t('platform.newRestaurant')} onClose={onClose} busy={busy}>
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-nombre`}>{t('platform.name')}</label>
-          <input id={`${id}-nombre`} value={nombre} onChange={(e) => setNombre(e.target.value)} maxLength={120} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{t('platform.ownerEmail')}</label>
-          <input id={`${id}-email`} type="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-mid`}>{t('platform.merchantIdOptional')}</label>
-          <input id={`${id}-mid`} value={merchantId} onChange={(e) => setMerchantId(e.target.value)} autoComplete="off" />
-        </div>
+        <Field id={`${id}-nombre`} label={t('platform.name')}>
+          {(control) => <input {...control} value={nombre} onChange={(e) => setNombre(e.target.value)} maxLength={120} />}
+        </Field>
+        <Field id={`${id}-email`} label={t('platform.ownerEmail')}>
+          {(control) => <input {...control} type="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        </Field>
+        <Field id={`${id}-mid`} label={t('platform.merchantIdOptional')}>
+          {(control) => <input {...control} value={merchantId} onChange={(e) => setMerchantId(e.target.value)} autoComplete="off" />}
+        </Field>
         <CountryField value={pais} onChange={setPais} />
-        <div className="field">
-          <label htmlFor={`${id}-idioma`}>{t('platform.language')}</label>
-          <select id={`${id}-idioma`} value={idioma} onChange={(e) => setIdioma(e.target.value === 'en' ? 'en' : 'es')}>
-            <option value="es">{t('platform.languageEs')}</option>
-            <option value="en">{t('platform.languageEn')}</option>
-          </select>
-        </div>
+        <Field id={`${id}-idioma`} label={t('platform.language')}>
+          {(control) => (
+            <select {...control} value={idioma} onChange={(e) => setIdioma(e.target.value === 'en' ? 'en' : 'es')}>
+              <option value="es">{t('platform.languageEs')}</option>
+              <option value="en">{t('platform.languageEn')}</option>
+            </select>
+          )}
+        </Field>
         <FormError error={error} />
         <FormActions className="platform-modal__actions" cancelLabel={t('platform.cancel')} onCancel={onClose} busy={busy}>
           <SubmitButton busy={busy} label={t('platform.create')} busyLabel={t('platform.creating')} />
