@@ -4587,7 +4587,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Server-Sent Events: 'hola' once listening, then 'pedido' {id, pedido_id, estado} per change; a comment every 20 s */
+                /** @description Server-Sent Events: 'hola' once listening, then 'pedido' {id, pedido_id, estado} per change; a comment every 20 s, at which the session and the person's membership of the restaurant are checked again: the stream ends when either has ended */
                 200: {
                     headers: {
                         [name: string]: unknown;
