@@ -8431,6 +8431,11 @@ export interface components {
              * @enum {string}
              */
             reembolso: "" | "pendiente" | "reembolsado";
+            /**
+             * @description The restaurant's time zone (its ordering settings', else its country's): the voucher's dates are written in it.
+             * @example Europe/Madrid
+             */
+            zona_horaria: string;
         };
         PuntosRestaurante: {
             cliente_id: number;

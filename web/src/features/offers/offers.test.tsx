@@ -277,6 +277,20 @@ describe('Crear Oferta: the offer form', () => {
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ estado: 'pausado', cliente_id: 3 });
   });
 
+  it("writes the expiry as the restaurant's day, in its zone (issue 29)", async () => {
+    // The server stores the date 15/12/2026 of a restaurant in Mexico City as 23:59:59 there:
+    // 05:59:59 UTC on the 16th, which a device in UTC or Madrid would call the 16th.
+    ownerRoutes({
+      'GET /api/clientes/3/cupones': { body: [{ ...ownerOffer, fecha_expiracion: Date.UTC(2026, 11, 16, 5, 59, 59) / 1000 }] },
+      'GET /api/configuraciones': {
+        body: { cliente_id: 3, moneda: 'MXN', pais: 'MX', locales: { es: 'es-MX', en: 'en-MX' }, zona_horaria: 'America/Mexico_City' },
+      },
+    });
+    renderApp('/crear-oferta?cliente_id=3');
+    const item = await screen.findByTestId('owner-offer');
+    expect(await within(item).findByText('15 dic 2026')).toBeInTheDocument();
+  });
+
   it('names the restaurant (body cliente_id) when it changes an offer: the server answers a super admin 400 without it', async () => {
     const { calls } = ownerRoutes({
       'PUT /api/cupones/11/estado': (call) =>
