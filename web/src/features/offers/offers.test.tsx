@@ -383,6 +383,30 @@ describe('diner offers', () => {
     expect(within(dialog).getByRole('button', { name: 'Ir a Clover' })).toHaveAttribute('aria-busy', 'true');
   });
 
+  it.each([
+    // Testing Library reads Intl's no-break space before the € as a space.
+    ['es', 'Comprar', '20,00 €', 'Incluye un fee de servicio de 5,00 €', '21,00 €'],
+    ['en', 'Buy', '€20.00', 'Includes a service fee of €5.00', '€21.00'],
+  ])("writes the coupon's fee in a Spanish restaurant's euros (%s; issue 29)", async (lang, buy, price, fee, total) => {
+    await i18next.changeLanguage(lang);
+    setDinerSession('diner-tok', 42);
+    dinerRoutes({
+      'GET /api/configuraciones': {
+        body: { cliente_id: 1, moneda: 'EUR', pais: 'ES', locale: 'es-ES', locales: { es: 'es-ES', en: 'en-ES' }, zona_horaria: 'Europe/Madrid' },
+      },
+    });
+    renderApp('/usuario/ofertas?menu=1');
+    const user = userEvent.setup();
+    const card = await screen.findByTestId('coupon-card');
+    expect(await within(card).findByText(price)).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: buy }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(fee)).toBeInTheDocument();
+    expect(within(dialog).getByTestId('purchase-total')).toHaveTextContent(total);
+    expect(within(dialog).getByTestId('purchase-breakdown')).toHaveTextContent(price);
+    expect(dialog).not.toHaveTextContent('$');
+  });
+
   it("shows the checkout's errors in the modal", async () => {
     setDinerSession('diner-tok', 42);
     dinerRoutes({ 'POST /api/checkout-clover': { status: 409, body: { error: 'Este cupón está agotado o ya no está disponible.' } } });
