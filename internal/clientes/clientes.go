@@ -136,9 +136,18 @@ func Found(err error) error {
 // Where is a restaurant's country and its ordering settings' time zone
 // ("" when it has saved none: the country's applies, see locale.ZoneOf).
 func Where(ctx context.Context, q store.Querier, id int64) (pais, zona string, err error) {
-	err = q.QueryRow(ctx, `SELECT c.pais, COALESCE((SELECT p.zona_horaria FROM pedidos_config p WHERE p.cliente_id = c.id), '')
-		FROM clientes c WHERE c.id = ?`, id).Scan(&pais, &zona)
+	pais, zona, _, err = WhereAndTax(ctx, q, id)
 	return pais, zona, err
+}
+
+// WhereAndTax is Where and the tax mode the restaurant's menu prices are
+// in: taxIncluded when its POS merchant's prices include the tax (as the
+// last catalogue sync read it; POSConnection.TaxIncluded).
+func WhereAndTax(ctx context.Context, q store.Querier, id int64) (pais, zona string, taxIncluded bool, err error) {
+	var included int
+	err = q.QueryRow(ctx, `SELECT c.pais, COALESCE((SELECT p.zona_horaria FROM pedidos_config p WHERE p.cliente_id = c.id), ''),
+		c.pos_impuestos_incluidos FROM clientes c WHERE c.id = ?`, id).Scan(&pais, &zona, &included)
+	return pais, zona, included == 1, err
 }
 
 // POSConnection is how a restaurant reaches its point of sale.

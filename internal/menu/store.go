@@ -30,12 +30,13 @@ func getSettings(ctx context.Context, q store.Querier, t tenant.Scope) (Settings
 	if err != nil {
 		return s, err
 	}
-	// The country and the time zone: the restaurant's row and its ordering
-	// settings' zone (none saved: the country's).
-	pais, zona, err := clientes.Where(ctx, q, t.Int64())
+	// The country, the time zone and the tax mode: the restaurant's row
+	// and its ordering settings' zone (none saved: the country's).
+	pais, zona, included, err := clientes.WhereAndTax(ctx, q, t.Int64())
 	if err == sql.ErrNoRows {
 		err = nil
 	}
+	s.ImpuestosIncluidos = included
 	return s.withCountry(pais, zona), err
 }
 

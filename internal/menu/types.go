@@ -33,6 +33,12 @@ type Settings struct {
 	Locale      string  `json:"locale"`
 	Locales     Locales `json:"locales"`
 	ZonaHoraria string  `json:"zona_horaria"`
+	// ImpuestosIncluidos (read-only) is the tax mode the menu's prices are
+	// in: they include the tax (a VAT merchant: the menu says "IVA
+	// incluido"), else the tax is added at checkout. It is the POS
+	// merchant's, as the last catalogue sync read it (which moves the
+	// menu version when it changes), not the country's default.
+	ImpuestosIncluidos bool `json:"impuestos_incluidos"`
 }
 
 // DefaultLogo is the logo of a restaurant that has not uploaded one.

@@ -13,6 +13,7 @@ import (
 	"carta/internal/checkout"
 	"carta/internal/clientes"
 	"carta/internal/limits"
+	"carta/internal/locale"
 	"carta/internal/media"
 	"carta/internal/menu"
 	"carta/internal/store"
@@ -58,13 +59,18 @@ type OfferForm struct {
 
 // CheckOffer validates the form of a new offer of the restaurant, before
 // its image is stored: the restaurant needs a card on file (ErrNoCard).
+// Its expiry date is read in the restaurant's time zone (see parseExpiry).
 func (s *Service) CheckOffer(ctx context.Context, t tenant.ID, f OfferForm) (Cupon, error) {
 	if _, err := billing.GetTarjeta(ctx, s.DB, t); errors.Is(err, store.ErrNotFound) {
 		return Cupon{}, ErrNoCard
 	} else if err != nil {
 		return Cupon{}, err
 	}
-	return parseOffer(f, s.DB.Now())
+	pais, zona, err := clientes.Where(ctx, s.DB, t.Int64())
+	if err != nil {
+		return Cupon{}, clientes.Found(err)
+	}
+	return parseOffer(f, s.DB.Now(), locale.ZoneOf(pais, zona))
 }
 
 // CreateOffer stores a checked offer with its image (uploaded for the
@@ -86,8 +92,8 @@ func (s *Service) CreateOffer(ctx context.Context, t tenant.ID, c Cupon, image m
 	return id, err
 }
 
-// parseOffer validates the offer form.
-func parseOffer(in OfferForm, now time.Time) (Cupon, error) {
+// parseOffer validates the offer form of a restaurant in time zone loc.
+func parseOffer(in OfferForm, now time.Time, loc *time.Location) (Cupon, error) {
 	f := strings.TrimSpace
 	c := Cupon{Titulo: f(in.Titulo), Descripcion: f(in.Descripcion), Codigo: strings.ToUpper(f(in.Codigo)),
 		TituloEN: f(in.TituloEN), DescripcionEN: f(in.DescripcionEN)}
@@ -116,7 +122,7 @@ func parseOffer(in OfferForm, now time.Time) (Cupon, error) {
 		return c, invalid("El precio no es válido.", "The price is not valid.")
 	}
 	c.Precio = price
-	exp, err := parseExpiry(f(in.FechaExpiracion))
+	exp, err := parseExpiry(f(in.FechaExpiracion), loc)
 	if err != nil || !exp.After(now) {
 		return c, invalid("La fecha de expiración debe ser futura.", "The expiry date must be in the future.")
 	}
@@ -152,17 +158,23 @@ func parseMoney(s string) (int64, error) {
 	return w*100 + c, nil
 }
 
-// parseExpiry accepts a date (end of that day, UTC), a datetime-local value
-// or RFC 3339.
-func parseExpiry(s string) (time.Time, error) {
+// parseExpiry reads an offer's expiry as the owner means it, in the
+// restaurant's time zone loc: a date is the end of that day there
+// (23:59:59 in Madrid, whatever the season and wherever the owner's device
+// is), a datetime-local value is that clock time there, and RFC 3339 names
+// its own offset.
+func parseExpiry(s string, loc *time.Location) (time.Time, error) {
 	if t, err := time.Parse(time.RFC3339, s); err == nil {
 		return t, nil
 	}
-	if t, err := time.Parse("2006-01-02T15:04", s); err == nil {
+	if t, err := time.ParseInLocation("2006-01-02T15:04", s, loc); err == nil {
 		return t, nil
 	}
-	t, err := time.Parse("2006-01-02", s)
-	return t.Add(24*time.Hour - time.Second), err
+	d, err := time.Parse("2006-01-02", s)
+	if err != nil {
+		return time.Time{}, err
+	}
+	return time.Date(d.Year(), d.Month(), d.Day(), 23, 59, 59, 0, loc), nil
 }
 
 // SetEstado pauses, resumes or ends an offer of the restaurant.

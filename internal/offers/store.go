@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"carta/internal/billing"
+	"carta/internal/locale"
 	"carta/internal/refunds"
 	"carta/internal/store"
 	"carta/internal/tenant"
@@ -473,6 +474,9 @@ type Compra struct {
 	PaidAt        int64   `json:"paid_at"`
 	RedeemedAt    int64   `json:"redeemed_at"`
 	CreatedAt     int64   `json:"created_at"`
+	// ZonaHoraria is the restaurant's time zone (its ordering settings',
+	// else its country's): the page writes the voucher's dates in it.
+	ZonaHoraria string `json:"zona_horaria"`
 }
 
 // ListCompras lists a diner's purchases, newest first: vouchers
@@ -486,10 +490,11 @@ func ListCompras(ctx context.Context, q store.Querier, d tenant.Diner, lang stri
 			COALESCE(cu.titulo_en, ''),
 			CASE WHEN co.estado = 'pagado' AND cu.fecha_expiracion IS NOT NULL AND cu.fecha_expiracion < ? THEN 'expirado' ELSE co.estado END,
 			co.subtotal, co.fee, co.total, co.codigo_voucher, co.reembolso, COALESCE(s.moneda, 'USD'), COALESCE(cu.fecha_expiracion, 0),
-			co.paid_at, co.redeemed_at, co.created_at
+			co.paid_at, co.redeemed_at, co.created_at, c.pais, COALESCE(pc.zona_horaria, '')
 		FROM compras co JOIN clientes c ON c.id = co.cliente_id
 		LEFT JOIN configuraciones s ON s.cliente_id = co.cliente_id
 		LEFT JOIN cupones cu ON cu.id = co.cupon_id
+		LEFT JOIN pedidos_config pc ON pc.cliente_id = co.cliente_id
 		WHERE co.usuario_id = ? AND (co.estado IN ('pagado', 'canjeado') OR co.reembolso <> '')
 		ORDER BY co.created_at DESC, co.id DESC`, q.NowUnix(), usuarioID)
 	if err != nil {
@@ -501,11 +506,12 @@ func ListCompras(ctx context.Context, q store.Querier, d tenant.Diner, lang stri
 		var c Compra
 		var cup sql.NullInt64
 		var code sql.NullString
-		var tituloEN string
+		var tituloEN, pais, zona string
 		if err := rows.Scan(&c.ID, &c.ClienteID, &c.Restaurante, &cup, &c.Descripcion, &tituloEN, &c.Estado, &c.Subtotal, &c.Fee, &c.Total,
-			&code, &c.Reembolso, &c.Moneda, &c.ExpiraEn, &c.PaidAt, &c.RedeemedAt, &c.CreatedAt); err != nil {
+			&code, &c.Reembolso, &c.Moneda, &c.ExpiraEn, &c.PaidAt, &c.RedeemedAt, &c.CreatedAt, &pais, &zona); err != nil {
 			return nil, err
 		}
+		c.ZonaHoraria = locale.ZoneOf(pais, zona).String()
 		if cup.Valid {
 			c.CuponID = &cup.Int64
 		}

@@ -208,3 +208,115 @@ func TestConfigCheck(t *testing.T) {
 		})
 	}
 }
+
+// madridAt is a Madrid wall-clock time.
+func madridAt(t *testing.T, s string) time.Time {
+	t.Helper()
+	loc, err := time.LoadLocation("Europe/Madrid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := time.ParseInLocation("2006-01-02 15:04:05", s, loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func utc(t *testing.T, s string) time.Time {
+	t.Helper()
+	v, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// Madrid's two daylight-saving changes of 2026 (both on a Sunday): in
+// spring 02:00 becomes 03:00, so no slot is offered in the hour that does
+// not exist; in autumn 03:00 becomes 02:00 again, so the hour's slots come
+// twice. Slots stay 15 real minutes apart, on the local quarter hours.
+func TestAvailableAcrossMadridDaylightSaving(t *testing.T) {
+	night := Config{Activo: true, PreparacionMin: 0, ZonaHoraria: "Europe/Madrid", Horario: []Hours{{Dia: 0, Abre: "01:00", Cierra: "05:00"}}}
+	for _, c := range []struct {
+		name, now string // the now is UTC
+		want      string
+	}{
+		{"spring: 01:20 CET, 02:00–02:59 does not exist", "2026-03-29T00:20:00Z", "01:30 01:45 03:00 03:15 03:30 03:45 04:00 04:15 04:30 04:45"},
+		{"autumn: 01:50 CEST, 02:00–02:59 twice", "2026-10-24T23:50:00Z", "02:00 02:15 02:30 02:45 02:00 02:15 02:30 02:45 03:00 03:15 03:30 03:45 04:00 04:15 04:30 04:45"},
+	} {
+		a := night.Available(utc(t, c.now), nil)
+		if got := horas(a.Franjas); got != c.want {
+			t.Errorf("%s: slots %s, want %s", c.name, got, c.want)
+		}
+		for i := 1; i < len(a.Franjas); i++ {
+			if a.Franjas[i].At-a.Franjas[i-1].At != int64(SlotLength/time.Second) {
+				t.Errorf("%s: slots %d and %d are not 15 minutes apart", c.name, i-1, i)
+			}
+		}
+		if !a.Abierto || a.LoAntesPosible == nil {
+			t.Errorf("%s: not open as soon as possible: %+v", c.name, a)
+		}
+	}
+
+	// A day's service after the spring change: 20:00 is 18:00 UTC, not
+	// yesterday's 19:00 UTC.
+	dinner := Config{Activo: true, PreparacionMin: 20, ZonaHoraria: "Europe/Madrid"}
+	for d := 0; d <= 6; d++ {
+		dinner.Horario = append(dinner.Horario, Hours{Dia: d, Abre: "20:00", Cierra: "23:00"})
+	}
+	for _, c := range []struct{ now, first string }{
+		{"2026-03-28 12:00:00", "2026-03-28T19:00:00Z"}, // Saturday, CET (UTC+1)
+		{"2026-03-29 12:00:00", "2026-03-29T18:00:00Z"}, // Sunday, CEST (UTC+2)
+		{"2026-10-24 12:00:00", "2026-10-24T18:00:00Z"}, // Saturday, CEST
+		{"2026-10-25 12:00:00", "2026-10-25T19:00:00Z"}, // Sunday, CET again
+	} {
+		a := dinner.Available(madridAt(t, c.now), nil)
+		if len(a.Franjas) != 12 || a.Franjas[0].Hora != "20:00" || a.Franjas[0].At != utc(t, c.first).Unix() || a.Franjas[11].Hora != "22:45" {
+			t.Errorf("%s Madrid: slots %s, first at %v; want 12 from 20:00 = %s", c.now, horas(a.Franjas), time.Unix(a.Franjas[0].At, 0).UTC(), c.first)
+		}
+	}
+
+	// Choosing a slot on the spring change's night: 03:00 CEST (the quarter
+	// hour after 01:45 CET) is a slot; a time off the quarter hours is not.
+	now := utc(t, "2026-03-29T00:20:00Z")
+	if p, slot, err := night.pickup(now, utc(t, "2026-03-29T01:00:00Z").Unix()); err != nil || !p.Equal(slot) || p.In(night.location()).Format("15:04") != "03:00" {
+		t.Fatalf("03:00 CEST: %v %v %v", p, slot, err)
+	}
+	if _, _, err := night.pickup(now, utc(t, "2026-03-29T00:50:00Z").Unix()); !errors.Is(err, ErrSlotBad) {
+		t.Fatalf("a time off the quarter hours (01:50): %v", err)
+	}
+}
+
+// The board's and the day's bounds are the restaurant's local midnight to
+// the next: 23 hours on a spring change day, 25 on an autumn one, 24 in
+// Mexico City (no daylight saving since 2022), wherever the server runs.
+func TestDayBoundsAcrossDaylightSaving(t *testing.T) {
+	for _, c := range []struct {
+		zone, now  string // now is UTC
+		start, end string // UTC
+		hours      float64
+	}{
+		{"Europe/Madrid", "2026-03-29T12:00:00Z", "2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z", 23},
+		{"Europe/Madrid", "2026-03-29T21:59:59Z", "2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z", 23}, // 23:59:59 CEST
+		{"Europe/Madrid", "2026-03-29T22:00:00Z", "2026-03-29T22:00:00Z", "2026-03-30T22:00:00Z", 24}, // the next day's 00:00
+		{"Europe/Madrid", "2026-03-28T23:30:00Z", "2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z", 23}, // 00:30 CET, before the change
+		{"Europe/Madrid", "2026-10-25T12:00:00Z", "2026-10-24T22:00:00Z", "2026-10-25T23:00:00Z", 25},
+		{"Europe/Madrid", "2026-10-25T00:30:00Z", "2026-10-24T22:00:00Z", "2026-10-25T23:00:00Z", 25}, // 02:30 the first time
+		{"Europe/Madrid", "2026-10-25T01:30:00Z", "2026-10-24T22:00:00Z", "2026-10-25T23:00:00Z", 25}, // 02:30 the second time
+		{"America/New_York", "2026-03-08T12:00:00Z", "2026-03-08T05:00:00Z", "2026-03-09T04:00:00Z", 23},
+		{"America/New_York", "2026-11-01T12:00:00Z", "2026-11-01T04:00:00Z", "2026-11-02T05:00:00Z", 25},
+		{"America/Mexico_City", "2026-04-05T12:00:00Z", "2026-04-05T06:00:00Z", "2026-04-06T06:00:00Z", 24},
+		{"America/Mexico_City", "2026-11-01T12:00:00Z", "2026-11-01T06:00:00Z", "2026-11-02T06:00:00Z", 24},
+	} {
+		cfg := Config{ZonaHoraria: c.zone}
+		start, end := cfg.DayBounds(utc(t, c.now))
+		if !start.Equal(utc(t, c.start)) || !end.Equal(utc(t, c.end)) || end.Sub(start).Hours() != c.hours {
+			t.Errorf("%s at %s: [%s, %s) (%v h), want [%s, %s) (%v h)", c.zone, c.now,
+				start.UTC().Format(time.RFC3339), end.UTC().Format(time.RFC3339), end.Sub(start).Hours(), c.start, c.end, c.hours)
+		}
+		if !cfg.NextMidnight(utc(t, c.now)).Equal(end) {
+			t.Errorf("%s at %s: NextMidnight is not the day's end", c.zone, c.now)
+		}
+	}
+}

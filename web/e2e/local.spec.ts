@@ -134,6 +134,18 @@ test('a restaurant created in Spain on the demo POS: euros with IVA included fro
   const tag = unique('IVA');
   const id = await countryRestaurant(request, 'ES', tag);
   const email = `iva-${tag.toLowerCase()}@example.com`;
+  // The menu's settings say its prices include the tax (the demo's Spanish merchant).
+  expect(await (await request.get(`/api/configuraciones?cliente_id=${id}`)).json()).toMatchObject({ pais: 'ES', impuestos_incluidos: true });
+
+  // The menu's products say 'IVA incluido' beside their euro prices (a new restaurant has no
+  // main categories of its own yet: its first POS category's products, as a subcategory opens them).
+  const online = await (await request.get(`/api/orders/clover_products_online?cliente_id=${id}&idioma=es`)).json();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/menu/${id}?categoria=1&sub=${encodeURIComponent(online.categorias[0].id)}`);
+  await expect(page.getByRole('heading', { name: 'Productos' })).toBeVisible();
+  await expect(page.getByTestId('tax-note')).toHaveText('IVA incluido');
+  await expect(page.locator('.menu-product__price').first()).toHaveText(SPAIN_ES);
+  await page.screenshot({ path: `${SHOTS}/spain-menu-products-es-390.png`, fullPage: true });
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
@@ -143,6 +155,7 @@ test('a restaurant created in Spain on the demo POS: euros with IVA included fro
     const prices = page.locator('.ord-product__price');
     await expect(prices.first()).toHaveText(SPAIN_ES);
     for (const text of await prices.allTextContents()) expect(text).toMatch(SPAIN_ES);
+    await expect(page.getByTestId('tax-note')).toHaveText('IVA incluido');
     await page.getByRole('tab', { name: 'Sin Alcohol' }).click();
     await page.getByRole('button', { name: /^Agregar: / }).first().click();
     await page.goto(`/carrito/${id}`);
@@ -192,6 +205,9 @@ test('a restaurant created in Spain on the demo POS: euros with IVA included fro
   const prices = page.locator('.ord-product__price');
   await expect(prices.first()).toHaveText(DOLLARS);
   for (const text of await prices.allTextContents()) expect(text).toMatch(DOLLARS);
+  // Its tax is added at checkout: no 'IVA incluido' beside the prices.
+  expect(await (await request.get(`/api/configuraciones?cliente_id=${mx}`)).json()).toMatchObject({ pais: 'MX', impuestos_incluidos: false });
+  await expect(page.getByTestId('tax-note')).toHaveCount(0);
 });
 
 test("the super admin moves a restaurant to another country from its actions ('Cambiar país')", async ({ page, context, request, baseURL }) => {

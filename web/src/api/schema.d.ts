@@ -8282,6 +8282,8 @@ export interface components {
              * @example Europe/Madrid
              */
             zona_horaria: string;
+            /** @description read-only: the menu's prices include the tax (the POS merchant's VAT setting as the last catalogue sync read it); the menu then says 'IVA incluido' / 'VAT included'. False: the tax is added at checkout. */
+            impuestos_incluidos: boolean;
         };
         SettingsInput: {
             cliente_id: number | string;
@@ -8431,6 +8433,11 @@ export interface components {
              * @enum {string}
              */
             reembolso: "" | "pendiente" | "reembolsado";
+            /**
+             * @description The restaurant's time zone (its ordering settings', else its country's): the voucher's dates are written in it.
+             * @example Europe/Madrid
+             */
+            zona_horaria: string;
         };
         PuntosRestaurante: {
             cliente_id: number;

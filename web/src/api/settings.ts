@@ -34,6 +34,7 @@ export const DEFAULT_SETTINGS: Omit<RestaurantSettings, 'cliente_id'> = {
   locale: 'es-US',
   locales: { es: 'es-US', en: 'en-US' },
   zona_horaria: 'America/New_York',
+  impuestos_incluidos: false,
 };
 
 /** The six font families the settings screen offers (spec section 9; the same as the API's enum). */

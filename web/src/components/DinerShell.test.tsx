@@ -41,6 +41,7 @@ function renderShell(
           locale: 'es-US',
           locales: { es: 'es-US', en: 'en-US' },
           zona_horaria: 'America/New_York',
+          impuestos_incluidos: false,
         }}
         nav={shellNav('1', has, t)}
         account={<button type="button">Registrarse</button>}

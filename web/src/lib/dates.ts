@@ -42,3 +42,15 @@ export function formatTimestamp(seconds: number | null | undefined, language: st
   if (!seconds) return '—';
   return dateFormatter(language, NUMERIC_DATE_TIME, zone ?? restaurantZone()).format(new Date(seconds * 1000));
 }
+
+/**
+ * The day `ms` falls on in `zone` (the restaurant's by default; the device's
+ * when none), as an <input type="date"> writes it: '2026-12-15'. An offer's
+ * expiry date is a day of the restaurant's (the server ends it at 23:59:59
+ * there), so 'today' is the restaurant's today, not the device's.
+ */
+export function isoDay(ms: number, zone = restaurantZone()): string {
+  const parts = dateFormatter('en', { year: 'numeric', month: '2-digit', day: '2-digit' }, zone).formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

@@ -526,6 +526,7 @@ const compra = (over: object) => ({
   paid_at: 1_700_000_000,
   redeemed_at: 0,
   created_at: 1_700_000_000,
+  zona_horaria: 'America/New_York',
   ...over,
 });
 
@@ -555,6 +556,26 @@ describe('Mis Compras and Mis Puntos', () => {
     expect(screen.getByText('Canjeado')).toBeInTheDocument();
     const qr = calls.find((c) => c.url === '/api/usuarios/5/compras/1/qr')!;
     expect(qr.headers.Authorization).toBe('Bearer diner-tok');
+  });
+
+  it("writes each voucher's dates in its restaurant's zone (issue 29)", async () => {
+    signInDiner('1');
+    mockFetch({
+      'GET /api/usuarios/5/compras': {
+        body: [
+          // 15/12/2026 of a restaurant in Mexico City ends at 05:59:59 UTC on the 16th.
+          compra({ descripcion: 'Tacos', zona_horaria: 'America/Mexico_City', fecha_expiracion: Date.UTC(2026, 11, 16, 5, 59, 59) / 1000 }),
+          // Paid at 23:30 UTC on the 15th: the 16th in Madrid.
+          compra({ id: 2, descripcion: 'Tapas', zona_horaria: 'Europe/Madrid', paid_at: Date.UTC(2026, 11, 15, 23, 30) / 1000, codigo_voucher: null }),
+        ],
+      },
+      'GET /api/usuarios/5/compras/1/qr': { body: '<svg/>' },
+    });
+    renderApp('/usuario/mis-compras');
+    const tacos = await screen.findByRole('article', { name: 'Tacos' });
+    expect(within(tacos).getByText('Vence').nextElementSibling).toHaveTextContent('15 dic 2026');
+    const tapas = screen.getByRole('article', { name: 'Tapas' });
+    expect(within(tapas).getByText('16 dic 2026')).toBeInTheDocument();
   });
 
   it('lists the pickup orders next to the vouchers, each linking to its page', async () => {

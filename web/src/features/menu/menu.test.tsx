@@ -114,6 +114,29 @@ describe('diner menu', () => {
     expect(within(en).getByRole('list', { name: 'Dietary information' })).toHaveTextContent('Gluten-free');
   });
 
+  it("says 'IVA incluido' beside a VAT restaurant's prices, and nothing where tax is added (issue 29)", async () => {
+    menuRoutes({
+      'GET /api/configuraciones': {
+        body: { ...settings, moneda: 'EUR', pais: 'ES', locales: { es: 'es-ES', en: 'en-ES' }, zona_horaria: 'Europe/Madrid', impuestos_incluidos: true },
+      },
+    });
+    let view = renderApp('/menu/1?categoria=3&sub=CAT-COLD');
+    expect(await screen.findByText('Jamón Ibérico')).toBeInTheDocument();
+    expect(screen.getByText('18,50 €')).toBeInTheDocument();
+    expect(await screen.findByTestId('tax-note')).toHaveTextContent('IVA incluido');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByText('Iberian Ham')).toBeInTheDocument();
+    expect(screen.getByTestId('tax-note')).toHaveTextContent('VAT included');
+    view.unmount();
+
+    await resetLanguage();
+    menuRoutes({ 'GET /api/configuraciones': { body: { ...settings, impuestos_incluidos: false } } });
+    view = renderApp('/menu/1?categoria=3&sub=CAT-COLD');
+    expect(await screen.findByText('Jamón Ibérico')).toBeInTheDocument();
+    expect(screen.queryByTestId('tax-note')).not.toBeInTheDocument();
+    expect(screen.queryByText(/IVA incluido/)).not.toBeInTheDocument();
+  });
+
   it('styles the cards and header from the settings', async () => {
     menuRoutes();
     renderApp('/menu/1');

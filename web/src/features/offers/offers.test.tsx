@@ -277,6 +277,20 @@ describe('Crear Oferta: the offer form', () => {
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ estado: 'pausado', cliente_id: 3 });
   });
 
+  it("writes the expiry as the restaurant's day, in its zone (issue 29)", async () => {
+    // The server stores the date 15/12/2026 of a restaurant in Mexico City as 23:59:59 there:
+    // 05:59:59 UTC on the 16th, which a device in UTC or Madrid would call the 16th.
+    ownerRoutes({
+      'GET /api/clientes/3/cupones': { body: [{ ...ownerOffer, fecha_expiracion: Date.UTC(2026, 11, 16, 5, 59, 59) / 1000 }] },
+      'GET /api/configuraciones': {
+        body: { cliente_id: 3, moneda: 'MXN', pais: 'MX', locales: { es: 'es-MX', en: 'en-MX' }, zona_horaria: 'America/Mexico_City' },
+      },
+    });
+    renderApp('/crear-oferta?cliente_id=3');
+    const item = await screen.findByTestId('owner-offer');
+    expect(await within(item).findByText('15 dic 2026')).toBeInTheDocument();
+  });
+
   it('names the restaurant (body cliente_id) when it changes an offer: the server answers a super admin 400 without it', async () => {
     const { calls } = ownerRoutes({
       'PUT /api/cupones/11/estado': (call) =>
@@ -367,6 +381,30 @@ describe('diner offers', () => {
     expect(post.body).toEqual({ merchant_id: 'DEMO1', usuario_id: '42', cupon_id: 21, total_amount: 2100 });
     expect(post.headers.Authorization).toBe('Bearer diner-tok');
     expect(within(dialog).getByRole('button', { name: 'Ir a Clover' })).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it.each([
+    // Testing Library reads Intl's no-break space before the € as a space.
+    ['es', 'Comprar', '20,00 €', 'Incluye un fee de servicio de 5,00 €', '21,00 €'],
+    ['en', 'Buy', '€20.00', 'Includes a service fee of €5.00', '€21.00'],
+  ])("writes the coupon's fee in a Spanish restaurant's euros (%s; issue 29)", async (lang, buy, price, fee, total) => {
+    await i18next.changeLanguage(lang);
+    setDinerSession('diner-tok', 42);
+    dinerRoutes({
+      'GET /api/configuraciones': {
+        body: { cliente_id: 1, moneda: 'EUR', pais: 'ES', locale: 'es-ES', locales: { es: 'es-ES', en: 'en-ES' }, zona_horaria: 'Europe/Madrid' },
+      },
+    });
+    renderApp('/usuario/ofertas?menu=1');
+    const user = userEvent.setup();
+    const card = await screen.findByTestId('coupon-card');
+    expect(await within(card).findByText(price)).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: buy }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(fee)).toBeInTheDocument();
+    expect(within(dialog).getByTestId('purchase-total')).toHaveTextContent(total);
+    expect(within(dialog).getByTestId('purchase-breakdown')).toHaveTextContent(price);
+    expect(dialog).not.toHaveTextContent('$');
   });
 
   it("shows the checkout's errors in the modal", async () => {

@@ -45,7 +45,9 @@ const vatOrder: OrderTracking = {
 
 function api(q: Quote, moneda: string, extra = {}) {
   return mockFetch({
-    'GET /api/configuraciones': { body: { nombre_restaurante: 'La Cava Madrid', moneda, logo: '', backgroundImage: '' } },
+    'GET /api/configuraciones': {
+      body: { nombre_restaurante: 'La Cava Madrid', moneda, logo: '', backgroundImage: '', impuestos_incluidos: q.impuestos_incluidos },
+    },
     'GET /api/orders/clover_products_online': { body: { ...onlineMenu, moneda } },
     'GET /api/orders/config': { body: openNow },
     'POST /api/orders/quote': { body: q },
@@ -86,6 +88,23 @@ describe('prices with VAT included', () => {
     expect(screen.getByTestId('quote-subtotal')).toHaveTextContent('$45.00');
     expect(screen.getByText('Sales Tax 8.25%')).toBeInTheDocument();
     expect(screen.queryByTestId('tax-included')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['es', 'IVA incluido'],
+    ['en', 'VAT included'],
+  ])("'Ordena en Línea' says the prices include the tax (%s); a restaurant that adds tax says nothing", async (lang, note) => {
+    await i18next.changeLanguage(lang);
+    api(vatQuote, 'EUR');
+    const view = renderApp('/ordenar-en-linea/1');
+    expect(await screen.findByTestId('tax-note')).toHaveTextContent(note);
+    view.unmount();
+    api(quote, 'USD');
+    renderApp('/ordenar-en-linea/1');
+    expect(await screen.findByRole('tablist')).toBeInTheDocument();
+    // The settings have loaded (the shell's name is theirs): the note would be there by now.
+    expect((await screen.findAllByText('La Cava Madrid')).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('tax-note')).not.toBeInTheDocument();
   });
 
   it('the order page shows "IVA incluido" with the amount, the total being the sum of the prices', async () => {

@@ -52,6 +52,12 @@ describe('the privacy notice', () => {
     for (const h of ['Qué datos guardamos', 'Para qué los usamos', 'Cuánto tiempo los guardamos', 'Cómo decides sobre tus datos'])
       expect(within(doc).getByRole('heading', { level: 2, name: h })).toBeInTheDocument();
     expect(within(doc).getByText(/Tus consentimientos/)).toBeInTheDocument();
+    // What is kept names every channel a diner answers for (issue 32: SMS) and the notices' channel.
+    const kept = within(within(doc).getByRole('region', { name: 'Qué datos guardamos' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(kept).toContain(
+      'Tus consentimientos: si aceptas correos con novedades, mensajes de WhatsApp y SMS, y cuándo y desde dónde lo indicaste (en un formulario, o respondiendo BAJA a un mensaje).',
+    );
+    expect(kept).toContain('Por dónde quieres recibir los avisos de tus pedidos y cupones: correo, WhatsApp o SMS.');
     expect(within(doc).getByText(/Agencia Española de Protección de Datos/)).toBeInTheDocument();
     expect(within(doc).queryByText(/ARCO/)).not.toBeInTheDocument();
     // Withdrawing and deleting: 'Manejar Cuenta' of this restaurant.
@@ -81,6 +87,8 @@ describe('the privacy notice', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
     expect(screen.getByText('La Cava Demo is responsible for your data.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'How long we keep it' })).toBeInTheDocument();
+    expect(screen.getByText(/whether you accept e-mails with news, WhatsApp messages and SMS/)).toBeInTheDocument();
+    expect(screen.getByText('How you want the notices of your orders and coupons: by e-mail, WhatsApp or SMS.')).toBeInTheDocument();
     unmount();
     routes({ ...spain, pais: 'US', tipo: 'aviso' });
     renderApp('/privacidad/1');

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderApp, resetLanguage, storeSession, type FetchCall } from '../../test/utils';
 
@@ -43,6 +44,23 @@ describe('settings', () => {
     expect(box).toHaveTextContent('Europe/Madrid');
     // The page's own prices follow the restaurant's locale too.
     expect(screen.getByTestId('preview-product')).toHaveTextContent('12,50 €');
+  });
+
+  it.each([
+    ['es', true, 'Precios con IVA incluido', 'Lo define tu punto de venta.'],
+    ['es', false, 'Impuestos añadidos al precio', 'Lo define tu punto de venta.'],
+    ['en', true, 'Prices include VAT', 'Set by your point of sale.'],
+    ['en', false, 'Taxes added to the price', 'Set by your point of sale.'],
+  ])("shows the tax mode the menu's prices are in (%s, included: %s)", async (lang, included, mode, source) => {
+    await i18next.changeLanguage(lang);
+    const settings = included
+      ? { ...saved, moneda: 'EUR', pais: 'ES', locale: 'es-ES', locales: { es: 'es-ES', en: 'en-ES' }, zona_horaria: 'Europe/Madrid', impuestos_incluidos: true }
+      : { ...saved, pais: 'US', locale: 'es-US', locales: { es: 'es-US', en: 'en-US' }, zona_horaria: 'America/New_York', impuestos_incluidos: false };
+    routes({ 'GET /api/configuraciones': { body: settings } });
+    renderApp('/settings?cliente_id=3');
+    const box = await screen.findByTestId('settings-country', {}, { timeout: 10_000 });
+    expect(within(box).getByText(lang === 'es' ? 'Impuestos' : 'Taxes')).toBeInTheDocument();
+    expect(within(box).getByTestId('settings-tax-mode')).toHaveTextContent(`${mode} ${source}`);
   });
 
   it('updates the live preview as the form changes', async () => {

@@ -113,7 +113,7 @@ function OrderRow({ pedido }: { pedido: OrderTracking }) {
           {pedido.restaurante && <span className="acct-order__restaurant"> · {pedido.restaurante}</span>}
         </h3>
         <p className="acct-order__meta">
-          {formatDate(pedido.paid_at || pedido.created_at, lang)} · {formatCents(pedido.total, pedido.moneda, lang)}
+          {formatDate(pedido.paid_at || pedido.created_at, lang, pedido.zona_horaria || undefined)} · {formatCents(pedido.total, pedido.moneda, lang)}
         </p>
       </div>
       <span className="acct-badge acct-order__badge">{t(`account.purchases.orderStatus.${pedido.estado}`)}</span>
@@ -134,9 +134,11 @@ function Voucher({ usuarioId, compra }: { usuarioId: string; compra: Compra }) {
     : isKnownState(compra.estado)
       ? compra.estado
       : 'pagado';
-  const expires = formatDate(compra.fecha_expiracion, lang);
-  const paidAt = formatDate(compra.paid_at || compra.created_at, lang);
-  const redeemedAt = formatDate(compra.redeemed_at, lang);
+  // The voucher's restaurant's day, whichever restaurant's page this is.
+  const zone = compra.zona_horaria || undefined;
+  const expires = formatDate(compra.fecha_expiracion, lang, zone);
+  const paidAt = formatDate(compra.paid_at || compra.created_at, lang, zone);
+  const redeemedAt = formatDate(compra.redeemed_at, lang, zone);
   const titleId = `voucher-${compra.id}`;
 
   return (

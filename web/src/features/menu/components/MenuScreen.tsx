@@ -111,6 +111,7 @@ function Menu({ clienteId, children }: Props) {
             categoryId={view.categoryId}
             cloverCategoryId={view.cloverCategoryId}
             currency={settings?.moneda || DEFAULT_SETTINGS.moneda}
+            taxIncluded={settings?.impuestos_incluidos}
           />
         </Suspense>
       );

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DietaryInfo } from '../../../components/DietaryIcons';
 import { DietFilterBar } from '../../../components/DietFilterBar';
+import { TaxNote } from '../../../components/TaxNote';
 import { matchesDiet, parseDietFilters, withDietFilters } from '../../../lib/dietary';
 import { formatCents } from '../../../lib/money';
 import { useFetch } from '../../../lib/fetch-cache';
@@ -26,7 +27,8 @@ export function ProductsView({
   categoryId,
   cloverCategoryId,
   currency,
-}: Common & { categoryId: string; cloverCategoryId: string; currency: string }) {
+  taxIncluded,
+}: Common & { categoryId: string; cloverCategoryId: string; currency: string; taxIncluded?: boolean }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const query = useFetch(menuKeys.products(clienteId, cloverCategoryId, lang), () =>
@@ -73,6 +75,7 @@ export function ProductsView({
         </h2>
       </div>
       <DietFilterBar value={filters} onChange={(next) => setParams(withDietFilters(params, next), { replace: true })} />
+      <TaxNote included={taxIncluded} />
       {body}
     </section>
   );

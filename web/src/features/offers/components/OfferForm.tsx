@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Field, SubmitButton } from '../../../components/Form';
 import { useObjectUrl } from '../../../components/use-object-url';
 import { errorText } from '../../../lib/api-client';
+import { isoDay } from '../../../lib/dates';
 import { createCupon, offersKeys, type NewCupon } from '../api/offers-api';
 
 /** The form's text fields, as typed (the image is kept apart). */
@@ -17,10 +18,9 @@ function isImage(file: File): boolean {
   return file.type.startsWith('image/');
 }
 
+/** Today in the restaurant's zone: the expiry date is a day of the restaurant's (the server ends it at 23:59:59 there). */
 function todayIso(): string {
-  const d = new Date();
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  return isoDay(Date.now());
 }
 
 /** The 'Crear Oferta' form: every field is required, the image included (image files only). */

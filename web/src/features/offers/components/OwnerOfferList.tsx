@@ -17,6 +17,8 @@ export function OwnerOfferList({ clienteId }: { clienteId: string }) {
   const query = useQuery(ownerCuponesQueryOptions(clienteId));
   const settings = useQuery(getSettingsQueryOptions(clienteId));
   const currency = settings.data?.moneda || DEFAULT_SETTINGS.moneda;
+  // The expiry is the end of a day in the restaurant's zone (the server reads the form's date there).
+  const zone = settings.data?.zona_horaria || undefined;
   const [busy, setBusy] = useState<number | null>(null);
   const [confirmEnd, setConfirmEnd] = useState<number | null>(null);
   const [message, setMessage] = useState<Message>(null);
@@ -67,7 +69,7 @@ export function OwnerOfferList({ clienteId }: { clienteId: string }) {
                 <dt>{t('ownerOffers.sold')}</dt>
                 <dd data-testid="owner-offer-sold">{c.vendidos}</dd>
                 <dt>{t('ownerOffers.expires')}</dt>
-                <dd>{formatDate(c.fecha_expiracion, i18n.language)}</dd>
+                <dd>{formatDate(c.fecha_expiracion, i18n.language, zone)}</dd>
                 <dt>{t('ownerOffers.state')}</dt>
                 <dd>
                   <span className={`offers-badge offers-badge--${c.estado}`}>{t(`ownerOffers.estado.${c.estado}`, c.estado)}</span>

@@ -5,6 +5,7 @@ import type { OnlineProduct } from '../../../api/contract';
 import { DietaryInfo } from '../../../components/DietaryIcons';
 import { DietFilterBar } from '../../../components/DietFilterBar';
 import { DinerBottomBar } from '../../../components/DinerBottomBar';
+import { TaxNote } from '../../../components/TaxNote';
 import { FormError } from '../../../components/Form';
 import { matchesDiet, parseDietFilters, withDietFilters } from '../../../lib/dietary';
 import { errorText } from '../../../lib/api-client';
@@ -54,7 +55,7 @@ function OrderOnline({ clienteId }: { clienteId: string }) {
   // same availability): no TanStack Query on a diner's first page.
   const menu = useFetch(orderingFetchKeys.menu(clienteId, lang), () => getOnlineMenu(clienteId, lang));
   const availability = useAvailability(clienteId);
-  const { card } = useRestaurantLook(clienteId);
+  const { card, settings } = useRestaurantLook(clienteId);
   const lines = useCart(clienteId);
   const [selected, setSelected] = useState<string | null>(null);
   const [customizing, setCustomizing] = useState<OnlineProduct | null>(null);
@@ -108,6 +109,7 @@ function OrderOnline({ clienteId }: { clienteId: string }) {
             onSelect={setSelected}
           />
           <DietFilterBar value={filters} onChange={(next) => setParams(withDietFilters(params, next), { replace: true })} />
+          <TaxNote included={settings?.impuestos_incluidos} />
           <div id={`ord-panel-${current.id}`} role="tabpanel" aria-labelledby={`ord-tab-${current.id}`} tabIndex={-1}>
             {shown.length === 0 && <p className="ord-status">{t('diet.noMatches')}</p>}
             <ul className="ord-grid">

@@ -74,6 +74,7 @@ function NoticeText({ p, clienteId }: { p: Privacidad; clienteId: string }) {
           <li>{t('privacy.what.password')}</li>
           <li>{t('privacy.what.orders')}</li>
           <li>{t('privacy.what.consents')}</li>
+          <li>{t('privacy.what.notices')}</li>
         </ul>
       </section>
 

@@ -9,7 +9,8 @@ import { formatTimestamp } from '../../../lib/dates';
  * The restaurant's country and what it implies, read-only: Carta's super
  * admin sets the country (and with it the currency, the locale and the
  * time zone); the owner sees how prices and dates are written, in both UI
- * languages.
+ * languages, and the tax mode the menu's prices are in (its POS merchant's:
+ * VAT included, as in Spain, or tax added at checkout).
  */
 export function CountrySection({ settings }: { settings: RestaurantSettings }) {
   const { t, i18n } = useTranslation();
@@ -38,6 +39,11 @@ export function CountrySection({ settings }: { settings: RestaurantSettings }) {
         </dd>
         <dt>{t('settings.timeZone')}</dt>
         <dd>{zone}</dd>
+        <dt>{t('settings.taxMode')}</dt>
+        <dd data-testid="settings-tax-mode">
+          {settings.impuestos_incluidos ? t('settings.taxIncluded') : t('settings.taxAdded')}{' '}
+          <span className="muted">{t('settings.taxModeSource')}</span>
+        </dd>
       </dl>
       <p className="muted">{t('settings.countryHint')}</p>
     </section>
