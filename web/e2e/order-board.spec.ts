@@ -11,7 +11,7 @@ test.beforeEach(async ({ request }) => {
   await syncCatalog(request, await staffLogin(request, accounts.owner), 1);
 });
 
-test('a paid order appears on the open board without a reload; the owner acknowledges it and moves it to ready (es)', async ({
+test('a paid order appears on the open board without a reload; the owner accepts and starts it in one tap and moves it to ready (es)', async ({
   page,
   context,
   request,
@@ -42,12 +42,11 @@ test('a paid order appears on the open board without a reload; the owner acknowl
   await page.screenshot({ path: `${SHOTS}/board-new-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  await card.getByRole('button', { name: /^Visto: pedido #\d+$/ }).click();
-  await expect(card).not.toHaveClass(/order-card--new/);
+  // One tap (the default) acknowledges it and starts it; only the legal moves are offered.
   await expect(card.getByRole('button', { name: /Visto/ })).toHaveCount(0);
-  // Only the legal moves are offered.
   await expect(card.getByRole('button', { name: 'Entregado' })).toHaveCount(0);
-  await card.getByRole('button', { name: 'Empezar preparación' }).click();
+  await card.getByRole('button', { name: /^Aceptar e iniciar el pedido #\d+$/ }).click();
+  await expect(card).not.toHaveClass(/order-card--new/);
   await expect(page.getByTestId('column-en_preparacion').getByTestId('order-card').filter({ hasText: nombre })).toBeVisible();
   await card.getByRole('button', { name: 'Listo para recoger' }).click();
   const ready = page.getByTestId('column-listo').getByTestId('order-card').filter({ hasText: nombre });
@@ -62,23 +61,38 @@ test('a paid order appears on the open board without a reload; the owner acknowl
   await page.screenshot({ path: `${SHOTS}/board-ready-390.png`, fullPage: true });
 });
 
-test('the same flow in English, and cancelling asks for a reason', async ({ page, context, request, baseURL }) => {
+test('the same flow in English with the two steps chosen, and cancelling asks for a reason', async ({ page, context, request, baseURL }) => {
   await signInStaff(context, request, accounts.owner, baseURL!);
-  await page.goto('/pedidos?cliente_id=1');
+  // The owner unticks 'Accept and start in one tap' on 'Order settings' (put back after).
+  const staff = await staffLogin(request, accounts.owner);
+  const headers = { Authorization: `Bearer ${staff.token}` };
+  const config = (await (await request.get('/api/clientes/1/pedidos/config', { headers })).json()) as Record<string, unknown>;
+  await page.goto('/pedidos/ajustes?cliente_id=1');
   await page.getByRole('button', { name: 'English' }).click();
-  await expect(page.getByRole('heading', { name: 'Online orders' })).toBeVisible();
-  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  const oneTap = page.getByLabel('Accept and start in one tap');
+  await expect(oneTap).toBeChecked();
+  await oneTap.uncheck();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Ordering settings saved.')).toBeVisible();
+  try {
+    await page.goto('/pedidos?cliente_id=1');
+    await expect(page.getByRole('heading', { name: 'Online orders' })).toBeVisible();
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
 
-  const nombre = unique('Guest');
-  await placePaidOrder(request, nombre);
-  const card = page.getByTestId('order-card').filter({ hasText: nombre });
-  await expect(card).toBeVisible({ timeout: 5_000 });
-  await expect(page.getByRole('alert').filter({ hasText: /new order/ })).toBeVisible();
-  await card.getByRole('button', { name: /^Seen: order #\d+$/ }).click();
-  await expect(card).not.toHaveClass(/order-card--new/);
-  await card.getByRole('button', { name: 'Start preparing' }).click();
-  await card.getByRole('button', { name: 'Ready for pickup' }).click();
-  await expect(page.getByTestId('column-listo').getByTestId('order-card').filter({ hasText: nombre })).toBeVisible();
+    const nombre = unique('Guest');
+    await placePaidOrder(request, nombre);
+    const card = page.getByTestId('order-card').filter({ hasText: nombre });
+    await expect(card).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByRole('alert').filter({ hasText: /new order/ })).toBeVisible();
+    await expect(card.getByRole('button', { name: /Accept and start/ })).toHaveCount(0);
+    await card.getByRole('button', { name: /^Seen: order #\d+$/ }).click();
+    await expect(card).not.toHaveClass(/order-card--new/);
+    await card.getByRole('button', { name: 'Start preparing' }).click();
+    await card.getByRole('button', { name: 'Ready for pickup' }).click();
+    await expect(page.getByTestId('column-listo').getByTestId('order-card').filter({ hasText: nombre })).toBeVisible();
+  } finally {
+    await request.put('/api/clientes/1/pedidos/config', { headers, data: config });
+  }
 
   // A second order is cancelled: the reason is required, and the demo's payment is refunded in the same click.
   const other = unique('Guest');
