@@ -38,7 +38,7 @@ func TestPickupPlaceAndBoardSettingsOverHTTP(t *testing.T) {
 		}
 
 		cfg := map[string]any{"activo": true, "preparacion_min": 15, "horario": ordering.AlwaysOpen(), "pedidos_por_franja": 0, "pausado_hasta": 0,
-			"zona_horaria": "America/New_York", "aviso_ambar_min": 20, "aviso_rojo_min": 10, "un_toque": true}
+			"zona_horaria": "America/New_York", "aviso_ambar_min": 20, "aviso_rojo_min": 10, "un_toque": false}
 		e.run(t, []scenario{
 			{name: "amber after red", method: "PUT", path: "/api/clientes/1/pedidos/config", token: "owner1", body: cfg, status: 400,
 				errText: "Los avisos de retraso son minutos enteros entre 1 y 480, el ámbar antes que el rojo (o los dos vacíos: automáticos)."},
@@ -57,25 +57,30 @@ func TestPickupPlaceAndBoardSettingsOverHTTP(t *testing.T) {
 		if r := e.do("PUT", "/api/clientes/1/pedidos/config", e.owner1, cfg); r.status != 400 {
 			t.Fatalf("not whole minutes: %d %s", r.status, r.body)
 		}
-		if r := e.do("GET", "/api/clientes/1/pedidos/config", e.owner1, nil); r.json["un_toque"] != false || r.json["aviso_ambar_min"] != float64(0) {
-			t.Fatalf("a refused save changed the settings: %s", r.body)
+		if r := e.do("GET", "/api/clientes/1/pedidos/config", e.owner1, nil); r.json["un_toque"] != true || r.json["aviso_ambar_min"] != float64(0) {
+			t.Fatalf("a refused save changed the settings (one tap is the default): %s", r.body)
 		}
 		cfg["aviso_rojo_min"] = 25
-		if r := e.do("PUT", "/api/clientes/1/pedidos/config", e.owner1, cfg); r.status != 200 || r.json["un_toque"] != true ||
+		if r := e.do("PUT", "/api/clientes/1/pedidos/config", e.owner1, cfg); r.status != 200 || r.json["un_toque"] != false ||
 			r.json["aviso_ambar_min"] != float64(10) || r.json["aviso_rojo_min"] != float64(25) {
 			t.Fatalf("save: %d %s", r.status, r.body)
 		}
-		// The board carries them; one tap starts a new order and acknowledges it.
+		// The board carries them (the two steps chosen); a save without
+		// un_toque is the default again, one tap (a PUT replaces the settings).
 		b := e.do("GET", "/api/clientes/1/pedidos", e.owner1, nil)
-		if c := b.json["config"].(map[string]any); c["un_toque"] != true || c["aviso_rojo_min"] != float64(25) {
+		if c := b.json["config"].(map[string]any); c["un_toque"] != false || c["aviso_rojo_min"] != float64(25) {
 			t.Fatalf("board config: %s", b.body)
+		}
+		delete(cfg, "un_toque")
+		if r := e.do("PUT", "/api/clientes/1/pedidos/config", e.owner1, cfg); r.status != 200 || r.json["un_toque"] != true {
+			t.Fatalf("save without un_toque: %d %s", r.status, r.body)
 		}
 		if r := e.do("PUT", fmt.Sprintf("/api/pedidos/%d/estado", id), e.owner2, map[string]any{"cliente_id": 1, "estado": "en_preparacion"}); r.status != 403 {
 			t.Fatalf("another restaurant's owner started it: %d %s", r.status, r.body)
 		}
 		if r := e.do("PUT", fmt.Sprintf("/api/pedidos/%d/estado", id), e.owner1, map[string]any{"cliente_id": 1, "estado": "en_preparacion"}); r.status != 200 ||
 			r.json["estado"] != "en_preparacion" || r.json["visto"] != true {
-			t.Fatalf("one tap: %d %s", r.status, r.body)
+			t.Fatalf("a start acknowledges: %d %s", r.status, r.body)
 		}
 	})
 }

@@ -2,7 +2,9 @@ package ordering_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -16,6 +18,7 @@ import (
 // Issue 27, item 3: the board's late thresholds and one-tap start are
 // ordering settings, validated (whole minutes, amber before red, bounded;
 // both 0 = derived from the preparation time) and kept on both engines.
+// One tap is the default; the two steps are the option.
 func TestBoardSettings(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -24,7 +27,7 @@ func TestBoardSettings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if a, r := cfg.Avisos(); cfg.AvisoAmbarMin != 0 || cfg.UnToque || a != 20 || r != 40 {
+		if a, r := cfg.Avisos(); cfg.AvisoAmbarMin != 0 || cfg.DosPasos || a != 20 || r != 40 {
 			t.Fatalf("defaults: %+v → %d/%d", cfg, a, r)
 		}
 		for _, bad := range [][2]int{{0, 10}, {10, 0}, {10, 10}, {12, 8}, {-1, 5}, {5, ordering.MaxAviso + 1}} {
@@ -39,17 +42,41 @@ func TestBoardSettings(t *testing.T) {
 		if got, _ := f.svc.Config(ctx, f.cliente); got.AvisoAmbarMin != 0 || got.AvisoRojoMin != 0 {
 			t.Fatalf("a refused save changed the settings: %+v", got)
 		}
-		cfg.AvisoAmbarMin, cfg.AvisoRojoMin, cfg.UnToque = 10, 25, true
+		// Saving other settings keeps one tap; the two steps are chosen.
+		cfg.AvisoAmbarMin, cfg.AvisoRojoMin = 10, 25
 		if _, err := f.svc.SaveConfig(ctx, f.cliente, cfg); err != nil {
 			t.Fatal(err)
 		}
 		got, err := f.svc.Config(ctx, f.cliente)
-		if a, r := got.Avisos(); err != nil || !got.UnToque || a != 10 || r != 25 {
+		if a, r := got.Avisos(); err != nil || got.DosPasos || a != 10 || r != 25 {
 			t.Fatalf("saved: %+v %v", got, err)
 		}
-		// The other restaurant keeps its own.
-		if other, _ := f.svc.Config(ctx, f.other); other.UnToque || other.AvisoAmbarMin != 0 {
+		got.DosPasos = true
+		if _, err := f.svc.SaveConfig(ctx, f.cliente, got); err != nil {
+			t.Fatal(err)
+		}
+		if got, err = f.svc.Config(ctx, f.cliente); err != nil || !got.DosPasos || got.AvisoRojoMin != 25 {
+			t.Fatalf("two steps: %+v %v", got, err)
+		}
+		// The other restaurant keeps its own, the default.
+		if other, _ := f.svc.Config(ctx, f.other); other.DosPasos || other.AvisoAmbarMin != 0 {
 			t.Fatalf("other restaurant: %+v", other)
+		}
+		// A restaurant without settings starts in one tap, and so does a row
+		// written without the setting (a bulk insert, a replica still on the
+		// previous version): the stored column is dos_pasos, 0 by default
+		// (migration 0043).
+		if _, err := db.Exec(ctx, `DELETE FROM pedidos_config WHERE cliente_id = ?`, f.other.Int64()); err != nil {
+			t.Fatal(err)
+		}
+		if other, err := f.svc.Config(ctx, f.other); err != nil || other.DosPasos {
+			t.Fatalf("no settings: %+v %v", other, err)
+		}
+		if _, err := db.Exec(ctx, `INSERT INTO pedidos_config (cliente_id, activo, horario_json, updated_at) VALUES (?, 1, '[]', 0)`, f.other.Int64()); err != nil {
+			t.Fatal(err)
+		}
+		if other, err := f.svc.Config(ctx, f.other); err != nil || other.DosPasos || !other.Activo {
+			t.Fatalf("a row without the setting: %+v %v", other, err)
 		}
 		// A short preparation time still warns after 5 minutes, red at 10.
 		if a, r := (ordering.Config{PreparacionMin: 0}).Avisos(); a != 5 || r != 10 {
@@ -58,12 +85,15 @@ func TestBoardSettings(t *testing.T) {
 	})
 }
 
-// Starting an order acknowledges it: the one-tap "aceptar e iniciar" stops
-// its alert on every board.
+// Starting an order acknowledges it: the one-tap "aceptar e iniciar" (the
+// board's default) stops its alert on every board.
 func TestStartingAnOrderAcknowledgesIt(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := setup(t, db, 0)
+		if cfg, err := f.svc.Config(ctx, f.cliente); err != nil || cfg.DosPasos {
+			t.Fatalf("the board does not start in one tap by default: %+v %v", cfg, err)
+		}
 		p, err := f.place(t, ordering.PlaceInput{Idioma: "es"})
 		if err != nil {
 			t.Fatal(err)
@@ -149,4 +179,32 @@ func TestThePickupPlaceOnThePageAndInTheEmail(t *testing.T) {
 			t.Fatalf("English e-mail with Spanish labels:\n%s", text)
 		}
 	})
+}
+
+// On the wire the setting is un_toque (one tap), the inverse of DosPasos; a
+// request without it keeps what the settings had.
+func TestOneTapOnTheWire(t *testing.T) {
+	for _, c := range []struct {
+		in       string
+		was, dos bool
+	}{
+		{`{"un_toque": true}`, true, false},
+		{`{"un_toque": false}`, false, true},
+		{`{"preparacion_min": 10}`, false, false},
+		{`{"preparacion_min": 10}`, true, true},
+	} {
+		cfg := ordering.Config{DosPasos: c.was}
+		if err := json.Unmarshal([]byte(c.in), &cfg); err != nil || cfg.DosPasos != c.dos {
+			t.Fatalf("%s over DosPasos %v: %+v %v", c.in, c.was, cfg, err)
+		}
+		out, err := json.Marshal(cfg)
+		if want := fmt.Sprintf(`"un_toque":%v`, !c.dos); err != nil || !strings.Contains(string(out), want) || strings.Contains(string(out), "DosPasos") {
+			t.Fatalf("%s: %s %v", want, out, err)
+		}
+	}
+	var cfg ordering.Config
+	if err := json.Unmarshal([]byte(`{"preparacion_min": 15, "un_toque": false, "horario": [{"dia": 1, "abre": "09:00", "cierra": "17:00"}]}`), &cfg); err != nil ||
+		cfg.PreparacionMin != 15 || !cfg.DosPasos || len(cfg.Horario) != 1 {
+		t.Fatalf("the other fields: %+v %v", cfg, err)
+	}
 }

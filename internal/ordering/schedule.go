@@ -1,6 +1,7 @@
 package ordering
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -52,9 +53,39 @@ type Config struct {
 	// red ("Retrasado"); both 0: derived from the preparation time (Avisos).
 	AvisoAmbarMin int `json:"aviso_ambar_min"`
 	AvisoRojoMin  int `json:"aviso_rojo_min"`
-	// UnToque: on the board, accepting a new order also starts it (one tap
-	// acknowledges its alert and moves it to en_preparacion).
-	UnToque bool `json:"un_toque"`
+	// DosPasos: the board keeps the two steps for a new order ('Visto',
+	// then 'Empezar preparación'). Its zero value, the default, is one tap:
+	// accepting a new order also starts it (acknowledges its alert and moves
+	// it to en_preparacion). On the wire it is un_toque, the inverse
+	// (MarshalJSON); a saved request without un_toque gets the default.
+	DosPasos bool `json:"-"`
+}
+
+// configAlias is Config without its JSON methods.
+type configAlias Config
+
+// MarshalJSON writes the settings with un_toque (one tap) for DosPasos.
+func (c Config) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		configAlias
+		UnToque bool `json:"un_toque"`
+	}{configAlias(c), !c.DosPasos})
+}
+
+// UnmarshalJSON reads the settings; an un_toque sets DosPasos to its
+// inverse, none leaves it as it was.
+func (c *Config) UnmarshalJSON(b []byte) error {
+	in := struct {
+		*configAlias
+		UnToque *bool `json:"un_toque"`
+	}{configAlias: (*configAlias)(c)}
+	if err := json.Unmarshal(b, &in); err != nil {
+		return err
+	}
+	if in.UnToque != nil {
+		c.DosPasos = !*in.UnToque
+	}
+	return nil
 }
 
 // Avisos is the board's amber and red thresholds in minutes: the owner's,
@@ -68,7 +99,7 @@ func (c Config) Avisos() (ambar, rojo int) {
 }
 
 // DefaultConfig is the settings of a restaurant that never saved any:
-// ordering off, 20 minutes, every day 11:00–22:00.
+// ordering off, 20 minutes, every day 11:00–22:00, one tap on the board.
 func DefaultConfig() Config {
 	c := Config{PreparacionMin: 20, ZonaHoraria: DefaultZone}
 	for d := 0; d < 7; d++ {

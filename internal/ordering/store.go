@@ -58,18 +58,18 @@ var (
 func getConfig(ctx context.Context, q store.Querier, clienteID int64) (Config, error) {
 	var c Config
 	var horario string
-	var activo, unToque int
+	var activo, dosPasos int
 	err := q.QueryRow(ctx, `SELECT activo, preparacion_min, horario_json, pedidos_por_franja, pausado_hasta, zona_horaria,
-		aviso_ambar_min, aviso_rojo_min, un_toque
+		aviso_ambar_min, aviso_rojo_min, dos_pasos
 		FROM pedidos_config WHERE cliente_id = ?`, clienteID).Scan(&activo, &c.PreparacionMin, &horario, &c.PedidosPorFranja, &c.PausadoHasta, &c.ZonaHoraria,
-		&c.AvisoAmbarMin, &c.AvisoRojoMin, &unToque)
+		&c.AvisoAmbarMin, &c.AvisoRojoMin, &dosPasos)
 	if errors.Is(err, sql.ErrNoRows) {
 		return DefaultConfig(), nil
 	}
 	if err != nil {
 		return c, err
 	}
-	c.Activo, c.UnToque = activo == 1, unToque == 1
+	c.Activo, c.DosPasos = activo == 1, dosPasos == 1
 	if err := json.Unmarshal([]byte(horario), &c.Horario); err != nil {
 		return c, fmt.Errorf("ordering settings of %d: %w", clienteID, err)
 	}
@@ -85,15 +85,15 @@ func saveConfig(ctx context.Context, q store.Querier, t tenant.ID, c Config) err
 		return err
 	}
 	_, err = q.Exec(ctx, `INSERT INTO pedidos_config (cliente_id, activo, preparacion_min, horario_json, pedidos_por_franja, pausado_hasta, zona_horaria,
-			aviso_ambar_min, aviso_rojo_min, un_toque, updated_at)
+			aviso_ambar_min, aviso_rojo_min, dos_pasos, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (cliente_id) DO UPDATE SET activo = excluded.activo, preparacion_min = excluded.preparacion_min,
 			horario_json = excluded.horario_json, pedidos_por_franja = excluded.pedidos_por_franja,
 			pausado_hasta = excluded.pausado_hasta, zona_horaria = excluded.zona_horaria,
-			aviso_ambar_min = excluded.aviso_ambar_min, aviso_rojo_min = excluded.aviso_rojo_min, un_toque = excluded.un_toque,
+			aviso_ambar_min = excluded.aviso_ambar_min, aviso_rojo_min = excluded.aviso_rojo_min, dos_pasos = excluded.dos_pasos,
 			updated_at = excluded.updated_at`,
 		t.Int64(), store.BoolInt(c.Activo), c.PreparacionMin, string(h), c.PedidosPorFranja, c.PausadoHasta, c.ZonaHoraria,
-		c.AvisoAmbarMin, c.AvisoRojoMin, store.BoolInt(c.UnToque), q.NowUnix())
+		c.AvisoAmbarMin, c.AvisoRojoMin, store.BoolInt(c.DosPasos), q.NowUnix())
 	return err
 }
 

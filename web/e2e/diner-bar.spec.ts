@@ -30,6 +30,8 @@ const T = {
     checkoutTitle: 'Finalizar Pedido',
     day: 'Día de recogida',
     time: 'Hora de recogida',
+    minutes: 'Minutos',
+    asap: /^Lo antes posible · /,
     today: 'Hoy',
     pay: 'Pagar con Clover',
   },
@@ -45,6 +47,8 @@ const T = {
     checkoutTitle: 'Complete Order',
     day: 'Pickup day',
     time: 'Pickup time',
+    minutes: 'Minutes',
+    asap: /^As soon as possible · /,
     today: 'Today',
     pay: 'Pay with Clover',
   },
@@ -139,19 +143,31 @@ for (const lang of ['es', 'en'] as const) {
       }
       expect(await axe(page)).toEqual([]);
 
-      // The checkout: a day, then a time of that day; the total beside 'Pagar con Clover'.
+      // The checkout: a day, then an hour of that day, then its quarter hours (no list of 88);
+      // as soon as possible preselected; the total beside 'Pagar con Clover'.
       await cart.click();
       await page.getByRole('link', { name: tx.goToPay }).or(page.getByRole('button', { name: tx.goToPay })).click();
       await expect(page.getByRole('heading', { level: 1, name: tx.checkoutTitle })).toBeVisible();
       const day = page.getByLabel(tx.day);
-      const time = page.getByLabel(tx.time);
+      const hour = page.getByLabel(tx.time);
+      const minutes = page.getByLabel(tx.minutes);
       await expect(day).toBeEnabled();
       await expect(day.locator('option').first()).toHaveText(tx.today);
       await day.selectOption({ index: 0 });
-      const times = await time.locator('option').count();
-      expect(times).toBeGreaterThan(0);
-      await time.selectOption({ index: times - 1 });
-      await expect(time).toHaveValue((await time.locator('option').nth(times - 1).getAttribute('value'))!);
+      await expect(hour.locator('option:checked')).toHaveText(tx.asap);
+      await expect(minutes).toHaveCount(0);
+      const hours = await hour.locator('option').count();
+      expect(hours).toBeGreaterThan(1); // the demo is open all day: as soon as possible, then the hours left today
+      expect(hours).toBeLessThanOrEqual(25);
+      await hour.selectOption({ index: hours - 1 });
+      const quarters = await minutes.locator('option').count();
+      expect(quarters).toBeGreaterThan(0);
+      expect(quarters).toBeLessThanOrEqual(4);
+      await expect(minutes).toHaveValue((await minutes.locator('option').first().getAttribute('value'))!);
+      await minutes.selectOption({ index: quarters - 1 });
+      await expect(minutes).toHaveValue((await minutes.locator('option').nth(quarters - 1).getAttribute('value'))!);
+      // Nothing wider than the screen at 390 px.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       const pay = page.getByRole('button', { name: tx.pay, exact: true });
       const total = page.getByTestId('pay-total');
       await expect(total).toContainText(/\$\d+\.\d\d/);

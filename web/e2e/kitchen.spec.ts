@@ -134,7 +134,7 @@ for (const lang of ['es', 'en'] as const) {
       baseURL,
     }) => {
       const tx = T[lang];
-      await withSettings(request, {}, { aviso_ambar_min: 5, aviso_rojo_min: 10, un_toque: true }, async () => {
+      await withSettings(request, {}, { aviso_ambar_min: 5, aviso_rojo_min: 10 }, async () => {
         await context.addInitScript((l) => window.localStorage.setItem('language', l), lang);
         await signInStaff(context, request, accounts.owner, baseURL!);
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
@@ -163,7 +163,7 @@ for (const lang of ['es', 'en'] as const) {
         await page.screenshot({ path: `${SHOTS}/e2e-board-red-${lang}-${width}.png`, fullPage: true });
         if (width === 390) await axe(page);
 
-        // One tap: acknowledged and in preparation.
+        // One tap, the default: acknowledged and in preparation.
         const numero = Number((await card.locator('.order-card__number').textContent())?.replace(/\D/g, ''));
         expect(numero).toBeGreaterThan(0);
         await card.getByRole('button', { name: tx.acceptStart(numero) }).click();

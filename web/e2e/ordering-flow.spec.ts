@@ -55,8 +55,7 @@ for (const lang of ['es', 'en'] as const) {
     expect(boardNavigations).toBe(0);
     // The kitchen reads the restaurant's own names, whatever the diner's language.
     await expect(card).toContainText('Chuletón de Res');
-    await card.getByRole('button', { name: /^Visto: pedido #\d+$/ }).click();
-    await card.getByRole('button', { name: 'Empezar preparación' }).click();
+    await card.getByRole('button', { name: /^Aceptar e iniciar el pedido #\d+$/ }).click();
     await card.getByRole('button', { name: 'Listo para recoger' }).click();
     await expect(board.getByTestId('column-listo').getByTestId('order-card').filter({ hasText: name })).toBeVisible();
 

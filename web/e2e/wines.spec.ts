@@ -228,3 +228,21 @@ for (const lang of ['es', 'en'] as const) {
     });
   });
 }
+
+// Issue 27, item 9: the cava sorts by name as a reader does, accents and case aside
+// ('Álamo' with the A's, 'albariño' before 'Barón'), not by code point.
+test("the diner's cava sorts its wines ignoring accents and case (390 and 1280 px)", async ({ page, request }) => {
+  const staff = await staffLogin(request, accounts.owner);
+  const tag = unique('ORDEN');
+  const names = ['Zeta', 'Álamo', 'Barón', 'albariño', 'Abadía'].map((n) => `${n} ${tag}`);
+  for (const nombre of names) await createWine(request, staff, 1, { nombre, tipo: 'Tinto', precio: 3000 });
+  const expected = ['Abadía', 'Álamo', 'albariño', 'Barón', 'Zeta'].map((n) => `${n} ${tag}`);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.goto(`/cava/1?q=${encodeURIComponent(tag)}`);
+    const cards = page.getByTestId('cava-card');
+    await expect(cards).toHaveCount(names.length);
+    const shown = (await cards.allTextContents()).map((text) => expected.find((n) => text.includes(n)));
+    expect(shown).toEqual(expected);
+  }
+});

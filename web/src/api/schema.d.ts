@@ -4675,7 +4675,10 @@ export interface paths {
                         aviso_ambar_min?: number;
                         /** @description Board: minutes since payment after which a card turns red ('Retrasado'), above aviso_ambar_min; 0: twice the amber. */
                         aviso_rojo_min?: number;
-                        /** @description Board: accepting a new order also starts it (one tap). */
+                        /**
+                         * @description Board: accepting a new order also starts it (one tap; the default when omitted). false: the two steps, 'Visto' then 'Empezar preparación'.
+                         * @default true
+                         */
                         un_toque?: boolean;
                     };
                 };
@@ -8732,7 +8735,7 @@ export interface components {
             aviso_ambar_min: number;
             /** @description Board: minutes since payment after which a card turns red ('Retrasado'), above aviso_ambar_min; 0: twice the amber. */
             aviso_rojo_min: number;
-            /** @description Board: accepting a new order also starts it (one tap). */
+            /** @description Board: accepting a new order also starts it (one tap, the default); false: the two steps, 'Visto' then 'Empezar preparación'. */
             un_toque: boolean;
         };
         OrderPlaced: {

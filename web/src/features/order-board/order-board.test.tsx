@@ -72,7 +72,7 @@ function pedido(over: Partial<Pedido> & { id: number }): Pedido {
   };
 }
 
-function board(pedidos: Pedido[]): Board {
+function board(pedidos: Pedido[], config: Partial<Board['config']> = {}): Board {
   return {
     dia: '2025-03-14',
     pedidos,
@@ -94,7 +94,8 @@ function board(pedidos: Pedido[]): Board {
       zona_horaria: 'America/New_York',
       aviso_ambar_min: 0,
       aviso_rojo_min: 0,
-      un_toque: false,
+      un_toque: true, // the server's default: one tap accepts and starts
+      ...config,
     },
   };
 }
@@ -315,12 +316,13 @@ describe('order board', () => {
     expect(calls.find((c) => c.url === '/api/pedidos/3/reembolsar')?.body).toEqual({ cliente_id: 1 });
   });
 
-  it('a new order keeps alerting until someone presses Visto', async () => {
+  it('with the two steps chosen, a new order keeps alerting until someone presses Visto', async () => {
     const play = vi.spyOn(alertSound, 'play').mockImplementation(() => {});
-    let current = board([pedido({ id: 7, visto: false })]);
+    const twoSteps = { un_toque: false };
+    let current = board([pedido({ id: 7, visto: false })], twoSteps);
     const { calls } = routes(() => current, {
       'POST /api/pedidos/7/visto': () => {
-        current = board([pedido({ id: 7, visto: true })]);
+        current = board([pedido({ id: 7, visto: true })], twoSteps);
         return { body: { id: 7, visto: true } };
       },
     });
@@ -337,6 +339,36 @@ describe('order board', () => {
     expect(calls.find((c) => c.url === '/api/pedidos/7/visto')?.body).toEqual({ cliente_id: 1 });
     expect(screen.queryByText(/pedido nuevo/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Visto/ })).not.toBeInTheDocument();
+    expect(document.title).toBe('Pedidos en línea');
+  });
+
+  it('by default a new order is accepted and started in one tap, which stops its alert', async () => {
+    const play = vi.spyOn(alertSound, 'play').mockImplementation(() => {});
+    let current = board([pedido({ id: 8, visto: false })]);
+    const { calls } = routes(() => current, {
+      'PUT /api/pedidos/8/estado': () => {
+        const started = pedido({ id: 8, visto: true, estado: 'en_preparacion' });
+        current = board([started]);
+        return { body: started };
+      },
+    });
+    renderApp('/pedidos?cliente_id=1');
+    const card = await screen.findByRole('article', { name: 'Pedido #8' }, LAZY);
+    expect(card).toHaveClass('order-card--new');
+    expect(screen.getByRole('alert')).toHaveTextContent('¡1 pedido nuevo! Pulsa «Aceptar e iniciar» para empezarlo.');
+    expect(play).toHaveBeenCalled();
+    expect(within(card).queryByRole('button', { name: /Visto/ })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Empezar preparación' })).not.toBeInTheDocument();
+
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Aceptar e iniciar el pedido #8' }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('column-en_preparacion')).getByRole('article', { name: 'Pedido #8' })).not.toHaveClass('order-card--new'),
+    );
+    // One request: no separate 'visto'.
+    expect(calls.filter((c) => c.url.startsWith('/api/pedidos/8/')).map((c) => [c.method, c.url, c.body])).toEqual([
+      ['PUT', '/api/pedidos/8/estado', { cliente_id: 1, estado: 'en_preparacion' }],
+    ]);
+    expect(screen.queryByText(/pedido nuevo/)).not.toBeInTheDocument();
     expect(document.title).toBe('Pedidos en línea');
   });
 
@@ -471,7 +503,7 @@ function TickingCard({ p, config }: { p: Pedido; config: Parameters<typeof Order
   );
 }
 
-const AUTO = { aviso_ambar_min: 0, aviso_rojo_min: 0, preparacion_min: 20, un_toque: false };
+const AUTO = { aviso_ambar_min: 0, aviso_rojo_min: 0, preparacion_min: 20, un_toque: true };
 
 describe("the kitchen card's time (issue 27, item 3)", () => {
   beforeEach(async () => {
@@ -542,7 +574,7 @@ describe("the kitchen card's time (issue 27, item 3)", () => {
           clienteId="1"
           pedido={pedido({ id: 12, visto: false })}
           zone="America/New_York"
-          config={{ ...AUTO, un_toque: true }}
+          config={AUTO}
           now={PICKUP}
           onChanged={onChanged}
           onPrint={() => {}}
@@ -561,7 +593,7 @@ describe("the kitchen card's time (issue 27, item 3)", () => {
   it('keeps the two steps when one tap is off', () => {
     render(
       <ul>
-        <OrderCard clienteId="1" pedido={pedido({ id: 13, visto: false })} zone="America/New_York" config={AUTO} now={PICKUP} onChanged={() => {}} onPrint={() => {}} onNotice={() => {}} />
+        <OrderCard clienteId="1" pedido={pedido({ id: 13, visto: false })} zone="America/New_York" config={{ ...AUTO, un_toque: false }} now={PICKUP} onChanged={() => {}} onPrint={() => {}} onNotice={() => {}} />
       </ul>,
     );
     expect(screen.getByRole('button', { name: 'Visto: pedido #13' })).toBeInTheDocument();

@@ -16,7 +16,7 @@ const CONFIG: OrderConfig = {
   zona_horaria: 'America/New_York',
   aviso_ambar_min: 0,
   aviso_rojo_min: 0,
-  un_toque: false,
+  un_toque: true, // the default
   horario: [
     { dia: 1, abre: '11:00', cierra: '15:00' },
     { dia: 1, abre: '19:00', cierra: '24:00' },
@@ -85,11 +85,14 @@ describe('ordering settings page', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Retrasado, en rojo (minutos)'), { target: { value: '45' } });
-    await userEvent.setup().click(screen.getByLabelText('Aceptar e iniciar en un toque'));
+    // One tap is on by default; unticking it keeps the two steps.
+    const oneTap = screen.getByLabelText('Aceptar e iniciar en un toque');
+    expect(oneTap).toBeChecked();
+    await userEvent.setup().click(oneTap);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Guardar ajustes' }));
     await screen.findByText('Ajustes de pedidos guardados.');
     const body = calls.find((c) => c.method === 'PUT')?.body as OrderConfig;
-    expect(body).toMatchObject({ aviso_ambar_min: 30, aviso_rojo_min: 45, un_toque: true, zona_horaria: 'America/Mexico_City' });
+    expect(body).toMatchObject({ aviso_ambar_min: 30, aviso_rojo_min: 45, un_toque: false, zona_horaria: 'America/Mexico_City' });
     expect(body.horario).toContainEqual({ dia: 0, abre: '00:00', cierra: '24:00' });
     expect(body.horario).toContainEqual({ dia: 6, abre: '00:00', cierra: '24:00' });
   }, 20_000);

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { mockFetch, renderApp, resetLanguage, type FetchCall, type MockAnswer } from '../../test/utils';
 import { browser } from './lib/browser';
 import { cartKey, readCart, type CartLine } from './lib/cart';
-import { localDay, pickupDays } from './lib/pickup';
+import { localDay, pickupDays, pickupHours } from './lib/pickup';
+import { setRestaurantLocale } from '../../lib/intl';
 import { bravas, chuleton, onlineMenu, openNow, quote } from './test-data';
 import type { Availability, OnlineMenu } from '../../api/contract';
 
@@ -128,6 +129,34 @@ describe('the pickup day, then the time', () => {
     expect(localDay(now, 'UTC')).toBe('2026-11-27');
   });
 
+  it('offers a day of 88 quarter hours as an hour, then its quarter hours: no list longer than a day has hours', () => {
+    // Today from 6:15 p.m. New York as soon as possible, then every quarter hour for 22 hours.
+    const slots = Array.from({ length: 88 }, (_, i) => ({ at: now + 1800 + i * 900 }));
+    const days = pickupDays({ at: now + 900 }, slots, 'America/New_York', 'es', now, labels);
+    const today = pickupHours(days[0].times, 'America/New_York', 'es');
+    expect(today.map((h) => h.key)).toEqual(['asap', '18', '19', '20', '21', '22', '23']);
+    expect(today[0]).toMatchObject({ label: expect.stringMatching(/^Lo antes posible · 6:15/), times: [{ value: '0' }] });
+    expect(today[1].label).toMatch(/^6\sp\.\s?m\.$/);
+    expect(today[1].times.map((x) => x.label)).toEqual([expect.stringMatching(/^6:30/), expect.stringMatching(/^6:45/)]);
+    expect(today[2].times).toHaveLength(4);
+    const tomorrow = pickupHours(days[1].times, 'America/New_York', 'en');
+    expect(tomorrow.length).toBeLessThanOrEqual(24);
+    expect(Math.max(...tomorrow.map((h) => h.times.length))).toBe(4);
+    expect(tomorrow[0].label).toMatch(/^12\sAM$/);
+    // Every time offered is in exactly one hour.
+    expect(days.flatMap((d) => pickupHours(d.times, 'America/New_York', 'es').flatMap((h) => h.times.map((x) => x.value)))).toEqual([
+      '0',
+      ...slots.map((x) => String(x.at)),
+    ]);
+    // A 24-hour clock (a restaurant in Spain) says the hour with its minutes, not a bare number.
+    setRestaurantLocale({ clienteId: '1', locales: { es: 'es-ES', en: 'en-ES' }, zone: 'Europe/Madrid' });
+    try {
+      expect(pickupHours(days[0].times, 'Europe/Madrid', 'es')[1].label).toBe('0:00');
+    } finally {
+      setRestaurantLocale(null);
+    }
+  });
+
   describe('on the checkout page', () => {
     beforeEach(async () => {
       await resetLanguage();
@@ -155,15 +184,24 @@ describe('the pickup day, then the time', () => {
       renderApp('/checkout/1');
       const day = await screen.findByLabelText('Día de recogida');
       expect(within(day).getAllByRole('option').map((o) => o.textContent)).toEqual(['Hoy', 'Mañana']);
-      const time = screen.getByLabelText('Hora de recogida');
-      expect(within(time).getAllByRole('option')).toHaveLength(1);
-      expect(within(time).getByRole('option')).toHaveTextContent(/^Lo antes posible/);
+      // As soon as possible is preselected: no minutes to choose.
+      const hour = screen.getByLabelText('Hora de recogida');
+      expect(within(hour).getAllByRole('option')).toHaveLength(1);
+      expect(within(hour).getByRole('option')).toHaveTextContent(/^Lo antes posible/);
+      expect(screen.queryByLabelText('Minutos')).not.toBeInTheDocument();
 
+      // Tomorrow: the hour (10 a.m.), then its quarter hours, the first preselected.
       await user.selectOptions(day, 'Mañana');
-      expect(within(time).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(
-        availability.franjas.map((f) => String(f.at)),
-      );
-      await user.selectOptions(time, String(availability.franjas[1].at));
+      expect(within(hour).getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringMatching(/^10\sa\.\s?m\.$/)]);
+      const minutes = screen.getByLabelText('Minutos');
+      expect(within(minutes).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(availability.franjas.map((f) => String(f.at)));
+      expect(minutes).toHaveValue(String(availability.franjas[0].at));
+      await user.selectOptions(minutes, String(availability.franjas[1].at));
+      // Back to today: as soon as possible again.
+      await user.selectOptions(day, 'Hoy');
+      expect(screen.queryByLabelText('Minutos')).not.toBeInTheDocument();
+      await user.selectOptions(day, 'Mañana');
+      await user.selectOptions(screen.getByLabelText('Minutos'), String(availability.franjas[1].at));
 
       // The total beside the button, which keeps the spec's text and is described by it.
       const pay = screen.getByRole('button', { name: 'Pagar con Clover' });

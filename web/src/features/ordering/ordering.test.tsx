@@ -354,7 +354,10 @@ describe("'Finalizar Pedido'", () => {
     const user = userEvent.setup();
     renderApp('/checkout/1');
     expect(await screen.findByTestId('quote-total')).toHaveTextContent('$48.71');
-    await user.selectOptions(screen.getByLabelText('Hora de recogida'), String(openNow.franjas[1].at));
+    // The time is chosen as an hour, then its minutes: the hour after 'Lo antes posible', then the slot.
+    const hour = screen.getByLabelText<HTMLSelectElement>('Hora de recogida');
+    await user.selectOptions(hour, hour.options[1].value);
+    await user.selectOptions(screen.getByLabelText('Minutos'), String(openNow.franjas[1].at));
     await user.type(screen.getByLabelText('Nota para el restaurante (opcional)'), 'Sin sal');
     await fillAndPay(user);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/demo/checkout/demo_cs_5'));

@@ -1,8 +1,18 @@
 import { formatClock, formatter } from '../../../lib/clock';
 import { intlLocale } from '../../../lib/intl';
 
-/** A pickup time the diner can choose: the form's value ('0' is as soon as possible) and its label. */
-export type PickupTime = { value: string; label: string };
+/** A pickup time the diner can choose: the form's value ('0' is as soon as possible), its label and when (Unix seconds). */
+export type PickupTime = { value: string; label: string; at: number };
+
+/**
+ * One hour of a day's pickup times (key 'HH' in the restaurant's zone,
+ * labelled '1 p.m.' / '1 PM' / '13:00'), or as soon as possible (key
+ * 'asap', its one time): the diner picks the hour, then one of its
+ * quarter hours, so no list is longer than a day's hours.
+ */
+export type PickupHour = { key: string; label: string; times: PickupTime[] };
+
+export const ASAP_HOUR = 'asap';
 
 /** A day of pickup times, in the restaurant's time zone: 'Hoy', 'Mañana' or its date. */
 export type PickupDay = { key: string; label: string; times: PickupTime[] };
@@ -51,9 +61,33 @@ export function pickupDays(
     }
     day.times.push(time);
   };
-  if (asap) add(asap.at, { value: '0', label: labels.asap(formatClock(asap.at, zone, language)) });
-  for (const s of slots) add(s.at, { value: String(s.at), label: formatClock(s.at, zone, language) });
+  if (asap) add(asap.at, { value: '0', label: labels.asap(formatClock(asap.at, zone, language)), at: asap.at });
+  for (const s of slots) add(s.at, { value: String(s.at), label: formatClock(s.at, zone, language), at: s.at });
   return days;
+}
+
+/** An hour as its locale says it alone: '6 p.m.' / '6 PM', or '18:00' where the clock has 24 hours (a bare '18' reads as nothing). */
+function formatHour(f: Intl.DateTimeFormat, at: number): string {
+  const parts = f.formatToParts(new Date(at * 1000));
+  if (parts.some((p) => p.type === 'dayPeriod')) return parts.map((p) => p.value).join('');
+  return `${parts.find((p) => p.type === 'hour')?.value ?? ''}:00`;
+}
+
+/** A day's pickup times grouped by the restaurant's local hour, in order; as soon as possible first, on its own. */
+export function pickupHours(times: PickupTime[], zone: string | undefined, language: string | undefined): PickupHour[] {
+  const hourOf = formatter('en-US', zone, { hour: '2-digit', hourCycle: 'h23' });
+  const hourLabel = formatter(language, zone, { hour: 'numeric' });
+  const hours: PickupHour[] = [];
+  for (const time of times) {
+    const key = time.value === '0' ? ASAP_HOUR : hourOf.format(new Date(time.at * 1000));
+    let hour = hours.find((h) => h.key === key);
+    if (!hour) {
+      hour = { key, label: key === ASAP_HOUR ? time.label : formatHour(hourLabel, time.at), times: [] };
+      hours.push(hour);
+    }
+    hour.times.push(time);
+  }
+  return hours;
 }
 
 /**

@@ -17,7 +17,7 @@ import { OrderSummary } from '../components/OrderSummary';
 import { openCheckout } from '../lib/browser';
 import { readPendingOrder, writePendingOrder } from '../lib/cart';
 import { useOrderingClienteId } from '../lib/cliente-id';
-import { pickupDays } from '../lib/pickup';
+import { ASAP_HOUR, pickupDays, pickupHours } from '../lib/pickup';
 import { readTableContext } from '../lib/table-context';
 import { useAvailability } from '../lib/use-availability';
 import { useCheckedCart } from '../lib/use-checked-cart';
@@ -170,6 +170,7 @@ function CheckoutForm({
   const [email, setEmail] = useState(profile?.email ?? '');
   const [pickup, setPickup] = useState('0');
   const [day, setDay] = useState('');
+  const [hour, setHour] = useState('');
   const [note, setNote] = useState('');
   // A guest's "quiero recibir novedades": unticked until they tick it (consent is asked, never presumed).
   const [novedades, setNovedades] = useState(false);
@@ -182,7 +183,8 @@ function CheckoutForm({
   const asap = availability?.lo_antes_posible ?? null;
   const slots = availability?.franjas ?? [];
   const zone = availability?.zona_horaria;
-  // The times offered, by the restaurant's day: the diner picks a day, then one of its times.
+  // The times offered, by the restaurant's day and hour: the diner picks a day, then an hour
+  // (or as soon as possible), then one of its quarter hours.
   // "Today" is the restaurant's day when the times were given.
   const days = pickupDays(asap, slots, zone, lang, Math.floor(availabilityAt / 1000), {
     today: t('ordering.checkout.today'),
@@ -190,9 +192,11 @@ function CheckoutForm({
     asap: (hora) => t('ordering.checkout.asap', { hora, min: availability?.preparacion_min ?? 0 }),
   });
   // The chosen time may have gone (time passed, slot full): fall back to the
-  // first time of the chosen day, else the first time offered.
+  // first time of the chosen hour, else of the chosen day, else the first offered.
   const chosenDay = days.find((d) => d.times.some((x) => x.value === pickup)) ?? days.find((d) => d.key === day) ?? days[0];
-  const times = chosenDay?.times ?? [];
+  const hours = pickupHours(chosenDay?.times ?? [], zone, lang);
+  const chosenHour = hours.find((h) => h.times.some((x) => x.value === pickup)) ?? hours.find((h) => h.key === hour) ?? hours[0];
+  const times = chosenHour?.times ?? [];
   const value = times.some((x) => x.value === pickup) ? pickup : (times[0]?.value ?? '');
 
   async function submit(e: FormEvent) {
@@ -335,6 +339,7 @@ function CheckoutForm({
               disabled={days.length === 0}
               onChange={(e) => {
                 setDay(e.target.value);
+                setHour('');
                 setPickup(days.find((d) => d.key === e.target.value)?.times[0]?.value ?? '');
               }}
             >
@@ -346,15 +351,36 @@ function CheckoutForm({
             </select>
           </div>
           <div className="field">
-            <label htmlFor="ord-pickup">{t('ordering.checkout.pickupTime')}</label>
-            <select id="ord-pickup" name="pickup" value={value} disabled={times.length === 0} onChange={(e) => setPickup(e.target.value)}>
-              {times.map((x) => (
-                <option key={x.value} value={x.value}>
-                  {x.label}
+            <label htmlFor="ord-pickup-hour">{t('ordering.checkout.pickupTime')}</label>
+            <select
+              id="ord-pickup-hour"
+              name="pickup_hour"
+              value={chosenHour?.key ?? ''}
+              disabled={hours.length === 0}
+              onChange={(e) => {
+                setHour(e.target.value);
+                setPickup(hours.find((h) => h.key === e.target.value)?.times[0]?.value ?? '');
+              }}
+            >
+              {hours.map((h) => (
+                <option key={h.key} value={h.key}>
+                  {h.label}
                 </option>
               ))}
             </select>
           </div>
+          {chosenHour && chosenHour.key !== ASAP_HOUR && (
+            <div className="field">
+              <label htmlFor="ord-pickup">{t('ordering.checkout.pickupMinute')}</label>
+              <select id="ord-pickup" name="pickup" value={value} onChange={(e) => setPickup(e.target.value)}>
+                {times.map((x) => (
+                  <option key={x.value} value={x.value}>
+                    {x.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
         </div>
         <div className="field">
           <label htmlFor="ord-note">{t('ordering.checkout.note')}</label>

@@ -1,0 +1,11 @@
+-- Issue 27, item 3: accepting a new order and starting it is one tap on the
+-- board unless the restaurant chooses the two steps ('Visto', then 'Empezar
+-- preparación'). The setting is stored inverted, as dos_pasos (1: the two
+-- steps), so that the column's default is the product's default: a
+-- restaurant without settings, and any row written without the column, gets
+-- one tap. Every existing restaurant gets one tap too: un_toque (0028) was an
+-- unticked box, so its stored 0 cannot tell a choice of the two steps from a
+-- box nobody touched. un_toque is no longer read or written; it stays so that
+-- a replica still on the previous version keeps working during a rolling
+-- upgrade, and can be dropped by a later migration.
+ALTER TABLE pedidos_config ADD COLUMN dos_pasos INTEGER NOT NULL DEFAULT 0 CHECK (dos_pasos IN (0, 1));
