@@ -123,6 +123,8 @@ for (const lang of ['es', 'en'] as const) {
       const statusBox = (await status.boundingBox())!;
       const cartBox = (await cart.boundingBox())!;
       expect(statusBox.y + statusBox.height).toBeLessThanOrEqual(cartBox.y);
+      // The cart's label on one line: the button stays 48 px high ('Ver carrito (2) · $28.00' wrapped made it 68).
+      expect(cartBox.height).toBeLessThan(56);
       // The bar spans the screen's width, at its bottom.
       const barBox = (await bar.boundingBox())!;
       expect(barBox.width).toBe(viewport.width);

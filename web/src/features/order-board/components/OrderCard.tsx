@@ -140,13 +140,10 @@ export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onP
           {!atTable && <PickupTime pedido={pedido} zone={zone} />}
         </header>
         {pedido.paid_at > 0 && (
-          <p className={`order-age order-age--${late}`} data-testid="order-age">
-            <span>{t('orderBoard.paidAt', { time: formatClock(pedido.paid_at, zone, i18n.language) })}</span>
+          <p className={`order-age order-facts order-age--${late}`} data-testid="order-age">
+            <span className="order-fact">{t('orderBoard.paidAt', { time: formatClock(pedido.paid_at, zone, i18n.language) })}</span>
             {open && (
-              <>
-                {' · '}
-                <span className="order-age__since">{t('orderBoard.age', { age: formatMinutes(minutesSince(pedido.paid_at, now)) })}</span>
-              </>
+              <span className="order-fact order-age__since">{t('orderBoard.age', { age: formatMinutes(minutesSince(pedido.paid_at, now)) })}</span>
             )}
             {late !== 'ok' && (
               <strong className={`order-badge order-badge--${late}`} data-testid="order-late">
@@ -157,13 +154,12 @@ export function OrderCard({ clienteId, pedido, zone, config, now, onChanged, onP
         )}
         {/* A table's order carries no diner's name (the table is who it is for). */}
         {(pedido.nombre || pedido.telefono) && (
-        <p className="order-customer">
-          <strong>{pedido.nombre}</strong>
+        <p className="order-customer order-facts">
+          {pedido.nombre && <strong className="order-fact">{pedido.nombre}</strong>}
           {pedido.telefono && (
-            <>
-              {' · '}
+            <span className="order-fact">
               <a href={`tel:${pedido.telefono.replace(/[^\d+]/g, '')}`}>{pedido.telefono}</a>
-            </>
+            </span>
           )}
         </p>
         )}

@@ -8,9 +8,9 @@ export function PickupTime({ pedido, zone }: { pedido: Pedido; zone: string }) {
   const { t, i18n } = useTranslation();
   const time = formatZonedTime(pedido.recoger_at, zone, i18n.language);
   return (
-    <span className="order-pickup">
-      {t('orderBoard.pickupAt', { time })}
-      {pedido.lo_antes_posible && <span className="order-asap"> · {t('orderBoard.asap')}</span>}
+    <span className="order-pickup order-facts">
+      <span className="order-fact">{t('orderBoard.pickupAt', { time })}</span>
+      {pedido.lo_antes_posible && <span className="order-fact order-asap">{t('orderBoard.asap')}</span>}
     </span>
   );
 }

@@ -82,6 +82,24 @@ export default function OrderPage() {
   );
 }
 
+/**
+ * 'Llamar: +1 (555) 010-2000' with the number on one line: the line breaks
+ * before it, never inside it (one inline span, so the link's name is the
+ * same text).
+ */
+function CallLabel({ telefono }: { telefono: string }) {
+  const { t } = useTranslation();
+  const mark = '\u0000';
+  const [before, after = ''] = t('ordering.order.call', { telefono: mark }).split(mark);
+  return (
+    <span>
+      {before}
+      <span className="ord-place__phone">{telefono}</span>
+      {after}
+    </span>
+  );
+}
+
 function Order({ order, justPaid }: { order: OrderTracking; justPaid: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
@@ -192,7 +210,7 @@ function Order({ order, justPaid }: { order: OrderTracking; justPaid: boolean })
                     href={`tel:${tel}`}
                     data-testid="order-phone"
                   >
-                    {t('ordering.order.call', { telefono: order.telefono_restaurante })}
+                    <CallLabel telefono={order.telefono_restaurante} />
                   </a>
                 )}
               </dd>
