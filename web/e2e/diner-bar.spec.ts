@@ -32,7 +32,9 @@ const T = {
     time: 'Hora de recogida',
     minutes: 'Minutos',
     asap: /^Lo antes posible · /,
-    today: 'Hoy',
+    // The first pickup day: today, or tomorrow once today's last quarter hour has passed.
+    firstDay: /^(Hoy|Mañana)$/,
+    tomorrow: 'Mañana',
     pay: 'Pagar con Clover',
   },
   en: {
@@ -49,7 +51,8 @@ const T = {
     time: 'Pickup time',
     minutes: 'Minutes',
     asap: /^As soon as possible · /,
-    today: 'Today',
+    firstDay: /^(Today|Tomorrow)$/,
+    tomorrow: 'Tomorrow',
     pay: 'Pay with Clover',
   },
 } as const;
@@ -154,20 +157,25 @@ for (const lang of ['es', 'en'] as const) {
       const hour = page.getByLabel(tx.time);
       const minutes = page.getByLabel(tx.minutes);
       await expect(day).toBeEnabled();
-      await expect(day.locator('option').first()).toHaveText(tx.today);
+      await expect(day.locator('option').first()).toHaveText(tx.firstDay);
       await day.selectOption({ index: 0 });
       await expect(hour.locator('option:checked')).toHaveText(tx.asap);
       await expect(minutes).toHaveCount(0);
       const hours = await hour.locator('option').count();
-      expect(hours).toBeGreaterThan(1); // the demo is open all day: as soon as possible, then the hours left today
       expect(hours).toBeLessThanOrEqual(25);
-      await hour.selectOption({ index: hours - 1 });
-      const quarters = await minutes.locator('option').count();
-      expect(quarters).toBeGreaterThan(0);
-      expect(quarters).toBeLessThanOrEqual(4);
-      await expect(minutes).toHaveValue((await minutes.locator('option').first().getAttribute('value'))!);
-      await minutes.selectOption({ index: quarters - 1 });
-      await expect(minutes).toHaveValue((await minutes.locator('option').nth(quarters - 1).getAttribute('value'))!);
+      // The demo is open all day: as soon as possible, then the hours left that day — except in
+      // the restaurant's last quarter hour, when only 'as soon as possible' (after midnight) is left.
+      if (hours > 1) {
+        await hour.selectOption({ index: hours - 1 });
+        const quarters = await minutes.locator('option').count();
+        expect(quarters).toBeGreaterThan(0);
+        expect(quarters).toBeLessThanOrEqual(4);
+        await expect(minutes).toHaveValue((await minutes.locator('option').first().getAttribute('value'))!);
+        await minutes.selectOption({ index: quarters - 1 });
+        await expect(minutes).toHaveValue((await minutes.locator('option').nth(quarters - 1).getAttribute('value'))!);
+      } else {
+        await expect(day.locator('option').first()).toHaveText(tx.tomorrow);
+      }
       // Nothing wider than the screen at 390 px.
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       const pay = page.getByRole('button', { name: tx.pay, exact: true });
