@@ -478,11 +478,8 @@ func (s *Service) orderCheckout(ctx context.Context, r orderable, id int64, lang
 		if err := setSession(ctx, tx, id, sess.ID, sess.URL, exp); err != nil {
 			return err
 		}
-		var clienteID int64
-		if err := tx.QueryRow(ctx, `SELECT cliente_id FROM pedidos WHERE id = ?`, id).Scan(&clienteID); err != nil {
-			return err
-		}
-		return checkout.RecordSession(ctx, tx, checkout.SessionRecord{ID: sess.ID, Kind: Kind, Ref: id, Restaurant: clienteID})
+		// The order was stored in r's restaurant.
+		return checkout.RecordSession(ctx, tx, checkout.SessionRecord{ID: sess.ID, Kind: Kind, Ref: id, Restaurant: r.t.Int64()})
 	})
 	if err != nil {
 		s.fail(ctx, id)
@@ -643,6 +640,10 @@ type confirmation struct {
 	r    orderable
 	paid bool   // paid by this confirmation
 	out  Pedido // the order afterwards
+	// lugar is where the restaurant is, when Apply read it (for the
+	// e-mail): PayDemo's answer shows it without reading it again.
+	lugar     Lugar
+	lugarRead bool
 }
 
 // Apply: an approved payment makes the order received (numbered, on the
@@ -714,6 +715,7 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 		if err != nil {
 			return err
 		}
+		c.lugar, c.lugarRead = lugar, true
 		p := c.out
 		p.Numero = ph
 		if n.Mail, err = s.queueOrderMail(ctx, tx, p, lugar, c.r.cfg.location()); err != nil {
@@ -840,16 +842,21 @@ func (s *Service) PayDemo(ctx context.Context, clienteID, pedidoID int64, token 
 	if amount != rec.Total {
 		return Seguimiento{}, ErrAmount
 	}
-	p, err := s.confirm(ctx, checkout.Outcome{Session: rec.Session, Approved: true, PaymentID: "demo_pay_pedido_" + strconv.FormatInt(rec.ID, 10)})
-	if err != nil {
+	// The order and its restaurant just read are the confirmation's
+	// (checkout.Confirm reads the order again under lock).
+	c := &confirmation{s: s, rec: rec, r: r}
+	if err := checkout.Confirm(ctx, s.DB, c, checkout.Outcome{Session: rec.Session, Approved: true, PaymentID: demoPaymentID(rec.ID)}); err != nil {
 		return Seguimiento{}, err
 	}
+	p := c.out
 	if p.PaidAt == 0 {
 		return Seguimiento{}, ErrPayment
 	}
-	lugar, err := readLugar(ctx, s.DB, clienteID)
-	if err != nil {
-		return Seguimiento{}, err
+	lugar, ok := c.lugar, c.lugarRead
+	if !ok {
+		if lugar, err = readLugar(ctx, s.DB, clienteID); err != nil {
+			return Seguimiento{}, err
+		}
 	}
 	return seguimiento(p.inItsLanguage(), r.cfg.ZonaHoraria, lugar), nil
 }
@@ -885,9 +892,10 @@ func (s *Service) DemoSession(ctx context.Context, sess checkout.SessionRecord) 
 }
 
 // DemoPaymentID is the payment the demo page's 'Pagar' records.
-func (d DemoCheckout) DemoPaymentID() string {
-	return "demo_pay_pedido_" + strconv.FormatInt(d.PedidoID, 10)
-}
+func (d DemoCheckout) DemoPaymentID() string { return demoPaymentID(d.PedidoID) }
+
+// demoPaymentID is the demo provider's payment of order id.
+func demoPaymentID(id int64) string { return "demo_pay_pedido_" + strconv.FormatInt(id, 10) }
 
 // DemoAnswer is the demo page's answer about an order once paid or
 // declined (checkout.DemoView): the order's page to go to, or its tab's.

@@ -213,19 +213,33 @@ func insertOrder(ctx context.Context, tx *store.Tx, o newOrder) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	for i, l := range o.Priced.Lines {
-		sm := make([]storedModifier, 0, len(l.Modifiers))
-		for _, m := range l.Modifiers {
-			sm = append(sm, storedModifier{ID: m.ID, Name: cmp.Or(m.posName, m.Name), Price: m.Price, GroupID: m.GroupID,
-				GroupName: cmp.Or(m.posGroupName, m.GroupName), NameIdioma: m.Name, GroupNameIdioma: m.GroupName})
+	// The lines in one statement per 50 (one round trip for an order's
+	// usual few; 10 parameters each stays far below either engine's limit).
+	const cols = 10
+	const per = 50
+	for start := 0; start < len(o.Priced.Lines); start += per {
+		chunk := o.Priced.Lines[start:min(start+per, len(o.Priced.Lines))]
+		var q strings.Builder
+		q.WriteString(`INSERT INTO pedido_lineas (pedido_id, posicion, producto_id, clover_item_id, nombre, nombre_idioma, cantidad,
+				precio_unitario, modificadores_json, subtotal) VALUES `)
+		args := make([]any, 0, cols*len(chunk))
+		for k, l := range chunk {
+			sm := make([]storedModifier, 0, len(l.Modifiers))
+			for _, m := range l.Modifiers {
+				sm = append(sm, storedModifier{ID: m.ID, Name: cmp.Or(m.posName, m.Name), Price: m.Price, GroupID: m.GroupID,
+					GroupName: cmp.Or(m.posGroupName, m.GroupName), NameIdioma: m.Name, GroupNameIdioma: m.GroupName})
+			}
+			mods, err := json.Marshal(sm)
+			if err != nil {
+				return 0, err
+			}
+			if k > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, id, start+k, l.ProductID, l.CloverItemID, cmp.Or(l.POSName, l.Name), l.Name, l.Quantity, l.UnitPrice, string(mods), l.Subtotal)
 		}
-		mods, err := json.Marshal(sm)
-		if err != nil {
-			return 0, err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO pedido_lineas (pedido_id, posicion, producto_id, clover_item_id, nombre, nombre_idioma, cantidad,
-				precio_unitario, modificadores_json, subtotal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, i, l.ProductID, l.CloverItemID, cmp.Or(l.POSName, l.Name), l.Name, l.Quantity, l.UnitPrice, string(mods), l.Subtotal); err != nil {
+		if _, err := tx.Exec(ctx, q.String(), args...); err != nil {
 			return 0, err
 		}
 	}
