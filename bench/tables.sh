@@ -37,7 +37,7 @@ if [ "${DB:-sqlite}" = postgres ]; then
   psql -q "$PG_URL/postgres?sslmode=disable" -c "CREATE DATABASE $PGDB" >/dev/null
   DBURL="$PG_URL/$PGDB?sslmode=disable"
 fi
-CARTA_DEMO=1 CARTA_ADDR=127.0.0.1:$PORT CARTA_DATA_DIR="$DATA" CARTA_DATABASE_URL="$DBURL" CARTA_LOG_LEVEL=warn CARTA_METRICS_ADDR=off \
+CARTA_DEMO=1 CARTA_ADDR=127.0.0.1:$PORT CARTA_DATA_DIR="$DATA" CARTA_DATABASE_URL="$DBURL" CARTA_LOG_LEVEL=warn CARTA_METRICS_ADDR=${METRICS_ADDR:-off} \
   CARTA_TRUSTED_PROXIES=127.0.0.1 CARTA_ORDERS_PER_ADDRESS=1000 "$CARTA" serve > "$DATA/carta.log" 2>&1 &
 SERVER=$!
 until curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1; do

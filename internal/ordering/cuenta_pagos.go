@@ -658,14 +658,19 @@ func (k Tabs) DemoSession(ctx context.Context, sess checkout.SessionRecord) (che
 	if err != nil {
 		return nil, err
 	}
-	v, err := k.S.tabView(ctx, k.S.DB, c, true)
-	if err != nil {
+	// The page names the restaurant and the table: the tab's lines are
+	// not read (its payment's amounts are the page's).
+	if d.Restaurante, d.Moneda, err = nameAndCurrency(ctx, k.S.DB, c.ClienteID); err != nil {
+		return nil, err
+	}
+	var mesa TableRef
+	if err := k.S.DB.QueryRow(ctx, `SELECT id, numero, nombre FROM mesas WHERE id = ?`, c.MesaID).Scan(&mesa.ID, &mesa.Numero, &mesa.Nombre); err != nil {
 		return nil, err
 	}
 	d.Impuestos = d.Subtotal - d.Impuestos // importe − base: the tax part
 	d.Subtotal -= d.Impuestos
-	d.Tipo, d.Total, d.Moneda, d.Restaurante = TabKind, d.Subtotal+d.Impuestos+d.Propina, v.Moneda, v.Restaurante
-	d.Descripcion = tabDescription(idioma, v.Mesa, "")
+	d.Tipo, d.Total = TabKind, d.Subtotal+d.Impuestos+d.Propina
+	d.Descripcion = tabDescription(idioma, mesa, "")
 	access := TabAccess{ID: c.ID, Token: c.Token}
 	d.ExitoURL = strings.TrimPrefix(k.S.receiptURL(c.ClienteID, access, d.PagoID, token), k.S.BaseURL)
 	d.VolverURL = strings.TrimPrefix(fmt.Sprintf("%s&cancelar=%d&p=%s", k.S.tabURL(c.ClienteID, access), d.PagoID, token), k.S.BaseURL)

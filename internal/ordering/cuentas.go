@@ -484,12 +484,8 @@ type tabPlace struct {
 
 func placeOf(ctx context.Context, q store.Querier, clienteID int64, mesas []TableRef) (tabPlace, error) {
 	p := tabPlace{}
-	if err := q.QueryRow(ctx, `SELECT COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre) FROM clientes c LEFT JOIN configuraciones s ON s.cliente_id = c.id WHERE c.id = ?`,
-		clienteID).Scan(&p.restaurante); err != nil {
-		return p, err
-	}
 	var err error
-	if p.moneda, err = menu.Currency(ctx, q, tenant.PublicMenu(clienteID)); err != nil {
+	if p.restaurante, p.moneda, err = nameAndCurrency(ctx, q, clienteID); err != nil {
 		return p, err
 	}
 	if p.tc, err = getTablesConfig(ctx, q, clienteID); err != nil {
@@ -502,6 +498,18 @@ func placeOf(ctx context.Context, q store.Querier, clienteID int64, mesas []Tabl
 		}
 	}
 	return p, nil
+}
+
+// nameAndCurrency is the restaurant's name as its diners see it and its
+// currency.
+func nameAndCurrency(ctx context.Context, q store.Querier, clienteID int64) (string, string, error) {
+	var name string
+	if err := q.QueryRow(ctx, `SELECT COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre) FROM clientes c LEFT JOIN configuraciones s ON s.cliente_id = c.id WHERE c.id = ?`,
+		clienteID).Scan(&name); err != nil {
+		return "", "", err
+	}
+	moneda, err := menu.Currency(ctx, q, tenant.PublicMenu(clienteID))
+	return name, moneda, err
 }
 
 // tabViewAt is tabView with its restaurant's part already read.
