@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"carta/internal/auth"
+	"carta/internal/offers"
 	"carta/internal/ordering"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
@@ -274,12 +275,12 @@ func TestStandbyTakesOver(t *testing.T) {
 			if st == http.StatusConflict && strings.Contains(got, "Ya estás pagando") {
 				// The kill landed between this diner's hold and its checkout:
 				// the request failed and the hold's release could not be
-				// written, so the hold stands, without a checkout, until its
-				// hold time ends (offers.HoldTime), as the product ends it. The
-				// test brings that end forward instead of waiting 15 minutes.
-				t.Logf("diner %d: a hold the outage left (%s); ended as its hold time would", uid, got)
-				if _, err := db.Exec(ctx, `UPDATE compras SET expires_at = ? WHERE cupon_id = ? AND usuario_id = ? AND estado = 'pendiente' AND checkout_url = ''`,
-					time.Now().Add(-time.Second).Unix(), cup, uid); err != nil {
+				// written, so the hold stands without a checkout until
+				// offers.OpeningTime has passed, when buying again replaces it.
+				// The test moves the hold's start back instead of waiting.
+				t.Logf("diner %d: a hold the outage left (%s); replaced once its opening time is over", uid, got)
+				if _, err := db.Exec(ctx, `UPDATE compras SET created_at = ? WHERE cupon_id = ? AND usuario_id = ? AND estado = 'pendiente' AND checkout_url = ''`,
+					time.Now().Add(-offers.OpeningTime-time.Second).Unix(), cup, uid); err != nil {
 					t.Fatal(err)
 				}
 				st, got = buy(t, db, srv.URL, toks[i], uid, cup)

@@ -40,6 +40,11 @@ const HoldTime = 15 * time.Minute
 // checkout), so no diner can hold an offer's stock away from the others.
 const MaxOpenHolds = 3
 
+// OpeningTime is how long a hold may wait for its checkout to be opened
+// and recorded: the provider's call is bounded well below it (15 s for
+// Clover), so a hold older than this without a checkout lost it.
+const OpeningTime = 2 * time.Minute
+
 // reuseMargin is how much life an open checkout must have left to be
 // handed back instead of replaced.
 const reuseMargin = time.Minute
@@ -133,8 +138,13 @@ func (s *Service) Buy(ctx context.Context, cuponID int64, b Buyer, clientTotal *
 		// The diner's open checkout of this offer is handed back; one
 		// about to end (or still being opened) is not.
 		h, err := getOpenHold(ctx, tx, b.UsuarioID, cuponID)
+		now := s.DB.Now()
+		// A hold still without its checkout long after it was taken lost
+		// it (the request that opened it failed before recording it, the
+		// release too): nobody can pay it, so it ends here.
+		stale := err == nil && h.CheckoutURL == "" && h.CreatedAt < now.Add(-OpeningTime).Unix()
 		switch {
-		case err == nil && h.ExpiresAt > s.DB.Now().Add(reuseMargin).Unix():
+		case err == nil && !stale && h.ExpiresAt > now.Add(reuseMargin).Unix():
 			if h.CheckoutURL == "" {
 				return ErrHoldInProgress
 			}

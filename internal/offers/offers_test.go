@@ -623,3 +623,41 @@ func TestPurchaseSessionsRecordedWithTheirKind(t *testing.T) {
 		}
 	})
 }
+
+// A hold whose checkout was never recorded (the request that took it
+// failed after the hold, and its release failed too: the database went
+// away meanwhile) answers 'Ya estás pagando esta oferta' while its request
+// may still be opening the checkout, and is replaced once that cannot be
+// (offers.OpeningTime), not for the hold's whole life.
+func TestAHoldThatLostItsCheckoutIsReplaced(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := setup(t, db, 5, 1)
+		me := offers.Buyer{UsuarioID: f.diners[0]}
+		first, err := f.svc.Buy(ctx, f.cupon, me, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// As the failed request left it: held, without its checkout.
+		if _, err := db.Exec(ctx, `UPDATE compras SET checkout_url = '' WHERE id = ?`, first.CompraID); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now()
+		db.Now = func() time.Time { return now.Add(offers.OpeningTime - 10*time.Second) }
+		if _, err := f.svc.Buy(ctx, f.cupon, me, nil); !errors.Is(err, offers.ErrHoldInProgress) {
+			t.Fatalf("while it may still be opening: %v, want ErrHoldInProgress", err)
+		}
+		db.Now = func() time.Time { return now.Add(offers.OpeningTime + 10*time.Second) }
+		again, err := f.svc.Buy(ctx, f.cupon, me, nil)
+		if err != nil || again.CompraID == first.CompraID || again.CheckoutURL == "" {
+			t.Fatalf("after the opening time: %+v %v; want a new checkout", again, err)
+		}
+		if got := compraField(t, db, first.CompraID, "estado"); got != offers.CompraExpirado {
+			t.Fatalf("the lost hold is %q, want %q", got, offers.CompraExpirado)
+		}
+		// Its unit went back before the new hold took one: one held in all.
+		if f.stock(t) != 4 || f.count(t, offers.CompraPendiente) != 1 {
+			t.Fatalf("stock %d, open holds %d; want 4, 1", f.stock(t), f.count(t, offers.CompraPendiente))
+		}
+	})
+}

@@ -217,14 +217,15 @@ type OpenHold struct {
 	CheckoutURL string
 	Total       int64
 	ExpiresAt   int64
+	CreatedAt   int64
 }
 
 // GetOpenHold returns the diner's pending purchase of the offer, or
 // store.ErrNotFound.
 func getOpenHold(ctx context.Context, q store.Querier, usuarioID, cuponID int64) (OpenHold, error) {
 	var h OpenHold
-	err := q.QueryRow(ctx, `SELECT id, checkout_url, total, expires_at FROM compras WHERE usuario_id = ? AND cupon_id = ? AND estado = 'pendiente'`,
-		usuarioID, cuponID).Scan(&h.ID, &h.CheckoutURL, &h.Total, &h.ExpiresAt)
+	err := q.QueryRow(ctx, `SELECT id, checkout_url, total, expires_at, created_at FROM compras WHERE usuario_id = ? AND cupon_id = ? AND estado = 'pendiente'`,
+		usuarioID, cuponID).Scan(&h.ID, &h.CheckoutURL, &h.Total, &h.ExpiresAt, &h.CreatedAt)
 	return h, store.NotFound(err)
 }
 
