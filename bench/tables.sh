@@ -11,6 +11,8 @@
 # Usage: bash bench/tables.sh (TABLES=200 RACES=20). THINK=3s: each phone
 # pauses a random time in [0, 6 s) before each step, as diners do (without
 # it, a stress run: every phone acts again as soon as it is answered).
+# METRICS_ADDR=127.0.0.1:18097: the server serves /metrics and /debug/pprof/ there
+# (a CPU profile of the run: curl …/debug/pprof/profile?seconds=N while it runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TABLES=${TABLES:-200}
