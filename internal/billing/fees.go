@@ -97,7 +97,7 @@ func (s *Service) chargeFee(ctx context.Context, f Fee) (bool, error) {
 		if cerr != nil || c.Email == "" {
 			return cerr
 		}
-		m := FeeFailedMail(c.Nombre, f.Amount, f.Currency, c.Pais, s.BaseURL, c.ID)
+		m := FeeFailedMail(c.Nombre, c.Idioma, f.Amount, f.Currency, c.Pais, s.BaseURL, c.ID)
 		_, err := mail.Enqueue(ctx, tx, mail.OutboxMessage{Kind: "fee_failed", To: c.Email, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 		return err
 	})
