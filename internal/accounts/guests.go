@@ -30,6 +30,9 @@ type GuestOrder struct {
 	// time).
 	Novedades bool
 	PlacedAt  int64
+	// Canal is the channel of the order's notices the guest chose
+	// ('email', 'whatsapp', 'sms'); empty: read from the order.
+	Canal string
 }
 
 // GuestOrigin is how a guest (and their consent) came: an online order.
@@ -158,22 +161,22 @@ func GuestByEmail(ctx context.Context, q store.Querier, t tenant.ID, email strin
 // (pedidos.avisos_canal, issue 32) and records the consent a WhatsApp or SMS choice gives
 // (consentimientos, origen 'pedido', with the order).
 func recordGuestChannel(ctx context.Context, q store.Querier, t tenant.ID, id int64, o GuestOrder) error {
-	var canal string
-	err := q.QueryRow(ctx, `SELECT avisos_canal FROM pedidos WHERE id = ?`, o.PedidoID).Scan(&canal)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil
+	canal := o.Canal
+	if canal == "" {
+		err := q.QueryRow(ctx, `SELECT avisos_canal FROM pedidos WHERE id = ?`, o.PedidoID).Scan(&canal)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("guest channel: %w", err)
+		}
 	}
+	// One statement: it changes the row only when the channel changes.
+	res, err := q.Exec(ctx, `UPDATE invitados SET avisos_canal = ? WHERE id = ? AND avisos_canal <> ?`, canal, id, canal)
 	if err != nil {
 		return fmt.Errorf("guest channel: %w", err)
 	}
-	var before string
-	if err := q.QueryRow(ctx, `SELECT avisos_canal FROM invitados WHERE id = ?`, id).Scan(&before); err != nil {
-		return fmt.Errorf("guest channel: %w", err)
-	}
-	if _, err := q.Exec(ctx, `UPDATE invitados SET avisos_canal = ? WHERE id = ?`, canal, id); err != nil {
-		return fmt.Errorf("guest channel: %w", err)
-	}
-	if canal == before || (canal != ChannelWhatsApp && canal != ChannelSMS) {
+	if n, _ := res.RowsAffected(); n == 0 || (canal != ChannelWhatsApp && canal != ChannelSMS) {
 		return nil
 	}
 	return recordConsent(ctx, q, Consent{InvitadoID: id, ClienteID: t.Int64(), Channel: canal, Yes: true, From: FromCheckout,

@@ -101,6 +101,12 @@ func NewServer(cfg config.Config, d Deps) *Server {
 	orderSvc := &ordering.Service{DB: db, Menu: menuSvc, Auth: authSvc, BaseURL: cfg.BaseURL, Log: log,
 		Checkout: d.Checkout, POS: d.POS, Feed: &ordering.Feed{DB: db}, PerAddress: cfg.OrdersPerAddress, Metrics: mets}
 	orderSvc.UseRefunds(refundSvc)
+	// A menu write of this replica (its settings among them: the place an
+	// order's page and e-mail show) is seen at once by both caches.
+	menuSvc.Changed = func(clienteID int64) {
+		site.Forget(clienteID)
+		orderSvc.Forget(clienteID)
+	}
 	site.OrderingMenu = orderSvc.OnlineMenu
 	wineSvc.Changed = site.Forget
 	if cfg.WineLookupURL != "" {

@@ -470,15 +470,13 @@ func (s *Service) Follow(ctx context.Context, id int64, token string, d *tenant.
 	if err != nil {
 		return Seguimiento{}, err
 	}
-	cfg, err := getConfig(ctx, s.DB, p.ClienteID)
+	// The restaurant's zone and place as its ordering data has them (read
+	// at most restaurantTTL ago; a suspended restaurant's are read now).
+	r, err := s.anyRestaurant(ctx, p.ClienteID)
 	if err != nil {
 		return Seguimiento{}, err
 	}
-	lugar, err := readLugar(ctx, s.DB, p.ClienteID)
-	if err != nil {
-		return Seguimiento{}, err
-	}
-	return seguimiento(p.inItsLanguage(), cfg.ZonaHoraria, lugar), nil
+	return seguimiento(p.inItsLanguage(), r.cfg.ZonaHoraria, r.lugar), nil
 }
 
 // Final reports whether an order in estado never changes again: picked

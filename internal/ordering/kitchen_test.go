@@ -160,6 +160,7 @@ func TestThePickupPlaceOnThePageAndInTheEmail(t *testing.T) {
 		if err := menu.SaveSettings(ctx, db, f.cliente, s); err != nil {
 			t.Fatal(err)
 		}
+		f.svc.Forget(f.cliente.Int64()) // as this replica's menu service tells it (app.NewServer)
 		p2, err := f.place(t, ordering.PlaceInput{Idioma: "en"})
 		if err != nil {
 			t.Fatal(err)

@@ -28,6 +28,7 @@ import (
 	"carta/internal/limits"
 	"carta/internal/mail"
 	"carta/internal/menu"
+	"carta/internal/messaging"
 	"carta/internal/metrics"
 	"carta/internal/notify"
 	"carta/internal/pos"
@@ -158,6 +159,7 @@ type orderable struct {
 	cfg    Config
 	moneda string
 	tables tablesConfig
+	lugar  Lugar // where it is (its address and phone, country, zone)
 }
 
 // restaurantTTL is how long a restaurant's ordering data (state, settings,
@@ -195,6 +197,11 @@ func (s *Service) restaurant(ctx context.Context, clienteID int64) (orderable, e
 	return o, err
 }
 
+// Forget drops what this replica keeps of a restaurant's ordering data
+// after another part of it changed the restaurant (its menu settings: the
+// address, phone and look the order pages and e-mails show).
+func (s *Service) Forget(clienteID int64) { s.forget(clienteID) }
+
 // forget drops what this replica keeps of a restaurant after changing it.
 func (s *Service) forget(clienteID int64) {
 	s.cacheMu.Lock()
@@ -222,6 +229,9 @@ func (s *Service) loadRestaurant(ctx context.Context, clienteID int64) (orderabl
 		return o, err
 	}
 	if o.tables, err = getTablesConfig(ctx, s.DB, clienteID); err != nil {
+		return o, err
+	}
+	if o.lugar, err = readLugar(ctx, s.DB, clienteID); err != nil {
 		return o, err
 	}
 	return o, nil
@@ -640,10 +650,6 @@ type confirmation struct {
 	r    orderable
 	paid bool   // paid by this confirmation
 	out  Pedido // the order afterwards
-	// lugar is where the restaurant is, when Apply read it (for the
-	// e-mail): PayDemo's answer shows it without reading it again.
-	lugar     Lugar
-	lugarRead bool
 }
 
 // Apply: an approved payment makes the order received (numbered, on the
@@ -693,7 +699,7 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 		// A guest who paid is the restaurant's customer from now on
 		// (one who never paid is not).
 		guest, err := accounts.RecordGuest(ctx, tx, tenant.FromRecord(cur.ClienteID), accounts.GuestOrder{PedidoID: cur.ID, Nombre: cur.Nombre,
-			Email: cur.Email, Telefono: cur.Telefono, Novedades: cur.Novedades, PlacedAt: cur.CreatedAt})
+			Email: cur.Email, Telefono: cur.Telefono, Novedades: cur.Novedades, PlacedAt: cur.CreatedAt, Canal: cur.Avisos})
 		if err != nil {
 			return err
 		}
@@ -711,14 +717,11 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 	n := numbering{Placeholder: strconv.FormatInt(ph, 10)}
 	if cur.CuentaID == 0 && c.out.Email != "" {
 		// A table's order has no e-mail: its tab shows it.
-		lugar, err := readLugar(ctx, tx, cur.ClienteID)
-		if err != nil {
-			return err
-		}
-		c.lugar, c.lugarRead = lugar, true
+		// Where the restaurant is, as its ordering data has it (read at
+		// most restaurantTTL ago).
 		p := c.out
 		p.Numero = ph
-		if n.Mail, err = s.queueOrderMail(ctx, tx, p, lugar, c.r.cfg.location()); err != nil {
+		if n.Mail, err = s.queueOrderMail(ctx, tx, p, c.r.lugar, c.r.cfg.location()); err != nil {
 			return err
 		}
 	}
@@ -735,7 +738,11 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 		return err
 	}
 	// Its WhatsApp or SMS "confirmed" (issue 32) says the number, so it comes after it: a few
-	// reads, and a row only for a diner who chose one of those channels.
+	// reads, and a row only for a diner who chose one of those channels. A guest who chose
+	// e-mail gets none (notify.Order would read the order to find that).
+	if cur.UsuarioID == nil && cur.Avisos != messaging.ChannelWhatsApp && cur.Avisos != messaging.ChannelSMS {
+		return nil
+	}
 	_, err = notify.Order(ctx, tx, cur.ID)
 	return err
 }
@@ -803,7 +810,10 @@ func (s *Service) loadRestaurantAnyway(ctx context.Context, clienteID int64) (or
 	if o.conn, err = clientes.GetPOSConnection(ctx, s.DB, tenant.FromRecord(clienteID)); err != nil {
 		return o, err
 	}
-	o.moneda, err = menu.Currency(ctx, s.DB, o.t)
+	if o.moneda, err = menu.Currency(ctx, s.DB, o.t); err != nil {
+		return o, err
+	}
+	o.lugar, err = readLugar(ctx, s.DB, clienteID)
 	return o, err
 }
 
@@ -852,13 +862,7 @@ func (s *Service) PayDemo(ctx context.Context, clienteID, pedidoID int64, token 
 	if p.PaidAt == 0 {
 		return Seguimiento{}, ErrPayment
 	}
-	lugar, ok := c.lugar, c.lugarRead
-	if !ok {
-		if lugar, err = readLugar(ctx, s.DB, clienteID); err != nil {
-			return Seguimiento{}, err
-		}
-	}
-	return seguimiento(p.inItsLanguage(), r.cfg.ZonaHoraria, lugar), nil
+	return seguimiento(p.inItsLanguage(), r.cfg.ZonaHoraria, r.lugar), nil
 }
 
 // DemoCheckout is what Carta's demo checkout page shows for an order.

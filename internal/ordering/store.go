@@ -271,17 +271,20 @@ type record struct {
 	CreatedAt int64
 	// CuentaID is a table order's tab (0: pickup).
 	CuentaID int64
+	// Avisos is the channel of its notices the diner chose ('email',
+	// 'whatsapp', 'sms').
+	Avisos string
 }
 
 const recordCols = `id, cliente_id, usuario_id, COALESCE(numero, 0), token, estado, nombre, email, idioma, franja, recoger_at, total,
-	COALESCE(checkout_session_id, ''), payment_id, pos_estado, telefono, novedades, created_at, COALESCE(cuenta_id, 0)`
+	COALESCE(checkout_session_id, ''), payment_id, pos_estado, telefono, novedades, created_at, COALESCE(cuenta_id, 0), avisos_canal`
 
 func scanRecord(row interface{ Scan(...any) error }) (record, error) {
 	var r record
 	var uid sql.NullInt64
 	var novedades int
 	err := row.Scan(&r.ID, &r.ClienteID, &uid, &r.Numero, &r.Token, &r.Estado, &r.Nombre, &r.Email, &r.Idioma, &r.Franja, &r.RecogerAt,
-		&r.Total, &r.Session, &r.PaymentID, &r.PosEstado, &r.Telefono, &novedades, &r.CreatedAt, &r.CuentaID)
+		&r.Total, &r.Session, &r.PaymentID, &r.PosEstado, &r.Telefono, &novedades, &r.CreatedAt, &r.CuentaID, &r.Avisos)
 	r.Novedades = novedades == 1
 	if uid.Valid {
 		r.UsuarioID = &uid.Int64
