@@ -292,3 +292,39 @@ func TestConfirmerWebhookOfASessionNoPurchaseHolds(t *testing.T) {
 		}
 	})
 }
+
+// RecordSessionOn writes the kind's statement and the session's record
+// both or neither (one statement on PostgreSQL, a transaction on SQLite).
+func TestRecordSessionOnIsAllOrNothing(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		r := restaurant(t, db, "M1")
+		s := checkout.SessionRecord{ID: "cs_on", Kind: "pedido", Ref: 7, Restaurant: r}
+		if err := checkout.RecordSessionOn(ctx, db, s, `UPDATE clientes SET email = ? WHERE id = ?`, "pagos@example.com", r); err != nil {
+			t.Fatal(err)
+		}
+		var email string
+		if err := db.QueryRow(ctx, `SELECT email FROM clientes WHERE id = ?`, r).Scan(&email); err != nil || email != "pagos@example.com" {
+			t.Fatalf("the kind's statement: %q %v", email, err)
+		}
+		c := &checkout.Confirmer{DB: db}
+		if got, err := c.Lookup(ctx, "cs_on"); err != nil || got != s {
+			t.Fatalf("recorded: %+v %v", got, err)
+		}
+		// A statement that fails records nothing.
+		bad := checkout.SessionRecord{ID: "cs_off", Kind: "pedido", Ref: 8, Restaurant: r}
+		if err := checkout.RecordSessionOn(ctx, db, bad, `UPDATE clientes SET nombre = NULL WHERE id = ?`, r); err == nil {
+			t.Fatal("a failing statement: no error")
+		}
+		if _, err := c.Lookup(ctx, "cs_off"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("a failing statement's session: %v, want not recorded", err)
+		}
+		// An invalid session is refused before anything is written.
+		if err := checkout.RecordSessionOn(ctx, db, checkout.SessionRecord{ID: "x", Kind: "pedido", Restaurant: r}, `UPDATE clientes SET email = 'no' WHERE id = ?`, r); !errors.Is(err, checkout.ErrInvalid) {
+			t.Fatalf("invalid session: %v", err)
+		}
+		if err := db.QueryRow(ctx, `SELECT email FROM clientes WHERE id = ?`, r).Scan(&email); err != nil || email != "pagos@example.com" {
+			t.Fatalf("after the refusals: %q %v", email, err)
+		}
+	})
+}

@@ -198,12 +198,8 @@ func (s *Service) Buy(ctx context.Context, cuponID int64, b Buyer, clientTotal *
 	if !sess.ExpiresAt.IsZero() {
 		exp = sess.ExpiresAt.Unix()
 	}
-	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		if err := setCompraSession(ctx, tx, p.ID, sess.ID, sess.URL, exp); err != nil {
-			return err
-		}
-		return checkout.RecordSession(ctx, tx, checkout.SessionRecord{ID: sess.ID, Kind: Kind, Ref: p.ID, Restaurant: cup.ClienteID})
-	})
+	update, args := setCompraSessionStmt(p.ID, sess.ID, sess.URL, exp)
+	err = checkout.RecordSessionOn(ctx, s.DB, checkout.SessionRecord{ID: sess.ID, Kind: Kind, Ref: p.ID, Restaurant: cup.ClienteID}, update, args...)
 	if err != nil {
 		s.release(ctx, p.ID, CompraFallido)
 		return Purchase{}, err

@@ -229,12 +229,11 @@ func getOpenHold(ctx context.Context, q store.Querier, usuarioID, cuponID int64)
 	return h, store.NotFound(err)
 }
 
-// SetCompraSession records the checkout session (and its page) of a
-// pending purchase.
-func setCompraSession(ctx context.Context, q store.Querier, compraID int64, sessionID, url string, expiresAt int64) error {
-	_, err := q.Exec(ctx, `UPDATE compras SET checkout_session_id = ?, checkout_url = ?, expires_at = CASE WHEN ? > 0 AND ? < expires_at THEN ? ELSE expires_at END
-		WHERE id = ? AND estado = 'pendiente'`, sessionID, url, expiresAt, expiresAt, expiresAt, compraID)
-	return err
+// setCompraSessionStmt is the statement that records the checkout session
+// (and its page) of a pending purchase (for checkout.RecordSessionOn).
+func setCompraSessionStmt(compraID int64, sessionID, url string, expiresAt int64) (string, []any) {
+	return `UPDATE compras SET checkout_session_id = ?, checkout_url = ?, expires_at = CASE WHEN ? > 0 AND ? < expires_at THEN ? ELSE expires_at END
+		WHERE id = ? AND estado = 'pendiente'`, []any{sessionID, url, expiresAt, expiresAt, expiresAt, compraID}
 }
 
 // ReleaseCompra ends a pending purchase as fallido or expirado and gives its

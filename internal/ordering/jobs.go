@@ -133,27 +133,17 @@ func (s *Service) sendOne(ctx context.Context, id int64) error {
 		attempts := p.PosIntentos + 1
 		s.Log.WarnContext(ctx, "order not created in the POS: will retry", "pedido_id", id, "attempt", attempts, "err", err)
 		msg := posErrorText(err)
-		werr := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-			if _, err := tx.Exec(ctx, `UPDATE pedidos SET pos_estado = 'error', pos_intentos = ?, pos_error = ?, pos_siguiente_at = ?
-				WHERE id = ? AND pos_estado IN ('pendiente', 'error')`, attempts, msg, now.Add(posBackoff(attempts)).Unix(), id); err != nil {
-				return err
-			}
-			return addEvent(ctx, tx, p.ClienteID, id, "pos")
-		})
+		werr := changeWithEvent(ctx, s.DB, `UPDATE pedidos SET pos_estado = 'error', pos_intentos = ?, pos_error = ?, pos_siguiente_at = ?
+				WHERE id = ? AND pos_estado IN ('pendiente', 'error')`, []any{attempts, msg, now.Add(posBackoff(attempts)).Unix(), id}, p.ClienteID, id, "pos")
 		if werr != nil {
 			return werr
 		}
 		s.changed()
 		return err
 	}
-	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		if _, err := tx.Exec(ctx, `UPDATE pedidos SET pos_estado = CASE WHEN estado = 'cancelado' THEN 'anular' ELSE 'creado' END,
+	err = changeWithEvent(ctx, s.DB, `UPDATE pedidos SET pos_estado = CASE WHEN estado = 'cancelado' THEN 'anular' ELSE 'creado' END,
 			pos_order_id = ?, pos_error = '', pos_intentos = pos_intentos + 1, pos_siguiente_at = 0
-			WHERE id = ?`, posID, id); err != nil {
-			return err
-		}
-		return addEvent(ctx, tx, p.ClienteID, id, "pos")
-	})
+			WHERE id = ?`, []any{posID, id}, p.ClienteID, id, "pos")
 	if err == nil {
 		s.changed()
 	}

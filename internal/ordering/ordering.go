@@ -484,13 +484,9 @@ func (s *Service) orderCheckout(ctx context.Context, r orderable, id int64, lang
 	if !sess.ExpiresAt.IsZero() {
 		exp = sess.ExpiresAt.Unix()
 	}
-	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		if err := setSession(ctx, tx, id, sess.ID, sess.URL, exp); err != nil {
-			return err
-		}
-		// The order was stored in r's restaurant.
-		return checkout.RecordSession(ctx, tx, checkout.SessionRecord{ID: sess.ID, Kind: Kind, Ref: id, Restaurant: r.t.Int64()})
-	})
+	// The order was stored in r's restaurant.
+	update, args := setSessionStmt(id, sess.ID, sess.URL, exp)
+	err = checkout.RecordSessionOn(ctx, s.DB, checkout.SessionRecord{ID: sess.ID, Kind: Kind, Ref: id, Restaurant: r.t.Int64()}, update, args...)
 	if err != nil {
 		s.fail(ctx, id)
 		return "", err

@@ -246,10 +246,11 @@ func insertOrder(ctx context.Context, tx *store.Tx, o newOrder) (int64, error) {
 	return id, nil
 }
 
-func setSession(ctx context.Context, q store.Querier, id int64, sessionID, url string, expiresAt int64) error {
-	_, err := q.Exec(ctx, `UPDATE pedidos SET checkout_session_id = ?, checkout_url = ?, expires_at = CASE WHEN ? > 0 AND ? < expires_at THEN ? ELSE expires_at END
-		WHERE id = ? AND estado = 'pendiente_pago'`, sessionID, url, expiresAt, expiresAt, expiresAt, id)
-	return err
+// setSessionStmt is the statement that stores a checkout session (its id,
+// page and end) on pending order id (for checkout.RecordSessionOn).
+func setSessionStmt(id int64, sessionID, url string, expiresAt int64) (string, []any) {
+	return `UPDATE pedidos SET checkout_session_id = ?, checkout_url = ?, expires_at = CASE WHEN ? > 0 AND ? < expires_at THEN ? ELSE expires_at END
+		WHERE id = ? AND estado = 'pendiente_pago'`, []any{sessionID, url, expiresAt, expiresAt, expiresAt, id}
 }
 
 // record is an order as the server's flows need it.
@@ -505,6 +506,29 @@ func addEvent(ctx context.Context, tx *store.Tx, clienteID, pedidoID int64, esta
 	}
 	_, err := tx.Exec(ctx, `INSERT INTO pedido_eventos (cliente_id, pedido_id, estado, created_at) VALUES (?, ?, ?, ?)`, clienteID, pedidoID, estado, tx.NowUnix())
 	return err
+}
+
+// changeWithEvent runs update (one UPDATE of order pedidoID, with its args,
+// no RETURNING) and appends its feed event (addEvent), both or neither. On
+// PostgreSQL it is one statement, one round trip instead of four with a
+// transaction's BEGIN and COMMIT: the feed's lock is taken after the row's
+// (l reads u), the order every transaction takes them in, and is held to
+// the statement's commit; an update that changed no row adds no event. On
+// SQLite, a transaction.
+func changeWithEvent(ctx context.Context, db *store.DB, update string, args []any, clienteID, pedidoID int64, estado string) error {
+	if db.Dialect() == store.Postgres {
+		_, err := db.Exec(ctx, `WITH u AS (`+update+` RETURNING 1),
+			l AS MATERIALIZED (SELECT pg_advisory_xact_lock(?) AS locked FROM u)
+			INSERT INTO pedido_eventos (cliente_id, pedido_id, estado, created_at) SELECT ?::bigint, ?::bigint, ?::text, ?::bigint FROM l`,
+			append(args, feedLock, clienteID, pedidoID, estado, db.NowUnix())...)
+		return err
+	}
+	return db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		if _, err := tx.Exec(ctx, update, args...); err != nil {
+			return err
+		}
+		return addEvent(ctx, tx, clienteID, pedidoID, estado)
+	})
 }
 
 // expiredPending lists orders whose checkout ended unpaid.
