@@ -95,10 +95,22 @@ func posErrorText(err error) string {
 // order's reference makes a repeated send find the order created before.
 // An order cancelled before it was sent is not sent (RemoveFromPOS looks
 // for it); one cancelled while it was being sent is recorded to delete.
-func (s *Service) sendOne(ctx context.Context, id int64) error {
-	p, err := getPedido(ctx, s.DB, id)
-	if err != nil {
-		return err
+func (s *Service) sendOne(ctx context.Context, id int64) error { return s.send(ctx, posSend{id: id}) }
+
+// send is sendOne with the order as its caller has it (o.p), or read.
+// An order handed over by its confirmation was claimed by it (pos_estado
+// 'pendiente', its lease), so what the sender reads of it is as written
+// then; a cancellation meanwhile ends in 'anular' below and RemoveFromPOS.
+func (s *Service) send(ctx context.Context, o posSend) error {
+	id := o.id
+	var p Pedido
+	if o.p != nil {
+		p = *o.p
+	} else {
+		var err error
+		if p, err = getPedido(ctx, s.DB, id); err != nil {
+			return err
+		}
 	}
 	if p.PosEstado != POSPendiente && p.PosEstado != POSError {
 		return nil
@@ -223,21 +235,32 @@ const sendQueue = 4096
 func (s *Service) sends() bool { return s.sending.Load() }
 
 // sendNow hands a just-paid order to the sender (or the job).
-func (s *Service) sendNow(id int64) {
+func (s *Service) sendNow(id int64) { s.sendPaid(posSend{id: id}) }
+
+// posSend is an order for the POS senders: its id, and the order as the
+// transaction that made it due left it, when the caller has it (the
+// sender then does not read it again).
+type posSend struct {
+	id int64
+	p  *Pedido
+}
+
+// sendPaid hands an order to the POS senders (see sendNow).
+func (s *Service) sendPaid(o posSend) {
 	if !s.sends() {
 		s.kickPOS()
 		return
 	}
 	select {
-	case s.queue() <- id:
+	case s.queue() <- o:
 	default:
 		// Full: the job sends it once its claim ends.
-		s.Log.Warn("POS sender queue full: the order waits for the job", "pedido_id", id)
+		s.Log.Warn("POS sender queue full: the order waits for the job", "pedido_id", o.id)
 	}
 }
 
-func (s *Service) queue() chan int64 {
-	s.queueOnce.Do(func() { s.sendq = make(chan int64, sendQueue) })
+func (s *Service) queue() chan posSend {
+	s.queueOnce.Do(func() { s.sendq = make(chan posSend, sendQueue) })
 	return s.sendq
 }
 
@@ -263,12 +286,12 @@ func (s *Service) Run(ctx context.Context, interval time.Duration) {
 				select {
 				case <-ctx.Done():
 					return
-				case id := <-q:
+				case o := <-q:
 					sctx, done := s.Metrics.Job(ctx, "pos_order")
-					err := s.sendOne(sctx, id)
+					err := s.send(sctx, o)
 					done(err)
 					if err != nil && ctx.Err() == nil {
-						s.Log.DebugContext(sctx, "POS send failed: retried by the job", "pedido_id", id, "err", err)
+						s.Log.DebugContext(sctx, "POS send failed: retried by the job", "pedido_id", o.id, "err", err)
 					}
 				}
 			}

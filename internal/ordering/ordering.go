@@ -97,7 +97,7 @@ type Service struct {
 
 	sending   atomic.Bool // Run is sending paid orders to the POS
 	queueOnce sync.Once
-	sendq     chan int64
+	sendq     chan posSend
 }
 
 func (s *Service) kicks() chan struct{} {
@@ -747,7 +747,10 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 func (c *confirmation) Committed(context.Context) error {
 	if c.paid {
 		c.s.changed()
-		c.s.sendNow(c.out.ID)
+		// The order as the confirmation wrote it (numbered, due in the
+		// POS): the sender need not read it again.
+		p := c.out
+		c.s.sendPaid(posSend{id: p.ID, p: &p})
 	}
 	return nil
 }
