@@ -84,6 +84,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
+	db.SetMaxConns(cfg.DatabaseMaxConns)
 	// Closed last: serve returns only once its requests and background
 	// jobs have ended.
 	defer db.Close()
@@ -99,6 +100,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		if err := db.OpenReader(ctx, cfg.DatabaseReadURL); err != nil {
 			return err
 		}
+		db.Reader().SetMaxConns(cfg.DatabaseMaxConns)
 	}
 	n, err := db.Migrate(ctx)
 	if err != nil {

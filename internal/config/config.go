@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"carta/internal/store"
 )
 
 // Config is every setting the server needs.
@@ -23,12 +25,15 @@ type Config struct {
 	// DatabaseReadURL is an optional PostgreSQL read replica (a streaming
 	// standby) for the reads that may lag: the menu's cache misses, the
 	// public cava, the owner's reports.
-	DatabaseReadURL string        // CARTA_DATABASE_READ_URL
-	BaseURL         string        // CARTA_BASE_URL, public URL used in links and e-mails
-	Demo            bool          // CARTA_DEMO, seed demo data and print demo accounts
-	LogFormat       string        // CARTA_LOG_FORMAT, text or json
-	LogLevel        string        // CARTA_LOG_LEVEL, debug, info, warn, error
-	SessionTTL      time.Duration // CARTA_SESSION_TTL, lifetime of a sign-in
+	DatabaseReadURL string // CARTA_DATABASE_READ_URL
+	// DatabaseMaxConns bounds this replica's PostgreSQL connections (the
+	// primary's and the read replica's, each).
+	DatabaseMaxConns int           // CARTA_DATABASE_MAX_CONNS
+	BaseURL          string        // CARTA_BASE_URL, public URL used in links and e-mails
+	Demo             bool          // CARTA_DEMO, seed demo data and print demo accounts
+	LogFormat        string        // CARTA_LOG_FORMAT, text or json
+	LogLevel         string        // CARTA_LOG_LEVEL, debug, info, warn, error
+	SessionTTL       time.Duration // CARTA_SESSION_TTL, lifetime of a sign-in
 	// CloverBaseURL is Clover's API for restaurants without their own
 	// (sandbox, North America, Europe or Latin America).
 	CloverBaseURL string // CARTA_CLOVER_BASE_URL
@@ -114,6 +119,7 @@ var Vars = []struct{ Name, Default, Help string }{
 	{"CARTA_DATA_DIR", "./data", "directory for the SQLite database and uploaded media"},
 	{"CARTA_DATABASE_URL", "sqlite file carta.db in the data dir", "`postgres://...` selects PostgreSQL; anything else is a SQLite file path"},
 	{"CARTA_DATABASE_READ_URL", "none", "`postgres://...` of a read replica (streaming standby) for the menu's cache misses, the public cava and the owner's reports; needs PostgreSQL as CARTA_DATABASE_URL"},
+	{"CARTA_DATABASE_MAX_CONNS", "10", "PostgreSQL connections this process keeps open at most (to the primary, and to the read replica); requests beyond it wait in the process. Keep replicas × this under the server's `max_connections`"},
 	{"CARTA_BASE_URL", "http://localhost:<port>", "public URL used in links and e-mails"},
 	{"CARTA_DEMO", "0", "1 seeds the demo restaurants and prints the demo accounts"},
 	{"CARTA_LOG_FORMAT", "text", "text or json"},
@@ -219,7 +225,8 @@ func LoadWith(name string, args []string, getenv func(string) string, more func(
 	for _, v := range []struct {
 		name, def string
 		dst       *int
-	}{{"CARTA_WINE_LOOKUP_PER_HOUR", "30", &c.WineLookupPerHour}, {"CARTA_WINE_LOOKUP_CONCURRENCY", "4", &c.WineLookupConcurrency}} {
+	}{{"CARTA_WINE_LOOKUP_PER_HOUR", "30", &c.WineLookupPerHour}, {"CARTA_WINE_LOOKUP_CONCURRENCY", "4", &c.WineLookupConcurrency},
+		{"CARTA_DATABASE_MAX_CONNS", strconv.Itoa(store.DefaultPostgresConns), &c.DatabaseMaxConns}} {
 		if *v.dst, err = strconv.Atoi(env(v.name, v.def)); err != nil || *v.dst < 1 {
 			return c, nil, fmt.Errorf("%s: must be a whole number of at least 1", v.name)
 		}

@@ -15,7 +15,8 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Addr != ":8080" || c.DataDir != "./data" || c.DatabaseURL != "data/carta.db" || c.Demo || c.SessionTTL != 168*time.Hour || c.IsPostgres() {
+	if c.Addr != ":8080" || c.DataDir != "./data" || c.DatabaseURL != "data/carta.db" || c.Demo || c.SessionTTL != 168*time.Hour || c.IsPostgres() ||
+		c.DatabaseMaxConns != 10 {
 		t.Fatalf("defaults: %+v", c)
 	}
 }
@@ -39,6 +40,9 @@ func TestEnvAndFlagOverride(t *testing.T) {
 	if err != nil || c.DatabaseReadURL != "postgres://u@b/db" {
 		t.Fatalf("read URL: %+v %v", c, err)
 	}
+	if c, _, err = Load("t", nil, env(map[string]string{"CARTA_DATABASE_MAX_CONNS": "4"})); err != nil || c.DatabaseMaxConns != 4 {
+		t.Fatalf("CARTA_DATABASE_MAX_CONNS: %+v %v", c, err)
+	}
 }
 
 func TestValidation(t *testing.T) {
@@ -55,6 +59,8 @@ func TestValidation(t *testing.T) {
 		"bad metrics":               {"CARTA_METRICS_ADDR": "nowhere"},
 		"bad proxies":               {"CARTA_TRUSTED_PROXIES": "10.0.0.0/99"},
 		"bad regs":                  {"CARTA_REGISTER_PER_ADDRESS": "0"},
+		"no connections":            {"CARTA_DATABASE_MAX_CONNS": "0"},
+		"bad connections":           {"CARTA_DATABASE_MAX_CONNS": "many"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, _, err := Load("t", nil, env(vars))

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -34,5 +35,54 @@ func TestSQLiteKeepsItsConnections(t *testing.T) {
 	st := db.sql.Stats()
 	if st.Idle != 8 || st.MaxIdleClosed != 0 {
 		t.Fatalf("after a burst of 8: %d idle, %d closed for exceeding the idle limit; want 8 and 0", st.Idle, st.MaxIdleClosed)
+	}
+}
+
+// TestPostgresPoolBound: a PostgreSQL handle keeps at most
+// DefaultPostgresConns connections open, all of them idle between bursts
+// (none closed and reopened for exceeding an idle limit), and SetMaxConns
+// changes the bound; SQLite's pool is left alone.
+func TestPostgresPoolBound(t *testing.T) {
+	dsn := os.Getenv("CARTA_TEST_POSTGRES_URL")
+	if dsn == "" {
+		t.Skip("CARTA_TEST_POSTGRES_URL not set")
+	}
+	ctx := context.Background()
+	db, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if got := db.sql.Stats().MaxOpenConnections; got != DefaultPostgresConns {
+		t.Fatalf("default bound %d, want %d", got, DefaultPostgresConns)
+	}
+	var held []func() error
+	for range DefaultPostgresConns {
+		c, err := db.sql.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, c.Close)
+	}
+	for _, release := range held {
+		if err := release(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st := db.sql.Stats(); st.Idle != DefaultPostgresConns || st.MaxIdleClosed != 0 {
+		t.Fatalf("after a burst: %d idle, %d closed for the idle limit", st.Idle, st.MaxIdleClosed)
+	}
+	db.SetMaxConns(4)
+	if got := db.sql.Stats().MaxOpenConnections; got != 4 {
+		t.Fatalf("after SetMaxConns(4): %d", got)
+	}
+	lite, err := Open(ctx, filepath.Join(t.TempDir(), "pool.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lite.Close()
+	lite.SetMaxConns(2)
+	if got := lite.sql.Stats().MaxOpenConnections; got != 8 {
+		t.Fatalf("SQLite's pool changed to %d", got)
 	}
 }
