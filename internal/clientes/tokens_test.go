@@ -134,6 +134,10 @@ func TestTokenSourceRefreshesOnceUnderConcurrency(t *testing.T) {
 				e := newOAuthEnv(t, db)
 				e.clock.Advance(58 * time.Minute) // within the 5-minute margin
 				const n = 16
+				// The n callers stand for n replicas, each with a pool of its
+				// own: here they share one, so it holds all n waiting on the
+				// row lock and the watcher's query (waitForLockWaiters).
+				db.SetMaxConns(n + 2)
 				var (
 					wg    sync.WaitGroup
 					start = make(chan struct{})
