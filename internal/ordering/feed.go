@@ -16,6 +16,17 @@ import (
 // transaction as the change itself; the feed reads the rows past the last
 // one it saw, so a change made through any replica reaches every replica's
 // listeners (one indexed read per interval, only while someone listens).
+//
+// On PostgreSQL the writers take no lock to commit their events in id
+// order (one for every restaurant, held to each commit, it was the
+// confirmations' main wait): a transaction may commit its event after one
+// with a higher id was read. So the feed also keeps the ids it has not seen
+// below the highest it read (gaps) and reads them again on every poll for
+// gapWait; an id still missing then was rolled back. A transaction commits
+// long after its event only if stalled between its last statement and its
+// commit, which the connections' idle_in_transaction_session_timeout
+// (store.Open, 1 minute) ends well before gapWait. SQLite's writers are
+// serialised: its ids commit in order and it keeps no gaps.
 type Feed struct {
 	DB *store.DB
 	// MaxListeners bounds the open streams of this replica (memory stays
@@ -43,8 +54,19 @@ type Feed struct {
 	boards  map[int64]int  // boards by restaurant
 	last    int64
 	known   bool // last has been read from the database
+	gaps    map[int64]time.Time // ids below last not read yet, until when to look for them
+	polled  int                 // polls delivered and restarts: a poll that read before another moved on delivers nothing
 	kick    chan struct{}
 }
+
+// gapWait is how long the feed looks for an id it has not seen below the
+// highest it read (Feed); maxGaps bounds how many it looks for (a
+// sequence that jumped, after a crash or a failover, leaves at most that
+// many behind it).
+const (
+	gapWait = 2 * time.Minute
+	maxGaps = 4096
+)
 
 // The feed's bounds when its fields leave them 0.
 const (
@@ -138,13 +160,17 @@ func orDefault(n, def int) int {
 
 func (f *Feed) listen(ctx context.Context, clienteID, pedidoID int64, addr string) (*Listener, error) {
 	max := orDefault(f.MaxListeners, DefaultMaxListeners)
-	var top int64
+	var (
+		top     int64
+		missing []int64
+	)
 	haveTop := false
 	f.mu.Lock()
 	for !f.known && !haveTop {
 		// Idle until now: read where the feed stands, outside the lock.
 		f.mu.Unlock()
-		if err := f.DB.QueryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM pedido_eventos`).Scan(&top); err != nil {
+		var err error
+		if top, missing, err = f.start(ctx); err != nil {
 			return nil, err
 		}
 		haveTop = true
@@ -168,7 +194,9 @@ func (f *Feed) listen(ctx context.Context, clienteID, pedidoID int64, addr strin
 		f.subs, f.byOrder, f.byAddr, f.boards = map[*Listener]struct{}{}, map[int64]int{}, map[string]int{}, map[int64]int{}
 	}
 	if !f.known {
-		f.last, f.known = top, true
+		f.last, f.known, f.gaps = top, true, nil
+		f.polled++
+		f.addGaps(missing)
 	}
 	l := &Listener{C: make(chan Event, listenerBuffer), clienteID: clienteID, pedidoID: pedidoID, addr: addr}
 	f.subs[l] = struct{}{}
@@ -180,6 +208,58 @@ func (f *Feed) listen(ctx context.Context, clienteID, pedidoID int64, addr strin
 		f.boards[clienteID]++
 	}
 	return l, nil
+}
+
+// startWindow is how far below the highest id a feed that starts looks
+// for ids not committed yet (PostgreSQL).
+const startWindow = 256
+
+// start reads where the feed stands: the highest id, and on PostgreSQL the
+// ids of the last startWindow below it that are missing (events whose
+// transactions may still commit).
+func (f *Feed) start(ctx context.Context) (int64, []int64, error) {
+	var top int64
+	if err := f.DB.QueryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM pedido_eventos`).Scan(&top); err != nil || f.DB.Dialect() != store.Postgres {
+		return top, nil, err
+	}
+	rows, err := f.DB.Query(ctx, `SELECT id FROM pedido_eventos WHERE id > ? AND id < ? ORDER BY id`, top-startWindow, top)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer rows.Close()
+	var missing []int64
+	next := max(top-startWindow+1, 1)
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return 0, nil, err
+		}
+		for ; next < id; next++ {
+			missing = append(missing, next)
+		}
+		next = id + 1
+	}
+	for ; next < top; next++ {
+		missing = append(missing, next)
+	}
+	return top, missing, rows.Err()
+}
+
+// addGaps starts looking for ids (f.mu held), up to maxGaps.
+func (f *Feed) addGaps(ids []int64) {
+	if len(ids) == 0 {
+		return
+	}
+	if f.gaps == nil {
+		f.gaps = map[int64]time.Time{}
+	}
+	until := f.DB.Now().Add(gapWait)
+	for _, id := range ids {
+		if len(f.gaps) >= maxGaps {
+			return
+		}
+		f.gaps[id] = until
+	}
 }
 
 // Stop ends a listener.
@@ -232,12 +312,25 @@ func (f *Feed) Kick() {
 // listeners. With no listener it reads nothing.
 func (f *Feed) Poll(ctx context.Context) error {
 	f.mu.Lock()
-	n, known, last := len(f.subs), f.known, f.last
+	n, known, last, polled := len(f.subs), f.known, f.last, f.polled
+	var missing []int64
+	now := f.DB.Now()
+	for id, until := range f.gaps {
+		if now.After(until) {
+			delete(f.gaps, id) // rolled back
+		} else {
+			missing = append(missing, id)
+		}
+	}
 	f.mu.Unlock()
 	if n == 0 || !known {
 		return nil
 	}
-	rows, err := f.DB.Query(ctx, `SELECT id, cliente_id, pedido_id, estado FROM pedido_eventos WHERE id > ? ORDER BY id LIMIT 500`, last)
+	q, args := `SELECT id, cliente_id, pedido_id, estado FROM pedido_eventos WHERE id > ? ORDER BY id LIMIT 500`, []any{last}
+	if len(missing) > 0 {
+		q, args = `SELECT id, cliente_id, pedido_id, estado FROM pedido_eventos WHERE id > ? OR id = ANY(?::bigint[]) ORDER BY id LIMIT 500`, []any{last, missing}
+	}
+	rows, err := f.DB.Query(ctx, q, args...)
 	if err != nil {
 		return err
 	}
@@ -256,10 +349,24 @@ func (f *Feed) Poll(ctx context.Context) error {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if !f.known || f.last != last {
-		return nil // a listener change or another poll moved on meanwhile
+	if !f.known || f.polled != polled {
+		return nil // a restart or another poll moved on meanwhile
 	}
-	f.last = evs[len(evs)-1].ID
+	f.polled++
+	var skipped []int64
+	for _, e := range evs {
+		if e.ID <= f.last {
+			delete(f.gaps, e.ID) // committed after a higher id was read
+			continue
+		}
+		if f.DB.Dialect() == store.Postgres {
+			for id := max(f.last+1, e.ID-maxGaps); id < e.ID; id++ {
+				skipped = append(skipped, id)
+			}
+		}
+		f.last = e.ID
+	}
+	f.addGaps(skipped)
 	for l := range f.subs {
 		for _, e := range evs {
 			if e.clienteID != l.clienteID || (l.pedidoID != 0 && e.PedidoID != l.pedidoID) {

@@ -405,23 +405,19 @@ func numberPlaceholder() int64 {
 // its first number from what clientes.pedidos_seq had reached: the demo's
 // history and the numbers of before migration 0039) stays locked until the
 // commit (PostgreSQL; SQLite serialises writers), so one restaurant's
-// confirmations pass it one at a time, and the feed's lock is held from
-// here to the commit too. On PostgreSQL all of it is one statement: one
-// round trip, then the commit, while the locks are held. A transaction
-// that rolls back gives its number back with it; two never get the same
-// one (and pedidos' UNIQUE (cliente_id, numero) would refuse it).
+// confirmations pass it one at a time. On PostgreSQL all of it is one
+// statement: one round trip, then the commit, while the row is locked. A
+// transaction that rolls back gives its number back with it; two never get
+// the same one (and pedidos' UNIQUE (cliente_id, numero) would refuse it).
 func numberOrder(ctx context.Context, tx *store.Tx, clienteID, id int64, n numbering) (int64, error) {
 	const next = `INSERT INTO pedidos_numeros (cliente_id, ultimo) SELECT id, pedidos_seq + 1 FROM clientes WHERE id = ?
 		ON CONFLICT (cliente_id) DO UPDATE SET ultimo = pedidos_numeros.ultimo + 1 RETURNING ultimo`
 	now := tx.NowUnix()
 	var numero int64
 	if tx.Dialect() == store.Postgres {
-		// The counter's row first, then the feed's lock (l reads n), as
-		// every transaction takes them: never one waiting for the other's.
 		q := `WITH n AS (` + next + `),
-			l AS MATERIALIZED (SELECT pg_advisory_xact_lock(?) AS locked FROM n),
 			p AS (UPDATE pedidos SET numero = n.ultimo FROM n WHERE pedidos.id = ? RETURNING pedidos.numero)`
-		args := []any{clienteID, feedLock, id}
+		args := []any{clienteID, id}
 		if n.Mail != 0 {
 			q += `, m AS (UPDATE outbox SET subject = replace(subject, ?, n.ultimo::text), body_text = replace(body_text, ?, n.ultimo::text),
 				body_html = replace(body_html, ?, n.ultimo::text) FROM n WHERE outbox.id = ?)`
@@ -431,9 +427,8 @@ func numberOrder(ctx context.Context, tx *store.Tx, clienteID, id int64, n numbe
 			q += `, pt AS (UPDATE puntos SET motivo = replace(motivo, ?, n.ultimo::text) FROM n WHERE puntos.pedido_id = ?)`
 			args = append(args, n.Placeholder, id)
 		}
-		// The event's row takes its id after the lock (l's row comes first).
 		q += `, e AS (INSERT INTO pedido_eventos (cliente_id, pedido_id, estado, created_at)
-				SELECT ?::bigint, ?::bigint, 'recibido', ?::bigint FROM l, p RETURNING id)
+				SELECT ?::bigint, ?::bigint, 'recibido', ?::bigint FROM p RETURNING id)
 			SELECT p.numero FROM p, e`
 		args = append(args, clienteID, id, now)
 		err := tx.QueryRow(ctx, q, args...).Scan(&numero)
@@ -483,27 +478,12 @@ func setEstado(ctx context.Context, tx *store.Tx, t tenant.ID, id int64, from, t
 	return nil
 }
 
-// feedLock is the PostgreSQL advisory lock that orders the feed's events.
-const feedLock = 0x63617274 // "cart"
-
-// addEvent appends a change to the feed the boards follow. Call it LAST in
-// the change's transaction: on PostgreSQL it takes a transaction-scoped
-// lock first, so events get their ids in commit order and a reader that
-// saw id n has seen every event below n (the feed reads "after the last id
-// seen" and would otherwise skip an id that committed late). SQLite's
-// write transactions are serialised already.
-//
-// On PostgreSQL the lock and the insert are one statement (one round trip
-// fewer while every confirmation waits for the lock): the MATERIALIZED
-// CTE is scanned, and so the lock taken, before the row it feeds gets its
-// id from the sequence.
+// addEvent appends a change to the feed the boards follow. Call it last in
+// the change's transaction: the event's id is taken here, and the feed
+// looks for an id it has not seen below the highest for a while only
+// (Feed: on PostgreSQL transactions commit in any order, so an event may
+// appear after events with higher ids).
 func addEvent(ctx context.Context, tx *store.Tx, clienteID, pedidoID int64, estado string) error {
-	if tx.Dialect() == store.Postgres {
-		_, err := tx.Exec(ctx, `WITH l AS MATERIALIZED (SELECT pg_advisory_xact_lock(?) AS locked)
-			INSERT INTO pedido_eventos (cliente_id, pedido_id, estado, created_at) SELECT ?::bigint, ?::bigint, ?::text, ?::bigint FROM l`,
-			feedLock, clienteID, pedidoID, estado, tx.NowUnix())
-		return err
-	}
 	_, err := tx.Exec(ctx, `INSERT INTO pedido_eventos (cliente_id, pedido_id, estado, created_at) VALUES (?, ?, ?, ?)`, clienteID, pedidoID, estado, tx.NowUnix())
 	return err
 }
@@ -511,16 +491,13 @@ func addEvent(ctx context.Context, tx *store.Tx, clienteID, pedidoID int64, esta
 // changeWithEvent runs update (one UPDATE of order pedidoID, with its args,
 // no RETURNING) and appends its feed event (addEvent), both or neither. On
 // PostgreSQL it is one statement, one round trip instead of four with a
-// transaction's BEGIN and COMMIT: the feed's lock is taken after the row's
-// (l reads u), the order every transaction takes them in, and is held to
-// the statement's commit; an update that changed no row adds no event. On
-// SQLite, a transaction.
+// transaction's BEGIN and COMMIT; an update that changed no row adds no
+// event. On SQLite, a transaction.
 func changeWithEvent(ctx context.Context, db *store.DB, update string, args []any, clienteID, pedidoID int64, estado string) error {
 	if db.Dialect() == store.Postgres {
-		_, err := db.Exec(ctx, `WITH u AS (`+update+` RETURNING 1),
-			l AS MATERIALIZED (SELECT pg_advisory_xact_lock(?) AS locked FROM u)
-			INSERT INTO pedido_eventos (cliente_id, pedido_id, estado, created_at) SELECT ?::bigint, ?::bigint, ?::text, ?::bigint FROM l`,
-			append(args, feedLock, clienteID, pedidoID, estado, db.NowUnix())...)
+		_, err := db.Exec(ctx, `WITH u AS (`+update+` RETURNING 1)
+			INSERT INTO pedido_eventos (cliente_id, pedido_id, estado, created_at) SELECT ?::bigint, ?::bigint, ?::text, ?::bigint FROM u`,
+			append(args[:len(args):len(args)], clienteID, pedidoID, estado, db.NowUnix())...)
 		return err
 	}
 	return db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {

@@ -173,9 +173,18 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		// A database that went away must not hold a request for the
 		// system's TCP time-out: a connection is given 5 s unless the
 		// URL says otherwise.
-		if u, perr := url.Parse(dsn); perr == nil && !u.Query().Has("connect_timeout") {
+		// A transaction left idle (a stalled process between two of its
+		// statements) is ended by the server after a minute rather than
+		// holding its locks, and cannot commit later than that: the order
+		// feed counts on it (ordering.Feed looks for an event that commits
+		// late for two minutes).
+		if u, perr := url.Parse(dsn); perr == nil {
 			q := u.Query()
-			q.Set("connect_timeout", "5")
+			for k, v := range map[string]string{"connect_timeout": "5", "idle_in_transaction_session_timeout": "60000"} {
+				if !q.Has(k) {
+					q.Set(k, v)
+				}
+			}
 			u.RawQuery = q.Encode()
 			dsn = u.String()
 		}

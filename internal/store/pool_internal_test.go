@@ -86,3 +86,26 @@ func TestPostgresPoolBound(t *testing.T) {
 		t.Fatalf("SQLite's pool changed to %d", got)
 	}
 }
+
+// TestPostgresEndsIdleTransactions: Carta's PostgreSQL connections have
+// the server end a transaction left idle for a minute (the order feed
+// looks for a late event for two), unless the URL sets its own.
+func TestPostgresEndsIdleTransactions(t *testing.T) {
+	dsn := os.Getenv("CARTA_TEST_POSTGRES_URL")
+	if dsn == "" {
+		t.Skip("CARTA_TEST_POSTGRES_URL not set")
+	}
+	ctx := context.Background()
+	for _, c := range []struct{ extra, want string }{{"", "1min"}, {"&idle_in_transaction_session_timeout=5000", "5s"}} {
+		db, err := Open(ctx, dsn+c.extra)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		err = db.QueryRow(ctx, `SHOW idle_in_transaction_session_timeout`).Scan(&got)
+		db.Close()
+		if err != nil || got != c.want {
+			t.Fatalf("URL %q: idle_in_transaction_session_timeout %q (%v), want %q", c.extra, got, err, c.want)
+		}
+	}
+}
