@@ -44,6 +44,19 @@ func TestMigrationsMatchAcrossEngines(t *testing.T) {
 	}
 }
 
+// TestThrottleIsUnlogged: on PostgreSQL the throttle's counters cost no
+// WAL (migration 0044): every anonymous order and sign-in writes one.
+func TestThrottleIsUnlogged(t *testing.T) {
+	db := storetest.Open(t, store.Postgres)
+	var p string
+	if err := db.QueryRow(context.Background(), `SELECT relpersistence FROM pg_class WHERE oid = 'throttle'::regclass`).Scan(&p); err != nil {
+		t.Fatal(err)
+	}
+	if p != "u" {
+		t.Fatalf("throttle's persistence %q, want u (unlogged)", p)
+	}
+}
+
 func TestInTxRollsBack(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
