@@ -128,6 +128,12 @@ func getTablesConfig(ctx context.Context, q store.Querier, clienteID int64) (tab
 	if err := q.QueryRow(ctx, `SELECT pais FROM clientes WHERE id = ?`, clienteID).Scan(&pais); err != nil {
 		return tablesConfig{}, store.NotFound(err)
 	}
+	return tablesConfigIn(ctx, q, clienteID, pais)
+}
+
+// tablesConfigIn is getTablesConfig of a restaurant whose country is
+// known.
+func tablesConfigIn(ctx context.Context, q store.Querier, clienteID int64, pais string) (tablesConfig, error) {
 	c := tablesConfig{Pais: pais, Modo: ModoPorPedido, Propinas: defaultTips(pais), RecogerActivo: true}
 	var tips string
 	var recoger int

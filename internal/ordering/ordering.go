@@ -225,13 +225,14 @@ func (s *Service) loadRestaurant(ctx context.Context, clienteID int64) (orderabl
 	if o.conn, err = clientes.GetPOSConnection(ctx, s.DB, tenant.FromRecord(clienteID)); err != nil {
 		return o, err
 	}
-	if o.moneda, err = menu.Currency(ctx, s.DB, t); err != nil {
+	// The menu settings once: the currency and the place (address, phone,
+	// country, zone).
+	ms, err := menu.ReadSettings(ctx, s.DB, t)
+	if err != nil {
 		return o, err
 	}
-	if o.tables, err = getTablesConfig(ctx, s.DB, clienteID); err != nil {
-		return o, err
-	}
-	if o.lugar, err = readLugar(ctx, s.DB, clienteID); err != nil {
+	o.moneda, o.lugar = ms.Moneda, lugarOf(ms)
+	if o.tables, err = tablesConfigIn(ctx, s.DB, clienteID, c.Pais); err != nil {
 		return o, err
 	}
 	return o, nil
