@@ -184,6 +184,7 @@ func cloverTokenSources(db *store.DB, oauth *clover.OAuth, mets *metrics.Metrics
 	}
 	var mu sync.Mutex
 	sources := map[int64]*clientes.TokenSource{}
+	slots := make(chan struct{}, clientes.RefreshSlots)
 	return func(conn clientes.POSConnection) clover.TokenSource {
 		mu.Lock()
 		defer mu.Unlock()
@@ -193,7 +194,7 @@ func cloverTokenSources(db *store.DB, oauth *clover.OAuth, mets *metrics.Metrics
 		if len(sources) >= 10000 {
 			clear(sources)
 		}
-		s := &clientes.TokenSource{DB: db, ID: tenant.FromRecord(conn.ClienteID), Refresh: refresh}
+		s := &clientes.TokenSource{DB: db, ID: tenant.FromRecord(conn.ClienteID), Refresh: refresh, Slots: slots}
 		sources[conn.ClienteID] = s
 		return s
 	}

@@ -12,6 +12,10 @@ import (
 	"carta/internal/tenant"
 )
 
+// RefreshSlots is how many token refreshes a process runs at once (TokenSource.Slots): two of
+// the ten connections of its PostgreSQL pool at most.
+const RefreshSlots = 2
+
 // DefaultRefreshMargin is how long before its expiry an access token is refreshed: long enough
 // for a sync that starts with it to finish.
 const DefaultRefreshMargin = 5 * time.Minute
@@ -37,6 +41,13 @@ type TokenSource struct {
 	// Margin defaults to DefaultRefreshMargin; Now to time.Now.
 	Margin time.Duration
 	Now    func() time.Time
+	// Slots, when set, bounds the refreshes in flight among the sources that share it (a process's
+	// restaurants: RefreshSlots). A refresh holds a pooled database connection, its transaction,
+	// while the POS answers, up to the OAuth client's timeout; without a bound, a slow POS and a
+	// few restaurants whose tokens expire together would hold the whole pool. A caller that finds
+	// every slot taken uses its token while it still works (within the margin: a later call
+	// refreshes it) and waits for a slot only when the token has expired.
+	Slots chan struct{}
 
 	// mu keeps this process's callers from queueing on the database lock one by one: the first
 	// refreshes, the others then find the new token.
@@ -75,6 +86,21 @@ func (s *TokenSource) Token(ctx context.Context) (string, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.Slots != nil {
+		select {
+		case s.Slots <- struct{}{}:
+		default:
+			if s.now().Unix() < tk.AccessExpires {
+				return tk.Access, nil // every slot is refreshing: this token still works a while
+			}
+			select {
+			case s.Slots <- struct{}{}:
+			case <-ctx.Done():
+				return "", ctx.Err()
+			}
+		}
+		defer func() { <-s.Slots }()
+	}
 	var (
 		access  string
 		refused error

@@ -390,3 +390,77 @@ func assertNoToken(t *testing.T, err error, tokens ...string) {
 		}
 	}
 }
+
+// Refreshes share a process's slots (TokenSource.Slots): while restaurant A's refresh holds the
+// only slot (its POS slow to answer), restaurant B's caller whose token still works gets that
+// token at once, without a refresh and without a database connection held; once B's token has
+// expired, its caller waits for the slot, and its refresh reaches the POS only after A's ended.
+func TestTokenRefreshesShareBoundedSlots(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		a, b := newOAuthEnv(t, db), newOAuthEnv(t, db)
+		slots := make(chan struct{}, 1)
+		srcA, srcB := a.source(), b.source()
+		srcA.Slots, srcB.Slots = slots, slots
+		arrived, release := make(chan struct{}), make(chan struct{})
+		var (
+			released atomic.Bool
+			once     sync.Once
+		)
+		open := func() { released.Store(true); once.Do(func() { close(release) }) }
+		defer open() // a failure below must not leave A's refresh held
+		holdA := func() { close(arrived); <-release }
+		a.beforeRefresh.Store(&holdA)
+		var early atomic.Bool
+		checkB := func() {
+			if !released.Load() {
+				early.Store(true)
+			}
+		}
+		b.beforeRefresh.Store(&checkB)
+
+		a.clock.Advance(58 * time.Minute)
+		b.clock.Advance(58 * time.Minute)
+		var (
+			gotA string
+			errA error
+			wg   sync.WaitGroup
+		)
+		wg.Add(1)
+		go func() { defer wg.Done(); gotA, errA = srcA.Token(ctx) }()
+		<-arrived
+
+		got, err := srcB.Token(ctx)
+		if err != nil || got != b.pair.Access {
+			t.Fatalf("B with a working token while the slot is taken: %q, %v; want its current token", got, err)
+		}
+		if r := b.srv.Refreshes(); r != 0 {
+			t.Fatalf("B refreshed %d times while the slot was taken", r)
+		}
+
+		b.clock.Advance(3 * time.Minute) // B's token has expired
+		var (
+			gotB string
+			errB error
+		)
+		wg.Add(1)
+		go func() { defer wg.Done(); gotB, errB = srcB.Token(ctx) }()
+		open()
+		wg.Wait()
+		if errA != nil || gotA == a.pair.Access || gotA == "" {
+			t.Fatalf("A: %q, %v; want a new token", gotA, errA)
+		}
+		if errB != nil || gotB == b.pair.Access || gotB == "" {
+			t.Fatalf("B after expiry: %q, %v; want a new token", gotB, errB)
+		}
+		if early.Load() {
+			t.Fatal("B's refresh reached the POS while A's held the only slot")
+		}
+		if ra, rb := a.srv.Refreshes(), b.srv.Refreshes(); ra != 1 || rb != 1 {
+			t.Fatalf("refreshes: A %d, B %d; want 1 each", ra, rb)
+		}
+		if len(slots) != 0 {
+			t.Fatalf("%d slots still taken", len(slots))
+		}
+	})
+}
