@@ -53,7 +53,7 @@ type Feed struct {
 	byAddr  map[string]int // order pages by client address
 	boards  map[int64]int  // boards by restaurant
 	last    int64
-	known   bool // last has been read from the database
+	known   bool                // last has been read from the database
 	gaps    map[int64]time.Time // ids below last not read yet, until when to look for them
 	polled  int                 // polls delivered and restarts: a poll that read before another moved on delivers nothing
 	kick    chan struct{}
