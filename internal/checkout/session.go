@@ -39,10 +39,14 @@ func RecordSession(ctx context.Context, tx *store.Tx, s SessionRecord) error {
 	if err := s.Validate(); err != nil {
 		return err
 	}
-	_, err := tx.Exec(ctx, `INSERT INTO sesiones_checkout (session_id, tipo, referencia, cliente_id, created_at) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT DO NOTHING`, s.ID, s.Kind, s.Ref, s.Restaurant, tx.NowUnix())
+	_, err := tx.Exec(ctx, insertSession, s.ID, s.Kind, s.Ref, s.Restaurant, tx.NowUnix())
 	return err
 }
+
+// insertSession records a session (RecordSession, RecordSessionOn); a
+// session recorded before is left as it is.
+const insertSession = `INSERT INTO sesiones_checkout (session_id, tipo, referencia, cliente_id, created_at) VALUES (?, ?, ?, ?, ?)
+	ON CONFLICT DO NOTHING`
 
 // RecordSessionOn stores session s on its purchase with the kind's own
 // statement (update, with its args: the UPDATE that writes the session's id
@@ -55,9 +59,9 @@ func RecordSessionOn(ctx context.Context, db *store.DB, s SessionRecord, update 
 		return err
 	}
 	if db.Dialect() == store.Postgres {
-		_, err := db.Exec(ctx, `WITH u AS (`+update+`)
-			INSERT INTO sesiones_checkout (session_id, tipo, referencia, cliente_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-			append(args, s.ID, s.Kind, s.Ref, s.Restaurant, db.NowUnix())...)
+		// args[:len(args):len(args)]: the caller's slice is never written.
+		_, err := db.Exec(ctx, `WITH u AS (`+update+`) `+insertSession,
+			append(args[:len(args):len(args)], s.ID, s.Kind, s.Ref, s.Restaurant, db.NowUnix())...)
 		return err
 	}
 	return db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
