@@ -7,6 +7,25 @@ import (
 	"testing"
 )
 
+// burst takes n connections of db's pool at once, then releases them.
+func burst(t *testing.T, db *DB, n int) {
+	t.Helper()
+	ctx := context.Background()
+	var held []func() error
+	for range n {
+		c, err := db.sql.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, c.Close)
+	}
+	for _, release := range held {
+		if err := release(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestSQLiteKeepsItsConnections: connections released after a burst stay
 // open for the next one. database/sql keeps 2 idle by default, and a new
 // SQLite connection parses the whole schema and re-prepares its statements:
@@ -19,19 +38,7 @@ func TestSQLiteKeepsItsConnections(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	var held []func() error
-	for range 8 {
-		c, err := db.sql.Conn(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		held = append(held, c.Close)
-	}
-	for _, release := range held {
-		if err := release(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	burst(t, db, 8)
 	st := db.sql.Stats()
 	if st.Idle != 8 || st.MaxIdleClosed != 0 {
 		t.Fatalf("after a burst of 8: %d idle, %d closed for exceeding the idle limit; want 8 and 0", st.Idle, st.MaxIdleClosed)
@@ -56,19 +63,7 @@ func TestPostgresPoolBound(t *testing.T) {
 	if got := db.sql.Stats().MaxOpenConnections; got != DefaultPostgresConns {
 		t.Fatalf("default bound %d, want %d", got, DefaultPostgresConns)
 	}
-	var held []func() error
-	for range DefaultPostgresConns {
-		c, err := db.sql.Conn(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		held = append(held, c.Close)
-	}
-	for _, release := range held {
-		if err := release(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	burst(t, db, DefaultPostgresConns)
 	if st := db.sql.Stats(); st.Idle != DefaultPostgresConns || st.MaxIdleClosed != 0 {
 		t.Fatalf("after a burst: %d idle, %d closed for the idle limit", st.Idle, st.MaxIdleClosed)
 	}
