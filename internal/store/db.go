@@ -192,8 +192,6 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}
-		db.SetMaxOpenConns(DefaultPostgresConns)
-		db.SetMaxIdleConns(DefaultPostgresConns)
 		db.SetConnMaxIdleTime(5 * time.Minute)
 	} else {
 		dialect = SQLite
@@ -231,6 +229,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, fmt.Errorf("connect to %s: %w", dialect, err)
 	}
 	d := &DB{sql: db, dialect: dialect, Now: time.Now}
+	d.SetMaxConns(DefaultPostgresConns) // PostgreSQL only
 	if dialect == SQLite {
 		d.writer = make(chan struct{}, 1)
 	}
