@@ -52,24 +52,15 @@ const GuestOrigin = "pedido"
 func RecordGuest(ctx context.Context, q store.Querier, t tenant.ID, o GuestOrder) (int64, error) {
 	email := auth.NormalizeEmail(o.Email)
 	now := q.NowUnix()
-	var account sql.NullInt64
-	if u, err := byEmail(ctx, q, email); err == nil {
-		account = sql.NullInt64{Int64: u.ID, Valid: true}
-	} else if !errors.Is(err, store.ErrNotFound) {
-		return 0, err
-	}
-	var linkedAt int64
-	if account.Valid {
-		linkedAt = now
-	}
-	// What the guest had answered before (none: a new guest).
-	var known bool
-	var before int
-	switch err := q.QueryRow(ctx, `SELECT suscrito_mailing FROM invitados WHERE cliente_id = ? AND email = ?`, t.Int64(), email).Scan(&before); {
-	case err == nil:
-		known = true
-	case !errors.Is(store.NotFound(err), store.ErrNotFound):
-		return 0, err
+	canal := o.Canal
+	if canal == "" {
+		err := q.QueryRow(ctx, `SELECT avisos_canal FROM pedidos WHERE id = ?`, o.PedidoID).Scan(&canal)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return 0, fmt.Errorf("guest channel: %w", err)
+		}
+		if canal == "" {
+			canal = ChannelEmail
+		}
 	}
 	var consentAt int64
 	var consentHow string
@@ -77,34 +68,55 @@ func RecordGuest(ctx context.Context, q store.Querier, t tenant.ID, o GuestOrder
 	if o.Novedades {
 		consentAt, consentHow, consentOrder = o.PlacedAt, GuestOrigin, sql.NullInt64{Int64: o.PedidoID, Valid: true}
 	}
-	id, err := store.InsertID(ctx, q, `INSERT INTO invitados (cliente_id, email, nombre, telefono, origen, suscrito_mailing, suscrito_at,
-			suscrito_origen, suscrito_pedido_id, usuario_id, vinculado_at, last_seen_at, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (cliente_id, email) DO UPDATE SET
-			nombre = excluded.nombre,
-			telefono = CASE WHEN excluded.telefono <> '' THEN excluded.telefono ELSE invitados.telefono END,
-			suscrito_at = CASE WHEN invitados.suscrito_mailing = 1 THEN invitados.suscrito_at ELSE excluded.suscrito_at END,
-			suscrito_origen = CASE WHEN invitados.suscrito_mailing = 1 THEN invitados.suscrito_origen ELSE excluded.suscrito_origen END,
-			suscrito_pedido_id = CASE WHEN invitados.suscrito_mailing = 1 THEN invitados.suscrito_pedido_id ELSE excluded.suscrito_pedido_id END,
-			suscrito_mailing = CASE WHEN invitados.suscrito_mailing = 1 THEN 1 ELSE excluded.suscrito_mailing END,
-			vinculado_at = CASE WHEN invitados.usuario_id IS NULL THEN excluded.vinculado_at ELSE invitados.vinculado_at END,
-			usuario_id = COALESCE(invitados.usuario_id, excluded.usuario_id),
-			last_seen_at = excluded.last_seen_at`,
-		t.Int64(), email, o.Nombre, o.Telefono, GuestOrigin, store.BoolInt(o.Novedades), consentAt, consentHow, consentOrder,
-		account, linkedAt, now, now)
+	// The guest as it was (before: none for a new guest) and as it is now.
+	// On PostgreSQL one statement reads the row as it was and writes it (a
+	// WITH's parts see the table as it was before the statement); SQLite,
+	// whose WITH cannot write, reads it first (it is in the process).
+	var before guestBefore
+	var id int64
+	var account sql.NullInt64
+	args := []any{t.Int64(), email, o.Nombre, o.Telefono, GuestOrigin, store.BoolInt(o.Novedades), consentAt, consentHow, consentOrder,
+		email, email, now, now, now, canal}
+	const old = `SELECT suscrito_mailing, avisos_canal FROM invitados WHERE cliente_id = ? AND email = ?`
+	var err error
+	if q.Dialect() == store.Postgres {
+		err = q.QueryRow(ctx, `WITH old AS (`+old+`), g AS (`+upsertGuest+` RETURNING id, usuario_id)
+			SELECT g.id, g.usuario_id, old.suscrito_mailing IS NOT NULL, COALESCE(old.suscrito_mailing, 0), COALESCE(old.avisos_canal, '')
+			FROM g LEFT JOIN old ON true`, append([]any{t.Int64(), email}, args...)...).
+			Scan(&id, &account, &before.known, &before.mailing, &before.canal)
+	} else {
+		switch err = q.QueryRow(ctx, old, t.Int64(), email).Scan(&before.mailing, &before.canal); {
+		case err == nil:
+			before.known = true
+		case errors.Is(err, sql.ErrNoRows):
+			err = nil
+		}
+		if err == nil {
+			err = q.QueryRow(ctx, upsertGuest+` RETURNING id, usuario_id`, args...).Scan(&id, &account)
+		}
+	}
 	if err != nil {
 		return 0, fmt.Errorf("record guest: %w", err)
 	}
 	// The answer is recorded when it is the guest's first or it changes
 	// the standing one (an unticked box does not withdraw a yes).
-	if !known || (before == 0 && o.Novedades) {
+	if !before.known || (before.mailing == 0 && o.Novedades) {
 		if err := recordConsent(ctx, q, Consent{InvitadoID: id, ClienteID: t.Int64(), Channel: ChannelEmail, Yes: o.Novedades,
 			From: FromCheckout, PedidoID: o.PedidoID, At: o.PlacedAt}); err != nil {
 			return 0, err
 		}
 	}
-	if err := recordGuestChannel(ctx, q, t, id, o); err != nil {
-		return 0, err
+	// Choosing WhatsApp or SMS for the order's notices (issue 32) is consent to that channel,
+	// recorded with the order when the choice changes the guest's (a new guest's is 'email').
+	was := before.canal
+	if !before.known {
+		was = ChannelEmail
+	}
+	if canal != was && (canal == ChannelWhatsApp || canal == ChannelSMS) {
+		if err := recordConsent(ctx, q, Consent{InvitadoID: id, ClienteID: t.Int64(), Channel: canal, Yes: true, From: FromCheckout,
+			PedidoID: o.PedidoID, At: o.PlacedAt}); err != nil {
+			return 0, err
+		}
 	}
 	if account.Valid {
 		if _, err := q.Exec(ctx, `UPDATE usuario_restaurantes SET last_seen_at = ? WHERE usuario_id = ? AND cliente_id = ?`,
@@ -114,6 +126,34 @@ func RecordGuest(ctx context.Context, q store.Querier, t tenant.ID, o GuestOrder
 	}
 	return id, nil
 }
+
+// guestBefore is what a guest row held before an order recorded it (known:
+// there was one).
+type guestBefore struct {
+	known   bool
+	mailing int
+	canal   string
+}
+
+// upsertGuest writes a paying guest's row (RecordGuest): the account with
+// the guest's e-mail, when there is one, is linked at once; the channel of
+// the order's notices (pedidos.avisos_canal, issue 32) is the latest
+// order's.
+const upsertGuest = `INSERT INTO invitados (cliente_id, email, nombre, telefono, origen, suscrito_mailing, suscrito_at,
+			suscrito_origen, suscrito_pedido_id, usuario_id, vinculado_at, last_seen_at, created_at, avisos_canal)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM usuarios WHERE email = ?),
+			CASE WHEN EXISTS (SELECT 1 FROM usuarios WHERE email = ?) THEN CAST(? AS BIGINT) ELSE 0 END, ?, ?, ?)
+		ON CONFLICT (cliente_id, email) DO UPDATE SET
+			nombre = excluded.nombre,
+			telefono = CASE WHEN excluded.telefono <> '' THEN excluded.telefono ELSE invitados.telefono END,
+			suscrito_at = CASE WHEN invitados.suscrito_mailing = 1 THEN invitados.suscrito_at ELSE excluded.suscrito_at END,
+			suscrito_origen = CASE WHEN invitados.suscrito_mailing = 1 THEN invitados.suscrito_origen ELSE excluded.suscrito_origen END,
+			suscrito_pedido_id = CASE WHEN invitados.suscrito_mailing = 1 THEN invitados.suscrito_pedido_id ELSE excluded.suscrito_pedido_id END,
+			suscrito_mailing = CASE WHEN invitados.suscrito_mailing = 1 THEN 1 ELSE excluded.suscrito_mailing END,
+			vinculado_at = CASE WHEN invitados.usuario_id IS NULL THEN excluded.vinculado_at ELSE invitados.vinculado_at END,
+			usuario_id = COALESCE(invitados.usuario_id, excluded.usuario_id),
+			last_seen_at = excluded.last_seen_at,
+			avisos_canal = excluded.avisos_canal`
 
 // claimGuests links the guests of every restaurant who gave email to the
 // account just registered with it (usuarioID), in the registration's
@@ -155,30 +195,4 @@ func GuestByEmail(ctx context.Context, q store.Querier, t tenant.ID, email strin
 			&pedido, &usuario, &g.VinculadoAt, &g.LastSeenAt, &g.CreatedAt)
 	g.SuscritoMailing, g.SuscritoPedidoID, g.UsuarioID = mail == 1, pedido.Int64, usuario.Int64
 	return g, store.NotFound(err)
-}
-
-// recordGuestChannel remembers on guest id the channel its order o chose for the order notices
-// (pedidos.avisos_canal, issue 32) and records the consent a WhatsApp or SMS choice gives
-// (consentimientos, origen 'pedido', with the order).
-func recordGuestChannel(ctx context.Context, q store.Querier, t tenant.ID, id int64, o GuestOrder) error {
-	canal := o.Canal
-	if canal == "" {
-		err := q.QueryRow(ctx, `SELECT avisos_canal FROM pedidos WHERE id = ?`, o.PedidoID).Scan(&canal)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("guest channel: %w", err)
-		}
-	}
-	// One statement: it changes the row only when the channel changes.
-	res, err := q.Exec(ctx, `UPDATE invitados SET avisos_canal = ? WHERE id = ? AND avisos_canal <> ?`, canal, id, canal)
-	if err != nil {
-		return fmt.Errorf("guest channel: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 || (canal != ChannelWhatsApp && canal != ChannelSMS) {
-		return nil
-	}
-	return recordConsent(ctx, q, Consent{InvitadoID: id, ClienteID: t.Int64(), Channel: canal, Yes: true, From: FromCheckout,
-		PedidoID: o.PedidoID, At: o.PlacedAt})
 }

@@ -332,5 +332,32 @@ func TestGuestCheckoutChoice(t *testing.T) {
 		if l := f.outbox(); len(l) != 1 || l[0].Channel != "whatsapp" || l[0].To != "+34622333444" || l[0].Template != "carta_pedido_confirmado" {
 			t.Fatalf("outbox %+v", l)
 		}
+
+		// Later orders: WhatsApp again is no new consent; e-mail changes the guest's
+		// channel (and consents to nothing); WhatsApp after it is consent again.
+		for i, c := range []struct {
+			canal string
+			wa    int
+		}{{"whatsapp", 1}, {"email", 1}, {"whatsapp", 2}} {
+			next := f.order(r, 0, c.canal, "+34 622 333 444", "recibido", "es", 0)
+			err := db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+				g, err := accounts.RecordGuest(ctx, tx, tenant.Job(r), accounts.GuestOrder{PedidoID: next, Nombre: "Ana",
+					Email: "ana@example.com", Telefono: "+34 622 333 444", PlacedAt: 2})
+				if err == nil && g != guest {
+					err = fmt.Errorf("guest %d, want %d", g, guest)
+				}
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := db.QueryRow(ctx, `SELECT avisos_canal FROM invitados WHERE id = ?`, guest).Scan(&canal); err != nil || canal != c.canal {
+				t.Fatalf("order %d: guest's channel %q, %v", i, canal, err)
+			}
+			var n int
+			if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM consentimientos WHERE invitado_id = ? AND canal = 'whatsapp'`, guest).Scan(&n); err != nil || n != c.wa {
+				t.Fatalf("order %d: %d WhatsApp consents, want %d (%v)", i, n, c.wa, err)
+			}
+		}
 	})
 }

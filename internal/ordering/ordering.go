@@ -683,27 +683,24 @@ func (c *confirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Outco
 	if cur.Estado == EstadoExpirado || cur.Estado == EstadoFallido {
 		s.Log.WarnContext(ctx, "payment for an order whose checkout had ended: the order is taken", "pedido_id", cur.ID, "estado", cur.Estado)
 	}
-	first, err := markReceived(ctx, tx, cur, o.PaymentID, s.POS != nil && conn.Provider != "", s.sends())
-	if err != nil {
-		return err
-	}
-	if !first {
+	if !payable(cur.Estado) { // paid already
 		c.out, err = getPedido(ctx, tx, cur.ID)
 		return err
 	}
-	c.paid = true
+	var guest int64
 	if cur.CuentaID == 0 && cur.UsuarioID == nil {
 		// A guest who paid is the restaurant's customer from now on
 		// (one who never paid is not).
-		guest, err := accounts.RecordGuest(ctx, tx, tenant.FromRecord(cur.ClienteID), accounts.GuestOrder{PedidoID: cur.ID, Nombre: cur.Nombre,
+		guest, err = accounts.RecordGuest(ctx, tx, tenant.FromRecord(cur.ClienteID), accounts.GuestOrder{PedidoID: cur.ID, Nombre: cur.Nombre,
 			Email: cur.Email, Telefono: cur.Telefono, Novedades: cur.Novedades, PlacedAt: cur.CreatedAt, Canal: cur.Avisos})
 		if err != nil {
 			return err
 		}
-		if err := setGuest(ctx, tx, cur.ID, guest); err != nil {
-			return err
-		}
 	}
+	if _, err := markReceived(ctx, tx, cur, o.PaymentID, s.POS != nil && conn.Provider != "", s.sends(), guest); err != nil {
+		return err
+	}
+	c.paid = true
 	// The order as the e-mail and the answer show it, but for its number.
 	if c.out, err = getPedido(ctx, tx, cur.ID); err != nil {
 		return err

@@ -333,7 +333,7 @@ func failPending(ctx context.Context, tx *store.Tx, id int64, estado string) err
 // then numberOrder: the last statement before the commit). It reports
 // false when the order was paid already.
 func markPaid(ctx context.Context, tx *store.Tx, r record, paymentID string, posDue, claim bool) (bool, int64, error) {
-	first, err := markReceived(ctx, tx, r, paymentID, posDue, claim)
+	first, err := markReceived(ctx, tx, r, paymentID, posDue, claim, 0)
 	if err != nil || !first {
 		return false, r.Numero, err
 	}
@@ -347,31 +347,30 @@ func markPaid(ctx context.Context, tx *store.Tx, r record, paymentID string, pos
 // markReceived turns an order whose checkout was paid into a received
 // order, not yet numbered (numberOrder, before the commit), due in the POS
 // when posDue (and claimed for posLease when claim: this replica sends it
-// at once). An order whose checkout had ended (expired or declined) is
-// received all the same (its payment is never dropped) and takes its slot
-// again whatever the maximum. It reports false when the order was paid
-// already.
-func markReceived(ctx context.Context, tx *store.Tx, r record, paymentID string, posDue, claim bool) (bool, error) {
+// at once), made by guest (accounts.RecordGuest; 0: none). An order whose
+// checkout had ended (expired or declined) is received all the same (its
+// payment is never dropped) and takes its slot again whatever the maximum.
+// It reports false when the order was paid already.
+func markReceived(ctx context.Context, tx *store.Tx, r record, paymentID string, posDue, claim bool, guest int64) (bool, error) {
+	if !payable(r.Estado) {
+		return false, nil
+	}
 	now := tx.NowUnix()
 	next := now
 	if claim {
 		next = now + int64(posLease/time.Second)
 	}
-	switch r.Estado {
-	case EstadoPendientePago:
-	case EstadoExpirado, EstadoFallido:
+	if r.Estado != EstadoPendientePago {
 		if err := takeSlot(ctx, tx, r.ClienteID, r.Franja, 0, true); err != nil {
 			return false, err
 		}
-	default:
-		return false, nil
 	}
 	posEstado := ""
 	if posDue {
 		posEstado = POSPendiente
 	}
-	res, err := tx.Exec(ctx, `UPDATE pedidos SET estado = 'recibido', payment_id = ?, paid_at = ?, updated_at = ?, pos_estado = ?, pos_siguiente_at = ?
-		WHERE id = ? AND estado = ?`, paymentID, now, now, posEstado, next, r.ID, r.Estado)
+	res, err := tx.Exec(ctx, `UPDATE pedidos SET estado = 'recibido', payment_id = ?, paid_at = ?, updated_at = ?, pos_estado = ?, pos_siguiente_at = ?,
+		invitado_id = COALESCE(?, invitado_id) WHERE id = ? AND estado = ?`, paymentID, now, now, posEstado, next, nullID(guest), r.ID, r.Estado)
 	if err != nil {
 		return false, err
 	}
@@ -379,6 +378,13 @@ func markReceived(ctx context.Context, tx *store.Tx, r record, paymentID string,
 		return false, errState
 	}
 	return true, nil
+}
+
+// payable reports whether an order in estado can take its payment: one
+// awaiting it, or one whose checkout ended (expired or declined) before
+// the payment arrived.
+func payable(estado string) bool {
+	return estado == EstadoPendientePago || estado == EstadoExpirado || estado == EstadoFallido
 }
 
 // numbering is what else a paid order's number is written into: the
@@ -779,12 +785,6 @@ func scanPaid(rows *store.Rows, err error) ([]Paid, error) {
 		out = append(out, p)
 	}
 	return out, rows.Err()
-}
-
-// setGuest records the guest a paid order made (accounts.RecordGuest).
-func setGuest(ctx context.Context, tx *store.Tx, id, guest int64) error {
-	_, err := tx.Exec(ctx, `UPDATE pedidos SET invitado_id = ? WHERE id = ?`, guest, id)
-	return err
 }
 
 // SetZone sets the restaurant's time zone (its country's, when the super
