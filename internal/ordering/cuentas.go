@@ -132,10 +132,7 @@ func (s *Service) Table(ctx context.Context, clienteID int64, codigo string) (Ta
 	if err != nil {
 		return TableInfo{}, err
 	}
-	tc, err := getTablesConfig(ctx, s.DB, clienteID)
-	if err != nil {
-		return TableInfo{}, err
-	}
+	tc := r.tables // as the restaurant's ordering data has it (read at most restaurantTTL ago)
 	out := TableInfo{ClienteID: clienteID, Mesa: m, Modo: tc.Modo, Propinas: tc.Propinas, Moneda: r.moneda, RecogerActivo: tc.RecogerActivo}
 	c, err := openTabOf(ctx, s.DB, m.ID)
 	if errors.Is(err, store.ErrNotFound) {
@@ -247,10 +244,6 @@ func (s *Service) PlaceAtTable(ctx context.Context, in TableOrderInput) (TableOr
 	if err := s.readyToCharge(ctx, r, in.Address, priced); err != nil {
 		return TableOrderPlaced{}, err
 	}
-	tc, err := getTablesConfig(ctx, s.DB, in.ClienteID)
-	if err != nil {
-		return TableOrderPlaced{}, err
-	}
 	token, err := newToken()
 	if err != nil {
 		return TableOrderPlaced{}, err
@@ -261,7 +254,9 @@ func (s *Service) PlaceAtTable(ctx context.Context, in TableOrderInput) (TableOr
 		out = TableOrderPlaced{Token: token, Total: priced.Total, Moneda: r.moneda}
 	)
 	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		if tab, err = joinOrOpenTab(ctx, tx, in.ClienteID, m, tc.Modo); err != nil {
+		// A new tab takes the mode of the restaurant's settings as its
+		// ordering data has them (read at most restaurantTTL ago).
+		if tab, err = joinOrOpenTab(ctx, tx, in.ClienteID, m, r.tables.Modo); err != nil {
 			return err
 		}
 		exp := now.Add(HoldTime)
@@ -269,11 +264,8 @@ func (s *Service) PlaceAtTable(ctx context.Context, in TableOrderInput) (TableOr
 			exp = now.Add(TabWaitAcceptance)
 		}
 		o := newOrder{ClienteID: in.ClienteID, Token: token, Nombre: m.label(), Nota: nota, Idioma: lang, RecogerAt: now.Unix(),
-			LoAntesPosible: true, Priced: priced, Moneda: r.moneda, ExpiresAt: exp.Unix()}
+			LoAntesPosible: true, Priced: priced, Moneda: r.moneda, ExpiresAt: exp.Unix(), CuentaID: tab.ID, Mesa: m}
 		if id, err = insertOrder(ctx, tx, o); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE pedidos SET cuenta_id = ?, mesa_numero = ?, mesa_nombre = ? WHERE id = ?`, tab.ID, m.Numero, m.Nombre, id); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE cuentas SET actividad_at = ?, version = version + 1 WHERE id = ?`, tx.NowUnix(), tab.ID); err != nil {
@@ -282,11 +274,9 @@ func (s *Service) PlaceAtTable(ctx context.Context, in TableOrderInput) (TableOr
 		out.Estado = EstadoPendientePago
 		switch {
 		case tab.Modo == ModoAlFinal && tab.Estado == TabAbierta:
-			rec, err := lockRecord(ctx, tx, id)
-			if err != nil {
-				return err
-			}
-			// Numbered last, with its board event (markPaid).
+			// The order just written (this transaction holds it), numbered
+			// last with its board event (markPaid).
+			rec := record{ID: id, ClienteID: in.ClienteID, Estado: EstadoPendientePago, Franja: o.Franja}
 			_, _, err = markPaid(ctx, tx, rec, "", s.POS != nil && r.conn.Provider != "", s.sends())
 			out.Estado = EstadoRecibido
 			return err

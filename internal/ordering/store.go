@@ -166,6 +166,9 @@ type newOrder struct {
 	Novedades bool
 	// Avisos is a guest's channel of the order notices (issue 32; '' email).
 	Avisos string
+	// CuentaID is a table's order's tab, at table Mesa (0: a pickup order).
+	CuentaID int64
+	Mesa     TableRef
 }
 
 // storedModifier is a line's modifier as pedido_lineas keeps it: the
@@ -205,11 +208,11 @@ func insertOrder(ctx context.Context, tx *store.Tx, o newOrder) (int64, error) {
 	}
 	id, err := store.InsertID(ctx, tx, `INSERT INTO pedidos (cliente_id, usuario_id, token, estado, nombre, telefono, email, nota, idioma,
 			recoger_at, lo_antes_posible, franja, subtotal, impuestos, impuestos_json, impuestos_incluidos, total, moneda, expires_at, novedades, avisos_canal,
-			created_at, updated_at)
-		VALUES (?, ?, ?, 'pendiente_pago', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			cuenta_id, mesa_numero, mesa_nombre, created_at, updated_at)
+		VALUES (?, ?, ?, 'pendiente_pago', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		o.ClienteID, o.UsuarioID, o.Token, o.Nombre, o.Telefono, o.Email, o.Nota, o.Idioma, o.RecogerAt, store.BoolInt(o.LoAntesPosible), o.Franja,
 		o.Priced.Subtotal, o.Priced.Taxes, string(taxes), store.BoolInt(o.Priced.TaxIncluded), o.Priced.Total, o.Moneda, o.ExpiresAt, store.BoolInt(o.Novedades),
-		cmp.Or(o.Avisos, "email"), now, now)
+		cmp.Or(o.Avisos, "email"), nullID(o.CuentaID), o.Mesa.Numero, o.Mesa.Nombre, now, now)
 	if err != nil {
 		return 0, err
 	}
