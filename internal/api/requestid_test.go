@@ -45,3 +45,33 @@ func TestRequestID(t *testing.T) {
 		t.Fatalf("generated ids %q and %q", a, b)
 	}
 }
+
+// Every answer says nosniff and refuses framing; a page also carries its
+// referrer policy, a JSON answer does not (it is no document). The menu's
+// answer, gzipped too, keeps its headers within eight (one map group for
+// net/http to copy and sort on the hot path; net/http adds Date and
+// Content-Length outside the map).
+func TestSecurityHeaders(t *testing.T) {
+	e := newMenuEnv(t, storetest.Open(t, store.SQLite))
+	for _, c := range []struct {
+		path     string
+		referrer bool
+	}{{"/api/categories?cliente_id=1&idioma=es", false}, {"/api/cupones", false}, {"/menu/1", true}, {"/healthz", true}} {
+		h := e.do("GET", c.path, "", nil).header
+		if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s: %v", c.path, h)
+		}
+		if got := h.Get("Referrer-Policy") != ""; got != c.referrer {
+			t.Errorf("%s: Referrer-Policy %q", c.path, h.Get("Referrer-Policy"))
+		}
+	}
+	h := e.do("GET", "/api/productos?cliente_id=1&category_id=C1TAPF&idioma=es", "", nil, "Accept-Encoding", "gzip").header
+	if h.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("not gzipped: %v", h)
+	}
+	h.Del("Date")
+	h.Del("Content-Length")
+	if len(h) > 8 {
+		t.Errorf("the menu's answer has %d headers: %v", len(h), h)
+	}
+}
