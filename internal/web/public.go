@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -42,7 +41,7 @@ func validPOSID(id string) bool {
 func (s *Site) Settings(w http.ResponseWriter, r *http.Request) error {
 	raw := r.PathValue("cliente_id")
 	if raw == "" {
-		raw = r.URL.Query().Get("cliente_id")
+		raw = Query(r.URL.RawQuery).Get("cliente_id")
 	}
 	id, err := tenant.ParseClienteID(raw)
 	if err != nil {
@@ -55,7 +54,7 @@ func (s *Site) Settings(w http.ResponseWriter, r *http.Request) error {
 
 // Categories answers the main categories of a restaurant.
 func (s *Site) Categories(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
+	q := Query(r.URL.RawQuery)
 	id, err := tenant.ParseClienteID(q.Get("cliente_id"))
 	if err != nil {
 		return err
@@ -69,7 +68,7 @@ func (s *Site) Categories(w http.ResponseWriter, r *http.Request) error {
 
 // Subcategories answers the subcategories of a main category.
 func (s *Site) Subcategories(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
+	q := Query(r.URL.RawQuery)
 	id, err := tenant.ParseClienteID(q.Get("cliente_id"))
 	if err != nil {
 		return err
@@ -88,12 +87,12 @@ func (s *Site) Subcategories(w http.ResponseWriter, r *http.Request) error {
 
 // Products answers the visible products of the POS category category_id.
 func (s *Site) Products(w http.ResponseWriter, r *http.Request) error {
-	return s.ProductsOf(w, r, r.URL.Query())
+	return s.ProductsOf(w, r, Query(r.URL.RawQuery))
 }
 
 // ProductsOf is Products with the query parsed already (the hot path
 // parses it once).
-func (s *Site) ProductsOf(w http.ResponseWriter, r *http.Request, q url.Values) error {
+func (s *Site) ProductsOf(w http.ResponseWriter, r *http.Request, q Query) error {
 	id, err := tenant.ParseClienteID(q.Get("cliente_id"))
 	if err != nil {
 		return err
@@ -113,7 +112,7 @@ func (s *Site) ProductsOf(w http.ResponseWriter, r *http.Request, q url.Values) 
 // Popups answers the restaurant's active popups, newest first, named in
 // ?idioma= (the menu's language; one cached body per language).
 func (s *Site) Popups(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
+	q := Query(r.URL.RawQuery)
 	id, err := tenant.ParseClienteID(q.Get("cliente_id"))
 	if err != nil {
 		return err
