@@ -4,15 +4,13 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-
-	"carta/internal/web"
 )
 
 // listProducts answers the visible products of a POS category (public,
 // from the web site's cache). Without category_id it is the owner's list,
 // hidden products included, which needs a staff token for the restaurant.
 func (s *Server) listProducts(w http.ResponseWriter, r *http.Request) error {
-	q := web.Query(r.URL.RawQuery)
+	q := r.URL.Query()
 	if strings.TrimSpace(q.Get("category_id")) != "" {
 		return s.Site.ProductsOf(w, r, q)
 	}

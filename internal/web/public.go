@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -41,7 +42,7 @@ func validPOSID(id string) bool {
 func (s *Site) Settings(w http.ResponseWriter, r *http.Request) error {
 	raw := r.PathValue("cliente_id")
 	if raw == "" {
-		raw = Query(r.URL.RawQuery).Get("cliente_id")
+		raw = r.URL.Query().Get("cliente_id")
 	}
 	id, err := tenant.ParseClienteID(raw)
 	if err != nil {
@@ -54,7 +55,7 @@ func (s *Site) Settings(w http.ResponseWriter, r *http.Request) error {
 
 // Categories answers the main categories of a restaurant.
 func (s *Site) Categories(w http.ResponseWriter, r *http.Request) error {
-	q := Query(r.URL.RawQuery)
+	q := r.URL.Query()
 	id, err := tenant.ParseClienteID(q.Get("cliente_id"))
 	if err != nil {
 		return err
@@ -68,7 +69,7 @@ func (s *Site) Categories(w http.ResponseWriter, r *http.Request) error {
 
 // Subcategories answers the subcategories of a main category.
 func (s *Site) Subcategories(w http.ResponseWriter, r *http.Request) error {
-	q := Query(r.URL.RawQuery)
+	q := r.URL.Query()
 	id, err := tenant.ParseClienteID(q.Get("cliente_id"))
 	if err != nil {
 		return err
@@ -87,12 +88,12 @@ func (s *Site) Subcategories(w http.ResponseWriter, r *http.Request) error {
 
 // Products answers the visible products of the POS category category_id.
 func (s *Site) Products(w http.ResponseWriter, r *http.Request) error {
-	return s.ProductsOf(w, r, Query(r.URL.RawQuery))
+	return s.ProductsOf(w, r, r.URL.Query())
 }
 
 // ProductsOf is Products with the query parsed already (the hot path
 // parses it once).
-func (s *Site) ProductsOf(w http.ResponseWriter, r *http.Request, q Query) error {
+func (s *Site) ProductsOf(w http.ResponseWriter, r *http.Request, q url.Values) error {
 	id, err := tenant.ParseClienteID(q.Get("cliente_id"))
 	if err != nil {
 		return err
@@ -112,7 +113,7 @@ func (s *Site) ProductsOf(w http.ResponseWriter, r *http.Request, q Query) error
 // Popups answers the restaurant's active popups, newest first, named in
 // ?idioma= (the menu's language; one cached body per language).
 func (s *Site) Popups(w http.ResponseWriter, r *http.Request) error {
-	q := Query(r.URL.RawQuery)
+	q := r.URL.Query()
 	id, err := tenant.ParseClienteID(q.Get("cliente_id"))
 	if err != nil {
 		return err

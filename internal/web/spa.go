@@ -108,7 +108,7 @@ var menuPath = regexp.MustCompile(`^/(?:menu|clientes/menu|restaurante)/([0-9]+)
 // views and unavailable menus get the plain index.html (ok false).
 func (s *Site) menuPage(r *http.Request) (body, bool) {
 	m := menuPath.FindStringSubmatch(r.URL.Path)
-	if m == nil || Query(r.URL.RawQuery).Get("categoria") != "" {
+	if m == nil || r.URL.Query().Get("categoria") != "" {
 		return body{}, false
 	}
 	id, err := strconv.ParseInt(m[1], 10, 64)
