@@ -96,10 +96,10 @@ func TestCompression(t *testing.T) {
 	})
 }
 
-// The public cava's and online ordering's first views come with preload
-// hints for their code and first reads, as the menu's do (the ordering
-// page's also for its first product's picture, its largest paint); a
-// suspended restaurant's get the plain app.
+// The public cava's, online ordering's and a table QR's first views come
+// with preload hints for their code and first reads, as the menu's do (the
+// ordering pages' also for the first product's picture, their largest
+// paint); a suspended restaurant's get the plain app.
 func TestFirstViewsPreloadTheirReads(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newOrderEnv(t, db)
@@ -120,11 +120,38 @@ func TestFirstViewsPreloadTheirReads(t *testing.T) {
 				t.Fatalf("%s: %d %s", path, r.status, r.body)
 			}
 		}
+		// A table's QR page: the ordering page's reads and first picture in
+		// the page, one per restaurant; the table's own read (the URL's
+		// code) in a Link header. A code of another form gets the plain app.
+		_, code := e.newTable(41)
+		_, other := e.newTable(42)
+		table, otherTable := e.do("GET", "/mesa/1/"+code, "", nil), e.do("GET", "/mesa/1/"+other+"/", "", nil)
+		menuHint := `<link rel="preload" as="fetch" crossorigin href="/api/orders/clover_products_online?cliente_id=1&amp;idioma=es">`
+		if table.status != 200 || !strings.Contains(table.body, menuHint) || !strings.Contains(table.body, `href="`+first+`"`) ||
+			strings.Contains(table.body, "/api/mesas/") || table.body != otherTable.body {
+			t.Fatalf("table page: %d\n%s", table.status, table.body)
+		}
+		for _, p := range []struct {
+			r    result
+			code string
+		}{{table, code}, {otherTable, other}} {
+			if got, want := p.r.header.Get("Link"), "</api/mesas/1/"+p.code+">; rel=preload; as=fetch; crossorigin"; got != want {
+				t.Fatalf("table page's Link: %q, want %q", got, want)
+			}
+		}
+		for _, p := range []string{"/mesa/1/corto", "/mesa/1/" + code + "%3Cx", "/mesa/999/" + code} {
+			if r := e.do("GET", p, "", nil); r.status != 200 || r.header.Get("Link") != "" || strings.Contains(r.body, menuHint) {
+				t.Fatalf("%s: %d %v", p, r.status, r.header)
+			}
+		}
 		if r := e.do("PUT", "/api/clients/1", e.admin, map[string]any{"estado": "suspendido"}); r.status != 200 {
 			t.Fatalf("suspend: %d", r.status)
 		}
 		if r := e.do("GET", "/cava/1", "", nil); strings.Contains(r.body, "/api/vinos") {
 			t.Fatal("a suspended restaurant's cava page names its reads")
+		}
+		if r := e.do("GET", "/mesa/1/"+code, "", nil); r.header.Get("Link") != "" || strings.Contains(r.body, menuHint) {
+			t.Fatal("a suspended restaurant's table page names its reads")
 		}
 	})
 }

@@ -89,7 +89,7 @@ func (s *Site) Handler() http.Handler {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		page, ok := s.menuPage(r)
 		if !ok {
-			page, ok = s.firstView(r)
+			page, ok = s.firstView(w, r)
 		}
 		if !ok {
 			page = indexBody
@@ -351,6 +351,8 @@ func readManifest(web fs.FS) map[string]manifestChunk {
 // pageHints under the name page: the URLs exactly as the app asks them),
 // so a phone on a slow network fetches them while the entry script loads.
 type publicView struct {
+	// path matches the page and captures the restaurant id and, for a
+	// table's page, the table's printed code.
 	path *regexp.Regexp
 	page string // its name in the build's pages (web/src/first-view/manifest.ts)
 	// pictures returns the page's first pictures (nil: none known), the
@@ -362,6 +364,41 @@ type publicView struct {
 var publicViews = []publicView{
 	{path: regexp.MustCompile(`^/cava/([0-9]+)/?$`), page: "cava"},
 	{path: regexp.MustCompile(`^/ordenar-en-linea/([0-9]+)/?$`), page: "ordering", pictures: (*Site).orderingPictures},
+	// A table's printed QR: its landing looks the table up and shows the
+	// ordering page in table mode. The code's form is the one
+	// ordering.tableByCode accepts; another gets the plain index.html.
+	{path: regexp.MustCompile(`^/mesa/([0-9]+)/([A-Za-z0-9_-]{16,64})/?$`), page: "table", pictures: (*Site).orderingPictures},
+}
+
+// codeSlot is the table code's slot in a read's URL template. Such a read
+// is the URL's own, not the restaurant's: it is preloaded by a Link header
+// sent with the page (tableReads), and the page itself stays one per
+// restaurant.
+const codeSlot = "cartaslotcodigo"
+
+// tableReads returns the Link header that preloads the reads among reads
+// that carry the table's code, filled with id and code ("" when none does).
+// The code matched publicView.path, so it needs no escaping in a URL.
+func tableReads(id int64, code string, reads []string) string {
+	var links []string
+	for _, read := range reads {
+		if strings.Contains(read, codeSlot) {
+			url := strings.ReplaceAll(strings.ReplaceAll(read, "cartaslotcliente", strconv.FormatInt(id, 10)), codeSlot, code)
+			links = append(links, "<"+url+">; rel=preload; as=fetch; crossorigin")
+		}
+	}
+	return strings.Join(links, ", ")
+}
+
+// restaurantReads returns reads without those that carry a table's code.
+func restaurantReads(reads []string) []string {
+	out := make([]string, 0, len(reads))
+	for _, read := range reads {
+		if !strings.Contains(read, codeSlot) {
+			out = append(out, read)
+		}
+	}
+	return out
 }
 
 // orderingFirstPictures is how many product pictures the ordering page's
@@ -391,9 +428,11 @@ func (s *Site) orderingPictures(ctx context.Context, id int64) []string {
 }
 
 // firstView returns the HTML of such a page, built once per menu version
-// (the restaurant's public data) and kept with the menu's responses.
-// Unknown and suspended restaurants get the plain index.html (ok false).
-func (s *Site) firstView(r *http.Request) (body, bool) {
+// (the restaurant's public data) and kept with the menu's responses; the
+// reads of a table's page that carry its code are preloaded by a Link
+// header set on w. Unknown and suspended restaurants get the plain
+// index.html (ok false).
+func (s *Site) firstView(w http.ResponseWriter, r *http.Request) (body, bool) {
 	for i, v := range publicViews {
 		m := v.path.FindStringSubmatch(r.URL.Path)
 		if m == nil {
@@ -403,7 +442,7 @@ func (s *Site) firstView(r *http.Request) (body, bool) {
 		if err != nil || id <= 0 {
 			return body{}, false
 		}
-		return s.cachedPage(r.Context(), id, "view"+strconv.Itoa(i), func() ([]byte, error) {
+		page, ok := s.cachedPage(r.Context(), id, "view"+strconv.Itoa(i), func() ([]byte, error) {
 			set, err := s.Menu.Settings(r.Context(), tenant.PublicMenu(id))
 			if err != nil {
 				return nil, err
@@ -412,9 +451,15 @@ func (s *Site) firstView(r *http.Request) (body, bool) {
 			if v.pictures != nil {
 				pictures = v.pictures(s, r.Context(), id)
 			}
-			hints := s.viewChunks[i] + preloadHints(id, s.viewHints[i].Reads, set.Logo, pictures)
+			hints := s.viewChunks[i] + preloadHints(id, restaurantReads(s.viewHints[i].Reads), set.Logo, pictures)
 			return bytes.Replace(s.menuIndex, []byte("</head>"), []byte(hints+"</head>"), 1), nil
 		})
+		if ok && len(m) > 2 {
+			if links := tableReads(id, m[2], s.viewHints[i].Reads); links != "" {
+				w.Header().Set("Link", links)
+			}
+		}
+		return page, ok
 	}
 	return body{}, false
 }

@@ -185,6 +185,25 @@ for (const [lang, numero] of [
   });
 }
 
+test("a table's QR page comes with its reads: the table, the menu and the code are asked once, with the page", async ({ page, request }) => {
+  const code = await tableCode(request, 5);
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) reads.push(url.pathname + url.search);
+  });
+  const answer = await page.goto(`/mesa/1/${code}`);
+  // The table's read is the URL's own: a Link header; the ordering page's are in the page.
+  expect(answer!.headers()['link']).toBe(`</api/mesas/1/${code}>; rel=preload; as=fetch; crossorigin`);
+  await expect(page).toHaveURL(/\/ordenar-en-linea\/1$/);
+  await expect(page.getByTestId('table-badge')).toContainText('Mesa 5');
+  await expect(page.getByRole('tab', { name: 'Carnes' })).toBeVisible();
+  // A preload the app did not use would be asked a second time.
+  for (const read of [`/api/mesas/1/${code}`, '/api/orders/clover_products_online?cliente_id=1&idioma=es', '/api/orders/config?cliente_id=1']) {
+    expect(reads.filter((r) => r === read), read).toHaveLength(1);
+  }
+});
+
 test('an old table code opens nothing but a message and the plain menu', async ({ page }) => {
   await page.goto('/mesa/1/este-codigo-no-existe-0123456789');
   await expect(page.getByRole('alert')).toContainText('Este código de mesa ya no es válido');

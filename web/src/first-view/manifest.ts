@@ -15,6 +15,13 @@ import { publicReads } from '../lib/public-reads';
 /** The restaurant slot of the URL templates and keys. */
 export const CLIENTE_SLOT = 'cartaslotcliente';
 
+/**
+ * The table-code slot of the table page's read: the code is the URL's own,
+ * so the server sends that read's preload per request (a Link header) and
+ * keeps the page itself one per restaurant.
+ */
+export const CODIGO_SLOT = 'cartaslotcodigo';
+
 /** The language the first views are rendered and preloaded in. */
 const LANG = 'es';
 
@@ -60,6 +67,22 @@ export const firstViewManifest = {
         'src/i18n/locales/es.json',
       ],
       reads: [
+        read(publicReads.settings(CLIENTE_SLOT)),
+        read(publicReads.onlineMenu(CLIENTE_SLOT, LANG)),
+        read(publicReads.orderingConfig(CLIENTE_SLOT)),
+      ],
+    },
+    // A table's printed QR (/mesa/:cliente_id/:codigo): the landing looks the table up, then
+    // shows the ordering page in table mode, so both come with the HTML.
+    table: {
+      modules: [
+        'src/features/ordering/routes/TablePages.tsx',
+        'src/features/ordering/routes/OrderOnlinePage.tsx',
+        'src/i18n/locales/es.checkout.json',
+        'src/i18n/locales/es.json',
+      ],
+      reads: [
+        read(publicReads.table(CLIENTE_SLOT, CODIGO_SLOT)),
         read(publicReads.settings(CLIENTE_SLOT)),
         read(publicReads.onlineMenu(CLIENTE_SLOT, LANG)),
         read(publicReads.orderingConfig(CLIENTE_SLOT)),

@@ -19,6 +19,8 @@ export const publicReads = {
   orderingConfig: (clienteId: string) => `/orders/config?cliente_id=${q(clienteId)}`,
   /** GET /api/orders/clover_products_online?cliente_id=&idioma= */
   onlineMenu: (clienteId: string, lang: string) => `/orders/clover_products_online?cliente_id=${q(clienteId)}&idioma=${q(lang)}`,
+  /** GET /api/mesas/{cliente_id}/{codigo}: what a table's printed QR opens. */
+  table: (clienteId: string, codigo: string) => `/mesas/${q(clienteId)}/${q(codigo)}`,
   /** GET /api/vinos?cliente_id= */
   wines: (clienteId: string) => `/vinos?cliente_id=${q(clienteId)}`,
 };

@@ -124,10 +124,12 @@ describe('the table landing (/mesa/:cliente_id/:codigo)', () => {
     expect(byRoute(calls, 'GET', '/api/mesas/1/ABC123')[0].headers.Authorization).toBeUndefined();
   });
 
-  it("shows the server's message for an old code and links to the plain menu", async () => {
-    api({ 'GET /api/mesas/1/OLD': { status: 404, body: { error: 'Este código de mesa ya no es válido. Escanea el código de tu mesa.' } } });
+  it("says an old code is no longer valid in the page's language (whatever language the answer is in) and links to the plain menu", async () => {
+    api({ 'GET /api/mesas/1/OLD': { status: 404, body: { error: 'This table code is no longer valid.' } } });
     renderApp('/mesa/1/OLD');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Este código de mesa ya no es válido. Escanea el código de tu mesa.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Este código de mesa ya no es válido. Puedes ver la carta; para pedir a la mesa, escanea el código que está en tu mesa o pide ayuda al personal.',
+    );
     expect(screen.getByRole('link', { name: 'Ver la carta' })).toHaveAttribute('href', '/menu/1');
     expect(readTableContext(1)).toBeNull();
   });

@@ -92,7 +92,7 @@ const tabHeaders = (token: string) => (token ? { 'X-Cuenta-Token': token } : und
 
 /** GET /api/mesas/{cliente_id}/{codigo}: what a table's QR opens (404: an old or guessed code). */
 export function getTable(clienteId: string, codigo: string, signal?: AbortSignal): Promise<TableInfo> {
-  return apiFetch<TableInfo>(`/mesas/${q(clienteId)}/${q(codigo)}`, { signal, token: null });
+  return apiFetch<TableInfo>(publicReads.table(clienteId, codigo), { signal, token: null });
 }
 
 /** POST /api/mesas/{cliente_id}/{codigo}/pedidos: an order at the table (opens or joins its tab). */

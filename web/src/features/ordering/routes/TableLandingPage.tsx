@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/api-client';
+import { errorText, isApiError } from '../../../lib/api-client';
 import { getTable } from '../api/ordering-api';
 import { saveTable } from '../lib/table-context';
 
 /**
  * What a table's printed QR opens (/mesa/:cliente_id/:codigo): the table is
  * looked up, remembered for this browser tab (lib/table-context.ts), and the
- * diner lands on the ordering page in table mode. An old or guessed code:
- * the server's message and a link to the plain menu.
+ * diner lands on the ordering page in table mode. An old or guessed code
+ * (404): its message and a link to the plain menu.
  */
 export default function TableLandingPage() {
   const { t } = useTranslation();
@@ -27,7 +27,11 @@ export default function TableLandingPage() {
       },
       (err: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ kind: 'error', message: errorText(err, t('table.landing.invalid'), t('errors.network')) });
+        // A 404 is the server's ErrTableCode, said here in the page's language: the answer may be
+        // the one the page preloaded (internal/web/spa.go), asked in the browser's.
+        const message =
+          isApiError(err) && err.status === 404 ? t('table.landing.invalid') : errorText(err, t('table.landing.invalid'), t('errors.network'));
+        setState({ kind: 'error', message });
       },
     );
     return () => controller.abort();
