@@ -502,6 +502,12 @@ func nameAndCurrency(ctx context.Context, q store.Querier, clienteID int64) (str
 	return name, moneda, err
 }
 
+// tabClaimsSQL reads the lines a tab's payments hold or paid (index
+// cuenta_pago_lineas_cuenta, migration 0045: without it each view of a tab
+// walked every tab's lines; TestTabClaimsUseTheirIndex).
+const tabClaimsSQL = `SELECT cl.pedido_id, cl.posicion, pg.estado FROM cuenta_pago_lineas cl JOIN cuenta_pagos pg ON pg.id = cl.pago_id
+	WHERE cl.cuenta_id = ? AND cl.activa = 1`
+
 // tabViewAt is tabView with its restaurant's part already read.
 func (s *Service) tabViewAt(ctx context.Context, q store.Querier, c tabRow, diner bool, place tabPlace) (Tab, error) {
 	v := Tab{ID: c.ID, ClienteID: c.ClienteID, Estado: c.Estado, Modo: c.Modo, AbiertaAt: c.AbiertaAt, Motivo: c.Motivo,
@@ -514,8 +520,7 @@ func (s *Service) tabViewAt(ctx context.Context, q store.Querier, c tabRow, dine
 	v.Restaurante, v.Moneda = place.restaurante, place.moneda
 	v.Propinas, v.pais = place.tc.Propinas, place.tc.Pais
 	claims := map[string]string{}
-	rows, err := q.Query(ctx, `SELECT cl.pedido_id, cl.posicion, pg.estado FROM cuenta_pago_lineas cl JOIN cuenta_pagos pg ON pg.id = cl.pago_id
-		WHERE cl.cuenta_id = ? AND cl.activa = 1`, c.ID)
+	rows, err := q.Query(ctx, tabClaimsSQL, c.ID)
 	if err != nil {
 		return v, err
 	}
