@@ -8,7 +8,9 @@
 # paid once and in full. bin/carta with demo data, a fresh database each run:
 # SQLite in a temporary directory, or with DB=postgres a database of its own
 # on 127.0.0.1:5432 (PG_URL's server), created here and dropped afterwards.
-# Usage: bash bench/tables.sh (TABLES=200 RACES=20). THINK=3s: each phone
+# Usage: bash bench/tables.sh (TABLES=200 RACES=20). RUNS=5: five runs one
+# after the other on the same server and database (what a day's history
+# does to the next run). THINK=3s: each phone
 # pauses a random time in [0, 6 s) before each step, as diners do (without
 # it, a stress run: every phone acts again as soon as it is answered).
 # METRICS_ADDR=127.0.0.1:18097: the server serves /metrics and /debug/pprof/ there
@@ -39,6 +41,8 @@ if [ "${DB:-sqlite}" = postgres ]; then
   psql -q "$PG_URL/postgres?sslmode=disable" -c "CREATE DATABASE $PGDB" >/dev/null
   DBURL="$PG_URL/$PGDB?sslmode=disable"
 fi
+# Another server already on the port would answer /readyz and be measured instead.
+if curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1; then echo "port $PORT is in use (PORT=…)" >&2; exit 1; fi
 CARTA_DEMO=1 CARTA_ADDR=127.0.0.1:$PORT CARTA_DATA_DIR="$DATA" CARTA_DATABASE_URL="$DBURL" CARTA_LOG_LEVEL=warn CARTA_METRICS_ADDR=${METRICS_ADDR:-off} \
   CARTA_TRUSTED_PROXIES=127.0.0.1 CARTA_ORDERS_PER_ADDRESS=1000 "$CARTA" serve > "$DATA/carta.log" 2>&1 &
 SERVER=$!
@@ -51,9 +55,11 @@ echo "$(nproc) cores, $ENGINE, $(date -u +%Y-%m-%d), load average $(cut -d' ' -f
 cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / hz)}' "/proc/$SERVER/stat"; }
 C0=$(cpu_ms)
 RC=0
-timeout 110 bin/tables -url "http://127.0.0.1:$PORT" -tables "$TABLES" -races "$RACES" -think "${THINK:-0}" | tee "$DATA/out" || RC=$?
+for _ in $(seq 1 "${RUNS:-1}"); do
+  timeout 110 bin/tables -url "http://127.0.0.1:$PORT" -tables "$TABLES" -races "$RACES" -think "${THINK:-0}" | tee -a "$DATA/out" || RC=$?
+done
 C1=$(cpu_ms)
-N=$(awk '/^tables:/ {print $6}' "$DATA/out")
+N=$(awk '/^tables:/ {n += $6} END {print n}' "$DATA/out")
 [ "${N:-0}" -gt 0 ] && awk -v c=$((C1 - C0)) -v n="$N" 'BEGIN {printf "server CPU: %.2f ms per order (with its share of the tab'\''s payments)\n", c / n}'
 grep -i 'level=error' "$DATA/carta.log" | head -5 || true
 exit "$RC"
