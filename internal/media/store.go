@@ -79,11 +79,15 @@ var doomQuery = `UPDATE media SET doomed_at = ? WHERE doomed_at = 0 AND used_at 
 // touched it first and keeps it). It returns every doomed file, those of
 // earlier sweeps that did not finish included, for the caller to delete
 // and then forget (forget).
+// doomedSQL lists the doomed files (index media_condenados, migration
+// 0046: the sweep reads those, not every file).
+const doomedSQL = `SELECT name FROM media WHERE doomed_at > 0 ORDER BY doomed_at, name LIMIT ?`
+
 func doomUnreferenced(ctx context.Context, q store.Querier, before time.Time, limit int) ([]string, error) {
 	if _, err := q.Exec(ctx, doomQuery, q.NowUnix(), before.Unix(), before.Unix(), limit); err != nil {
 		return nil, err
 	}
-	rows, err := q.Query(ctx, `SELECT name FROM media WHERE doomed_at > 0 ORDER BY doomed_at, name LIMIT ?`, limit)
+	rows, err := q.Query(ctx, doomedSQL, limit)
 	if err != nil {
 		return nil, err
 	}

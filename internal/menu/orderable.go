@@ -157,12 +157,17 @@ func (s *Service) SetSoldOut(ctx context.Context, t tenant.ID, id int64, until i
 	})
 }
 
+// soldOutEndedSQL finds the restaurants with a "sold out today" that ended
+// (index productos_agotados, migration 0046: the job runs every pass over
+// the products marked, not over every restaurant's catalogue).
+const soldOutEndedSQL = `SELECT DISTINCT cliente_id FROM productos WHERE agotado_hasta > 0 AND agotado_hasta <= ? LIMIT 500`
+
 // ClearSoldOut makes the products whose "sold out today" ended available
 // again, bumping each restaurant's menu version so cached menus follow. It
 // returns how many restaurants changed; replicas running it at once do the
 // work once (the update is conditional).
 func (s *Service) ClearSoldOut(ctx context.Context) (int, error) {
-	rows, err := s.DB.Query(ctx, `SELECT DISTINCT cliente_id FROM productos WHERE agotado_hasta > 0 AND agotado_hasta <= ? LIMIT 500`, s.DB.NowUnix())
+	rows, err := s.DB.Query(ctx, soldOutEndedSQL, s.DB.NowUnix())
 	if err != nil {
 		return 0, err
 	}

@@ -376,16 +376,25 @@ type Refund struct {
 // ListRefunds lists the payments to refund, oldest first, then the latest
 // refunded ones (super admin).
 func ListRefunds(ctx context.Context, q store.Querier) ([]Refund, error) {
-	return listRefunds(ctx, q, `co.reembolso <> ''`)
+	return listRefunds(ctx, q, refundsWhere)
 }
 
-func listRefunds(ctx context.Context, q store.Querier, where string, args ...any) ([]Refund, error) {
-	rows, err := q.Query(ctx, `SELECT co.id, co.cliente_id, c.nombre, COALESCE(u.email, ''), co.descripcion, co.total, COALESCE(s.moneda, 'USD'),
+// refundsSQL is listRefunds' statement for the purchases where picks
+// (ListRefunds': index compras_reembolsos, migration 0046).
+func refundsSQL(where string) string {
+	return `SELECT co.id, co.cliente_id, c.nombre, COALESCE(u.email, ''), co.descripcion, co.total, COALESCE(s.moneda, 'USD'),
 			co.reembolso_motivo, co.payment_id, co.reembolso, co.paid_at, co.reembolsado_at
 		FROM compras co JOIN clientes c ON c.id = co.cliente_id LEFT JOIN usuarios u ON u.id = co.usuario_id
 		LEFT JOIN configuraciones s ON s.cliente_id = co.cliente_id
-		WHERE `+where+`
-		ORDER BY co.reembolso DESC, co.paid_at, co.id LIMIT 500`, args...)
+		WHERE ` + where + `
+		ORDER BY co.reembolso DESC, co.paid_at, co.id LIMIT 500`
+}
+
+// refundsWhere picks the purchases with a refund, owed or done.
+const refundsWhere = `co.reembolso <> ''`
+
+func listRefunds(ctx context.Context, q store.Querier, where string, args ...any) ([]Refund, error) {
+	rows, err := q.Query(ctx, refundsSQL(where), args...)
 	if err != nil {
 		return nil, err
 	}

@@ -587,10 +587,14 @@ type OrderRefund struct {
 	Detalle refunds.Status `json:"reembolso_detalle"`
 }
 
+// The orders RefundsOwed lists, in its order (index pedidos_reembolsos,
+// migration 0046: the platform's orders with a refund, not all of them).
+const refundsOwedWhere, refundsOwedOrder = `p.reembolso <> ''`, `p.reembolso DESC, p.paid_at, p.id LIMIT 500`
+
 // RefundsOwed lists the orders to refund, oldest first, then the latest
 // refunded ones (super admin).
 func (s *Service) RefundsOwed(ctx context.Context) ([]OrderRefund, error) {
-	ps, err := listPedidos(ctx, s.DB, `p.reembolso <> ''`, `p.reembolso DESC, p.paid_at, p.id LIMIT 500`)
+	ps, err := listPedidos(ctx, s.DB, refundsOwedWhere, refundsOwedOrder)
 	if err != nil {
 		return nil, err
 	}

@@ -504,7 +504,7 @@ func nameAndCurrency(ctx context.Context, q store.Querier, clienteID int64) (str
 
 // tabClaimsSQL reads the lines a tab's payments hold or paid (index
 // cuenta_pago_lineas_cuenta, migration 0045: without it each view of a tab
-// walked every tab's lines; TestTabClaimsUseTheirIndex).
+// walked every tab's lines; TestReadsUseTheirIndexes).
 const tabClaimsSQL = `SELECT cl.pedido_id, cl.posicion, pg.estado FROM cuenta_pago_lineas cl JOIN cuenta_pagos pg ON pg.id = cl.pago_id
 	WHERE cl.cuenta_id = ? AND cl.activa = 1`
 

@@ -1,0 +1,21 @@
+package ordering
+
+import (
+	"testing"
+
+	"carta/internal/store"
+	"carta/internal/store/storetest"
+)
+
+// TestReadsUseTheirIndexes: every view of a tab (the diner's page, the
+// waiter's 'Mesas', each payment's start and confirmation) reads the lines
+// its payments hold through an index on the tab, not by walking every
+// tab's lines in every restaurant (migration 0045); the super admin's
+// refunds read the orders with a refund, not every order (0046). On both
+// engines.
+func TestReadsUseTheirIndexes(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		storetest.UsesIndex(t, db, "cuenta_pago_lineas_cuenta", tabClaimsSQL, int64(1))
+		storetest.UsesIndex(t, db, "pedidos_reembolsos", `SELECT `+pedidoCols+pedidoFrom+` WHERE `+refundsOwedWhere+` ORDER BY `+refundsOwedOrder)
+	})
+}
