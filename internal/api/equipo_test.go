@@ -38,6 +38,12 @@ func (e *env) invitationToken(addr string) string {
 // on restaurant 1 as cocina and cannot open the team or the fees; the
 // owner changes roles, cannot demote the last propietario, sees and ends
 // the cook's tablet session and removes the cook (whose sessions end).
+// The User-Agents of a phone and a kitchen tablet (their sessions are named after them).
+const (
+	iPhoneSafari  = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+	androidChrome = "Mozilla/5.0 (Linux; Android 14; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
+)
+
 func TestTeamScenario(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
@@ -59,7 +65,7 @@ func TestTeamScenario(t *testing.T) {
 		if st.status != 200 || st.json["estado"] != "valido" || st.json["restaurante"] != "La Cava Demo" || st.json["rol"] != "cocina" || st.json["cuenta_existente"] != false {
 			t.Fatalf("state: %d %s", st.status, st.body)
 		}
-		acc := e.do("POST", "/api/invitacion", "", map[string]string{"token": tok, "password": "clave-cocina-1"})
+		acc := e.do("POST", "/api/invitacion", "", map[string]string{"token": tok, "password": "clave-cocina-1"}, "User-Agent", iPhoneSafari)
 		if acc.status != 200 || acc.json["rol"] != "cocina" || acc.json["cliente_id"] != float64(1) {
 			t.Fatalf("accept: %d %s", acc.status, acc.body)
 		}
@@ -76,7 +82,8 @@ func TestTeamScenario(t *testing.T) {
 			t.Fatalf("cook's board: %d %s", r.status, r.body)
 		}
 		// The tablet keeps a device session.
-		tablet := e.do("POST", "/api/auth/login", "", map[string]any{"email": "cocinero@demo.test", "password": "clave-cocina-1", "mantener": true, "dispositivo": "Tableta del pase"})
+		tablet := e.do("POST", "/api/auth/login", "", map[string]any{"email": "cocinero@demo.test", "password": "clave-cocina-1", "mantener": true, "dispositivo": "Tableta del pase"},
+			"User-Agent", androidChrome)
 		if tablet.status != 200 {
 			t.Fatalf("tablet: %d %s", tablet.status, tablet.body)
 		}
@@ -92,7 +99,8 @@ func TestTeamScenario(t *testing.T) {
 		}
 		var tabletSession string
 		for _, s := range team.json["sesiones"].([]any) {
-			if s := s.(map[string]any); s["dispositivo"] == "Tableta del pase" {
+			// A session is named by the device's label and by the browser it was opened from.
+			if s := s.(map[string]any); s["dispositivo"] == "Tableta del pase" && s["navegador"] == "Chrome · Android" {
 				tabletSession = s["id"].(string)
 			}
 		}
@@ -114,7 +122,8 @@ func TestTeamScenario(t *testing.T) {
 		}
 		// The cook's own sessions.
 		mine := e.do("GET", "/api/auth/sesiones", cook, nil)
-		if mine.status != 200 || len(mine.json["sesiones"].([]any)) != 1 || mine.json["sesiones"].([]any)[0].(map[string]any)["actual"] != true {
+		if mine.status != 200 || len(mine.json["sesiones"].([]any)) != 1 || mine.json["sesiones"].([]any)[0].(map[string]any)["actual"] != true ||
+			mine.json["sesiones"].([]any)[0].(map[string]any)["navegador"] != "Safari · iPhone" {
 			t.Fatalf("own sessions: %d %s", mine.status, mine.body)
 		}
 		// The last owner.

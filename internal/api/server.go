@@ -235,7 +235,11 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			id = requestid.New()
 		}
 		h[requestid.Header] = []string{id}
-		r = r.WithContext(requestid.With(r.Context(), id))
+		ctx := requestid.With(r.Context(), id)
+		if r.Method == http.MethodPost { // a sign-in, an invitation, a reset, a registration: a session may open
+			ctx = auth.WithClient(ctx, s.clientIP(r), r.UserAgent())
+		}
+		r = r.WithContext(ctx)
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {

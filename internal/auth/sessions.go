@@ -54,14 +54,17 @@ type SessionInfo struct {
 	StaffUserID int64  `json:"staff_user_id"`
 	Email       string `json:"email"`
 	Dispositivo string `json:"dispositivo"`
-	IP          string `json:"ip"`
-	Creada      int64  `json:"creada"`
-	UltimoUso   int64  `json:"ultimo_uso"`
-	Caduca      int64  `json:"caduca"`
-	Actual      bool   `json:"actual"`
+	// Navegador is the browser and system the session was opened from ("Chrome · Android",
+	// BrowserName; "" when unknown).
+	Navegador string `json:"navegador"`
+	IP        string `json:"ip"`
+	Creada    int64  `json:"creada"`
+	UltimoUso int64  `json:"ultimo_uso"`
+	Caduca    int64  `json:"caduca"`
+	Actual    bool   `json:"actual"`
 }
 
-const sessionCols = `s.public_id, s.subject_id, u.email, s.dispositivo, s.ip, s.created_at, s.ultimo_uso, s.expires_at, s.token_hash`
+const sessionCols = `s.public_id, s.subject_id, u.email, s.dispositivo, s.navegador, s.ip, s.created_at, s.ultimo_uso, s.expires_at, s.token_hash`
 
 func scanSessions(rows *store.Rows, current string) ([]SessionInfo, error) {
 	defer rows.Close()
@@ -69,7 +72,7 @@ func scanSessions(rows *store.Rows, current string) ([]SessionInfo, error) {
 	for rows.Next() {
 		var si SessionInfo
 		var hash string
-		if err := rows.Scan(&si.ID, &si.StaffUserID, &si.Email, &si.Dispositivo, &si.IP, &si.Creada, &si.UltimoUso, &si.Caduca, &hash); err != nil {
+		if err := rows.Scan(&si.ID, &si.StaffUserID, &si.Email, &si.Dispositivo, &si.Navegador, &si.IP, &si.Creada, &si.UltimoUso, &si.Caduca, &hash); err != nil {
 			return nil, err
 		}
 		si.Actual = hash == current

@@ -30,7 +30,8 @@ type session struct {
 
 // SessionOptions describe a new session beyond its holder: the device it
 // is for (a kitchen tablet's label, "" for a browser) and the address it
-// was opened from.
+// was opened from (none: the request's, WithClient). The browser's name is
+// always the request's (BrowserName).
 type SessionOptions struct {
 	Dispositivo string
 	IP          string
@@ -46,9 +47,14 @@ func CreateSession(ctx context.Context, q store.Querier, tokenHash, kind string,
 	if err != nil {
 		return err
 	}
+	c := clientOf(ctx)
+	if o.IP == "" {
+		o.IP = c.ip
+	}
 	now := q.NowUnix()
-	_, err = q.Exec(ctx, `INSERT INTO sessions (token_hash, kind, subject_id, created_at, expires_at, public_id, dispositivo, ip, ultimo_uso) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		tokenHash, kind, subjectID, now, now+int64(ttl/time.Second), pub, o.Dispositivo, o.IP, now)
+	_, err = q.Exec(ctx, `INSERT INTO sessions (token_hash, kind, subject_id, created_at, expires_at, public_id, dispositivo, navegador, ip, ultimo_uso)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		tokenHash, kind, subjectID, now, now+int64(ttl/time.Second), pub, o.Dispositivo, BrowserName(c.userAgent), o.IP, now)
 	return err
 }
 

@@ -9238,6 +9238,8 @@ export interface components {
             email: string;
             /** @description the device label of a long-lived device session (a kitchen tablet); empty for a browser sign-in */
             dispositivo: string;
+            /** @description the browser and system the session was opened from, read from its User-Agent ("Chrome · Android", "Safari · iPhone"); empty when unknown */
+            navegador: string;
             ip: string;
             creada: number;
             /** @description Unix seconds, updated at most once a minute */

@@ -12,8 +12,9 @@ const team: Equipo = {
   ],
   invitaciones: [{ id: 9, email: 'mesero@demo.test', rol: 'mesero', creada: 1_767_225_600, caduca: 1_767_830_400 }],
   sesiones: [
-    { id: 'abc123def456', staff_user_id: 5, email: 'cocina@demo.test', dispositivo: 'Tableta de cocina', ip: '192.0.2.1', creada: 1_767_225_600, ultimo_uso: 1_767_225_600, caduca: 1_775_001_600, actual: false },
-    { id: 'mine00000000', staff_user_id: 1, email: 'duena@demo.test', dispositivo: '', ip: '192.0.2.2', creada: 1_767_225_600, ultimo_uso: 1_767_225_600, caduca: 1_767_229_200, actual: true },
+    { id: 'abc123def456', staff_user_id: 5, email: 'cocina@demo.test', dispositivo: 'Tableta de cocina', navegador: 'Chrome · Android', ip: '192.0.2.1', creada: 1_767_225_600, ultimo_uso: 1_767_225_600, caduca: 1_775_001_600, actual: false },
+    { id: 'mine00000000', staff_user_id: 1, email: 'duena@demo.test', dispositivo: '', navegador: 'Safari · macOS', ip: '192.0.2.2', creada: 1_767_225_600, ultimo_uso: 1_767_225_600, caduca: 1_767_229_200, actual: true },
+    { id: 'old000000000', staff_user_id: 1, email: 'duena@demo.test', dispositivo: '', navegador: '', ip: '192.0.2.3', creada: 1_767_225_600, ultimo_uso: 1_767_225_600, caduca: 1_767_229_200, actual: false },
   ],
 };
 
@@ -42,8 +43,12 @@ describe("the owner's 'Equipo' page", () => {
     expect(screen.getByText('Nunca')).toBeInTheDocument();
     expect(screen.getByText(/mesero@demo.test · Mesero/)).toBeInTheDocument();
     expect(screen.getByText('Tableta de cocina')).toBeInTheDocument();
-    // One's own session cannot be ended from here; the tablet's can.
-    expect(screen.getAllByRole('button', { name: /Cerrar sesión/ })).toHaveLength(1);
+    expect(screen.getByText('Safari · macOS')).toBeInTheDocument();
+    // One's own session cannot be ended from here; the tablet's and an older one's can.
+    expect(screen.getAllByRole('button', { name: /Cerrar sesión/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Cerrar sesión: Tableta de cocina · cocina@demo.test',
+      'Cerrar sesión: Navegador · duena@demo.test',
+    ]);
     const nav = screen.getByRole('navigation', { name: 'Secciones del panel' });
     expect(within(nav).getByRole('link', { name: 'Equipo' })).toHaveAttribute('aria-current', 'page');
 
@@ -120,13 +125,17 @@ describe("a staff person's own sessions", () => {
     const { calls } = mockFetch({
       'POST /api/auth/validate': { body: { cliente_id: 3, is_superadmin: false, merchant_id: null, rol: 'cocina', restaurantes: [] } },
       'GET /api/clientes/3': { body: { id: 3, nombre: 'Tres' } },
-      'GET /api/auth/sesiones': { body: { sesiones: team.sesiones.map((s) => ({ ...s, actual: s.dispositivo === '' })) } },
+      'GET /api/auth/sesiones': { body: { sesiones: team.sesiones.map((s) => ({ ...s, actual: s.id === 'mine00000000' })) } },
       'DELETE /api/auth/sesiones': { status: 204 },
       'POST /api/auth/password': { body: { message: 'Contraseña cambiada. Cerramos tus otras sesiones.' } },
     });
     renderApp('/mis-sesiones');
     expect(await screen.findByRole('heading', { name: 'Mis sesiones', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('Tableta de cocina')).toBeInTheDocument();
+    // Each session by its device's label, else the browser it was opened from, else 'Navegador'.
+    expect(screen.getByText('Safari · macOS')).toBeInTheDocument();
+    expect(screen.queryByText('Chrome · Android')).toBeNull();
+    expect(screen.getByRole('button', { name: /^Cerrar sesión: Navegador · / })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Cerrar sesión en todos los demás dispositivos' }));
     expect(await screen.findByText('Cerramos tus sesiones en los demás dispositivos.')).toBeInTheDocument();

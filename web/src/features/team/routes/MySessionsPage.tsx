@@ -5,6 +5,7 @@ import { Field, FormError, Notice, SubmitButton, type Message } from '../../../c
 import { errorText } from '../../../lib/api-client';
 import { formatTimestamp } from '../../../lib/dates';
 import { changePassword, endMySession, endOtherSessions, mySessionsQueryOptions } from '../api/team-api';
+import { sessionName } from '../session-name';
 import '../team.css';
 
 /** 'Mis sesiones': a staff person's own sessions, signing out everywhere else, and the password change. */
@@ -36,14 +37,14 @@ export default function MySessionsPage() {
             {sesiones.map((s) => (
               <li key={s.id}>
                 <span>
-                  <strong>{s.dispositivo || t('team.browser')}</strong> · {t('team.lastUse', { when: formatTimestamp(s.ultimo_uso, i18n.language) })}
+                  <strong>{sessionName(s, t('team.browser'))}</strong> · {t('team.lastUse', { when: formatTimestamp(s.ultimo_uso, i18n.language) })}
                   {s.actual ? ` · ${t('team.thisSession')}` : ''}
                 </span>
                 {!s.actual && (
                   <button
                     type="button"
                     className="button"
-                    aria-label={`${t('team.endSession')}: ${s.dispositivo || t('team.browser')} · ${formatTimestamp(s.ultimo_uso, i18n.language)}`}
+                    aria-label={`${t('team.endSession')}: ${sessionName(s, t('team.browser'))} · ${formatTimestamp(s.ultimo_uso, i18n.language)}`}
                     disabled={act.isPending}
                     onClick={() => run(() => endMySession(s.id), t('team.sessionEnded'))}
                   >

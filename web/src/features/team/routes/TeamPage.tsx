@@ -17,6 +17,7 @@ import {
   type Equipo,
   type StaffRoleName,
 } from '../api/team-api';
+import { sessionName } from '../session-name';
 import '../team.css';
 
 /** 'Equipo': the owner's staff page (?cliente_id=): people, invitations, sessions. */
@@ -158,14 +159,14 @@ function Team({ clienteId }: { clienteId: string }) {
             {team.sesiones.map((s) => (
               <li key={s.id}>
                 <span>
-                  <strong>{s.dispositivo || t('team.browser')}</strong> · {s.email} · {t('team.lastUse', { when: when(s.ultimo_uso) })}
+                  <strong>{sessionName(s, t('team.browser'))}</strong> · {s.email} · {t('team.lastUse', { when: when(s.ultimo_uso) })}
                   {s.actual ? ` · ${t('team.thisSession')}` : ''}
                 </span>
                 {!s.actual && (
                   <button
                     type="button"
                     className="button"
-                    aria-label={`${t('team.endSession')}: ${s.dispositivo || t('team.browser')} · ${s.email}`}
+                    aria-label={`${t('team.endSession')}: ${sessionName(s, t('team.browser'))} · ${s.email}`}
                     disabled={act.isPending}
                     onClick={() => run(() => endSession(clienteId, s.id), t('team.sessionEnded'))}
                   >
