@@ -25,7 +25,8 @@ import (
 // gapWait; an id still missing then was rolled back. A transaction commits
 // long after its event only if stalled between its last statement and its
 // commit, which the connections' idle_in_transaction_session_timeout
-// (store.Open, 1 minute) ends well before gapWait. SQLite's writers are
+// (store.Open: 1 minute, and it refuses a server that keeps one idle longer
+// than store.MaxIdleInTransaction) ends well before gapWait. SQLite's writers are
 // serialised: its ids commit in order and it keeps no gaps.
 type Feed struct {
 	DB *store.DB

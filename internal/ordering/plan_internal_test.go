@@ -19,3 +19,12 @@ func TestReadsUseTheirIndexes(t *testing.T) {
 		storetest.UsesIndex(t, db, "pedidos_reembolsos", `SELECT `+pedidoCols+pedidoFrom+` WHERE `+refundsOwedWhere+` ORDER BY `+refundsOwedOrder)
 	})
 }
+
+// TestFeedOutwaitsIdleTransactions: the feed looks for a late event longer
+// than PostgreSQL may leave a transaction idle before ending it (store.Open
+// refuses a server that keeps one longer), so a late event is never missed.
+func TestFeedOutwaitsIdleTransactions(t *testing.T) {
+	if gapWait <= store.MaxIdleInTransaction {
+		t.Fatalf("gapWait %s, store.MaxIdleInTransaction %s", gapWait, store.MaxIdleInTransaction)
+	}
+}

@@ -141,6 +141,37 @@ func (db *DB) prepareLater(q string) {
 	}()
 }
 
+// MaxIdleInTransaction is the longest PostgreSQL may leave a transaction
+// idle before ending it (idle_in_transaction_session_timeout) for Carta to
+// start: the order boards' feed waits two minutes for an event committed
+// late (ordering.Feed), so no transaction may commit that long after its
+// last statement. Carta's connections ask for one minute unless the URL
+// (or the role, behind a pooler) sets its own.
+const MaxIdleInTransaction = 90 * time.Second
+
+// checkIdleTimeout refuses a PostgreSQL connection whose server keeps an
+// idle transaction open longer than MaxIdleInTransaction, or forever (0).
+func checkIdleTimeout(ctx context.Context, db *sql.DB) error {
+	var ms int64
+	if err := db.QueryRowContext(ctx, `SELECT setting::bigint FROM pg_settings WHERE name = 'idle_in_transaction_session_timeout'`).Scan(&ms); err != nil {
+		return fmt.Errorf("read idle_in_transaction_session_timeout: %w", err)
+	}
+	if ms <= 0 || time.Duration(ms)*time.Millisecond > MaxIdleInTransaction {
+		return fmt.Errorf("PostgreSQL keeps an idle transaction open %s (idle_in_transaction_session_timeout); Carta needs it ended within %s "+
+			"(the order boards wait two minutes for a late commit): remove it from the database URL or set it between 1ms and 90s (docs/deploy.md)",
+			idleText(ms), MaxIdleInTransaction)
+	}
+	return nil
+}
+
+// idleText says an idle_in_transaction_session_timeout in words.
+func idleText(ms int64) string {
+	if ms <= 0 {
+		return "forever (0)"
+	}
+	return "for " + (time.Duration(ms) * time.Millisecond).String()
+}
+
 // DefaultPostgresConns is how many connections a replica keeps open to
 // PostgreSQL at most (SetMaxConns, CARTA_DATABASE_MAX_CONNS changes it).
 // Fewer than the requests in flight on purpose: requests beyond it wait in
@@ -227,6 +258,12 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	if err := db.PingContext(pctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("connect to %s: %w", dialect, err)
+	}
+	if dialect == Postgres {
+		if err := checkIdleTimeout(pctx, db); err != nil {
+			db.Close()
+			return nil, err
+		}
 	}
 	d := &DB{sql: db, dialect: dialect, Now: time.Now}
 	d.SetMaxConns(DefaultPostgresConns) // PostgreSQL only

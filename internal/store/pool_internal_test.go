@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -101,6 +102,17 @@ func TestPostgresEndsIdleTransactions(t *testing.T) {
 		db.Close()
 		if err != nil || got != c.want {
 			t.Fatalf("URL %q: idle_in_transaction_session_timeout %q (%v), want %q", c.extra, got, err, c.want)
+		}
+	}
+	// A URL that keeps idle transactions open forever or longer than the feed allows is refused.
+	for _, extra := range []string{"&idle_in_transaction_session_timeout=0", "&idle_in_transaction_session_timeout=300000"} {
+		db, err := Open(ctx, dsn+extra)
+		if err == nil {
+			db.Close()
+			t.Fatalf("URL %q opened", extra)
+		}
+		if !strings.Contains(err.Error(), "idle_in_transaction_session_timeout") {
+			t.Fatalf("URL %q: %v", extra, err)
 		}
 	}
 }
