@@ -154,6 +154,9 @@ for (const lang of ['es', 'en'] as const) {
     // The cook's own sessions ('Mis sesiones'): the tablet's, marked current, and the phone's.
     await tablet.goto('/mis-sesiones');
     await expect(tablet.getByRole('heading', { name: lang === 'es' ? 'Mis sesiones' : 'My sessions', level: 1 })).toBeVisible();
+    // Each is named: the tablet by its label, the phone by the browser it signed in from.
+    await expect(tablet.getByText('Tableta de cocina', { exact: true })).toBeVisible();
+    await expect(tablet.getByText(/^Chrome · (Linux|Android)$/)).toBeVisible();
     await axe(tablet, 'mis-sesiones');
     await shoot(tablet, `mis-sesiones-${lang}`);
 
