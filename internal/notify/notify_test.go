@@ -219,9 +219,10 @@ func TestApply(t *testing.T) {
 		r := f.restaurant()
 		both := f.diner("ana@example.com", "600 111 222", "whatsapp", true, true)
 		other := f.diner("otro@example.com", "+34 699 000 000", "whatsapp", true, false)
-		guestOrder := f.order(r, 0, "whatsapp", "+34600111222", "recibido", "es", 0)
+		// Phones as people write them: every separator E164 accepts (and sends to) must match a reply.
+		guestOrder := f.order(r, 0, "whatsapp", "+34 (600) 111/222", "recibido", "es", 0)
 		guest := f.exec(`INSERT INTO invitados (cliente_id, email, nombre, telefono, avisos_canal, last_seen_at, created_at)
-			VALUES (?, 'inv@example.com', 'Inv', '600111222', 'whatsapp', 1, 1)`, r)
+			VALUES (?, 'inv@example.com', 'Inv', '600.111.222', 'whatsapp', 1, 1)`, r)
 		svc := &notify.Service{DB: db}
 
 		// A delivery status reaches its outbox message.

@@ -175,13 +175,18 @@ func Withdraw(ctx context.Context, q store.Querier, channel, phone string) (int,
 	return n, nil
 }
 
-// phoneTail is the SQL of a phone column's last 8 characters once its spaces and dashes are gone:
-// the candidates of Withdraw are the rows where it equals the last 8 digits of the phone that
-// replied. Migration 0047's indexes are built on this very expression (an engine uses an index on
-// an expression only for the same expression), so a reply reads the few rows with that ending
-// instead of every account, guest and guest order of the platform, inside a write transaction.
+// phoneTail is the SQL of a phone column's last 8 characters once the separators people write
+// between its digits are gone (those E164 accepts, so a phone Carta sends to is a phone a reply
+// finds): the candidates of Withdraw are the rows where it equals the last 8 digits of the phone
+// that replied. Migration 0047's indexes are built on this very expression (an engine uses an
+// index on an expression only for the same expression), so a reply reads the few rows with that
+// ending instead of every account, guest and guest order of the platform, inside a write
+// transaction.
 func phoneTail(d store.Dialect) string {
-	stripped := `REPLACE(REPLACE(telefono, ' ', ''), '-', '')`
+	stripped := "telefono"
+	for _, sep := range []string{" ", "-", ".", "(", ")", "/"} {
+		stripped = `REPLACE(` + stripped + `, '` + sep + `', '')`
+	}
 	if d == store.Postgres {
 		return `right(` + stripped + `, 8)`
 	}
