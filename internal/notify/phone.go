@@ -9,6 +9,10 @@ var callingCodes = map[string]string{
 	"GB": "44", "IE": "353", "FR": "33", "DE": "49", "IT": "39", "PT": "351", "NL": "31", "BE": "32",
 }
 
+// separators are what people write between a phone's digits: E164 drops them, and a reply's
+// match (phoneTail) removes the same ones, so a phone Carta sends to is a phone a reply finds.
+const separators = " -.()/"
+
 // E164 writes a phone as WhatsApp and Twilio take it (+34600111222): spaces, dots, dashes and
 // brackets go, 00 becomes +, and a number without a country code gets the calling code of pais
 // (the restaurant's country). ok is false when it cannot be a phone.
@@ -21,7 +25,7 @@ func E164(phone, pais string) (string, bool) {
 			plus = true
 		case r >= '0' && r <= '9':
 			b.WriteRune(r)
-		case r == ' ' || r == '-' || r == '.' || r == '(' || r == ')' || r == '/':
+		case strings.ContainsRune(separators, r):
 		default:
 			return "", false
 		}

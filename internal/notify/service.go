@@ -184,8 +184,8 @@ func Withdraw(ctx context.Context, q store.Querier, channel, phone string) (int,
 // transaction.
 func phoneTail(d store.Dialect) string {
 	stripped := "telefono"
-	for _, sep := range []string{" ", "-", ".", "(", ")", "/"} {
-		stripped = `REPLACE(` + stripped + `, '` + sep + `', '')`
+	for _, sep := range separators {
+		stripped = `REPLACE(` + stripped + `, '` + string(sep) + `', '')`
 	}
 	if d == store.Postgres {
 		return `right(` + stripped + `, 8)`
