@@ -8,7 +8,21 @@ import (
 	"strconv"
 )
 
-// The restaurant panel's summary as a file.
+// The restaurant panel's summary, and the same as a file.
+
+// summary answers the panel's summary; the platform's fees are billing,
+// so only the owner's (and the super admin's) carries them.
+func (s *Server) summary(w http.ResponseWriter, r *http.Request) error {
+	t, err := tenantInPath(r)
+	if err != nil {
+		return err
+	}
+	sum, err := s.Panel.Summary(r.Context(), t, ownerAt(r, t))
+	if err != nil {
+		return err
+	}
+	return ok(w, sum)
+}
 
 // exportSummary answers the panel's summary by day as a CSV file (a row per
 // day of the period: orders and their sales, the tips paid at the tables,
@@ -19,7 +33,7 @@ func (s *Server) exportSummary(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	sum, err := s.Panel.Summary(r.Context(), t)
+	sum, err := s.Panel.Summary(r.Context(), t, false) // the file has no fees
 	if err != nil {
 		return err
 	}

@@ -34,6 +34,23 @@ func TestPanelSummary(t *testing.T) {
 			{name: "bad id", method: "GET", path: "/api/clientes/x/resumen", token: "admin", status: 400},
 			{name: "super admin", method: "GET", path: "/api/clientes/2/resumen", token: "admin", status: 200},
 		})
+		// The platform's fees are billing: the owner's summary and the super
+		// admin's carry them, the manager's does not (the same numbers else).
+		manager := e.login("gerente@demo.test", "demo-gerente-1")
+		for _, c := range []struct {
+			who, token string
+			fees       bool
+		}{{"owner", e.owner1, true}, {"super admin", e.admin, true}, {"manager", manager, false}} {
+			res := e.do("GET", "/api/clientes/1/resumen", c.token, nil)
+			fees, has := res.json["fees"].(map[string]any)
+			serie, _ := fees["serie"].([]any)
+			if res.status != 200 || has != c.fees || (has && len(serie) != 30) {
+				t.Errorf("%s: fees %v in %s", c.who, has, res.body)
+			}
+			if hoy, _ := res.json["hoy"].(map[string]any); hoy["ventas_pedidos"] != float64(4549) {
+				t.Errorf("%s: %s", c.who, res.body)
+			}
+		}
 		for _, c := range []struct {
 			token, path     string
 			pedidos, ventas float64

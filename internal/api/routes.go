@@ -140,8 +140,9 @@ func (s *Server) routes() []route {
 		{"POST", "/api/demo/checkout/{session_id}/decline", public, s.demoCheckoutResult(false)},
 		{"POST", "/api/clientes/{cliente_id}/vouchers/canjear", floor, s.redeemVoucher},
 		{"GET", "/api/clientes/{cliente_id}/fees", owner, ofTenant(s.Billing.Fees)},
-		// The restaurant panel's summary: orders, coupons, revenue and fees (panel).
-		{"GET", "/api/clientes/{cliente_id}/resumen", manager, ofTenant(s.Panel.Summary)},
+		// The restaurant panel's summary: orders, coupons, revenue, and the
+		// fees for the owner (panel.go).
+		{"GET", "/api/clientes/{cliente_id}/resumen", manager, s.summary},
 		{"GET", "/api/clientes/{cliente_id}/resumen.csv", manager, s.exportSummary},
 		// The panel's first-run checklist; printing the QR codes is recorded
 		// when the staff opens the sheet or downloads the code (primeros_pasos.go).

@@ -79,6 +79,13 @@ func dinerOf(r *http.Request) (tenant.Diner, error) {
 	return auth.FromContext(r.Context()).Diner(id)
 }
 
+// ownerAt reports whether the caller holds restaurant t's billing: its
+// propietario, or a super admin.
+func ownerAt(r *http.Request, t tenant.ID) bool {
+	p := auth.FromContext(r.Context())
+	return p.Role() == tenant.RoleSuperAdmin || p.RoleAt(t.Int64()) == tenant.Propietario
+}
+
 // managerAt reports whether the caller runs restaurant t: its propietario
 // or gerente, or a super admin.
 func managerAt(r *http.Request, t tenant.ID) bool {

@@ -36,12 +36,11 @@ type Day struct {
 	Propinas      int64  `json:"propinas"` // tips paid at the tables, cents (not revenue: the staff's)
 	Cupones       int64  `json:"cupones"`
 	VentasCupones int64  `json:"ventas_cupones"`
-	Fees          int64  `json:"fees"`
 }
 
 // Totals is the sum of a span of days. Ingresos is what the restaurant
 // sold: orders' totals plus coupons' prices (the diner's service fee goes to
-// the platform); Fees is what the platform charges it per coupon sold.
+// the platform).
 type Totals struct {
 	Pedidos       int64 `json:"pedidos"`
 	VentasPedidos int64 `json:"ventas_pedidos"`
@@ -49,8 +48,18 @@ type Totals struct {
 	Cupones       int64 `json:"cupones"`
 	VentasCupones int64 `json:"ventas_cupones"`
 	Ingresos      int64 `json:"ingresos"`
-	Fees          int64 `json:"fees"`
-	FeesCobrados  int64 `json:"fees_cobrados"`
+}
+
+// Fees is what the platform charged the restaurant per coupon sold, and how
+// much of it was collected from the card on file, today and over the
+// period, with the period's days in Resumen.Serie's order. Billing is the
+// owner's: only the owner's and the super admin's summary carries it.
+type Fees struct {
+	Hoy             int64   `json:"hoy"`
+	HoyCobrados     int64   `json:"hoy_cobrados"`
+	Periodo         int64   `json:"periodo"`
+	PeriodoCobrados int64   `json:"periodo_cobrados"`
+	Serie           []int64 `json:"serie"`
 }
 
 // Resumen is the panel's summary.
@@ -61,12 +70,16 @@ type Resumen struct {
 	Hoy         Totals `json:"hoy"`
 	Periodo     Totals `json:"periodo"`
 	Serie       []Day  `json:"serie"`
+	// Fees is nil unless the summary was asked for with its fees.
+	Fees *Fees `json:"fees,omitempty"`
 }
 
-// Summary computes the restaurant's summary at the database clock's now.
-// It only reads, and a report may lag by the replication delay: its reads
-// go to the read replica when there is one (store.ReadReplica).
-func (s *Service) Summary(ctx context.Context, t tenant.ID) (Resumen, error) {
+// Summary computes the restaurant's summary at the database clock's now,
+// with the platform's fees when withFees (the owner's and the super
+// admin's: a manager's summary does not read them). It only reads, and a
+// report may lag by the replication delay: its reads go to the read
+// replica when there is one (store.ReadReplica).
+func (s *Service) Summary(ctx context.Context, t tenant.ID, withFees bool) (Resumen, error) {
 	ctx = store.ReadReplica(ctx)
 	set, err := s.Menu.Settings(ctx, t)
 	if err != nil {
@@ -89,11 +102,11 @@ func (s *Service) Summary(ctx context.Context, t tenant.ID) (Resumen, error) {
 		r.Serie[i].Fecha = d
 		index[d] = i
 	}
-	day := func(at int64) *Day {
-		if i, ok := index[time.Unix(at, 0).In(loc).Format(time.DateOnly)]; ok {
-			return &r.Serie[i]
-		}
-		return nil // after today (a clock skew): not counted
+	// at is the series' day a time falls on; false after today (a clock
+	// skew: not counted).
+	at := func(unix int64) (int, bool) {
+		i, ok := index[time.Unix(unix, 0).In(loc).Format(time.DateOnly)]
+		return i, ok
 	}
 
 	orders, err := ordering.PaidOrders(ctx, s.DB, t, since)
@@ -101,9 +114,9 @@ func (s *Service) Summary(ctx context.Context, t tenant.ID) (Resumen, error) {
 		return Resumen{}, err
 	}
 	for _, o := range orders {
-		if d := day(o.At); d != nil {
-			d.Pedidos++
-			d.VentasPedidos += o.Amount
+		if i, ok := at(o.At); ok {
+			r.Serie[i].Pedidos++
+			r.Serie[i].VentasPedidos += o.Amount
 		}
 	}
 	tips, err := ordering.PaidTips(ctx, s.DB, t, since)
@@ -111,8 +124,8 @@ func (s *Service) Summary(ctx context.Context, t tenant.ID) (Resumen, error) {
 		return Resumen{}, err
 	}
 	for _, p := range tips {
-		if d := day(p.At); d != nil {
-			d.Propinas += p.Amount
+		if i, ok := at(p.At); ok {
+			r.Serie[i].Propinas += p.Amount
 		}
 	}
 	sales, err := offers.SoldSince(ctx, s.DB, t, since)
@@ -120,30 +133,40 @@ func (s *Service) Summary(ctx context.Context, t tenant.ID) (Resumen, error) {
 		return Resumen{}, err
 	}
 	for _, c := range sales {
-		if d := day(c.At); d != nil {
-			d.Cupones++
-			d.VentasCupones += c.Subtotal
-		}
-	}
-	fees, err := billing.FeesSince(ctx, s.DB, t, since)
-	if err != nil {
-		return Resumen{}, err
-	}
-	for _, f := range fees {
-		if d := day(f.At); d != nil {
-			d.Fees += f.Amount
-			if f.Estado == "cobrado" {
-				r.Periodo.FeesCobrados += f.Amount
-				if d == &r.Serie[Days-1] {
-					r.Hoy.FeesCobrados += f.Amount
-				}
-			}
+		if i, ok := at(c.At); ok {
+			r.Serie[i].Cupones++
+			r.Serie[i].VentasCupones += c.Subtotal
 		}
 	}
 	for i, d := range r.Serie {
 		r.Periodo.add(d)
 		if i == Days-1 {
 			r.Hoy.add(d)
+		}
+	}
+	if withFees {
+		fees, err := billing.FeesSince(ctx, s.DB, t, since)
+		if err != nil {
+			return Resumen{}, err
+		}
+		r.Fees = &Fees{Serie: make([]int64, Days)}
+		for _, f := range fees {
+			i, ok := at(f.At)
+			if !ok {
+				continue
+			}
+			cobrado := f.Estado == "cobrado"
+			r.Fees.Serie[i] += f.Amount
+			r.Fees.Periodo += f.Amount
+			if cobrado {
+				r.Fees.PeriodoCobrados += f.Amount
+			}
+			if i == Days-1 {
+				r.Fees.Hoy += f.Amount
+				if cobrado {
+					r.Fees.HoyCobrados += f.Amount
+				}
+			}
 		}
 	}
 	return r, nil
@@ -156,5 +179,4 @@ func (t *Totals) add(d Day) {
 	t.Cupones += d.Cupones
 	t.VentasCupones += d.VentasCupones
 	t.Ingresos += d.VentasPedidos + d.VentasCupones
-	t.Fees += d.Fees
 }

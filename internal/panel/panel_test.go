@@ -92,7 +92,7 @@ func TestSummary(t *testing.T) {
 		f.coupon(2, "pagado", at(23, 9, 30), 4000, "cobrado")
 
 		s := &panel.Service{DB: db, Menu: &menu.Service{DB: db}, Ordering: &ordering.Service{DB: db}}
-		r, err := s.Summary(ctx, tenant.Job(1))
+		r, err := s.Summary(ctx, tenant.Job(1), true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,16 +102,29 @@ func TestSummary(t *testing.T) {
 		if first, last := r.Serie[0].Fecha, r.Serie[29].Fecha; first != "2026-10-25" || last != "2026-11-23" {
 			t.Fatalf("series %s … %s", first, last)
 		}
-		wantHoy := panel.Totals{Pedidos: 2, VentasPedidos: 2235, Cupones: 1, VentasCupones: 1500, Ingresos: 3735, Fees: 500}
+		wantHoy := panel.Totals{Pedidos: 2, VentasPedidos: 2235, Cupones: 1, VentasCupones: 1500, Ingresos: 3735}
 		if r.Hoy != wantHoy {
 			t.Errorf("hoy = %+v, want %+v", r.Hoy, wantHoy)
 		}
-		wantPeriodo := panel.Totals{Pedidos: 4, VentasPedidos: 4535, Cupones: 2, VentasCupones: 3500, Ingresos: 8035, Fees: 1000, FeesCobrados: 500}
+		wantPeriodo := panel.Totals{Pedidos: 4, VentasPedidos: 4535, Cupones: 2, VentasCupones: 3500, Ingresos: 8035}
 		if r.Periodo != wantPeriodo {
 			t.Errorf("periodo = %+v, want %+v", r.Periodo, wantPeriodo)
 		}
-		if y := r.Serie[28]; y.Fecha != "2026-11-22" || y.Pedidos != 1 || y.VentasPedidos != 2000 || y.Cupones != 1 || y.VentasCupones != 2000 || y.Fees != 500 {
+		if y := r.Serie[28]; y.Fecha != "2026-11-22" || y.Pedidos != 1 || y.VentasPedidos != 2000 || y.Cupones != 1 || y.VentasCupones != 2000 {
 			t.Errorf("yesterday = %+v", y)
+		}
+		// The fees: 500 charged today (still pending), 500 yesterday (collected).
+		if f := r.Fees; f == nil || f.Hoy != 500 || f.HoyCobrados != 0 || f.Periodo != 1000 || f.PeriodoCobrados != 500 ||
+			len(f.Serie) != 30 || f.Serie[28] != 500 || f.Serie[29] != 500 {
+			t.Errorf("fees = %+v", r.Fees)
+		}
+		// Without them (a manager's summary): the same numbers, no fees read.
+		plain, err := s.Summary(ctx, tenant.Job(1), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plain.Fees != nil || plain.Hoy != wantHoy || plain.Periodo != wantPeriodo {
+			t.Errorf("without fees = %+v", plain)
 		}
 	})
 }

@@ -159,6 +159,9 @@ for (const lang of ['es', 'en'] as const) {
     await expect(page.getByTestId('staff-restaurant')).toContainText('Taquería Demo');
     await expect(page.getByRole('heading', { name: T.panel, level: 1 })).toBeVisible();
     await expect(page.getByText(T.fees, { exact: true })).toHaveCount(0);
+    // The summary's fees card too: the server leaves the fees out of a manager's summary.
+    await expect(page.getByTestId('stat-revenue')).toBeVisible();
+    await expect(page.getByTestId('stat-fees')).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/switcher-taqueria-${lang}-1280.png` });
 
     // The session acts on the restaurant chosen (a reload keeps it).

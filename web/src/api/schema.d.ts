@@ -3384,7 +3384,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The restaurant panel's summary: today and the last 30 days (restaurant's time zone) of paid orders, coupons sold, revenue and platform fees, in cents, with a series per day */
+        /** The restaurant panel's summary: today and the last 30 days (restaurant's time zone) of paid orders, coupons sold, revenue, tips and (for the owner and the super admin only: billing) the platform's fees, in cents, with a series per day */
         get: {
             parameters: {
                 query?: never;
@@ -9052,7 +9052,6 @@ export interface components {
             propinas: number;
             cupones: number;
             ventas_cupones: number;
-            fees: number;
         };
         ResumenTotales: {
             pedidos: number;
@@ -9062,8 +9061,6 @@ export interface components {
             cupones: number;
             ventas_cupones: number;
             ingresos: number;
-            fees: number;
-            fees_cobrados: number;
         };
         Resumen: {
             moneda: string;
@@ -9072,6 +9069,16 @@ export interface components {
             hoy: components["schemas"]["ResumenTotales"];
             periodo: components["schemas"]["ResumenTotales"];
             serie: components["schemas"]["ResumenDia"][];
+            fees?: components["schemas"]["ResumenFees"];
+        };
+        /** @description The platform's fees (cents) charged to the restaurant per coupon sold, and how much of them was collected from the card on file: billing, so present only in the owner's and the super admin's summary (a manager's has no fees). */
+        ResumenFees: {
+            hoy: number;
+            hoy_cobrados: number;
+            periodo: number;
+            periodo_cobrados: number;
+            /** @description per day, in the order of Resumen.serie */
+            serie: number[];
         };
         /** @description A customer of the restaurant with the figures of that restaurant only: a diner with an account, or a guest (invitado) who paid an online order without one. email is "" unless they accepted e-mails (a diner's suscrito_mailing, a guest's 'quiero recibir novedades' at the checkout), telefono "" unless a diner accepted WhatsApp messages (never a guest's). */
         Comensal: {

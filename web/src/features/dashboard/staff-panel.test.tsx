@@ -23,15 +23,16 @@ const cliente = {
   webhook_secret_configurado: false,
 };
 
-const zero = { pedidos: 0, ventas_pedidos: 0, propinas: 0, cupones: 0, ventas_cupones: 0, ingresos: 0, fees: 0, fees_cobrados: 0 };
-const day = (fecha: string, ventas = 0) => ({ fecha, pedidos: ventas ? 1 : 0, ventas_pedidos: ventas, propinas: 0, cupones: 0, ventas_cupones: 0, fees: 0 });
+const zero = { pedidos: 0, ventas_pedidos: 0, propinas: 0, cupones: 0, ventas_cupones: 0, ingresos: 0 };
+const day = (fecha: string, ventas = 0) => ({ fecha, pedidos: ventas ? 1 : 0, ventas_pedidos: ventas, propinas: 0, cupones: 0, ventas_cupones: 0 });
 const resumen: Resumen = {
   moneda: 'USD',
   zona_horaria: 'America/New_York',
   dias: 30,
   hoy: { ...zero, pedidos: 2, ventas_pedidos: 4549, propinas: 300, ingresos: 4549 },
-  periodo: { pedidos: 5, ventas_pedidos: 10000, propinas: 1250, cupones: 3, ventas_cupones: 4500, ingresos: 14500, fees: 1500, fees_cobrados: 1000 },
+  periodo: { pedidos: 5, ventas_pedidos: 10000, propinas: 1250, cupones: 3, ventas_cupones: 4500, ingresos: 14500 },
   serie: Array.from({ length: 30 }, (_, i) => day(`2026-11-${String(i + 1).padStart(2, '0')}`, i === 29 ? 4549 : 0)),
+  fees: { hoy: 500, hoy_cobrados: 0, periodo: 1500, periodo_cobrados: 1000, serie: Array.from({ length: 30 }, (_, i) => (i === 29 ? 500 : 0)) },
 };
 
 afterEach(async () => {
@@ -229,6 +230,22 @@ describe('the panel summary', () => {
     expect(screen.getByTestId('stat-tips')).toHaveTextContent('Propinas (30 días)$12.50');
     expect(screen.getByTestId('stat-tips')).toHaveTextContent('Hoy: $3.00');
     expect(screen.getByTestId('revenue-chart')).toBeInTheDocument();
+  }, 15_000);
+
+  it("leaves the fees card out when the server sends no fees (a manager's summary)", async () => {
+    storeSession({ clienteId: '3' });
+    const withoutFees: Resumen = { ...resumen, fees: undefined }; // JSON leaves it out
+    mockFetch({
+      'POST /api/auth/validate': { body: { cliente_id: 3, is_superadmin: 0, rol: 'gerente' } },
+      'GET /api/clientes/3': { body: cliente },
+      'GET /api/clientes/3/resumen': { body: withoutFees },
+      'GET /api/clientes/3/primeros-pasos': { body: steps(CLAVES) },
+    });
+    renderApp('/dashboard/3');
+    expect(await screen.findByTestId('stat-revenue', {}, { timeout: 10_000 })).toHaveTextContent('$145.00');
+    expect(screen.getByTestId('stat-tips')).toBeInTheDocument();
+    expect(screen.queryByTestId('stat-fees')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Comisiones/)).not.toBeInTheDocument();
   }, 15_000);
 
   it('downloads the summary by day as a CSV file with the staff token', async () => {

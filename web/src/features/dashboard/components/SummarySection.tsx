@@ -7,7 +7,7 @@ import { saveFile } from '../../../lib/save-file';
 import { getResumenCSV, resumenQueryOptions } from '../api/get-resumen';
 import { RevenueChart } from './RevenueChart';
 
-/** The panel's summary: today's orders, then 30 days of coupons, revenue and fees, and the chart. */
+/** The panel's summary: today's orders, then 30 days of coupons, revenue, tips and (the owner's) fees, and the chart. */
 export function SummarySection({ clienteId }: { clienteId: string }) {
   const { t, i18n } = useTranslation();
   const query = useQuery(resumenQueryOptions(clienteId));
@@ -36,13 +36,16 @@ export function SummarySection({ clienteId }: { clienteId: string }) {
         value: money(r.periodo.propinas),
         note: t('summary.tipsToday', { amount: money(r.hoy.propinas) }),
       },
-      {
+    ];
+    // The platform's fees are billing: the server sends them to the owner only.
+    if (r.fees) {
+      stats.push({
         id: 'fees',
         label: t('summary.fees', { days: r.dias }),
-        value: money(r.periodo.fees),
-        note: t('summary.feesCharged', { amount: money(r.periodo.fees_cobrados) }),
-      },
-    ];
+        value: money(r.fees.periodo),
+        note: t('summary.feesCharged', { amount: money(r.fees.periodo_cobrados) }),
+      });
+    }
     body = (
       <>
         <dl className="stat-grid">
