@@ -12,6 +12,7 @@ import (
 	"carta/internal/auth"
 	"carta/internal/checkout"
 	"carta/internal/clientes"
+	"carta/internal/money"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
 	"carta/internal/tenant"
@@ -93,7 +94,7 @@ func TestAuditEverySensitiveAction(t *testing.T) {
 			do("PUT", fmt.Sprintf("/api/pedidos/%d/estado", id), e.owner1, map[string]any{"cliente_id": 1, "estado": "cancelado", "motivo": "Se acabó el chuletón"}, 200)
 			it := e.lastEntry(t, 1, "pedido.cancelar", owner1Email)
 			has(t, it, "objeto", "Pedido #")
-			has(t, it, "detalle", "Se acabó el chuletón", "9743 USD")
+			has(t, it, "detalle", "Se acabó el chuletón", "97.43 USD")
 		})
 		t.Run("pedido.reembolsar and pedido.reembolso_manual", func(t *testing.T) {
 			// Cancelled while the provider could not take it: owed.
@@ -102,7 +103,7 @@ func TestAuditEverySensitiveAction(t *testing.T) {
 			do("PUT", fmt.Sprintf("/api/pedidos/%d/estado", id), e.owner1, map[string]any{"cliente_id": 1, "estado": "cancelado", "motivo": "Cerrado"}, 200)
 			do("POST", fmt.Sprintf("/api/pedidos/%d/reembolso", id), e.owner1, map[string]any{"cliente_id": 1}, 200)
 			it := e.lastEntry(t, 1, "pedido.reembolso_manual", owner1Email)
-			has(t, it, "detalle", "9743 USD")
+			has(t, it, "detalle", "97.43 USD")
 
 			id, _ = e.paidOrder()
 			e.db.Exec(context.Background(), `UPDATE pedidos SET payment_id = ? WHERE id = ?`, fmt.Sprint("PAY-OTHER-", id), id)
@@ -111,7 +112,7 @@ func TestAuditEverySensitiveAction(t *testing.T) {
 			do("POST", fmt.Sprintf("/api/pedidos/%d/reembolsar", id), e.owner1, map[string]any{"cliente_id": 1}, 200)
 			it = e.lastEntry(t, 1, "pedido.reembolsar", owner1Email)
 			has(t, it, "objeto", "Pedido #")
-			has(t, it, "detalle", "9743 USD", "demo")
+			has(t, it, "detalle", "97.43 USD", "demo")
 		})
 		t.Run("a refused action is not recorded", func(t *testing.T) {
 			before := len(e.activity(e.admin, 1, "accion=pedido.&limit=100"))
@@ -132,7 +133,7 @@ func TestAuditEverySensitiveAction(t *testing.T) {
 				do("POST", fmt.Sprintf("/api/admin/reembolsos/%d%s", compra, c.path), e.admin, nil, 200)
 				it := e.lastEntry(t, 1, c.accion, "admin@demo.test")
 				has(t, it, "objeto", fmt.Sprintf("Compra #%d", compra))
-				has(t, it, "detalle", "2000 USD")
+				has(t, it, "detalle", "20.00 USD")
 			}
 		})
 		jamon := e.productID(e.owner1, 1, "Jamón Ibérico")
@@ -260,7 +261,7 @@ func TestAuditEverySensitiveAction(t *testing.T) {
 			do("POST", fmt.Sprintf("/api/clientes/1/cuentas/%d/pagos", cobrada), e.owner1, map[string]any{"metodo": "efectivo", "importe": 1000, "propina": 100}, 200)
 			it := e.lastEntry(t, 1, "cuenta.cobro", owner1Email)
 			has(t, it, "objeto", fmt.Sprintf("cuenta #%d", cobrada))
-			has(t, it, "detalle", "Mesa 31", "efectivo", "1000 USD", "propina: 100 USD")
+			has(t, it, "detalle", "Mesa 31", "efectivo", "10.00 USD", "propina: 1.00 USD")
 			cerrada, _ := e.openTab(32, true)
 			do("POST", fmt.Sprintf("/api/clientes/1/cuentas/%d/cerrar", cerrada), e.owner1, map[string]any{"motivo": "Se fueron sin pagar"}, 200)
 			it = e.lastEntry(t, 1, "cuenta.cerrar", owner1Email)
@@ -274,12 +275,12 @@ func TestAuditEverySensitiveAction(t *testing.T) {
 			pago, _, part := e.latePart(33, 1000)
 			do("POST", fmt.Sprintf("/api/admin/cuentas/pagos/%d/reembolsar", pago), e.admin, nil, 200)
 			it := e.lastEntry(t, 1, "cuenta.reembolsar", "admin@demo.test")
-			has(t, it, "detalle", fmt.Sprintf("%d USD", part))
+			has(t, it, "detalle", money.Decimal(part)+" USD")
 
 			pago, _, part = e.latePart(34, 500)
 			e.api.Refunds.Provider = func(clientes.POSConnection) (checkout.Refunder, error) { return nil, checkout.ErrNoRefunds }
 			do("POST", fmt.Sprintf("/api/admin/cuentas/pagos/%d/reembolso", pago), e.admin, nil, 200)
-			has(t, e.lastEntry(t, 1, "cuenta.reembolso_manual", "admin@demo.test"), "detalle", fmt.Sprintf("%d USD", part))
+			has(t, e.lastEntry(t, 1, "cuenta.reembolso_manual", "admin@demo.test"), "detalle", money.Decimal(part)+" USD")
 		})
 		t.Run("equipo.anular and equipo.vincular", func(t *testing.T) {
 			r := do("POST", "/api/clientes/1/equipo/invitaciones", e.owner1, map[string]string{"email": "anulada@demo.test", "rol": "mesero"}, 201)

@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+
+	"carta/internal/money"
 )
 
 // The restaurant panel's summary, and the same as a file.
@@ -46,19 +48,9 @@ func (s *Server) exportSummary(w http.ResponseWriter, r *http.Request) error {
 	_ = out.Write([]string{msg(r, "fecha", "date"), msg(r, "pedidos", "orders"), msg(r, "ventas de pedidos", "order sales") + cur,
 		msg(r, "propinas", "tips") + cur, msg(r, "cupones", "coupons"), msg(r, "ventas de cupones", "coupon sales") + cur})
 	for _, d := range sum.Serie {
-		_ = out.Write([]string{d.Fecha, strconv.FormatInt(d.Pedidos, 10), decimal(d.VentasPedidos), decimal(d.Propinas),
-			strconv.FormatInt(d.Cupones, 10), decimal(d.VentasCupones)})
+		_ = out.Write([]string{d.Fecha, strconv.FormatInt(d.Pedidos, 10), money.Decimal(d.VentasPedidos), money.Decimal(d.Propinas),
+			strconv.FormatInt(d.Cupones, 10), money.Decimal(d.VentasCupones)})
 	}
 	out.Flush()
 	return out.Error()
-}
-
-// decimal writes cents as a plain decimal number ("1234.50"), what a
-// spreadsheet reads as a number in any locale's import.
-func decimal(cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, cents/100, cents%100)
 }

@@ -8,7 +8,9 @@ package audit
 import (
 	"context"
 	"fmt"
+	"strings"
 
+	"carta/internal/money"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -28,6 +30,14 @@ type Entry struct {
 	Detalle string
 	// IP is the address the request came from.
 	IP string
+}
+
+// Amount writes an amount of cents for an entry's Detalle, which the owner
+// reads in either language: a plain decimal and the currency's code
+// ("22.35 USD"; entries written before the fifteenth session wrote cents,
+// "2235 USD").
+func Amount(cents int64, currency string) string {
+	return money.Decimal(cents) + " " + strings.ToUpper(currency)
 }
 
 // Record appends e to restaurant t's log, in the caller's transaction

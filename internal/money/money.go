@@ -173,3 +173,16 @@ func group(digits, sep string) string {
 	}
 	return b.String()
 }
+
+// Decimal writes cents as a plain decimal number with two digits after the
+// point and no grouping ("1234.50", "-0.05"): what a spreadsheet reads as a
+// number in any locale's import, and an amount in a text that has no
+// locale of its own (the audit log's).
+func Decimal(cents int64) string {
+	sign := ""
+	u := uint64(cents)
+	if cents < 0 {
+		sign, u = "-", -u
+	}
+	return sign + strconv.FormatUint(u/100, 10) + "." + string(rune('0'+u%100/10)) + string(rune('0'+u%10))
+}

@@ -2,6 +2,7 @@ package money
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"testing"
 )
@@ -57,6 +58,16 @@ func TestFormat(t *testing.T) {
 	} {
 		if got := Format(c.cents, c.currency, c.lang); got != c.want {
 			t.Errorf("Format(%d, %q, %q) = %q, want %q", c.cents, c.currency, c.lang, got, c.want)
+		}
+	}
+}
+
+// Decimal: two digits after the point, no grouping, the sign in front.
+func TestDecimal(t *testing.T) {
+	for cents, want := range map[int64]string{0: "0.00", 5: "0.05", 50: "0.50", 9743: "97.43", 123456789: "1234567.89", -5: "-0.05", -2235: "-22.35",
+		math.MinInt64: "-92233720368547758.08"} {
+		if got := Decimal(cents); got != want {
+			t.Errorf("Decimal(%d) = %q, want %q", cents, got, want)
 		}
 	}
 }

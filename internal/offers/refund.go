@@ -93,7 +93,7 @@ func (s *Service) Refund(ctx context.Context, compraID int64, rec ...audit.Recor
 			return err
 		}
 		rid = r.ID
-		return s.note(ctx, tx, rec, o, "compra.reembolsar", "Importe: %d %s; proveedor: %s", o.Amount, o.Currency, o.Provider)
+		return s.note(ctx, tx, rec, o, "compra.reembolsar", "Importe: %s; proveedor: %s", audit.Amount(o.Amount, o.Currency), o.Provider)
 	})
 	if err != nil {
 		return Refund{}, err
@@ -115,7 +115,7 @@ func (s *Service) MarkRefunded(ctx context.Context, compraID int64, rec ...audit
 		if _, err := s.Refunds.MarkManual(ctx, tx, o); err != nil {
 			return err
 		}
-		if err := s.note(ctx, tx, rec, o, "compra.reembolso_manual", "Importe: %d %s", o.Amount, o.Currency); err != nil {
+		if err := s.note(ctx, tx, rec, o, "compra.reembolso_manual", "Importe: %s", audit.Amount(o.Amount, o.Currency)); err != nil {
 			return err
 		}
 		return s.markRefunded(ctx, tx, compraID)

@@ -230,7 +230,7 @@ func (s *Service) Move(ctx context.Context, t tenant.ID, id int64, to, motivo st
 				return err
 			}
 			if err := audit.Note(ctx, tx, rec, t, "pedido.cancelar", p.auditObject(),
-				fmt.Sprintf("Motivo: %s; importe: %s", motivo, auditAmount(p.Total, p.Moneda))); err != nil {
+				fmt.Sprintf("Motivo: %s; importe: %s", motivo, audit.Amount(p.Total, p.Moneda))); err != nil {
 				return err
 			}
 		}
@@ -303,7 +303,7 @@ func (s *Service) MarkRefunded(ctx context.Context, t tenant.ID, id int64, rec .
 		if err != nil {
 			return err
 		}
-		if err := audit.Note(ctx, tx, rec, t, "pedido.reembolso_manual", p.auditObject(), "Importe: "+auditAmount(p.Total, p.Moneda)); err != nil {
+		if err := audit.Note(ctx, tx, rec, t, "pedido.reembolso_manual", p.auditObject(), "Importe: "+audit.Amount(p.Total, p.Moneda)); err != nil {
 			return err
 		}
 		if _, err := s.Refunds.MarkManual(ctx, tx, owed(p, conn)); err != nil {

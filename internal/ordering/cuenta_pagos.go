@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"carta/internal/apperr"
+	"carta/internal/audit"
 	"carta/internal/checkout"
 	"carta/internal/clientes"
 	"carta/internal/locale"
@@ -472,7 +473,7 @@ func (s *Service) RecordTablePayment(ctx context.Context, t tenant.ID, id, staff
 			return err
 		}
 		if note != nil {
-			if err := note(ctx, tx, fmt.Sprintf("Mesa %d; %s: %s; propina: %s", v.Mesa.Numero, metodo, auditAmount(importe, v.Moneda), auditAmount(propina, v.Moneda))); err != nil {
+			if err := note(ctx, tx, fmt.Sprintf("Mesa %d; %s: %s; propina: %s", v.Mesa.Numero, metodo, audit.Amount(importe, v.Moneda), audit.Amount(propina, v.Moneda))); err != nil {
 				return err
 			}
 		}

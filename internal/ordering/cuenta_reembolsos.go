@@ -190,7 +190,7 @@ func (s *Service) RefundTabPayment(ctx context.Context, id int64, rec ...audit.R
 		}
 		rid = r.ID
 		if err := audit.Note(ctx, tx, rec, tenant.FromRecord(p.ClienteID), "cuenta.reembolsar", p.auditObject(),
-			fmt.Sprintf("Importe: %s; proveedor: %s", auditAmount(r.Amount, p.Moneda), conn.Provider)); err != nil {
+			fmt.Sprintf("Importe: %s; proveedor: %s", audit.Amount(r.Amount, p.Moneda), conn.Provider)); err != nil {
 			return err
 		}
 		return addEvent(ctx, tx, p.ClienteID, 0, "cuenta")
@@ -217,7 +217,7 @@ func (s *Service) MarkTabPaymentRefunded(ctx context.Context, id int64, rec ...a
 			return err
 		}
 		if err := audit.Note(ctx, tx, rec, tenant.FromRecord(p.ClienteID), "cuenta.reembolso_manual", p.auditObject(),
-			"Importe: "+auditAmount(r.Amount, p.Moneda)); err != nil {
+			"Importe: "+audit.Amount(r.Amount, p.Moneda)); err != nil {
 			return err
 		}
 		return addEvent(ctx, tx, p.ClienteID, 0, "cuenta")

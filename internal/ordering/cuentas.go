@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"carta/internal/apperr"
+	"carta/internal/audit"
 	"carta/internal/limits"
 	"carta/internal/menu"
 	"carta/internal/refunds"
@@ -840,7 +841,7 @@ func (s *Service) CloseTab(ctx context.Context, t tenant.ID, id, staffID int64, 
 			estado = TabCerrada
 		}
 		if left > 0 && note != nil {
-			if err := note(ctx, tx, fmt.Sprintf("Mesa %d; sin pagar: %s; motivo: %s", v.Mesa.Numero, auditAmount(left, v.Moneda), motivo)); err != nil {
+			if err := note(ctx, tx, fmt.Sprintf("Mesa %d; sin pagar: %s; motivo: %s", v.Mesa.Numero, audit.Amount(left, v.Moneda), motivo)); err != nil {
 				return err
 			}
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"carta/internal/audit"
 	"carta/internal/clientes"
@@ -88,7 +87,7 @@ func (s *Service) Refund(ctx context.Context, t tenant.ID, id int64, rec ...audi
 		}
 		rid = r.ID
 		if err := audit.Note(ctx, tx, rec, t, "pedido.reembolsar", p.auditObject(),
-			fmt.Sprintf("Importe: %s; proveedor: %s", auditAmount(p.Total, p.Moneda), conn.Provider)); err != nil {
+			fmt.Sprintf("Importe: %s; proveedor: %s", audit.Amount(p.Total, p.Moneda), conn.Provider)); err != nil {
 			return err
 		}
 		return addEvent(ctx, tx, t.Int64(), id, "reembolso")
@@ -207,9 +206,4 @@ func owedOrder(ctx context.Context, tx *store.Tx, t tenant.ID, id int64) (Pedido
 // its diner.
 func (p Pedido) auditObject() string {
 	return fmt.Sprintf("Pedido #%d (%s)", p.Numero, p.Nombre)
-}
-
-// auditAmount writes an amount for the audit log: cents and currency.
-func auditAmount(cents int64, currency string) string {
-	return fmt.Sprintf("%d %s", cents, strings.ToUpper(currency))
 }

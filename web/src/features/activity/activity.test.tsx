@@ -15,7 +15,7 @@ const cancel: Actividad = {
   actor: 'duena@tres.example',
   accion: 'pedido.cancelar',
   objeto: 'Pedido #4 (Ana)',
-  detalle: 'Motivo: Se acabó; importe: 9743 EUR',
+  detalle: 'Motivo: Se acabó; importe: 97.43 EUR',
   ip: '203.0.113.9',
   created_at: 1_795_000_000, // 2026-11-18 11:06:40 UTC
   zona_horaria: 'Europe/Madrid',
@@ -65,7 +65,7 @@ describe("the owner's 'Actividad' page", () => {
     expect(rows[0]).toHaveTextContent('duena@tres.example');
     expect(rows[0]).toHaveTextContent('Canceló un pedido');
     expect(rows[0]).toHaveTextContent('Pedido #4 (Ana)');
-    expect(rows[0]).toHaveTextContent('9743 EUR');
+    expect(rows[0]).toHaveTextContent('97.43 EUR');
     expect(rows[0]).toHaveTextContent('203.0.113.9');
     expect(rows[1]).toHaveTextContent('Cambió la visibilidad de productos');
     expect(rows[2]).toHaveTextContent('algo.nuevo');
