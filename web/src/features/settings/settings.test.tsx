@@ -63,6 +63,37 @@ describe('settings', () => {
     expect(within(box).getByTestId('settings-tax-mode')).toHaveTextContent(`${mode} ${source}`);
   });
 
+  const connected = { id: 3, nombre: 'Tres', merchant_id: 'M3', email: 'tres@example.com', estado: 'activo', fecha_proximo_pago: null,
+    idioma: 'es', pais: 'ES', pos_provider: 'clover', pos_conectado: true, pos_reconectar: false, webhook_secret_configurado: false };
+  it.each([
+    ['es', 'ES', false, 'En España los precios que ven los comensales deben incluir el IVA, pero tu punto de venta suma los impuestos aparte.'],
+    ['en', 'ES', false, 'In Spain the prices diners see must include VAT, but your point of sale adds taxes on top.'],
+    ['es', 'ES', true, null],
+    ['es', 'US', false, null],
+    ['es', 'MX', false, null],
+  ])("warns (%s) when the country's prices include VAT but the POS adds tax (%s, included: %s)", async (lang, pais, included, warning) => {
+    await i18next.changeLanguage(lang);
+    routes({ 'GET /api/configuraciones': { body: { ...saved, pais, impuestos_incluidos: included } }, 'GET /api/clientes/3': { body: connected } });
+    renderApp('/settings?cliente_id=3');
+    const box = await screen.findByTestId('settings-country', {}, { timeout: 10_000 });
+    if (warning) expect(await within(box).findByTestId('settings-tax-mismatch')).toHaveTextContent(warning);
+    else {
+      await screen.findByTestId('webhook-state'); // the restaurant's POS state has arrived
+      expect(within(box).queryByTestId('settings-tax-mismatch')).not.toBeInTheDocument();
+    }
+  });
+
+  it('does not warn about the tax mode before a point of sale is connected (a new restaurant in Spain)', async () => {
+    routes({
+      'GET /api/configuraciones': { body: { ...saved, pais: 'ES', impuestos_incluidos: false } },
+      'GET /api/clientes/3': { body: { ...connected, pos_provider: '', pos_conectado: false } },
+    });
+    renderApp('/settings?cliente_id=3');
+    const box = await screen.findByTestId('settings-country', {}, { timeout: 10_000 });
+    await screen.findByTestId('webhook-state'); // the restaurant's POS state has arrived
+    expect(within(box).queryByTestId('settings-tax-mismatch')).not.toBeInTheDocument();
+  });
+
   it('updates the live preview as the form changes', async () => {
     routes();
     renderApp('/settings?cliente_id=3');
