@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -12,10 +11,22 @@ import (
 	"carta/internal/tenant"
 )
 
-// getCliente returns one restaurant to its staff or a super admin.
-func (s *Server) getCliente(ctx context.Context, t tenant.ID) (clientes.Cliente, error) {
-	c, err := clientes.Get(ctx, s.DB, t)
-	return c, clientes.Found(err)
+// getCliente returns one restaurant to its staff or a super admin. The
+// date of its next payment to the platform is billing: only its owner and
+// the super admin get it (null for the rest of the staff).
+func (s *Server) getCliente(w http.ResponseWriter, r *http.Request) error {
+	t, err := tenantInPath(r)
+	if err != nil {
+		return err
+	}
+	c, err := clientes.Get(r.Context(), s.DB, t)
+	if err != nil {
+		return clientes.Found(err)
+	}
+	if !ownerAt(r, t) {
+		c.FechaProximoPago = nil
+	}
+	return ok(w, c)
 }
 
 // maxMesa is the highest table number a table's QR code may carry.

@@ -125,3 +125,32 @@ func TestFirstStepsRoutes(t *testing.T) {
 		}
 	})
 }
+
+// The date of a restaurant's next payment to the platform is billing: the
+// owner and the super admin read it, the rest of the staff get null.
+func TestNextPaymentDateIsTheOwners(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		if r := e.do("PUT", "/api/clients/1", e.admin, map[string]any{"fecha_proximo_pago": "2027-01-15"}); r.status != 200 {
+			t.Fatalf("set the date: %d %s", r.status, r.body)
+		}
+		for _, c := range []struct {
+			who, email, password string
+			want                 any
+		}{
+			{"owner", "owner@demo.test", "demo-owner-1", "2027-01-15"},
+			{"super admin", "admin@demo.test", "", "2027-01-15"},
+			{"manager", "gerente@demo.test", "demo-gerente-1", nil},
+			{"cook", "cocina@demo.test", "demo-cocina-1", nil},
+		} {
+			token := e.admin
+			if c.password != "" {
+				token = e.login(c.email, c.password)
+			}
+			r := e.do("GET", "/api/clientes/1", token, nil)
+			if r.status != 200 || r.json["fecha_proximo_pago"] != c.want || r.json["nombre"] != "La Cava Demo" {
+				t.Errorf("%s: %d %s", c.who, r.status, r.body)
+			}
+		}
+	})
+}

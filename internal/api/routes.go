@@ -255,7 +255,7 @@ func (s *Server) routes() []route {
 		{"GET", "/api/clover/oauth", public, s.cloverLaunch},
 		{"GET", "/api/clover/oauth/callback", public, s.cloverCallback},
 		{"PUT", "/api/clientes/{cliente_id}/webhook-secret", manager, s.setWebhookSecret},
-		{"GET", "/api/clientes/{cliente_id}", crew, ofTenant(s.getCliente)},
+		{"GET", "/api/clientes/{cliente_id}", crew, s.getCliente},
 		{"GET", "/api/clientes/{cliente_id}/qr", public, s.menuQR},
 		// The privacy notice: public and cacheable with the menu; the owner's
 		// own text (privacy.go).

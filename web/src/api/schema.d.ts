@@ -434,7 +434,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One restaurant (its staff or a super admin) */
+        /** One restaurant (its staff or a super admin; the next payment's date only for its owner and the super admin) */
         get: {
             parameters: {
                 query?: never;
@@ -8222,7 +8222,10 @@ export interface components {
             email: string;
             /** @enum {string} */
             estado: "pendiente" | "activo" | "suspendido";
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The restaurant's next payment to the platform (billing): given to its propietario and the super admin; null for the rest of its staff.
+             */
             fecha_proximo_pago: string | null;
             /**
              * @description the restaurant's language for Carta's e-mails
