@@ -184,5 +184,5 @@ func Decimal(cents int64) string {
 	if cents < 0 {
 		sign, u = "-", -u
 	}
-	return sign + strconv.FormatUint(u/100, 10) + "." + string(rune('0'+u%100/10)) + string(rune('0'+u%10))
+	return sign + strconv.FormatUint(u/100, 10) + "." + strconv.FormatUint(u%100/10, 10) + strconv.FormatUint(u%10, 10)
 }

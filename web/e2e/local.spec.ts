@@ -17,7 +17,7 @@ const SPAIN_ES = /^-?\d{1,4}(\.\d{3})*,\d\d\u00a0€$/;
 const SPAIN_EN = /^€\d{1,3}(,\d{3})*\.\d\d$/;
 const DOLLARS = /^\$\d{1,3}(,\d{3})*\.\d\d$/;
 
-test('a restaurant moved to Spain writes 9,50 € in Spanish and €9.50 in English; restaurant 1 keeps $', async ({ page, request }) => {
+test('a restaurant moved to Spain writes 9,50 € in Spanish and €9.50 in English; restaurant 1 keeps $', async ({ page, context, request, baseURL }) => {
   test.setTimeout(90_000);
   const admin = await staffLogin(request, accounts.superAdmin);
   const auth = { Authorization: `Bearer ${admin.token}` };
@@ -61,6 +61,24 @@ test('a restaurant moved to Spain writes 9,50 € in Spanish and €9.50 in Engl
     await expect(prices.first()).toHaveText(DOLLARS);
     await page.getByRole('button', { name: 'Español' }).click();
     await expect(prices.first()).toHaveText(DOLLARS);
+
+    // 'Configuraciones' of the moved restaurant: in Spain prices include VAT, and its POS (the
+    // Taquería's demo merchant, pesos with tax added) adds tax on top; the page says so.
+    await signInStaff(context, request, accounts.superAdmin, baseURL!);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/settings?cliente_id=2');
+    const warning = page.getByTestId('settings-country').getByTestId('settings-tax-mismatch');
+    await expect(warning).toHaveText(
+      'En España los precios que ven los comensales deben incluir el IVA, pero tu punto de venta suma los impuestos aparte. Activa el IVA en la configuración de impuestos de tu punto de venta y vuelve a sincronizar el menú.',
+    );
+    await warning.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots-local/spain-tax-warning-es-1280.png' });
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(warning).toContainText('In Spain the prices diners see must include VAT, but your point of sale adds taxes on top.');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await warning.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots-local/spain-tax-warning-en-390.png' });
+    await page.getByRole('button', { name: 'Español' }).click();
   } finally {
     // Back to where the demo had it: its country and currency, then its own ordering settings (its zone).
     expect((await request.put('/api/clients/2', { headers: auth, data: { pais: cliente.pais } })).status()).toBe(200);
@@ -94,6 +112,9 @@ test("the super admin creates a restaurant in Spain; its owner sees the country 
       await expect(box).toContainText('España (ES)');
       await expect(box).toContainText('es-ES: 9,50\u00a0€ · 15/12/2026, 14:05');
       await expect(box).toContainText('Europe/Madrid');
+      // No point of sale yet: no tax mode of its own to warn about.
+      await expect(page.getByTestId('webhook-state')).toBeVisible();
+      await expect(box.getByTestId('settings-tax-mismatch')).toHaveCount(0);
       await box.scrollIntoViewIfNeeded();
       await page.screenshot({ path: '/tmp/shots-local/settings-country-1280.png' });
     } else {
