@@ -184,6 +184,14 @@ func (s *Service) StartTabPayment(ctx context.Context, id int64, token string, i
 	if err != nil {
 		return PaymentStarted{}, err
 	}
+	// The restaurant's part of the view (its name, currency, tips) is read
+	// before the transaction, not while every other write waits for it: a
+	// change the owner saves in between is one saved just after this
+	// payment began.
+	place, err := placeOf(ctx, s.DB, c.ClienteID, nil)
+	if err != nil {
+		return PaymentStarted{}, err
+	}
 	var (
 		out  = PaymentStarted{Token: payToken, Moneda: r.moneda}
 		desc string
@@ -200,7 +208,7 @@ func (s *Service) StartTabPayment(ctx context.Context, id int64, token string, i
 		default:
 			return ErrTabClosed
 		}
-		v, err := s.tabView(ctx, tx, c, true)
+		v, err := s.tabViewAt(ctx, tx, c, true, place)
 		if err != nil {
 			return err
 		}
@@ -491,7 +499,7 @@ func (s *Service) closeIfPaid(ctx context.Context, tx *store.Tx, c tabRow) error
 	if c.Modo != ModoAlFinal || c.Estado != TabAbierta {
 		return nil
 	}
-	v, err := s.tabView(ctx, tx, c, false)
+	v, err := s.tabSums(ctx, tx, c)
 	if err != nil {
 		return err
 	}
@@ -570,7 +578,7 @@ func (c *tabConfirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Ou
 		c.s.Log.WarnContext(ctx, "payment for a tab payment whose hold had ended: recorded", "pago_id", c.pago, "estado", estado)
 		// What it covers is counted against what is left now; the rest is
 		// owed back.
-		v, err := c.s.tabView(ctx, tx, tab, false)
+		v, err := c.s.tabSums(ctx, tx, tab)
 		if err != nil {
 			return err
 		}

@@ -318,7 +318,7 @@ func (s *Service) tabOrderCancelled(ctx context.Context, tx *store.Tx, p Pedido)
 		}
 	}
 	// 3. What the paid payments still take beyond the new total.
-	v, err := s.tabView(ctx, tx, c, false)
+	v, err := s.tabSums(ctx, tx, c)
 	if err != nil {
 		return err
 	}

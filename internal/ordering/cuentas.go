@@ -162,7 +162,7 @@ func (s *Service) closeIfIdle(ctx context.Context, c tabRow) (bool, error) {
 		if err != nil || c.Estado != TabAbierta {
 			return err
 		}
-		v, err := s.tabView(ctx, tx, c, false)
+		v, err := s.tabSums(ctx, tx, c)
 		if err != nil || v.Restante > 0 || v.EnPago > 0 {
 			return err
 		}
@@ -463,6 +463,14 @@ func (s *Service) tabView(ctx context.Context, q store.Querier, c tabRow, diner 
 		return Tab{}, err
 	}
 	return s.tabViewAt(ctx, q, c, diner, p)
+}
+
+// tabSums is a tab's view for a decision inside a write (what is paid,
+// held and left, its lines and payments) without its restaurant's part
+// (name, currency, tips: tabPlace), which would be read while every other
+// write waits for the transaction.
+func (s *Service) tabSums(ctx context.Context, tx *store.Tx, c tabRow) (Tab, error) {
+	return s.tabViewAt(ctx, tx, c, false, tabPlace{})
 }
 
 // tabPlace is what a tab's view takes from its restaurant, the same for
