@@ -188,6 +188,45 @@ func (s *Server) changeUsuarioPassword(w http.ResponseWriter, r *http.Request) e
 	return ok(w, map[string]string{"message": msg(r, "Contraseña actualizada.", "Password updated.")})
 }
 
+// dinerSessions lists the diner's own open sessions, the current one marked.
+func (s *Server) dinerSessions(w http.ResponseWriter, r *http.Request) error {
+	d, err := dinerOf(r)
+	if err != nil {
+		return err
+	}
+	out, err := auth.DinerSessions(r.Context(), s.DB, d.Int64(), auth.FromContext(r.Context()).TokenHash())
+	if err != nil {
+		return err
+	}
+	return ok(w, map[string]any{"sesiones": out})
+}
+
+// endOtherDinerSessions signs the diner out everywhere but here.
+func (s *Server) endOtherDinerSessions(w http.ResponseWriter, r *http.Request) error {
+	d, err := dinerOf(r)
+	if err != nil {
+		return err
+	}
+	if err := auth.RevokeSessions(r.Context(), s.DB, auth.SessionUsuario, d.Int64(), auth.FromContext(r.Context()).TokenHash()); err != nil {
+		return err
+	}
+	respond.NoContent(w)
+	return nil
+}
+
+// endDinerSession ends one of the diner's own sessions.
+func (s *Server) endDinerSession(w http.ResponseWriter, r *http.Request) error {
+	d, err := dinerOf(r)
+	if err != nil {
+		return err
+	}
+	if err := auth.RevokeDinerSession(r.Context(), s.DB, d.Int64(), r.PathValue("id")); err != nil {
+		return err
+	}
+	respond.NoContent(w)
+	return nil
+}
+
 // deleteUsuario erases the diner's account; purchases stay anonymised.
 func (s *Server) deleteUsuario(w http.ResponseWriter, r *http.Request) error {
 	d, err := dinerOf(r)

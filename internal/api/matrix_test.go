@@ -391,6 +391,21 @@ func accessTable() map[string][]row {
 		"POST /api/usuarios/{usuario_id}/password": {{"wrong current password", func(m *matrix) req {
 			return req{method: "POST", path: fmt.Sprintf("/api/usuarios/%d/password", m.dinerID), body: map[string]string{"password_actual": "no-es-esta", "password_nueva": "otra-clave-123"}}
 		}, diners(s400)}},
+		"GET /api/usuarios/{usuario_id}/sesiones": {{"", func(m *matrix) req {
+			return req{method: "GET", path: fmt.Sprintf("/api/usuarios/%d/sesiones", m.dinerID)}
+		}, diners(s200)}},
+		"DELETE /api/usuarios/{usuario_id}/sesiones": {{"", func(m *matrix) req {
+			id, tok := m.newDiner() // the matrix's diner keeps its other sessions
+			return req{method: "DELETE", path: fmt.Sprintf("/api/usuarios/%d/sesiones", id), asDiner: tok}
+		}, diners(s204)}},
+		"DELETE /api/usuarios/{usuario_id}/sesiones/{id}": {
+			{"unknown session", func(m *matrix) req {
+				return req{method: "DELETE", path: fmt.Sprintf("/api/usuarios/%d/sesiones/0123456789abcdef01", m.dinerID)}
+			}, diners(s404)},
+			{"a staff person's session", func(m *matrix) req {
+				return req{method: "DELETE", path: fmt.Sprintf("/api/usuarios/%d/sesiones/%s", m.dinerID, m.freshSession())}
+			}, diners(s404)},
+		},
 		"GET /api/usuarios/{usuario_id}/compras": {{"", func(m *matrix) req {
 			return req{method: "GET", path: fmt.Sprintf("/api/usuarios/%d/compras", m.dinerID)}
 		}, diners(s200)}},

@@ -115,6 +115,11 @@ func (s *Server) routes() []route {
 		{"PUT", "/api/usuarios/{usuario_id}", diner, s.updateUsuario},
 		{"DELETE", "/api/usuarios/{usuario_id}", diner, s.deleteUsuario},
 		{"POST", "/api/usuarios/{usuario_id}/password", diner, s.changeUsuarioPassword},
+		// The diner's own sessions: the list (the current one marked),
+		// ending one, "sign out everywhere else".
+		{"GET", "/api/usuarios/{usuario_id}/sesiones", diner, s.dinerSessions},
+		{"DELETE", "/api/usuarios/{usuario_id}/sesiones", diner, s.endOtherDinerSessions},
+		{"DELETE", "/api/usuarios/{usuario_id}/sesiones/{id}", diner, s.endDinerSession},
 		{"GET", "/api/usuarios/{usuario_id}/compras", diner, ofDinerIn(s.Offers.Compras)},
 		{"GET", "/api/usuarios/{usuario_id}/compras/{compra_id}/qr", diner, s.voucherQR},
 		{"GET", "/api/usuarios/{usuario_id}/puntos", diner, ofDinerIn(s.Accounts.Points)},

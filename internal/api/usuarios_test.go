@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -213,6 +214,122 @@ func TestDinerLoginThrottled(t *testing.T) {
 		}
 		if r := e.do("POST", "/api/auth/login-usuario", "", map[string]any{"email": "ana@example.com", "password": "secreto-123"}); r.status != 429 {
 			t.Fatalf("after 5 failures: %d", r.status)
+		}
+	})
+}
+
+// A diner sees their own sessions (named after the browser, this one
+// marked), ends one of them or every other one; nobody else can see or end
+// them, and a staff person's session is not a diner's to end.
+func TestDinerSessions(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		reg := e.register("Ana", "ana@example.com", "secreto-123", "cliente_id", 1)
+		tok := reg.json["token"].(string)
+		id := int(reg.json["usuario_id"].(float64))
+		login := func(ua string) string {
+			r := e.do("POST", "/api/auth/login-usuario", "", map[string]any{"email": "ana@example.com", "password": "secreto-123"}, "User-Agent", ua)
+			if r.status != 200 {
+				t.Fatalf("login: %d %s", r.status, r.body)
+			}
+			return r.json["token"].(string)
+		}
+		phone, tablet := login(iPhoneSafari), login(androidChrome)
+		path := fmt.Sprintf("/api/usuarios/%d/sesiones", id)
+		type sesion struct {
+			ID        string `json:"id"`
+			Navegador string `json:"navegador"`
+			Actual    bool   `json:"actual"`
+			UltimoUso int64  `json:"ultimo_uso"`
+			IP        string `json:"ip"`
+		}
+		listOf := func(path, token string) []sesion {
+			t.Helper()
+			r := e.do("GET", path, token, nil)
+			if r.status != 200 {
+				t.Fatalf("list: %d %s", r.status, r.body)
+			}
+			var out struct{ Sesiones []sesion }
+			if err := json.Unmarshal([]byte(r.body), &out); err != nil {
+				t.Fatal(err)
+			}
+			return out.Sesiones
+		}
+		list := func(token string) []sesion { return listOf(path, token) }
+		mine := list(phone)
+		if len(mine) != 3 {
+			t.Fatalf("three sessions (registration, phone, tablet), got %+v", mine)
+		}
+		var phoneID, tabletID string
+		for _, s := range mine {
+			switch s.Navegador {
+			case "Safari · iPhone":
+				phoneID = s.ID
+				if !s.Actual {
+					t.Fatalf("the phone's own session is not marked: %+v", mine)
+				}
+			case "Chrome · Android":
+				tabletID = s.ID
+				if s.Actual {
+					t.Fatalf("another session marked as this one: %+v", mine)
+				}
+			}
+			if s.IP != "" || s.UltimoUso == 0 {
+				t.Fatalf("a diner's session shows its address or no last use: %+v", s)
+			}
+		}
+		if phoneID == "" || tabletID == "" {
+			t.Fatalf("sessions not named after their browsers: %+v", mine)
+		}
+		// The current one first, whatever the others' last use.
+		if l := list(tablet); !l[0].Actual || l[0].ID != tabletID {
+			t.Fatalf("the tablet's own session is not first: %+v", l)
+		}
+
+		// Nobody else: another diner, the restaurant's owner, nobody signed in.
+		beto := e.register("Beto", "beto@example.com", "secreto-123")
+		other := beto.json["token"].(string)
+		betoPath := fmt.Sprintf("/api/usuarios/%d/sesiones", int(beto.json["usuario_id"].(float64)))
+		for _, who := range []string{other, e.owner1, ""} {
+			if r := e.do("GET", path, who, nil); r.status != 401 && r.status != 403 {
+				t.Fatalf("someone else listed the sessions: %d", r.status)
+			}
+			if r := e.do("DELETE", path+"/"+tabletID, who, nil); r.status != 401 && r.status != 403 {
+				t.Fatalf("someone else ended a session: %d", r.status)
+			}
+		}
+		// Another diner's session id under one's own account is not found.
+		otherID := listOf(betoPath, other)[0].ID
+		if r := e.do("DELETE", path+"/"+otherID, tok, nil); r.status != 404 {
+			t.Fatalf("ended another diner's session: %d %s", r.status, r.body)
+		}
+		if len(listOf(betoPath, other)) != 1 {
+			t.Fatal("another diner's session was ended")
+		}
+
+		// Ending the tablet's session signs the tablet out, and only it.
+		if r := e.do("DELETE", path+"/"+tabletID, phone, nil); r.status != 204 {
+			t.Fatalf("end one: %d %s", r.status, r.body)
+		}
+		if r := e.do("GET", fmt.Sprintf("/api/usuarios/%d", id), tablet, nil); r.status != 401 {
+			t.Fatalf("the ended session still works: %d", r.status)
+		}
+		if r := e.do("DELETE", path+"/"+tabletID, phone, nil); r.status != 404 {
+			t.Fatalf("ending it twice: %d", r.status)
+		}
+		if len(list(phone)) != 2 {
+			t.Fatal("ending one session ended more")
+		}
+
+		// Everywhere else: the phone stays signed in, the registration's session ends.
+		if r := e.do("DELETE", path, phone, nil); r.status != 204 {
+			t.Fatalf("end the others: %d %s", r.status, r.body)
+		}
+		if r := e.do("GET", fmt.Sprintf("/api/usuarios/%d", id), tok, nil); r.status != 401 {
+			t.Fatalf("another session survived: %d", r.status)
+		}
+		if l := list(phone); len(l) != 1 || l[0].ID != phoneID || !l[0].Actual {
+			t.Fatalf("after ending the others: %+v", l)
 		}
 	})
 }

@@ -111,7 +111,17 @@ var ErrSessionNotFound = apperr.E(apperr.NotFound, "No encontramos esa sesión."
 // RevokeSessionOf ends the session with public id of staff person
 // staffUserID.
 func RevokeSessionOf(ctx context.Context, q store.Querier, staffUserID int64, publicID string) error {
-	res, err := q.Exec(ctx, `DELETE FROM sessions WHERE kind = ? AND subject_id = ? AND public_id = ?`, SessionStaff, staffUserID, strings.TrimSpace(publicID))
+	return revokeOwn(ctx, q, SessionStaff, staffUserID, publicID)
+}
+
+// RevokeDinerSession ends the session with public id of diner usuarioID
+// (another diner's session, or a staff one, is not found).
+func RevokeDinerSession(ctx context.Context, q store.Querier, usuarioID int64, publicID string) error {
+	return revokeOwn(ctx, q, SessionUsuario, usuarioID, publicID)
+}
+
+func revokeOwn(ctx context.Context, q store.Querier, kind string, subjectID int64, publicID string) error {
+	res, err := q.Exec(ctx, `DELETE FROM sessions WHERE kind = ? AND subject_id = ? AND public_id = ?`, kind, subjectID, strings.TrimSpace(publicID))
 	if err != nil {
 		return err
 	}
@@ -119,6 +129,49 @@ func RevokeSessionOf(ctx context.Context, q store.Querier, staffUserID int64, pu
 		return ErrSessionNotFound
 	}
 	return nil
+}
+
+// DinerSession is one of a diner's sessions as the diner sees it in
+// 'Manejar Cuenta': where it was opened (the browser), when, its last use.
+// Not the address: the list is for recognising one's own phones.
+type DinerSession struct {
+	ID string `json:"id"`
+	// Navegador is the browser and system the session was opened from ("Chrome · Android",
+	// BrowserName; "" when unknown).
+	Navegador string `json:"navegador"`
+	Creada    int64  `json:"creada"`
+	UltimoUso int64  `json:"ultimo_uso"`
+	Caduca    int64  `json:"caduca"`
+	Actual    bool   `json:"actual"`
+}
+
+// MaxDinerSessionsListed bounds a diner's list of sessions; 'Cerrar las
+// demás sesiones' ends the ones beyond it too.
+const MaxDinerSessionsListed = 50
+
+// DinerSessions lists diner usuarioID's open sessions: current (a token
+// hash) first and marked, then the most recently used (at most
+// MaxDinerSessionsListed in all).
+func DinerSessions(ctx context.Context, q store.Querier, usuarioID int64, current string) ([]DinerSession, error) {
+	rows, err := q.Query(ctx, `SELECT public_id, navegador, created_at, ultimo_uso, expires_at, token_hash FROM sessions
+		WHERE kind = ? AND subject_id = ? AND expires_at > ?
+		ORDER BY CASE WHEN token_hash = ? THEN 0 ELSE 1 END, ultimo_uso DESC, created_at DESC LIMIT ?`,
+		SessionUsuario, usuarioID, q.NowUnix(), current, MaxDinerSessionsListed)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []DinerSession{}
+	for rows.Next() {
+		var d DinerSession
+		var hash string
+		if err := rows.Scan(&d.ID, &d.Navegador, &d.Creada, &d.UltimoUso, &d.Caduca, &hash); err != nil {
+			return nil, err
+		}
+		d.Actual = hash == current
+		out = append(out, d)
+	}
+	return out, rows.Err()
 }
 
 // RevokeRestaurantSession ends the session with public id of a person of

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { closePromotion } from './helpers';
-import { dinerProfile, signInDiner, unique } from './api';
+import { dinerLogin, dinerProfile, registerDiner, signInDiner, unique } from './api';
 
 // The diner's account, one step of it per test: registering through the
 // menu's dialog (the only test that registers a diner through the UI),
@@ -129,6 +129,54 @@ test('a diner edits the account from the side menu and the change persists', asy
   await expect(page.getByLabel('Recibir notificaciones por WhatsApp')).not.toBeChecked();
   await expect(page.getByLabel('Recibir promociones por correo electrónico')).toBeChecked();
   expect(await dinerProfile(request, session)).toMatchObject({ nombre: newName, suscrito_mailing: true, whatsapp_notificaciones: false });
+});
+
+test('a diner signs out a phone left signed in, then every other device', async ({ page, context, request, baseURL, newContext }) => {
+  // A diner of their own: this test ends the account's other sessions.
+  const diner = await registerDiner(request, { nombre: 'Sara Sesiones' });
+  const laptop = await dinerLogin(request, diner);
+  // A friend's phone, signed in through the menu's dialog.
+  const phone = await newContext({
+    viewport: { width: 390, height: 844 },
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  });
+  const phonePage = await phone.newPage();
+  await phonePage.goto('/restaurante/1');
+  await closePromotion(phonePage);
+  await phonePage.getByRole('button', { name: 'Registrarse para más funciones' }).click();
+  const auth = phonePage.getByRole('dialog');
+  await auth.getByRole('button', { name: 'Inicia sesión' }).click();
+  await auth.getByLabel('Correo electrónico').fill(diner.email);
+  await auth.getByLabel('Contraseña').fill(diner.password);
+  await auth.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(phonePage.getByRole('button', { name: 'Mi cuenta' })).toBeVisible();
+
+  await signInDiner(context, request, diner, baseURL!);
+  await page.goto('/usuario/cuenta?menu=1');
+  const sessions = page.getByRole('region', { name: 'Tus sesiones' });
+  // The registration's, the laptop's, the phone's and this one.
+  await expect(sessions.getByRole('listitem')).toHaveCount(4);
+  await expect(sessions.getByRole('listitem').first()).toContainText('este dispositivo');
+  await expect(sessions.getByRole('listitem').filter({ hasText: 'Safari · iPhone' })).toHaveCount(1);
+
+  await sessions.getByRole('button', { name: /^Cerrar sesión: Safari · iPhone/ }).click();
+  await expect(sessions.getByText('Sesión cerrada.')).toBeVisible();
+  await expect(sessions.getByRole('listitem')).toHaveCount(3);
+  // The phone is signed out: its account page sends it back to the restaurant.
+  await phonePage.goto('/usuario/cuenta?menu=1');
+  await expect(phonePage).toHaveURL(/\/restaurante\/1$/);
+  await expect(phonePage.getByRole('button', { name: 'Registrarse para más funciones' })).toBeVisible();
+
+  await sessions.getByRole('button', { name: 'Cerrar las demás sesiones' }).click();
+  await expect(sessions.getByText('Cerramos tus sesiones en los demás dispositivos.')).toBeVisible();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  await expect(sessions.getByRole('button', { name: 'Cerrar las demás sesiones' })).toHaveCount(0);
+  const old = await request.get(`/api/usuarios/${laptop.usuario_id}`, { headers: { Authorization: `Bearer ${laptop.token}` } });
+  expect(old.status()).toBe(401);
+  // This one still works.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Manejar Cuenta' })).toBeVisible();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
 });
 
 test('a registration error shows the server message', async ({ page }) => {

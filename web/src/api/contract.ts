@@ -51,6 +51,8 @@ export type Popup = Schemas['Popup'];
 /** A diner's session: POST /api/usuarios/registro and /api/auth/login-usuario. */
 export type DinerSession = Schemas['DinerSession'];
 export type Usuario = Schemas['Usuario'];
+/** One of a diner's open sessions as the diner sees it ('Manejar Cuenta'). */
+export type SesionUsuario = Schemas['SesionUsuario'];
 /** A purchased coupon as its diner sees it; amounts are cents, times Unix seconds (0: none). */
 export type Compra = Schemas['Compra'];
 export type PuntosRestaurante = Schemas['PuntosRestaurante'];

@@ -2329,6 +2329,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usuarios/{usuario_id}/sesiones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The diner's own open sessions (at most 50): the current one first and marked, then the most recently used */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    usuario_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sesiones: components["schemas"]["SesionUsuario"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Sign out everywhere but here: every other session of the diner ends */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    usuario_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed out elsewhere */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/{usuario_id}/sesiones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of the diner's own sessions (by its public id); another account's session is not found */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    usuario_id: number;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Ended */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usuarios/{usuario_id}/compras": {
         parameters: {
             query?: never;
@@ -9559,6 +9669,19 @@ export interface components {
             /** @enum {string} */
             canal: "email" | "whatsapp";
             de_baja: boolean;
+        };
+        /** @description One of a diner's open sessions as the diner sees it ('Manejar Cuenta'): no address */
+        SesionUsuario: {
+            /** @description public id: random, never the token or its hash */
+            id: string;
+            /** @description the browser and system the session was opened from, read from its User-Agent ("Chrome · Android", "Safari · iPhone"); empty when unknown */
+            navegador: string;
+            creada: number;
+            /** @description Unix seconds, updated at most once a minute */
+            ultimo_uso: number;
+            caduca: number;
+            /** @description the caller's own session */
+            actual: boolean;
         };
     };
     responses: {

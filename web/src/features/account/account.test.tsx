@@ -351,6 +351,13 @@ const usuario = {
   cliente_id: 1,
 };
 
+/** The diner's sessions: this phone and a tablet signed in elsewhere. */
+const sesiones = [
+  { id: 'aaa111', navegador: 'Safari · iPhone', creada: 1_700_000_000, ultimo_uso: 1_700_000_500, caduca: 1_800_000_000, actual: true },
+  { id: 'bbb222', navegador: 'Chrome · Android', creada: 1_700_000_000, ultimo_uso: 1_700_000_100, caduca: 1_800_000_000, actual: false },
+];
+const sesionesMock: Record<string, MockAnswer> = { 'GET /api/usuarios/5/sesiones': { body: { sesiones } } };
+
 describe('Manejar Cuenta', () => {
   it('saves name, phone and preferences', async () => {
     signInDiner('1');
@@ -358,6 +365,7 @@ describe('Manejar Cuenta', () => {
     const { calls } = mockFetch({
       ...staffValidate,
       'GET /api/usuarios/5': { body: usuario },
+      ...sesionesMock,
       'PUT /api/usuarios/5': (call) => ({ body: { ...usuario, ...(call.body as object) } }),
     });
     renderApp('/usuario/cuenta?menu=1');
@@ -404,6 +412,7 @@ describe('Manejar Cuenta', () => {
       const { calls } = mockFetch({
         ...staffValidate,
         'GET /api/usuarios/5': { body: { ...usuario, whatsapp_notificaciones: false, sms_notificaciones: false, avisos_canal: 'email' } },
+        ...sesionesMock,
         'PUT /api/usuarios/5': (call) => ({ body: { ...usuario, ...(call.body as object) } }),
       });
       renderApp('/usuario/cuenta?menu=1');
@@ -431,6 +440,7 @@ describe('Manejar Cuenta', () => {
     signInDiner('1');
     const { calls } = mockFetch({
       'GET /api/usuarios/5': { body: usuario },
+      ...sesionesMock,
       'POST /api/usuarios/5/password': (call) =>
         (call.body as { password_actual: string }).password_actual === 'vieja-123'
           ? { body: { message: 'Contraseña actualizada.' } }
@@ -462,6 +472,8 @@ describe('Manejar Cuenta', () => {
     await user.type(confirm, 'nueva-12345');
     await user.click(submit);
     expect(await screen.findByText('Contraseña actualizada. Tus otras sesiones se cerraron.')).toBeInTheDocument();
+    // The other sessions ended with it: 'Tus sesiones' is read again.
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/api/usuarios/5/sesiones'))).toHaveLength(2));
     const call = calls.find((c) => c.url.endsWith('/password'))!;
     expect(call.body).toEqual({ password_actual: 'vieja-123', password_nueva: 'nueva-12345' });
     expect(call.headers.Authorization).toBe('Bearer diner-tok');
@@ -474,10 +486,75 @@ describe('Manejar Cuenta', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('La contraseña actual no es correcta.');
   });
 
+  it.each([
+    ['es', 'Tus sesiones', 'este dispositivo', 'Cerrar sesión: Chrome · Android', 'Sesión cerrada.', 'Cerrar las demás sesiones', 'Cerramos tus sesiones'],
+    ['en', 'Your sessions', 'this device', 'Sign out: Chrome · Android', 'Session signed out.', 'Sign out all other sessions', 'were signed out'],
+  ])('lists the devices signed in and signs one or all the others out (%s)', async (lang, title, thisOne, endTablet, ended, endOthers, endedOthers) => {
+    if (lang === 'en') await i18next.changeLanguage('en');
+    try {
+      signInDiner('1');
+      const laptop = { ...sesiones[1], id: 'ccc333', navegador: 'Firefox · Windows', ultimo_uso: 1_700_000_050 };
+      let listed = [...sesiones, laptop];
+      const { calls } = mockFetch({
+        'GET /api/usuarios/5': { body: usuario },
+        'GET /api/usuarios/5/sesiones': () => ({ body: { sesiones: listed } }),
+        'DELETE /api/usuarios/5/sesiones/bbb222': () => {
+          listed = listed.filter((x) => x.id !== 'bbb222');
+          return { status: 204 };
+        },
+        'DELETE /api/usuarios/5/sesiones': () => {
+          listed = listed.filter((x) => x.actual);
+          return { status: 204 };
+        },
+      });
+      renderApp('/usuario/cuenta');
+      const section = await screen.findByRole('region', { name: title });
+      const items = await within(section).findAllByRole('listitem');
+      expect(items).toHaveLength(3);
+      // This phone first, marked, with no button to sign itself out.
+      expect(items[0]).toHaveTextContent('Safari · iPhone');
+      expect(items[0]).toHaveTextContent(thisOne);
+      expect(within(items[0]).queryByRole('button')).toBeNull();
+      expect(items[1]).toHaveTextContent('Chrome · Android');
+      const user = userEvent.setup();
+      await user.click(within(section).getByRole('button', { name: new RegExp(`^${endTablet}`) }));
+      expect(await within(section).findByText(ended)).toBeInTheDocument();
+      const del = calls.find((c) => c.method === 'DELETE')!;
+      expect(del.url).toMatch(/\/api\/usuarios\/5\/sesiones\/bbb222$/);
+      expect(del.headers.Authorization).toBe('Bearer diner-tok');
+      // The list is read again: the tablet is gone.
+      await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(2));
+      expect(section).not.toHaveTextContent('Chrome · Android');
+
+      await user.click(within(section).getByRole('button', { name: endOthers }));
+      expect(await within(section).findByText(new RegExp(endedOthers))).toBeInTheDocument();
+      expect(calls.filter((c) => c.method === 'DELETE').at(-1)!.url).toMatch(/\/api\/usuarios\/5\/sesiones$/);
+      // Only this phone is left, and nothing else to sign out.
+      await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(1));
+      expect(within(section).queryByRole('button', { name: endOthers })).toBeNull();
+    } finally {
+      await i18next.changeLanguage('es');
+    }
+  });
+
+  it('says so when a session could not be signed out', async () => {
+    signInDiner('1');
+    mockFetch({
+      'GET /api/usuarios/5': { body: usuario },
+      ...sesionesMock,
+      'DELETE /api/usuarios/5/sesiones/bbb222': { status: 404, body: { error: 'No encontramos esa sesión.' } },
+    });
+    renderApp('/usuario/cuenta');
+    const section = await screen.findByRole('region', { name: 'Tus sesiones' });
+    await userEvent.setup().click(await within(section).findByRole('button', { name: /^Cerrar sesión: Chrome/ }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('No encontramos esa sesión.');
+  });
+
   it('deletes the account after confirming, signs out and goes home', async () => {
     signInDiner('1');
     const { calls } = mockFetch({
       'GET /api/usuarios/5': { body: usuario },
+      ...sesionesMock,
       'DELETE /api/usuarios/5': { status: 204 },
     });
     renderApp('/usuario/cuenta');

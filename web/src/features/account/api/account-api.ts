@@ -7,6 +7,7 @@ import type {
   RequestBody,
   ResponseBody,
   RestauranteResumen,
+  SesionUsuario,
   Usuario,
 } from '../../../api/contract';
 import { apiFetch, apiFetchBlob } from '../../../lib/api-client';
@@ -20,7 +21,7 @@ import { getDinerToken } from '../../../lib/diner-session';
  * dialog) use it.
  */
 
-export type { Compra, OrderTracking, PuntosMovimiento, PuntosRestaurante, RestauranteResumen, Usuario };
+export type { Compra, OrderTracking, PuntosMovimiento, PuntosRestaurante, RestauranteResumen, SesionUsuario, Usuario };
 
 /** The diner's session after a registration or a login. */
 export type DinerAuth = DinerSession;
@@ -114,6 +115,22 @@ export function changePassword(usuarioId: string, passwordActual: string, passwo
     ...diner(),
     body: { password_actual: passwordActual, password_nueva: passwordNueva },
   });
+}
+
+/** GET /api/usuarios/{id}/sesiones: the diner's open sessions, the current one marked. */
+export async function listSesiones(usuarioId: string, signal?: AbortSignal): Promise<SesionUsuario[]> {
+  const body = await apiFetch<ResponseBody<'/api/usuarios/{usuario_id}/sesiones', 'get'>>(`/usuarios/${q(usuarioId)}/sesiones`, { ...diner(), signal });
+  return body?.sesiones ?? [];
+}
+
+/** DELETE /api/usuarios/{id}/sesiones/{sesion} → 204: signs that session out. */
+export function endSesion(usuarioId: string, sesionId: string) {
+  return apiFetch<void>(`/usuarios/${q(usuarioId)}/sesiones/${q(sesionId)}`, { method: 'DELETE', ...diner() });
+}
+
+/** DELETE /api/usuarios/{id}/sesiones → 204: signs out every session but this one. */
+export function endOtherSesiones(usuarioId: string) {
+  return apiFetch<void>(`/usuarios/${q(usuarioId)}/sesiones`, { method: 'DELETE', ...diner() });
 }
 
 /** DELETE /api/usuarios/{id} → 204. */

@@ -7,6 +7,7 @@ import {
   listPedidos,
   listPuntos,
   listRestaurantes,
+  listSesiones,
   listUsuarioRestaurantes,
 } from './account-api';
 
@@ -26,6 +27,7 @@ export const accountKeys = {
   qr: (id: string, compraId: number) => ['diner', id, 'qr', compraId] as const,
   puntos: (id: string, lang?: string) => ['diner', id, 'puntos', ...(lang ? [lang] : [])] as const,
   restaurantes: (id: string) => ['diner', id, 'restaurantes'] as const,
+  sesiones: (id: string) => ['diner', id, 'sesiones'] as const,
   publicRestaurantes: ['restaurantes'] as const,
 };
 
@@ -65,6 +67,11 @@ export function pedidosQueryOptions(usuarioId: string) {
 /** The diner's points, offer titles in lang (the API client sends it as Accept-Language). */
 export function puntosQueryOptions(usuarioId: string, lang: string) {
   return queryOptions({ queryKey: accountKeys.puntos(usuarioId, lang), queryFn: ({ signal }) => listPuntos(usuarioId, signal) });
+}
+
+/** The diner's open sessions: read afresh on each visit (another device may have signed in). */
+export function sesionesQueryOptions(usuarioId: string) {
+  return queryOptions({ queryKey: accountKeys.sesiones(usuarioId), queryFn: ({ signal }) => listSesiones(usuarioId, signal), staleTime: 0 });
 }
 
 export function usuarioRestaurantesQueryOptions(usuarioId: string) {

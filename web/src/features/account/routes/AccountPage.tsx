@@ -3,9 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormError, Notice, SubmitButton, type Message } from '../../../components/Form';
 import { errorText } from '../../../lib/api-client';
+import { formatTimestamp } from '../../../lib/dates';
 import { clearDinerSession } from '../../../lib/diner-session';
-import { changePassword, deleteUsuario, updateUsuario, type Usuario } from '../api/account-api';
-import { accountKeys, usuarioQueryOptions } from '../api/account-queries';
+import { changePassword, deleteUsuario, endOtherSesiones, endSesion, updateUsuario, type Usuario } from '../api/account-api';
+import { accountKeys, sesionesQueryOptions, usuarioQueryOptions } from '../api/account-queries';
 import { DinerPage, DinerQuery } from '../components/DinerPage';
 import { Overlay } from '../components/Overlay';
 import { dropDinerSessionOn401, setDinerExit } from '../lib/diner-actions';
@@ -17,7 +18,8 @@ export const MIN_PASSWORD_LENGTH = 8;
 /**
  * 'Manejar Cuenta' (/usuario/cuenta and /usuario/:usuario_id/cuenta): the
  * signed-in diner edits name, phone and notification preferences, changes
- * the password (the server signs out the other sessions) and can delete the
+ * the password (the server signs out the other sessions), sees the devices
+ * signed in to the account and signs any of them out, and can delete the
  * account. It always acts on the signed-in diner's own account.
  */
 export default function AccountPage() {
@@ -35,6 +37,7 @@ function Account({ usuarioId, clienteId }: { usuarioId: string; clienteId: strin
         <div className="acct-sections">
           <ProfileForm key={usuario.id} usuarioId={usuarioId} clienteId={clienteId} usuario={usuario} />
           <PasswordForm usuarioId={usuarioId} />
+          <Sessions usuarioId={usuarioId} />
           <DeleteAccount usuarioId={usuarioId} />
         </div>
       )}
@@ -203,6 +206,7 @@ export function isInternationalPhone(phone: string): boolean {
 function PasswordForm({ usuarioId }: { usuarioId: string }) {
   const { t } = useTranslation();
   const id = useId();
+  const queryClient = useQueryClient();
   const empty = { actual: '', nueva: '', confirmar: '' };
   const [values, setValues] = useState(empty);
   const [busy, setBusy] = useState(false);
@@ -228,6 +232,8 @@ function PasswordForm({ usuarioId }: { usuarioId: string }) {
       await changePassword(usuarioId, values.actual, values.nueva);
       setValues(empty);
       setMessage({ kind: 'ok', text: t('account.password.changed') });
+      // The other sessions ended: the list below says so.
+      void queryClient.invalidateQueries({ queryKey: accountKeys.sesiones(usuarioId) });
     } catch (err) {
       dropDinerSessionOn401(err);
       setMessage({ kind: 'error', text: errorText(err, t('account.password.error'), t('errors.network')) });
@@ -279,6 +285,90 @@ function PasswordForm({ usuarioId }: { usuarioId: string }) {
       <Notice message={message} />
       <SubmitButton busy={busy} label={t('account.password.submit')} busyLabel={t('account.password.saving')} />
     </form>
+  );
+}
+
+/**
+ * 'Tus sesiones': the devices signed in to the account (named after their browser, this one
+ * marked, the most recently used first), each other one with 'Cerrar sesión', and 'Cerrar las
+ * demás sesiones' — for the phone left signed in at a friend's or a restaurant's tablet.
+ */
+function Sessions({ usuarioId }: { usuarioId: string }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const query = useQuery(sesionesQueryOptions(usuarioId));
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const sesiones = query.data ?? [];
+  const name = (s: { navegador: string }) => s.navegador || t('account.sessions.browser');
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await action();
+      setMessage({ kind: 'ok', text: done });
+    } catch (err) {
+      dropDinerSessionOn401(err);
+      setMessage({ kind: 'error', text: errorText(err, t('account.sessions.error'), t('errors.network')) });
+    } finally {
+      setBusy(false);
+      void queryClient.invalidateQueries({ queryKey: accountKeys.sesiones(usuarioId) });
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`} aria-busy={busy || query.isPending}>
+      <h2 id={`${id}-title`} className="acct-section__title">
+        {t('account.sessions.title')}
+      </h2>
+      <p className="muted">{t('account.sessions.hint')}</p>
+      {query.isPending && <p role="status">{t('account.sessions.loading')}</p>}
+      {query.isError && <FormError error={errorText(query.error, t('account.sessions.loadError'), t('errors.network'))} />}
+      {query.isSuccess && (
+        <>
+          <ul className="acct-sessions">
+            {sesiones.map((s) => {
+              const when = formatTimestamp(s.ultimo_uso, i18n.language);
+              return (
+                <li key={s.id}>
+                  <span>
+                    <strong>{name(s)}</strong>
+                    <span className="muted">
+                      {' · '}
+                      {s.actual ? t('account.sessions.thisOne') : t('account.sessions.lastUse', { when })}
+                    </span>
+                  </span>
+                  {!s.actual && (
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={t('account.sessions.endOne', { name: name(s), when })}
+                      disabled={busy}
+                      onClick={() => void run(() => endSesion(usuarioId, s.id), t('account.sessions.ended'))}
+                    >
+                      {t('account.sessions.end')}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          {sesiones.length > 1 && (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => void run(() => endOtherSesiones(usuarioId), t('account.sessions.endedOthers'))}
+            >
+              {t('account.sessions.endOthers')}
+            </button>
+          )}
+        </>
+      )}
+      <Notice message={message} />
+    </section>
   );
 }
 
