@@ -68,32 +68,34 @@ func RecordGuest(ctx context.Context, q store.Querier, t tenant.ID, o GuestOrder
 	if o.Novedades {
 		consentAt, consentHow, consentOrder = o.PlacedAt, GuestOrigin, sql.NullInt64{Int64: o.PedidoID, Valid: true}
 	}
-	// The guest as it was (before: none for a new guest) and as it is now.
-	// On PostgreSQL one statement reads the row as it was and writes it (a
-	// WITH's parts see the table as it was before the statement); SQLite,
-	// whose WITH cannot write, reads it first (it is in the process).
+	// The guest as it was (before: none for a new guest), then as it is now.
+	// Orders of one e-mail confirmed at the same moment take turns here, so
+	// that the second reads the row the first wrote and only the first
+	// answer is logged as one: SQLite's writes are one at a time already;
+	// PostgreSQL locks the guest's key (restaurant and e-mail) until the
+	// commit, before the read, which then sees what the one before committed
+	// (each statement of a READ COMMITTED transaction does). The lock is
+	// taken before the restaurant's order counter (numberOrder, last), as
+	// in every confirmation: no two of them can wait for each other.
 	var before guestBefore
 	var id int64
 	var account sql.NullInt64
-	args := []any{t.Int64(), email, o.Nombre, o.Telefono, GuestOrigin, store.BoolInt(o.Novedades), consentAt, consentHow, consentOrder,
-		email, email, now, now, now, canal}
-	const old = `SELECT suscrito_mailing, avisos_canal FROM invitados WHERE cliente_id = ? AND email = ?`
-	var err error
 	if q.Dialect() == store.Postgres {
-		err = q.QueryRow(ctx, `WITH old AS (`+old+`), g AS (`+upsertGuest+` RETURNING id, usuario_id)
-			SELECT g.id, g.usuario_id, old.suscrito_mailing IS NOT NULL, COALESCE(old.suscrito_mailing, 0), COALESCE(old.avisos_canal, '')
-			FROM g LEFT JOIN old ON true`, append([]any{t.Int64(), email}, args...)...).
-			Scan(&id, &account, &before.known, &before.mailing, &before.canal)
-	} else {
-		switch err = q.QueryRow(ctx, old, t.Int64(), email).Scan(&before.mailing, &before.canal); {
-		case err == nil:
-			before.known = true
-		case errors.Is(err, sql.ErrNoRows):
-			err = nil
+		if _, err := q.Exec(ctx, `SELECT pg_advisory_xact_lock(?, hashtext(?))`, guestLockSpace, fmt.Sprintf("%d:%s", t.Int64(), email)); err != nil {
+			return 0, fmt.Errorf("lock guest: %w", err)
 		}
-		if err == nil {
-			err = q.QueryRow(ctx, upsertGuest+` RETURNING id, usuario_id`, args...).Scan(&id, &account)
-		}
+	}
+	err := q.QueryRow(ctx, `SELECT suscrito_mailing, avisos_canal FROM invitados WHERE cliente_id = ? AND email = ?`, t.Int64(), email).
+		Scan(&before.mailing, &before.canal)
+	switch {
+	case err == nil:
+		before.known = true
+	case errors.Is(err, sql.ErrNoRows):
+		err = nil
+	}
+	if err == nil {
+		err = q.QueryRow(ctx, upsertGuest+` RETURNING id, usuario_id`, t.Int64(), email, o.Nombre, o.Telefono, GuestOrigin, store.BoolInt(o.Novedades),
+			consentAt, consentHow, consentOrder, email, email, now, now, now, canal).Scan(&id, &account)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("record guest: %w", err)
@@ -126,6 +128,10 @@ func RecordGuest(ctx context.Context, q store.Querier, t tenant.ID, o GuestOrder
 	}
 	return id, nil
 }
+
+// guestLockSpace is the first key of PostgreSQL's advisory lock on a
+// guest (RecordGuest), apart from the migrations' one-number lock.
+const guestLockSpace = 7243312
 
 // guestBefore is what a guest row held before an order recorded it (known:
 // there was one).

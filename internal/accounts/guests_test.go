@@ -3,6 +3,7 @@ package accounts_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -260,6 +261,61 @@ func TestRegistrationClaimsGuests(t *testing.T) {
 		var orders int
 		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM pedidos WHERE email = 'gala@example.com' AND invitado_id IS NULL`).Scan(&orders); err != nil || orders != 3 {
 			t.Errorf("orders kept: %d %v", orders, err)
+		}
+	})
+}
+
+// Orders of one guest e-mail confirmed at the same moment record it once:
+// one guest row, and its consent to e-mails (and to WhatsApp, the channel
+// its orders chose) logged once as the first answer, not once per order.
+func TestSimultaneousOrdersOfOneGuestLogConsentOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if err := demo.Seed(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		const n = 8
+		start := make(chan struct{})
+		errs := make(chan error, n)
+		ids := make(chan int64, n)
+		for i := range n {
+			go func() {
+				<-start
+				errs <- db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+					now := tx.NowUnix()
+					pedido, err := store.InsertID(ctx, tx, `INSERT INTO pedidos (cliente_id, token, estado, nombre, email, telefono, novedades, recoger_at, franja,
+						subtotal, impuestos, total, moneda, expires_at, created_at, paid_at, updated_at, avisos_canal)
+						VALUES (1, ?, 'recibido', 'Gema', 'gema@example.com', '+34600111222', 1, 0, 0, 900, 0, 900, 'USD', 0, ?, ?, ?, 'whatsapp')`,
+						fmt.Sprintf("simultaneous-%d", i), now-60, now, now)
+					if err != nil {
+						return err
+					}
+					id, err := accounts.RecordGuest(ctx, tx, tenant.Job(1), accounts.GuestOrder{PedidoID: pedido, Nombre: "Gema", Email: "Gema@Example.com",
+						Telefono: "+34600111222", Novedades: true, PlacedAt: now - 60})
+					ids <- id
+					return err
+				})
+			}()
+		}
+		close(start)
+		for range n {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		guest := <-ids
+		for range n - 1 {
+			if id := <-ids; id != guest {
+				t.Fatalf("two guest rows for one e-mail: %d and %d", guest, id)
+			}
+		}
+		var email, whatsapp int
+		if err := db.QueryRow(ctx, `SELECT COUNT(CASE WHEN canal = 'email' THEN 1 END), COUNT(CASE WHEN canal = 'whatsapp' THEN 1 END)
+			FROM consentimientos WHERE invitado_id = ?`, guest).Scan(&email, &whatsapp); err != nil {
+			t.Fatal(err)
+		}
+		if email != 1 || whatsapp != 1 {
+			t.Fatalf("consent logged %d times for e-mail and %d for WhatsApp, want once each", email, whatsapp)
 		}
 	})
 }
