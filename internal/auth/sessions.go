@@ -81,12 +81,18 @@ func scanSessions(rows *store.Rows, current string) ([]SessionInfo, error) {
 	return out, rows.Err()
 }
 
-// StaffSessions lists a staff person's open sessions, the most recently
-// used first; current (a token hash) is marked.
+// ownFirst orders one's own sessions: the current one (the first
+// argument, a token hash) first, then the most recently used. A session's
+// last use is written at most once a minute (touchEvery), so by last use
+// alone the device one is holding would often come below another.
+const ownFirst = ` ORDER BY CASE WHEN s.token_hash = ? THEN 0 ELSE 1 END, s.ultimo_uso DESC, s.created_at DESC`
+
+// StaffSessions lists a staff person's open sessions (ownFirst); current
+// (a token hash) is marked.
 func StaffSessions(ctx context.Context, q store.Querier, staffUserID int64, current string) ([]SessionInfo, error) {
 	rows, err := q.Query(ctx, `SELECT `+sessionCols+` FROM sessions s JOIN staff_users u ON u.id = s.subject_id
-		WHERE s.kind = ? AND s.subject_id = ? AND s.expires_at > ? ORDER BY s.ultimo_uso DESC, s.created_at DESC`,
-		SessionStaff, staffUserID, q.NowUnix())
+		WHERE s.kind = ? AND s.subject_id = ? AND s.expires_at > ?`+ownFirst,
+		SessionStaff, staffUserID, q.NowUnix(), current)
 	if err != nil {
 		return nil, err
 	}
@@ -149,13 +155,11 @@ type DinerSession struct {
 // demás sesiones' ends the ones beyond it too.
 const MaxDinerSessionsListed = 50
 
-// DinerSessions lists diner usuarioID's open sessions: current (a token
-// hash) first and marked, then the most recently used (at most
-// MaxDinerSessionsListed in all).
+// DinerSessions lists diner usuarioID's open sessions (ownFirst, at most
+// MaxDinerSessionsListed); current (a token hash) is marked.
 func DinerSessions(ctx context.Context, q store.Querier, usuarioID int64, current string) ([]DinerSession, error) {
-	rows, err := q.Query(ctx, `SELECT public_id, navegador, created_at, ultimo_uso, expires_at, token_hash FROM sessions
-		WHERE kind = ? AND subject_id = ? AND expires_at > ?
-		ORDER BY CASE WHEN token_hash = ? THEN 0 ELSE 1 END, ultimo_uso DESC, created_at DESC LIMIT ?`,
+	rows, err := q.Query(ctx, `SELECT s.public_id, s.navegador, s.created_at, s.ultimo_uso, s.expires_at, s.token_hash FROM sessions s
+		WHERE s.kind = ? AND s.subject_id = ? AND s.expires_at > ?`+ownFirst+` LIMIT ?`,
 		SessionUsuario, usuarioID, q.NowUnix(), current, MaxDinerSessionsListed)
 	if err != nil {
 		return nil, err

@@ -311,3 +311,45 @@ func TestMemberships(t *testing.T) {
 		}
 	})
 }
+
+// One's own sessions list the one in hand first, whatever the others'
+// last use (written at most once a minute), then the most recently used:
+// for staff and for diners alike.
+func TestOwnSessionsListTheCurrentFirst(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Unix(1_800_000_000, 0)
+		db.Now = func() time.Time { return now }
+		cid, err := clientes.Create(ctx, db, clientes.Cliente{Nombre: "R"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		staff, err := CreateStaffUser(ctx, db, StaffUser{Email: "s@example.com", PasswordHash: "h", Role: tenant.RoleCliente, ClienteID: &cid})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Opened in this order, a minute apart: "held" is the oldest and its last use the oldest.
+		for i, h := range []string{"held", "older", "newer"} {
+			now = now.Add(time.Duration(i) * time.Minute)
+			for kind, subject := range map[string]int64{SessionStaff: staff, SessionUsuario: 42} {
+				if err := CreateSession(ctx, db, kind+h, kind, subject, 24*time.Hour); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		st, err := StaffSessions(ctx, db, staff, SessionStaff+"held")
+		if err != nil || len(st) != 3 {
+			t.Fatalf("staff: %+v %v", st, err)
+		}
+		if !st[0].Actual || st[1].Actual || st[1].UltimoUso < st[2].UltimoUso {
+			t.Fatalf("staff order: %+v", st)
+		}
+		dn, err := DinerSessions(ctx, db, 42, SessionUsuario+"held")
+		if err != nil || len(dn) != 3 {
+			t.Fatalf("diner: %+v %v", dn, err)
+		}
+		if !dn[0].Actual || dn[1].Actual || dn[1].UltimoUso < dn[2].UltimoUso {
+			t.Fatalf("diner order: %+v", dn)
+		}
+	})
+}

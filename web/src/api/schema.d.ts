@@ -6384,7 +6384,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's own open sessions, the current one marked */
+        /** The caller's own open sessions: the current one first and marked, then the most recently used */
         get: {
             parameters: {
                 query?: never;
