@@ -68,6 +68,10 @@ type stmtCache struct {
 	m       map[string]*sql.Stmt
 	pending map[string]bool
 	closed  bool
+	// preparing counts prepareLater's goroutines: Close waits for them,
+	// since one holding a connection past the pool's close would keep
+	// SQLite's files open (or open them again) after the DB is closed.
+	preparing sync.WaitGroup
 }
 
 const maxStmts = 512
@@ -122,7 +126,7 @@ func (db *DB) prepareLater(q string) {
 		return
 	}
 	db.stmts.mu.Lock()
-	if db.stmts.pending[q] || len(db.stmts.m)+len(db.stmts.pending) >= maxStmts {
+	if db.stmts.closed || db.stmts.pending[q] || len(db.stmts.m)+len(db.stmts.pending) >= maxStmts {
 		db.stmts.mu.Unlock()
 		return
 	}
@@ -130,8 +134,10 @@ func (db *DB) prepareLater(q string) {
 		db.stmts.pending = map[string]bool{}
 	}
 	db.stmts.pending[q] = true
+	db.stmts.preparing.Add(1)
 	db.stmts.mu.Unlock()
 	go func() {
+		defer db.stmts.preparing.Done()
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		db.stmt(ctx, q)
@@ -273,8 +279,13 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	return d, nil
 }
 
-// Close closes the prepared statements and the connection pool.
+// Close closes the prepared statements and the connection pool, once the
+// statements being prepared in the background are (prepareLater).
 func (db *DB) Close() error {
+	db.stmts.mu.Lock()
+	db.stmts.closed = true // no new preparation starts
+	db.stmts.mu.Unlock()
+	db.stmts.preparing.Wait()
 	db.stmts.mu.Lock()
 	for _, st := range db.stmts.m {
 		st.Close()

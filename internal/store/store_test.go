@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -323,4 +325,59 @@ func TestMembershipMigrationMakesOwnersPropietario(t *testing.T) {
 			t.Fatalf("memberships after migration 34: %v, want %v (the super admin %d: none)", got, want, admin)
 		}
 	})
+}
+
+// Closing a SQLite database waits for the statements still being prepared
+// in the background (prepareLater): once Close returns, no connection is
+// left open, so SQLite has removed its log files and nothing writes in the
+// database's directory any more (a test's temporary directory is removed
+// right after; it failed with "directory not empty").
+func TestCloseWaitsForBackgroundPreparations(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(dir, "carta.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Statements first run in a transaction are prepared for the cache in
+	// the background, each on a connection of its own: with every other
+	// connection held by a reader, they queue for one, and are still at it
+	// when the readers let go just before Close.
+	var readers []*store.Rows
+	for range 7 { // store.Open's SQLite pool is 8: the transaction takes the last
+		rows, err := db.Query(ctx, "SELECT 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		readers = append(readers, rows)
+	}
+	err = db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+		for k := range 200 {
+			var n int
+			if err := tx.QueryRow(ctx, fmt.Sprintf("SELECT ? + %d", k), 1).Scan(&n); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rows := range readers {
+		rows.Close()
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if len(names) != 1 || names[0] != "carta.db" {
+		t.Fatalf("after Close the directory holds %v: a connection is still open", names)
+	}
 }
