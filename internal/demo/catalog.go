@@ -33,7 +33,8 @@ type Catalog struct {
 	Popup      string
 	Colors     [2]string // card colour, text colour
 	// VAT: the merchant's prices include the tax (Clover's merchant
-	// property "vat"), IVA 10% as restaurant service in Spain.
+	// property "vat"): IVA 10% as restaurant service in Spain, IVA 16% in
+	// Mexico (pos/demo's taxRate).
 	VAT bool
 }
 
@@ -42,10 +43,19 @@ type Catalog struct {
 // restaurant is seeded on it; a super admin can connect one to it.
 const VATMerchantID = "DEMOMERCHANTES"
 
+// MexicoVATMerchantID is the demo POS's Mexican VAT merchant: the Taquería's
+// menu in pesos with IVA included, as Mexican law has prices shown. The
+// Taquería itself (DEMOMERCHANT2) keeps its merchant's IVA added on top; a
+// restaurant in Mexico a super admin connects to the demo gets this one.
+const MexicoVATMerchantID = "DEMOMERCHANTMX"
+
 func init() {
 	es := Catalogs["DEMOMERCHANT1"]
 	es.MerchantID, es.Moneda, es.VAT = VATMerchantID, "EUR", true
 	Catalogs[VATMerchantID] = es
+	mx := Catalogs["DEMOMERCHANT2"]
+	mx.MerchantID, mx.VAT = MexicoVATMerchantID, true
+	Catalogs[MexicoVATMerchantID] = mx
 }
 
 // Catalogs are the demo merchants' catalogues by merchant id.

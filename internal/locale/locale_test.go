@@ -10,7 +10,7 @@ import (
 func TestCountries(t *testing.T) {
 	want := map[string][5]string{ // moneda, es, en, zone, tax mode
 		"ES": {"EUR", "es-ES", "en-ES", "Europe/Madrid", TaxInclusive},
-		"MX": {"MXN", "es-MX", "en-MX", "America/Mexico_City", TaxAdded},
+		"MX": {"MXN", "es-MX", "en-MX", "America/Mexico_City", TaxInclusive},
 		"US": {"USD", "es-US", "en-US", "America/New_York", TaxAdded},
 	}
 	if len(All()) != len(want) {

@@ -146,7 +146,7 @@ async function countryRestaurant(request: APIRequestContext, pais: 'ES' | 'MX', 
 
 const SHOTS = '/tmp/shots-local2';
 
-test('a restaurant created in Spain on the demo POS: euros with IVA included from the menu to the e-mail; MX writes $', async ({
+test('a restaurant created in Spain on the demo POS: euros with IVA included from the menu to the e-mail; MX writes $ with IVA included', async ({
   page,
   request,
 }) => {
@@ -220,15 +220,15 @@ test('a restaurant created in Spain on the demo POS: euros with IVA included fro
   expect(mail.text).toMatch(/IVA incluido \(10\u00a0%\)/);
   expect(mail.text).not.toContain('$');
 
-  // A restaurant in Mexico on the demo POS writes pesos as $.
+  // A restaurant in Mexico on the demo POS writes pesos as $, with IVA included in its prices
+  // (Mexican law has prices shown with their taxes; the demo's Mexican VAT merchant).
   const mx = await countryRestaurant(request, 'MX', unique('MXN'));
   await page.goto(`/ordenar-en-linea/${mx}`);
   const prices = page.locator('.ord-product__price');
   await expect(prices.first()).toHaveText(DOLLARS);
   for (const text of await prices.allTextContents()) expect(text).toMatch(DOLLARS);
-  // Its tax is added at checkout: no 'IVA incluido' beside the prices.
-  expect(await (await request.get(`/api/configuraciones?cliente_id=${mx}`)).json()).toMatchObject({ pais: 'MX', impuestos_incluidos: false });
-  await expect(page.getByTestId('tax-note')).toHaveCount(0);
+  expect(await (await request.get(`/api/configuraciones?cliente_id=${mx}`)).json()).toMatchObject({ pais: 'MX', impuestos_incluidos: true });
+  await expect(page.getByTestId('tax-note')).toHaveText('IVA incluido');
 });
 
 test("the super admin moves a restaurant to another country from its actions ('Cambiar país')", async ({ page, context, request, baseURL }) => {

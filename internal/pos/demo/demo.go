@@ -58,7 +58,8 @@ func New(merchantID string) (*Merchant, error) {
 // created and connected to the demo) stands for a merchant of the
 // restaurant's country pais: the demo merchant that sells in the country's
 // currency with its tax mode (Spain: DEMOMERCHANTES, prices with IVA
-// included; Mexico: DEMOMERCHANT2, pesos; else DEMOMERCHANT1, dollars).
+// included; Mexico: DEMOMERCHANTMX, pesos with IVA included; else
+// DEMOMERCHANT1, dollars with sales tax added).
 func ForRestaurant(merchantID, pais string) (*Merchant, error) {
 	if _, ok := demodata.Catalogs[merchantID]; ok {
 		return New(merchantID)
@@ -99,11 +100,11 @@ func (m *Merchant) TaxIncluded(ctx context.Context) (bool, error) { return m.cat
 
 // taxRate is the demo merchant's sales tax in Clover's scale (10% = 1000000).
 func (m *Merchant) taxRate() pos.TaxRate {
+	if m.cat.Moneda == "MXN" { // included or added: the merchant's VAT setting says which
+		return pos.TaxRate{ID: m.cat.MerchantID + "-IVA", Name: "IVA 16%", Rate: 1600000, IsDefault: true}
+	}
 	if m.cat.VAT {
 		return pos.TaxRate{ID: m.cat.MerchantID + "-IVA10", Name: "IVA 10%", Rate: 1000000, IsDefault: true}
-	}
-	if m.cat.Moneda == "MXN" {
-		return pos.TaxRate{ID: m.cat.MerchantID + "-IVA", Name: "IVA 16%", Rate: 1600000, IsDefault: true}
 	}
 	return pos.TaxRate{ID: m.cat.MerchantID + "-TAX", Name: "Sales Tax 8.25%", Rate: 825000, IsDefault: true}
 }

@@ -245,7 +245,8 @@ func TestDemoVATMerchant(t *testing.T) {
 
 // A restaurant connected to the demo with a merchant id of its own gets the
 // demo merchant of its country: Spain's prices include IVA, Mexico's are in
-// pesos with tax added; the demo merchants keep their own settings.
+// pesos with IVA included too; the demo merchants keep their own settings
+// (the Taquería's adds IVA on top).
 func TestForRestaurantFollowsTheCountry(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range []struct {
@@ -254,7 +255,8 @@ func TestForRestaurantFollowsTheCountry(t *testing.T) {
 	}{
 		{"MNUEVOES", "ES", demodata.VATMerchantID, true},
 		{"", "es", demodata.VATMerchantID, true},
-		{"MNUEVOMX", "MX", "DEMOMERCHANT2", false},
+		{"MNUEVOMX", "MX", demodata.MexicoVATMerchantID, true},
+		{"DEMOMERCHANT2", "MX", "DEMOMERCHANT2", false},
 		{"MNUEVOUS", "US", "DEMOMERCHANT1", false},
 		{"MNUEVO", "", "DEMOMERCHANT1", false},
 		{"DEMOMERCHANT1", "ES", "DEMOMERCHANT1", false},

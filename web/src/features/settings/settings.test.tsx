@@ -70,7 +70,9 @@ describe('settings', () => {
     ['en', 'ES', false, 'In Spain the prices diners see must include VAT, but your point of sale adds taxes on top.'],
     ['es', 'ES', true, null],
     ['es', 'US', false, null],
-    ['es', 'MX', false, null],
+    ['es', 'MX', false, 'En México los precios que ven los comensales deben incluir el IVA, pero tu punto de venta suma los impuestos aparte.'],
+    ['en', 'MX', false, 'In Mexico the prices diners see must include VAT, but your point of sale adds taxes on top.'],
+    ['es', 'MX', true, null],
   ])("warns (%s) when the country's prices include VAT but the POS adds tax (%s, included: %s)", async (lang, pais, included, warning) => {
     await i18next.changeLanguage(lang);
     routes({ 'GET /api/configuraciones': { body: { ...saved, pais, impuestos_incluidos: included } }, 'GET /api/clientes/3': { body: connected } });
