@@ -137,10 +137,10 @@ func revokeOwn(ctx context.Context, q store.Querier, kind string, subjectID int6
 	return nil
 }
 
-// DinerSession is one of a diner's sessions as the diner sees it in
+// DinerSessionInfo is one of a diner's sessions as the diner sees it in
 // 'Manejar Cuenta': where it was opened (the browser), when, its last use.
 // Not the address: the list is for recognising one's own phones.
-type DinerSession struct {
+type DinerSessionInfo struct {
 	ID string `json:"id"`
 	// Navegador is the browser and system the session was opened from ("Chrome · Android",
 	// BrowserName; "" when unknown).
@@ -157,7 +157,7 @@ const MaxDinerSessionsListed = 50
 
 // DinerSessions lists diner usuarioID's open sessions (ownFirst, at most
 // MaxDinerSessionsListed); current (a token hash) is marked.
-func DinerSessions(ctx context.Context, q store.Querier, usuarioID int64, current string) ([]DinerSession, error) {
+func DinerSessions(ctx context.Context, q store.Querier, usuarioID int64, current string) ([]DinerSessionInfo, error) {
 	rows, err := q.Query(ctx, `SELECT s.public_id, s.navegador, s.created_at, s.ultimo_uso, s.expires_at, s.token_hash FROM sessions s
 		WHERE s.kind = ? AND s.subject_id = ? AND s.expires_at > ?`+ownFirst+` LIMIT ?`,
 		SessionUsuario, usuarioID, q.NowUnix(), current, MaxDinerSessionsListed)
@@ -165,9 +165,9 @@ func DinerSessions(ctx context.Context, q store.Querier, usuarioID int64, curren
 		return nil, err
 	}
 	defer rows.Close()
-	out := []DinerSession{}
+	out := []DinerSessionInfo{}
 	for rows.Next() {
-		var d DinerSession
+		var d DinerSessionInfo
 		var hash string
 		if err := rows.Scan(&d.ID, &d.Navegador, &d.Creada, &d.UltimoUso, &d.Caduca, &hash); err != nil {
 			return nil, err
