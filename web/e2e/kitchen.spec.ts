@@ -22,6 +22,7 @@ const T = {
     directions: /^Cómo llegar a /,
     call: `Llamar: ${PHONE}`,
     today: /^hoy, /,
+    tomorrow: /^mañana, /,
     live: 'En vivo',
     paid: /Pagado a las/,
     age: (n: number) => `hace ${n} min`,
@@ -36,6 +37,7 @@ const T = {
     directions: /^Directions to /,
     call: `Call: ${PHONE}`,
     today: /^today, /,
+    tomorrow: /^tomorrow, /,
     live: 'Live',
     paid: /Paid at/,
     age: (n: number) => `${n} min ago`,
@@ -108,7 +110,11 @@ for (const lang of ['es', 'en'] as const) {
         await expect(number).toHaveText(/^#\d+$/);
         const size = await number.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
         expect(size, 'the order number is large').toBeGreaterThanOrEqual(40);
-        await expect(page.getByTestId('order-pickup')).toHaveText(tx.today);
+        // 'today', unless the order was placed just before midnight in the restaurant's zone and
+        // its pickup (as soon as possible) falls after it: the day is the pickup's, not the clock's.
+        const tracking = (await (await request.get(`/api/pedidos/${order.pedidoId}?t=${order.token}`)).json()) as { recoger_at: number; zona_horaria: string };
+        const day = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone: tracking.zona_horaria }).format(new Date(t));
+        await expect(page.getByTestId('order-pickup')).toHaveText(day(tracking.recoger_at * 1000) === day(Date.now()) ? tx.today : tx.tomorrow);
 
         const place = page.getByTestId('order-place');
         await expect(place).toContainText(ADDRESS);
