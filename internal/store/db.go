@@ -51,7 +51,14 @@ type DB struct {
 	// here hands the lock over as soon as it is free, in arrival order.
 	// Other processes (a backup, seed-scale) still meet busy_timeout.
 	writer chan struct{}
-	down   atomic.Bool // see HealthCheck
+	// open is the SQLite transaction left open for the writes waiting
+	// for the turn to join (batch.go; read and changed by the turn's
+	// holder), waiting how many writes wait for the turn, and flushing
+	// the goroutines committing a batch left for a write that gave up.
+	open     atomic.Pointer[batch]
+	waiting  atomic.Int32
+	flushing sync.WaitGroup
+	down     atomic.Bool // see HealthCheck
 	// reader takes the reads marked with ReadReplica (read.go); nil
 	// without a read replica.
 	reader *DB
@@ -178,6 +185,11 @@ func idleText(ms int64) string {
 	return "for " + (time.Duration(ms) * time.Millisecond).String()
 }
 
+// sqliteConns is the size of SQLite's connection pool: WAL lets its reads
+// run beside the one writer; more than this spent more CPU on two cores
+// for a longer tail (docs/benchmarks.md).
+const sqliteConns = 8
+
 // DefaultPostgresConns is how many connections a replica keeps open to
 // PostgreSQL at most (SetMaxConns, CARTA_DATABASE_MAX_CONNS changes it).
 // Fewer than the requests in flight on purpose: requests beyond it wait in
@@ -252,12 +264,12 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		if err != nil {
 			return nil, fmt.Errorf("open sqlite: %w", err)
 		}
-		db.SetMaxOpenConns(8)
+		db.SetMaxOpenConns(sqliteConns)
 		// Every connection kept: database/sql keeps 2 idle by default and
 		// closes the others when they are released, and a new SQLite
 		// connection parses the whole schema and re-prepares the cached
 		// statements (a third of an order's CPU under load before this).
-		db.SetMaxIdleConns(8)
+		db.SetMaxIdleConns(sqliteConns)
 	}
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -282,6 +294,12 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 // Close closes the prepared statements and the connection pool, once the
 // statements being prepared in the background are (prepareLater).
 func (db *DB) Close() error {
+	if db.writer != nil { // a batch left open commits first
+		db.writer <- struct{}{}
+		db.flushLocked()
+		<-db.writer
+		db.flushing.Wait()
+	}
 	db.stmts.mu.Lock()
 	db.stmts.closed = true // no new preparation starts
 	db.stmts.mu.Unlock()
@@ -351,26 +369,37 @@ func (db *DB) lockWrites(ctx context.Context) (func(), error) {
 	if db.writer == nil {
 		return func() {}, nil
 	}
+	db.waiting.Add(1)
 	select {
 	case db.writer <- struct{}{}:
+		db.waiting.Add(-1)
 		return func() { <-db.writer }, nil
 	case <-ctx.Done():
+		db.waiting.Add(-1)
+		if db.open.Load() != nil { // perhaps left open for this write
+			db.flushing.Add(1)
+			go db.flush()
+		}
 		return nil, ctx.Err()
 	}
 }
 
 // Exec runs a statement outside any transaction; on SQLite it takes the
-// write turn (see DB.writer), so it must not be called from inside InTx's
-// function (use the Tx there).
+// write turn (see DB.writer) and commits with the writes of its group
+// (batch.go), so it must not be called from inside InTx's function (use
+// the Tx there).
 func (db *DB) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	if err := outside(ctx); err != nil {
 		return nil, err
 	}
-	unlock, err := db.lockWrites(ctx)
-	if err != nil {
-		return nil, err
+	if db.writer != nil {
+		var res sql.Result
+		err := db.InTx(ctx, func(ctx context.Context, tx *Tx) (err error) {
+			res, err = tx.Exec(ctx, q, args...)
+			return err
+		})
+		return res, err
 	}
-	defer unlock()
 	q = rebind(db.dialect, q)
 	if st := db.stmt(ctx, q); st != nil {
 		return result(st.ExecContext(ctx, args...))
@@ -384,18 +413,32 @@ func (db *DB) Query(ctx context.Context, q string, args ...any) (*Rows, error) {
 	if r := db.readFrom(ctx); r != db {
 		return r.Query(ctx, q, args...)
 	}
+	if db.writer != nil && isWrite(q) {
+		// Its rows would outlive the write turn (use QueryRow or a Tx).
+		return nil, errWriteQuery
+	}
 	q = rebind(db.dialect, q)
 	if st := db.stmt(ctx, q); st != nil {
 		return rows(st.QueryContext(ctx, args...))
 	}
 	return rows(db.sql.QueryContext(ctx, q, args...))
 }
+
 func (db *DB) QueryRow(ctx context.Context, q string, args ...any) *Row {
 	if err := outside(ctx); err != nil {
 		return &Row{err: err}
 	}
 	if r := db.readFrom(ctx); r != db {
 		return r.QueryRow(ctx, q, args...)
+	}
+	if db.writer != nil && isWrite(q) {
+		// INSERT … RETURNING and the like: a write, in its turn and its
+		// group's commit, run when the row is scanned.
+		return &Row{write: func(dest []any) error {
+			return db.InTx(ctx, func(ctx context.Context, tx *Tx) error {
+				return tx.QueryRow(ctx, q, args...).Scan(dest...)
+			})
+		}}
 	}
 	q = rebind(db.dialect, q)
 	if st := db.stmt(ctx, q); st != nil {
@@ -412,12 +455,25 @@ func (db *DB) Secrets() *secrets.Box { return db.Box }
 type Tx struct {
 	tx *sql.Tx
 	db *DB
+	// keep: the statements run to their end even when the request's
+	// context is done (SQLite): an interrupted write would roll back the
+	// whole transaction, with the other writes of its group (batch.go).
+	keep bool
+}
+
+// ctx is the context the transaction's statements run with.
+func (t *Tx) ctx(ctx context.Context) context.Context {
+	if t.keep {
+		return context.WithoutCancel(ctx)
+	}
+	return ctx
 }
 
 // In a transaction a cached statement is bound to the transaction's
 // connection (database/sql reuses its preparation there when it has one);
 // one not cached yet runs plain and is prepared for the cache meanwhile.
 func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	ctx = t.ctx(ctx)
 	q = rebind(t.db.dialect, q)
 	if st := t.db.cached(q); st != nil {
 		return result(t.tx.StmtContext(ctx, st).ExecContext(ctx, args...))
@@ -426,6 +482,7 @@ func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error
 	return result(t.tx.ExecContext(ctx, q, args...))
 }
 func (t *Tx) Query(ctx context.Context, q string, args ...any) (*Rows, error) {
+	ctx = t.ctx(ctx)
 	q = rebind(t.db.dialect, q)
 	if st := t.db.cached(q); st != nil {
 		return rows(t.tx.StmtContext(ctx, st).QueryContext(ctx, args...))
@@ -434,6 +491,7 @@ func (t *Tx) Query(ctx context.Context, q string, args ...any) (*Rows, error) {
 	return rows(t.tx.QueryContext(ctx, q, args...))
 }
 func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *Row {
+	ctx = t.ctx(ctx)
 	q = rebind(t.db.dialect, q)
 	if st := t.db.cached(q); st != nil {
 		return &Row{r: t.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)}
@@ -454,6 +512,12 @@ func (t *Tx) Secrets() *secrets.Box { return t.db.Box }
 // (outside), because on SQLite the transaction holds the process's write
 // turn (see DB.writer) and a nested write would wait for it forever, and on
 // PostgreSQL the nested statement would escape the transaction. Use the Tx.
+//
+// On SQLite the writes waiting for the turn share one commit (batch.go):
+// InTx returns once fn's writes are committed, which may be after the
+// writes queued behind it ran, so fn must not wait for anything a caller
+// of InTx holds meanwhile (a mutex held across InTx, say). The statements
+// of a SQLite transaction run to their end when ctx is done.
 func (db *DB) InTx(ctx context.Context, fn func(context.Context, *Tx) error) error {
 	if err := outside(ctx); err != nil {
 		return err
@@ -461,6 +525,9 @@ func (db *DB) InTx(ctx context.Context, fn func(context.Context, *Tx) error) err
 	unlock, err := db.lockWrites(ctx)
 	if err != nil {
 		return err
+	}
+	if db.writer != nil {
+		return db.inBatch(ctx, fn, unlock)
 	}
 	defer unlock()
 	tx, err := db.sql.BeginTx(ctx, nil)

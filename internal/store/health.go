@@ -53,6 +53,9 @@ func connFailure(err error) bool {
 type Row struct {
 	r   *sql.Row
 	err error // refused before it ran (ErrInTx)
+	// write runs a write's statement and scans its row (DB.QueryRow on
+	// SQLite, where a write waits for its turn); nil otherwise.
+	write func(dest []any) error
 }
 
 // Scan copies the row's columns into dest (sql.ErrNoRows when none).
@@ -60,15 +63,10 @@ func (r *Row) Scan(dest ...any) error {
 	if r.err != nil {
 		return r.err
 	}
-	return markDown(r.r.Scan(dest...))
-}
-
-// Err is the query's error, if any, without scanning.
-func (r *Row) Err() error {
-	if r.err != nil {
-		return r.err
+	if r.write != nil {
+		return r.write(dest)
 	}
-	return markDown(r.r.Err())
+	return markDown(r.r.Scan(dest...))
 }
 
 // Rows is a query's answer (database/sql's Rows) whose errors say when the
