@@ -98,7 +98,7 @@ func (db *DB) inBatch(ctx context.Context, fn func(context.Context, *Tx) error, 
 		return err
 	}
 	b.n++
-	err, p := db.run(ctx, fn, b.tx)
+	p, err := db.run(ctx, fn, b.tx)
 	switch {
 	case err == nil && p == nil && first:
 	case err == nil && p == nil:
@@ -166,7 +166,7 @@ func isWrite(q string) bool {
 }
 
 // run calls fn with the transaction, returning its error or its panic.
-func (db *DB) run(ctx context.Context, fn func(context.Context, *Tx) error, tx *sql.Tx) (err error, p any) {
+func (db *DB) run(ctx context.Context, fn func(context.Context, *Tx) error, tx *sql.Tx) (p any, err error) {
 	mark := &txMark{}
 	mark.open.Store(true)
 	defer mark.open.Store(false)
@@ -178,5 +178,5 @@ func (db *DB) run(ctx context.Context, fn func(context.Context, *Tx) error, tx *
 			p = r
 		}
 	}()
-	return fn(context.WithValue(ctx, txKey{}, mark), &Tx{tx: tx, db: db, keep: db.dialect == SQLite}), nil
+	return nil, fn(context.WithValue(ctx, txKey{}, mark), &Tx{tx: tx, db: db, keep: db.dialect == SQLite})
 }
