@@ -76,11 +76,14 @@ func (db *DB) handOn(b *batch, unlock func()) {
 }
 
 // inBatch runs fn in the open batch, or in a new one, holding the turn
-// (released before it returns).
+// (released before it returns). Each write has a savepoint of its own,
+// released or rolled back as soon as its function returns: when SQLite
+// ended the whole transaction meanwhile (an I/O error, a full disk), that
+// step fails and the group is ended with the error before another write
+// joins it.
 func (db *DB) inBatch(ctx context.Context, fn func(context.Context, *Tx) error, unlock func()) error {
 	b := db.open.Load()
-	first := b == nil
-	if first {
+	if b == nil {
 		// Not the request's context: the transaction outlives this write
 		// when others join it, and database/sql would roll it back when
 		// the context is done.
@@ -91,29 +94,22 @@ func (db *DB) inBatch(ctx context.Context, fn func(context.Context, *Tx) error, 
 		}
 		b = &batch{tx: tx, done: make(chan struct{})}
 		db.open.Store(b)
-	} else if _, err := b.tx.Exec(`SAVEPOINT carta_write`); err != nil {
-		err = fmt.Errorf("savepoint: %w", markDown(err))
+	}
+	t := &Tx{tx: b.tx, db: db, keep: true}
+	if _, err := t.Exec(ctx, `SAVEPOINT carta_write`); err != nil {
+		err = fmt.Errorf("savepoint: %w", err)
 		db.end(b, err)
 		unlock()
 		return err
 	}
 	b.n++
-	p, err := db.run(ctx, fn, b.tx)
-	switch {
-	case err == nil && p == nil && first:
-	case err == nil && p == nil:
-		if _, rerr := b.tx.Exec(`RELEASE carta_write`); rerr != nil {
-			db.end(b, fmt.Errorf("release savepoint: %w", markDown(rerr)))
+	p, err := db.run(ctx, fn, t)
+	if err == nil && p == nil {
+		if _, rerr := t.Exec(ctx, `RELEASE carta_write`); rerr != nil {
+			db.end(b, fmt.Errorf("release savepoint: %w", rerr))
 		}
-	case first:
-		// Nobody else's writes are in the transaction yet.
-		db.end(b, errRolledBack)
-	default:
-		if rerr := rollbackTo(b.tx); rerr != nil {
-			// SQLite rolled the whole transaction back (an I/O error,
-			// a full disk): every write of the group fails with it.
-			db.end(b, fmt.Errorf("rollback to savepoint: %w", markDown(rerr)))
-		}
+	} else if rerr := rollbackTo(ctx, t); rerr != nil {
+		db.end(b, fmt.Errorf("rollback to savepoint: %w", rerr))
 	}
 	if db.open.Load() == b {
 		db.handOn(b, unlock)
@@ -131,17 +127,13 @@ func (db *DB) inBatch(ctx context.Context, fn func(context.Context, *Tx) error, 
 }
 
 // rollbackTo undoes the writes since the savepoint and ends it.
-func rollbackTo(tx *sql.Tx) error {
-	if _, err := tx.Exec(`ROLLBACK TO carta_write`); err != nil {
+func rollbackTo(ctx context.Context, t *Tx) error {
+	if _, err := t.Exec(ctx, `ROLLBACK TO carta_write`); err != nil {
 		return err
 	}
-	_, err := tx.Exec(`RELEASE carta_write`)
+	_, err := t.Exec(ctx, `RELEASE carta_write`)
 	return err
 }
-
-// errRolledBack ends a batch whose only write failed (its own error is
-// what InTx returns).
-var errRolledBack = errors.New("store: rolled back")
 
 // errWriteQuery refuses a write through DB.Query on SQLite: its rows would
 // be read after its turn to write ended.
@@ -166,7 +158,7 @@ func isWrite(q string) bool {
 }
 
 // run calls fn with the transaction, returning its error or its panic.
-func (db *DB) run(ctx context.Context, fn func(context.Context, *Tx) error, tx *sql.Tx) (p any, err error) {
+func (db *DB) run(ctx context.Context, fn func(context.Context, *Tx) error, t *Tx) (p any, err error) {
 	mark := &txMark{}
 	mark.open.Store(true)
 	defer mark.open.Store(false)
@@ -178,5 +170,5 @@ func (db *DB) run(ctx context.Context, fn func(context.Context, *Tx) error, tx *
 			p = r
 		}
 	}()
-	return nil, fn(context.WithValue(ctx, txKey{}, mark), &Tx{tx: tx, db: db, keep: db.dialect == SQLite})
+	return nil, fn(context.WithValue(ctx, txKey{}, mark), t)
 }

@@ -299,3 +299,70 @@ func TestIsWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestAnEndedTransactionIsNotReportedCommitted: a write whose function
+// returns nil after SQLite ended its transaction (here by hand) is told it
+// failed, since its savepoint is gone, and the next write starts afresh.
+func TestAnEndedTransactionIsNotReportedCommitted(t *testing.T) {
+	db := openBatchDB(t)
+	ctx := context.Background()
+	err := db.InTx(ctx, func(ctx context.Context, tx *Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO filas (v) VALUES ('a')`); err != nil {
+			return err
+		}
+		_, _ = tx.Exec(ctx, `ROLLBACK`)
+		return nil
+	})
+	if err == nil {
+		t.Fatal("InTx reported a write committed whose transaction was rolled back")
+	}
+	if got := committed(t, db); len(got) != 0 {
+		t.Fatalf("committed %v, want nothing", got)
+	}
+	if _, err := db.Exec(ctx, `INSERT INTO filas (v) VALUES ('b')`); err != nil {
+		t.Fatalf("the next write: %v", err)
+	}
+	if got := strings.Join(committed(t, db), ","); got != "b" {
+		t.Fatalf("committed %q, want b", got)
+	}
+}
+
+// TestAWriteAfterAnEndedTransactionCommitsAlone: when the transaction a
+// write leaves behind was ended by SQLite, the write waiting for the turn
+// does not run in its place (where its savepoint would have begun a
+// transaction of its own, committed by its release, then reported failed
+// with the group's commit): the group ends at once, the next write starts
+// a new one and is told the truth.
+func TestAWriteAfterAnEndedTransactionCommitsAlone(t *testing.T) {
+	db := openBatchDB(t)
+	ctx := context.Background()
+	started, release, doneA := make(chan struct{}), make(chan struct{}), make(chan error, 1)
+	go func() {
+		doneA <- db.InTx(ctx, func(ctx context.Context, tx *Tx) error {
+			if _, err := tx.Exec(ctx, `INSERT INTO filas (v) VALUES ('a')`); err != nil {
+				return err
+			}
+			close(started)
+			<-release
+			_, _ = tx.Exec(ctx, `ROLLBACK`)
+			return nil
+		})
+	}()
+	<-started
+	doneB := make(chan error, 1)
+	go func() {
+		_, err := db.Exec(ctx, `INSERT INTO filas (v) VALUES ('b')`)
+		doneB <- err
+	}()
+	eventually(t, "b waits for the turn", func() bool { return db.waiting.Load() == 1 })
+	close(release)
+	if err := <-doneA; err == nil {
+		t.Fatal("a was told it committed")
+	}
+	if err := <-doneB; err != nil {
+		t.Fatalf("b was told it failed (%v), and its row is %v", err, committed(t, db))
+	}
+	if got := strings.Join(committed(t, db), ","); got != "b" {
+		t.Fatalf("committed %q, want b", got)
+	}
+}
