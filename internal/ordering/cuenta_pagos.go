@@ -499,11 +499,11 @@ func (s *Service) closeIfPaid(ctx context.Context, tx *store.Tx, c tabRow) error
 	if c.Modo != ModoAlFinal || c.Estado != TabAbierta {
 		return nil
 	}
-	v, err := s.tabSums(ctx, tx, c)
+	a, err := s.amountsOf(ctx, tx, c)
 	if err != nil {
 		return err
 	}
-	if v.Total > 0 && v.Pagado >= v.Total && v.EnPago == 0 {
+	if a.Total > 0 && a.Pagado >= a.Total && a.EnPago == 0 {
 		if err := notify.TabReceipt(ctx, tx, c.ID); err != nil { // its diners' receipt (issue 32)
 			return err
 		}
@@ -578,11 +578,11 @@ func (c *tabConfirmation) Apply(ctx context.Context, tx *store.Tx, o checkout.Ou
 		c.s.Log.WarnContext(ctx, "payment for a tab payment whose hold had ended: recorded", "pago_id", c.pago, "estado", estado)
 		// What it covers is counted against what is left now; the rest is
 		// owed back.
-		v, err := c.s.tabSums(ctx, tx, tab)
+		a, err := c.s.amountsOf(ctx, tx, tab)
 		if err != nil {
 			return err
 		}
-		if over := overPaid(importe, v.Total-v.Pagado-v.EnPago); over > 0 {
+		if over := overPaid(importe, a.Total-a.Pagado-a.EnPago); over > 0 {
 			if _, err := tx.Exec(ctx, `UPDATE cuenta_pagos SET reembolso = ? WHERE id = ?`, over, c.pago); err != nil {
 				return err
 			}

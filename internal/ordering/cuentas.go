@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"testing"
 	"time"
 
 	"carta/internal/apperr"
@@ -162,8 +163,8 @@ func (s *Service) closeIfIdle(ctx context.Context, c tabRow) (bool, error) {
 		if err != nil || c.Estado != TabAbierta {
 			return err
 		}
-		v, err := s.tabSums(ctx, tx, c)
-		if err != nil || v.Restante > 0 || v.EnPago > 0 {
+		a, err := s.amountsOf(ctx, tx, c)
+		if err != nil || a.restante() > 0 || a.EnPago > 0 {
 			return err
 		}
 		closed = true
@@ -472,6 +473,48 @@ func (s *Service) tabView(ctx context.Context, q store.Querier, c tabRow, diner 
 func (s *Service) tabSums(ctx context.Context, tx *store.Tx, c tabRow) (Tab, error) {
 	return s.tabViewAt(ctx, tx, c, false, tabPlace{})
 }
+
+// tabAmounts are the figures of a tab's view (tabViewAt) that a decision
+// inside a write needs: what its orders cost, what its payments paid and
+// what they hold. Read in one statement, they spare the write turn the
+// view's four reads (a sixth of the stress run's time under the turn;
+// docs/benchmarks.md, seventeenth session).
+type tabAmounts struct{ Total, Pagado, EnPago int64 }
+
+// restante is what is left to pay (Tab.Restante).
+func (a tabAmounts) restante() int64 { return max(0, a.Total-a.Pagado-a.EnPago) }
+
+// tabAmountsSQL sums as tabViewAt does: the billable orders (paid, not
+// cancelled, failed or expired), those paid with their own checkout,
+// the payments paid (less what they owe back) and those held.
+const tabAmountsSQL = `SELECT
+	CAST(COALESCE((SELECT SUM(total) FROM pedidos WHERE cuenta_id = ? AND paid_at > 0 AND estado NOT IN ('fallido', 'expirado', 'cancelado')), 0) AS BIGINT),
+	CAST(COALESCE((SELECT SUM(total) FROM pedidos WHERE cuenta_id = ? AND paid_at > 0 AND payment_id <> '' AND estado NOT IN ('fallido', 'expirado', 'cancelado')), 0) +
+		COALESCE((SELECT SUM(importe - reembolso) FROM cuenta_pagos WHERE cuenta_id = ? AND estado = 'pagado'), 0) AS BIGINT),
+	CAST(COALESCE((SELECT SUM(importe) FROM cuenta_pagos WHERE cuenta_id = ? AND estado = 'pendiente_pago'), 0) AS BIGINT)`
+
+// amountsOf reads a tab's amounts in its write. In a test binary it also
+// reads the whole view and panics when the two disagree, so every test
+// that pays, refunds or closes a tab checks the sum against the view.
+func (s *Service) amountsOf(ctx context.Context, tx *store.Tx, c tabRow) (tabAmounts, error) {
+	var a tabAmounts
+	if err := tx.QueryRow(ctx, tabAmountsSQL, c.ID, c.ID, c.ID, c.ID).Scan(&a.Total, &a.Pagado, &a.EnPago); err != nil {
+		return a, err
+	}
+	if checkAmounts {
+		v, err := s.tabSums(ctx, tx, c)
+		if err != nil {
+			return a, err
+		}
+		if w := (tabAmounts{Total: v.Total, Pagado: v.Pagado, EnPago: v.EnPago}); w != a {
+			panic(fmt.Sprintf("ordering: tab %d amounts %+v, its view says %+v", c.ID, a, w))
+		}
+	}
+	return a, nil
+}
+
+// checkAmounts: amountsOf checks itself against the view (test binaries).
+var checkAmounts = testing.Testing()
 
 // tabPlace is what a tab's view takes from its restaurant, the same for
 // every tab of it: the floor's list reads it once, not once per tab.
