@@ -17,6 +17,17 @@ func Plan(t testing.TB, db *store.DB, query string, args ...any) string {
 	var plan []string
 	err := db.InTx(context.Background(), func(ctx context.Context, tx *store.Tx) error {
 		explain := "EXPLAIN QUERY PLAN "
+		if db.Dialect() == store.SQLite {
+			// EXPLAIN QUERY PLAN plans with the schema its connection last
+			// read, and runs nothing that would notice a newer one: on a
+			// connection opened while the migrations ran, an index they
+			// created later was missing from the plan (a test failed so
+			// under load). A read of the schema table brings it up to date.
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM sqlite_master`).Scan(&n); err != nil {
+				return err
+			}
+		}
 		if db.Dialect() == store.Postgres {
 			if _, err := tx.Exec(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
 				return err
