@@ -68,6 +68,9 @@ func TestReplicas(t *testing.T) {
 		}
 		env := cloverEnv(e, f)
 		env["CARTA_CLOVER_APP_ID"], env["CARTA_CLOVER_APP_SECRET"] = "APPFAULT", "app-secret"
+		// The long version's 40 orders come from one address, past the
+		// default 30 per address in ten minutes (which answered 429).
+		env["CARTA_ORDERS_PER_ADDRESS"] = "100"
 		front, _ := replicas(t, 2, env)
 
 		// Sign-in throttling: five wrong passwords through both replicas
