@@ -59,9 +59,19 @@ func committed(t *testing.T, db *DB) []string {
 	return out
 }
 
+// wantCommitted fails t unless the rows committed are want (comma-joined,
+// sorted).
+func wantCommitted(t *testing.T, db *DB, want string) {
+	t.Helper()
+	if got := strings.Join(committed(t, db), ","); got != want {
+		t.Fatalf("committed %q, want %q", got, want)
+	}
+}
+
 // holder runs a write that inserts v and then keeps the write turn until
-// release is closed; started is closed once its row is written.
-func holder(db *DB, v string) (started, release chan struct{}, done chan error) {
+// release is closed, then runs then (if any) in its transaction; started
+// is closed once its row is written.
+func holder(db *DB, v string, then ...func(context.Context, *Tx)) (started, release chan struct{}, done chan error) {
 	started, release, done = make(chan struct{}), make(chan struct{}), make(chan error, 1)
 	go func() {
 		done <- db.InTx(context.Background(), func(ctx context.Context, tx *Tx) error {
@@ -70,6 +80,9 @@ func holder(db *DB, v string) (started, release chan struct{}, done chan error) 
 			}
 			close(started)
 			<-release
+			for _, f := range then {
+				f(ctx, tx)
+			}
 			return nil
 		})
 	}()
@@ -124,9 +137,7 @@ func TestGroupCommit(t *testing.T) {
 	if sawA != 1 || sawACommitted != 0 {
 		t.Fatalf("c saw a's row %d time(s) in its transaction and %d committed; want 1 and 0 (one transaction for the group)", sawA, sawACommitted)
 	}
-	if got := strings.Join(committed(t, db), ","); got != "a,c" {
-		t.Fatalf("committed %q, want a,c (b's write rolled back alone)", got)
-	}
+	wantCommitted(t, db, "a,c") // b's write rolled back alone
 	if db.open.Load() != nil {
 		t.Fatal("a group is still open with nobody waiting")
 	}
@@ -156,9 +167,7 @@ func TestGroupCommitPanic(t *testing.T) {
 	if err := <-doneA; err != nil {
 		t.Fatalf("a: %v", err)
 	}
-	if got := strings.Join(committed(t, db), ","); got != "a" {
-		t.Fatalf("committed %q, want a", got)
-	}
+	wantCommitted(t, db, "a")
 }
 
 // TestGroupFailsTogether: when SQLite ends the group's transaction (here a
@@ -185,18 +194,14 @@ func TestGroupFailsTogether(t *testing.T) {
 	if err := <-doneB; !errors.Is(err, errBoom) {
 		t.Fatalf("b: %v", err)
 	}
-	if got := committed(t, db); len(got) != 0 {
-		t.Fatalf("committed %v, want nothing", got)
-	}
+	wantCommitted(t, db, "")
 	if err := db.InTx(context.Background(), func(ctx context.Context, tx *Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO filas (v) VALUES ('d')`)
 		return err
 	}); err != nil {
 		t.Fatalf("the next write: %v", err)
 	}
-	if got := strings.Join(committed(t, db), ","); got != "d" {
-		t.Fatalf("committed %q, want d", got)
-	}
+	wantCommitted(t, db, "d")
 }
 
 // TestGroupLeftForAWriteThatGaveUp: a write that stops waiting for the turn
@@ -226,9 +231,7 @@ func TestGroupLeftForAWriteThatGaveUp(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatalf("a: %v", err)
 	}
-	if got := strings.Join(committed(t, db), ","); got != "a" {
-		t.Fatalf("committed %q, want a", got)
-	}
+	wantCommitted(t, db, "a")
 }
 
 // TestWritesOutsideATransactionWaitForTheTurn: a write through DB.Exec or
@@ -265,9 +268,7 @@ func TestWritesOutsideATransactionWaitForTheTurn(t *testing.T) {
 	if err := <-exec; err != nil {
 		t.Fatalf("Exec: %v", err)
 	}
-	if got := strings.Join(committed(t, db), ","); got != "a,b,c" {
-		t.Fatalf("committed %q, want a,b,c", got)
-	}
+	wantCommitted(t, db, "a,b,c")
 	var id int64
 	if err := db.QueryRow(ctx, `UPDATE filas SET v = 'z' WHERE id = 999 RETURNING id`).Scan(&id); !errors.Is(err, sql.ErrNoRows) {
 		t.Fatalf("an UPDATE … RETURNING of no row: %v, want sql.ErrNoRows", err)
@@ -316,15 +317,11 @@ func TestAnEndedTransactionIsNotReportedCommitted(t *testing.T) {
 	if err == nil {
 		t.Fatal("InTx reported a write committed whose transaction was rolled back")
 	}
-	if got := committed(t, db); len(got) != 0 {
-		t.Fatalf("committed %v, want nothing", got)
-	}
+	wantCommitted(t, db, "")
 	if _, err := db.Exec(ctx, `INSERT INTO filas (v) VALUES ('b')`); err != nil {
 		t.Fatalf("the next write: %v", err)
 	}
-	if got := strings.Join(committed(t, db), ","); got != "b" {
-		t.Fatalf("committed %q, want b", got)
-	}
+	wantCommitted(t, db, "b")
 }
 
 // TestAWriteAfterAnEndedTransactionCommitsAlone: when the transaction a
@@ -336,18 +333,7 @@ func TestAnEndedTransactionIsNotReportedCommitted(t *testing.T) {
 func TestAWriteAfterAnEndedTransactionCommitsAlone(t *testing.T) {
 	db := openBatchDB(t)
 	ctx := context.Background()
-	started, release, doneA := make(chan struct{}), make(chan struct{}), make(chan error, 1)
-	go func() {
-		doneA <- db.InTx(ctx, func(ctx context.Context, tx *Tx) error {
-			if _, err := tx.Exec(ctx, `INSERT INTO filas (v) VALUES ('a')`); err != nil {
-				return err
-			}
-			close(started)
-			<-release
-			_, _ = tx.Exec(ctx, `ROLLBACK`)
-			return nil
-		})
-	}()
+	started, release, doneA := holder(db, "a", func(ctx context.Context, tx *Tx) { _, _ = tx.Exec(ctx, `ROLLBACK`) })
 	<-started
 	doneB := make(chan error, 1)
 	go func() {
@@ -362,7 +348,5 @@ func TestAWriteAfterAnEndedTransactionCommitsAlone(t *testing.T) {
 	if err := <-doneB; err != nil {
 		t.Fatalf("b was told it failed (%v), and its row is %v", err, committed(t, db))
 	}
-	if got := strings.Join(committed(t, db), ","); got != "b" {
-		t.Fatalf("committed %q, want b", got)
-	}
+	wantCommitted(t, db, "b")
 }
