@@ -16,6 +16,10 @@ import (
 func TestReadsUseTheirIndexes(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		storetest.UsesIndex(t, db, "cuenta_pago_lineas_cuenta", tabClaimsSQL, int64(1))
+		// A tab's amounts, read inside writes (amountsOf).
+		for _, index := range []string{"pedidos_cuenta", "cuenta_pagos_cuenta"} {
+			storetest.UsesIndex(t, db, index, tabAmountsSQL, int64(1), int64(1))
+		}
 		storetest.UsesIndex(t, db, "pedidos_reembolsos", `SELECT `+pedidoCols+pedidoFrom+` WHERE `+refundsOwedWhere+` ORDER BY `+refundsOwedOrder)
 	})
 }
