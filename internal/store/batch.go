@@ -45,34 +45,16 @@ func (db *DB) end(b *batch, cause error) {
 	close(b.done)
 }
 
-// flushLocked commits the open batch, if any; the caller holds the turn.
-// A write outside InTx (Exec) needs it first: its connection could not
-// write while the batch's holds SQLite's lock.
-func (db *DB) flushLocked() {
+// commitOpen takes the turn to commit the batch left open, if any: for a
+// write that gave up waiting for the turn (lockWrites; whoever leaves a
+// batch open counts on the next holder of the turn to join it or commit
+// it), and before the pool closes (Close).
+func (db *DB) commitOpen() {
+	db.writer <- struct{}{}
 	if b := db.open.Load(); b != nil {
 		db.end(b, nil)
 	}
-}
-
-// flush takes the turn to commit a batch left open for a write that gave
-// up waiting for the turn (lockWrites): whoever leaves a batch open counts
-// on a next holder of the turn to join it or commit it.
-func (db *DB) flush() {
-	defer db.flushing.Done()
-	db.writer <- struct{}{}
-	db.flushLocked()
 	<-db.writer
-}
-
-// handOn ends the write's part in b, holding the turn: it leaves b open
-// for a write waiting for the turn, or commits it; then releases the turn.
-func (db *DB) handOn(b *batch, unlock func()) {
-	if b.n < maxBatch && db.waiting.Load() > 0 {
-		unlock()
-		return
-	}
-	db.end(b, nil)
-	unlock()
 }
 
 // inBatch runs fn in the open batch, or in a new one, holding the turn
@@ -111,11 +93,11 @@ func (db *DB) inBatch(ctx context.Context, fn func(context.Context, *Tx) error, 
 	} else if rerr := rollbackTo(ctx, t); rerr != nil {
 		db.end(b, fmt.Errorf("rollback to savepoint: %w", rerr))
 	}
-	if db.open.Load() == b {
-		db.handOn(b, unlock)
-	} else {
-		unlock()
+	// Left open for a write waiting for the turn, or committed now.
+	if db.open.Load() == b && (b.n >= maxBatch || db.waiting.Load() == 0) {
+		db.end(b, nil)
 	}
+	unlock()
 	if p != nil {
 		panic(p)
 	}

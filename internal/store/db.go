@@ -54,7 +54,8 @@ type DB struct {
 	// open is the SQLite transaction left open for the writes waiting
 	// for the turn to join (batch.go; read and changed by the turn's
 	// holder), waiting how many writes wait for the turn, and flushing
-	// the goroutines committing a batch left for a write that gave up.
+	// the goroutines committing a batch left for a write that gave up
+	// (commitOpen).
 	open     atomic.Pointer[batch]
 	waiting  atomic.Int32
 	flushing sync.WaitGroup
@@ -295,9 +296,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 // statements being prepared in the background are (prepareLater).
 func (db *DB) Close() error {
 	if db.writer != nil { // a batch left open commits first
-		db.writer <- struct{}{}
-		db.flushLocked()
-		<-db.writer
+		db.commitOpen()
 		db.flushing.Wait()
 	}
 	db.stmts.mu.Lock()
@@ -378,7 +377,10 @@ func (db *DB) lockWrites(ctx context.Context) (func(), error) {
 		db.waiting.Add(-1)
 		if db.open.Load() != nil { // perhaps left open for this write
 			db.flushing.Add(1)
-			go db.flush()
+			go func() {
+				defer db.flushing.Done()
+				db.commitOpen()
+			}()
 		}
 		return nil, ctx.Err()
 	}
