@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/xml"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"carta/internal/clientes"
 	"carta/internal/ordering"
@@ -593,4 +595,65 @@ func TestTableLatePayment(t *testing.T) {
 			t.Fatalf("late payment: %s, %d owed back of %d", estado, reembolso, importe)
 		}
 	})
+}
+
+// TestTableOrderMeetsATabClosedMeanwhile: an order that waits for the
+// lock of its table's open tab while the tab is being closed goes to a new
+// tab, never into the closed one (PostgreSQL, where writers run side by
+// side; SQLite runs one write at a time).
+func TestTableOrderMeetsATabClosedMeanwhile(t *testing.T) {
+	db := storetest.Open(t, store.Postgres)
+	e := newOrderEnv(t, db)
+	ctx := context.Background()
+	id, _ := e.openTab(8, true)
+	var code string
+	if err := db.QueryRow(ctx, `SELECT m.codigo FROM mesas m JOIN cuentas c ON c.mesa_id = m.id WHERE c.id = ?`, id).Scan(&code); err != nil {
+		t.Fatal(err)
+	}
+	// A staff change holds the tab's row and closes it once the order waits.
+	locked, release := make(chan struct{}), make(chan struct{})
+	closed := make(chan error, 1)
+	var holder int
+	go func() {
+		closed <- db.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+			if err := tx.QueryRow(ctx, `SELECT pg_backend_pid() FROM cuentas WHERE id = ? FOR UPDATE`, id).Scan(&holder); err != nil {
+				return err
+			}
+			close(locked)
+			<-release
+			_, err := tx.Exec(ctx, `UPDATE cuentas SET estado = 'cerrada', cerrada_at = ?, motivo = 'prueba', version = version + 1 WHERE id = ?`, tx.NowUnix(), id)
+			return err
+		})
+	}()
+	<-locked
+	placed := make(chan result, 1)
+	go func() { placed <- e.tableOrder(code) }()
+	// The order's statement waits for the tab's lock.
+	for deadline := time.Now().Add(10 * time.Second); ; runtime.Gosched() {
+		var waiting int
+		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM pg_stat_activity WHERE ? = ANY(pg_blocking_pids(pid))`, holder).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+		if waiting > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the order never waited for the tab's lock")
+		}
+	}
+	close(release)
+	if err := <-closed; err != nil {
+		t.Fatal(err)
+	}
+	r := <-placed
+	if r.status != 201 {
+		t.Fatalf("order: %d %s", r.status, r.body)
+	}
+	if got := num(r.json["cuenta"].(map[string]any)["id"]); got == id {
+		t.Fatalf("the order went into tab %d, closed while it waited", id)
+	}
+	var n int
+	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM pedidos WHERE cuenta_id = ?`, id).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("the closed tab holds %d orders (%v), want its one", n, err)
+	}
 }

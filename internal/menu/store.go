@@ -4,8 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"strconv"
+	"strings"
 
-	"carta/internal/clientes"
 	"carta/internal/store"
 	"carta/internal/tenant"
 )
@@ -19,25 +19,46 @@ import (
 const settingsCols = `logo, background_image, card_color, text_color, card_border_radius, font_size, font_family,
 	nombre_restaurante, telefono_contacto, ubicacion_google_maps, moneda, direccion`
 
+// settingsFields are settingsCols one by one, in the order of
+// Settings.fields.
+var settingsFields = strings.Fields(strings.ReplaceAll(settingsCols, ",", " "))
+
+// fields are the saved settings' fields, in the order of settingsCols.
+func (s *Settings) fields() []*string {
+	return []*string{&s.Logo, &s.BackgroundImage, &s.CardColor, &s.TextColor, &s.CardBorderRadius, &s.FontSize, &s.FontFamily,
+		&s.NombreRestaurante, &s.TelefonoContacto, &s.UbicacionGoogleMaps, &s.Moneda, &s.Direccion}
+}
+
 func getSettings(ctx context.Context, q store.Querier, t tenant.Scope) (Settings, error) {
 	s := DefaultSettings(t.Int64())
-	err := q.QueryRow(ctx, `SELECT `+settingsCols+` FROM configuraciones WHERE cliente_id = ?`, t.Int64()).Scan(
-		&s.Logo, &s.BackgroundImage, &s.CardColor, &s.TextColor, &s.CardBorderRadius, &s.FontSize, &s.FontFamily,
-		&s.NombreRestaurante, &s.TelefonoContacto, &s.UbicacionGoogleMaps, &s.Moneda, &s.Direccion)
+	// The look saved (none: the defaults), the country, the time zone and
+	// the tax mode: the restaurant's row and its ordering settings' zone
+	// (none saved: the country's), in one statement.
+	saved := make([]sql.NullString, len(settingsFields))
+	dest := []any{new(int64)}
+	for i := range saved {
+		dest = append(dest, &saved[i])
+	}
+	var pais, zona string
+	var included int
+	dest = append(dest, &pais, &zona, &included)
+	err := q.QueryRow(ctx, `SELECT COALESCE(s.cliente_id, 0), s.`+strings.Join(settingsFields, ", s.")+`,
+		c.pais, COALESCE(p.zona_horaria, ''), c.pos_impuestos_incluidos
+		FROM clientes c LEFT JOIN configuraciones s ON s.cliente_id = c.id LEFT JOIN pedidos_config p ON p.cliente_id = c.id
+		WHERE c.id = ?`, t.Int64()).Scan(dest...)
 	if err == sql.ErrNoRows {
-		s, err = DefaultSettings(t.Int64()), nil
+		return s, nil
 	}
 	if err != nil {
 		return s, err
 	}
-	// The country, the time zone and the tax mode: the restaurant's row
-	// and its ordering settings' zone (none saved: the country's).
-	pais, zona, included, err := clientes.WhereAndTax(ctx, q, t.Int64())
-	if err == sql.ErrNoRows {
-		err = nil
+	if *dest[0].(*int64) != 0 {
+		for i, f := range s.fields() {
+			*f = saved[i].String
+		}
 	}
-	s.ImpuestosIncluidos = included
-	return s.withCountry(pais, zona), err
+	s.ImpuestosIncluidos = included == 1
+	return s.withCountry(pais, zona), nil
 }
 
 // ReadSettings is the restaurant's settings read in q (a transaction's

@@ -10,7 +10,6 @@ import (
 	"carta/internal/apperr"
 	"carta/internal/audit"
 	"carta/internal/checkout"
-	"carta/internal/clientes"
 	"carta/internal/locale"
 	"carta/internal/menu"
 	"carta/internal/money"
@@ -158,13 +157,23 @@ func insertPayment(ctx context.Context, tx *store.Tx, c tabRow, p newPayment) (i
 		}
 		return 0, err
 	}
-	for _, l := range p.Lines {
-		pid, pos, _ := strings.Cut(l, "-")
-		if _, err := tx.Exec(ctx, `INSERT INTO cuenta_pago_lineas (pago_id, cuenta_id, pedido_id, posicion) VALUES (?, ?, ?, ?)`, id, c.ID, pid, pos); err != nil {
-			return 0, err
-		}
+	if len(p.Lines) == 0 {
+		return id, nil
 	}
-	return id, nil
+	// The lines it holds, in one statement.
+	var q strings.Builder
+	q.WriteString(`INSERT INTO cuenta_pago_lineas (pago_id, cuenta_id, pedido_id, posicion) VALUES `)
+	args := make([]any, 0, 4*len(p.Lines))
+	for i, l := range p.Lines {
+		pid, pos, _ := strings.Cut(l, "-")
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString("(?, ?, ?, ?)")
+		args = append(args, id, c.ID, pid, pos)
+	}
+	_, err = tx.Exec(ctx, q.String(), args...)
+	return id, err
 }
 
 // StartTabPayment starts a diner's payment toward the tab (its token): it
@@ -651,38 +660,36 @@ func (k Tabs) DemoSession(ctx context.Context, sess checkout.SessionRecord) (che
 	if !strings.HasPrefix(sess.ID, "demo_cs_") {
 		return nil, store.ErrNotFound
 	}
-	conn, err := clientes.GetPOSConnection(ctx, k.S.DB, tenant.FromRecord(sess.Restaurant))
-	if err != nil || conn.Provider != "demo" {
+	r, err := k.S.anyRestaurant(ctx, sess.Restaurant)
+	if err != nil || r.conn.Provider != "demo" {
 		return nil, store.ErrNotFound
 	}
+	// The payment with its tab's token and table, in one statement: the
+	// page names the restaurant and the table; the tab's lines are not read
+	// (its payment's amounts are the page's).
 	var d TabDemo
-	var cuenta int64
 	var token, idioma string
-	err = k.S.DB.QueryRow(ctx, `SELECT id, cuenta_id, token, importe, base, propina, estado, cliente_id, expires_at, idioma FROM cuenta_pagos WHERE id = ?`, sess.Ref).
-		Scan(&d.PagoID, &cuenta, &token, &d.Subtotal, &d.Impuestos, &d.Propina, &d.Estado, &d.ClienteID, &d.ExpiresAt, &idioma)
+	var access TabAccess
+	var mesa TableRef
+	err = k.S.DB.QueryRow(ctx, `SELECT pg.id, pg.token, pg.importe, pg.base, pg.propina, pg.estado, pg.cliente_id, pg.expires_at, pg.idioma,
+			c.id, c.token, m.id, m.numero, m.nombre
+		FROM cuenta_pagos pg JOIN cuentas c ON c.id = pg.cuenta_id JOIN mesas m ON m.id = c.mesa_id WHERE pg.id = ?`, sess.Ref).
+		Scan(&d.PagoID, &token, &d.Subtotal, &d.Impuestos, &d.Propina, &d.Estado, &d.ClienteID, &d.ExpiresAt, &idioma,
+			&access.ID, &access.Token, &mesa.ID, &mesa.Numero, &mesa.Nombre)
 	if err != nil {
 		return nil, store.NotFound(err)
 	}
-	c, err := getTab(ctx, k.S.DB, cuenta)
+	place, err := placeOf(ctx, k.S.DB, d.ClienteID, nil)
 	if err != nil {
 		return nil, err
 	}
-	// The page names the restaurant and the table: the tab's lines are
-	// not read (its payment's amounts are the page's).
-	if d.Restaurante, d.Moneda, err = nameAndCurrency(ctx, k.S.DB, c.ClienteID); err != nil {
-		return nil, err
-	}
-	var mesa TableRef
-	if err := k.S.DB.QueryRow(ctx, `SELECT id, numero, nombre FROM mesas WHERE id = ?`, c.MesaID).Scan(&mesa.ID, &mesa.Numero, &mesa.Nombre); err != nil {
-		return nil, err
-	}
+	d.Restaurante, d.Moneda = place.restaurante, place.moneda
 	d.Impuestos = d.Subtotal - d.Impuestos // importe − base: the tax part
 	d.Subtotal -= d.Impuestos
 	d.Tipo, d.Total = TabKind, d.Subtotal+d.Impuestos+d.Propina
 	d.Descripcion = tabDescription(idioma, mesa, "")
-	access := TabAccess{ID: c.ID, Token: c.Token}
-	d.ExitoURL = strings.TrimPrefix(k.S.receiptURL(c.ClienteID, access, d.PagoID, token), k.S.BaseURL)
-	d.VolverURL = strings.TrimPrefix(fmt.Sprintf("%s&cancelar=%d&p=%s", k.S.tabURL(c.ClienteID, access), d.PagoID, token), k.S.BaseURL)
+	d.ExitoURL = strings.TrimPrefix(k.S.receiptURL(d.ClienteID, access, d.PagoID, token), k.S.BaseURL)
+	d.VolverURL = strings.TrimPrefix(fmt.Sprintf("%s&cancelar=%d&p=%s", k.S.tabURL(d.ClienteID, access), d.PagoID, token), k.S.BaseURL)
 	return d, nil
 }
 

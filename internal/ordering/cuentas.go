@@ -106,6 +106,14 @@ func openTabOf(ctx context.Context, q store.Querier, mesaID int64) (tabRow, erro
 	return scanTab(q.QueryRow(ctx, `SELECT `+tabCols+` FROM cuentas WHERE mesa_id = ? AND estado IN ('por_aceptar', 'abierta')`, mesaID))
 }
 
+// lockOpenTabOf is the table's open tab, its row locked as lockTab's;
+// store.ErrNotFound when none. Read and locked at once: a tab closed while
+// this waited for its lock is not the table's open tab any more
+// (PostgreSQL checks the condition again on the row it locked).
+func lockOpenTabOf(ctx context.Context, tx *store.Tx, mesaID int64) (tabRow, error) {
+	return scanTab(tx.QueryRow(ctx, `SELECT `+tabCols+` FROM cuentas WHERE mesa_id = ? AND estado IN ('por_aceptar', 'abierta')`+store.ForUpdate(tx), mesaID))
+}
+
 // dinersTab is the tab a phone's token opens: ErrTabNotFound for another
 // tab's or a guessed token, ErrTabClosed once it is paid or closed.
 func dinersTab(ctx context.Context, q store.Querier, id int64, token string) (tabRow, error) {
@@ -311,11 +319,8 @@ func (s *Service) PlaceAtTable(ctx context.Context, in TableOrderInput) (TableOr
 // none. The partial unique index on open tabs makes concurrent openings
 // meet: the second INSERT does nothing and reads the first's tab.
 func joinOrOpenTab(ctx context.Context, tx *store.Tx, clienteID int64, m TableRef, modo string) (tabRow, error) {
-	c, err := openTabOf(ctx, tx, m.ID)
-	if err == nil || !errors.Is(err, store.ErrNotFound) {
-		if err == nil {
-			return lockTab(ctx, tx, c.ID)
-		}
+	c, err := lockOpenTabOf(ctx, tx, m.ID)
+	if !errors.Is(err, store.ErrNotFound) {
 		return c, err
 	}
 	token, err := newToken()
@@ -331,11 +336,7 @@ func joinOrOpenTab(ctx context.Context, tx *store.Tx, clienteID int64, m TableRe
 		ON CONFLICT DO NOTHING`, clienteID, m.ID, token, estado, modo, now, now); err != nil {
 		return tabRow{}, err
 	}
-	c, err = openTabOf(ctx, tx, m.ID)
-	if err != nil {
-		return c, err
-	}
-	return lockTab(ctx, tx, c.ID)
+	return lockOpenTabOf(ctx, tx, m.ID)
 }
 
 // --- The tab's view ---
@@ -527,13 +528,26 @@ type tabPlace struct {
 	mesas               map[int64]TableRef // the restaurant's tables when already read (nil: read the tab's own)
 }
 
+// placeOf reads a restaurant's part of its tabs' views in one statement
+// (each view of a tab reads it; it was five).
 func placeOf(ctx context.Context, q store.Querier, clienteID int64, mesas []TableRef) (tabPlace, error) {
 	p := tabPlace{}
-	var err error
-	if p.restaurante, p.moneda, err = nameAndCurrency(ctx, q, clienteID); err != nil {
-		return p, err
+	var moneda sql.NullString
+	var pais, modo, tips string
+	var recoger int
+	err := q.QueryRow(ctx, `SELECT COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre), s.moneda, `+tablesConfigCols+`
+		FROM `+tablesConfigFrom+` LEFT JOIN configuraciones s ON s.cliente_id = c.id WHERE c.id = ?`, clienteID).
+		Scan(&p.restaurante, &moneda, &pais, &modo, &tips, &recoger)
+	if err != nil {
+		return p, store.NotFound(err)
 	}
-	if p.tc, err = getTablesConfig(ctx, q, clienteID); err != nil {
+	// No look saved: the currency of the default settings (menu.Currency).
+	if !moneda.Valid {
+		p.moneda = menu.DefaultSettings(clienteID).Moneda
+	} else {
+		p.moneda = moneda.String
+	}
+	if p.tc, err = tablesConfigOf(clienteID, pais, modo, tips, recoger); err != nil {
 		return p, err
 	}
 	if mesas != nil {
@@ -543,18 +557,6 @@ func placeOf(ctx context.Context, q store.Querier, clienteID int64, mesas []Tabl
 		}
 	}
 	return p, nil
-}
-
-// nameAndCurrency is the restaurant's name as its diners see it and its
-// currency.
-func nameAndCurrency(ctx context.Context, q store.Querier, clienteID int64) (string, string, error) {
-	var name string
-	if err := q.QueryRow(ctx, `SELECT COALESCE(NULLIF(s.nombre_restaurante, ''), c.nombre) FROM clientes c LEFT JOIN configuraciones s ON s.cliente_id = c.id WHERE c.id = ?`,
-		clienteID).Scan(&name); err != nil {
-		return "", "", err
-	}
-	moneda, err := menu.Currency(ctx, q, tenant.PublicMenu(clienteID))
-	return name, moneda, err
 }
 
 // tabClaimsSQL reads the lines a tab's payments hold or paid (index
@@ -806,10 +808,11 @@ func (s *Service) StaffTab(ctx context.Context, t tenant.ID, id int64) (Tab, err
 func (s *Service) staffChange(ctx context.Context, t tenant.ID, id int64, change func(context.Context, *store.Tx, tabRow) error) (Tab, error) {
 	var after []int64
 	err := s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		if _, err := staffTab(ctx, tx, t, id); err != nil {
-			return err
+		// The restaurant's own tab, locked: another's is not found.
+		c, err := scanTab(tx.QueryRow(ctx, `SELECT `+tabCols+` FROM cuentas WHERE id = ? AND cliente_id = ?`+store.ForUpdate(tx), id, t.Int64()))
+		if errors.Is(err, store.ErrNotFound) {
+			return ErrTabNotFound
 		}
-		c, err := lockTab(ctx, tx, id)
 		if err != nil {
 			return err
 		}

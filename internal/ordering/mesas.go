@@ -123,28 +123,43 @@ type tablesConfig struct {
 	RecogerActivo bool
 }
 
+// tablesConfigCols read a restaurant's country and dining-room settings
+// from tablesConfigFrom (recoger -1: none saved); tablesConfigOf makes
+// them a tablesConfig.
+const (
+	tablesConfigCols = `c.pais, COALESCE(p.mesas_modo, ''), COALESCE(p.propinas_json, ''), COALESCE(p.recoger_activo, -1)`
+	tablesConfigFrom = `clientes c LEFT JOIN pedidos_config p ON p.cliente_id = c.id`
+)
+
 func getTablesConfig(ctx context.Context, q store.Querier, clienteID int64) (tablesConfig, error) {
-	var pais string
-	if err := q.QueryRow(ctx, `SELECT pais FROM clientes WHERE id = ?`, clienteID).Scan(&pais); err != nil {
+	var pais, modo, tips string
+	var recoger int
+	if err := q.QueryRow(ctx, `SELECT `+tablesConfigCols+` FROM `+tablesConfigFrom+` WHERE c.id = ?`, clienteID).Scan(&pais, &modo, &tips, &recoger); err != nil {
 		return tablesConfig{}, store.NotFound(err)
 	}
-	return tablesConfigIn(ctx, q, clienteID, pais)
+	return tablesConfigOf(clienteID, pais, modo, tips, recoger)
 }
 
 // tablesConfigIn is getTablesConfig of a restaurant whose country is
 // known.
 func tablesConfigIn(ctx context.Context, q store.Querier, clienteID int64, pais string) (tablesConfig, error) {
+	var modo, tips string
+	recoger := -1
+	err := q.QueryRow(ctx, `SELECT mesas_modo, propinas_json, recoger_activo FROM pedidos_config WHERE cliente_id = ?`, clienteID).Scan(&modo, &tips, &recoger)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return tablesConfig{}, err
+	}
+	return tablesConfigOf(clienteID, pais, modo, tips, recoger)
+}
+
+// tablesConfigOf is the dining room's settings from their columns
+// (recoger -1: none saved, the defaults of the country).
+func tablesConfigOf(clienteID int64, pais, modo, tips string, recoger int) (tablesConfig, error) {
 	c := tablesConfig{Pais: pais, Modo: ModoPorPedido, Propinas: defaultTips(pais), RecogerActivo: true}
-	var tips string
-	var recoger int
-	err := q.QueryRow(ctx, `SELECT mesas_modo, propinas_json, recoger_activo FROM pedidos_config WHERE cliente_id = ?`, clienteID).Scan(&c.Modo, &tips, &recoger)
-	if errors.Is(err, sql.ErrNoRows) {
+	if recoger == -1 {
 		return c, nil
 	}
-	if err != nil {
-		return c, err
-	}
-	c.RecogerActivo = recoger == 1
+	c.Modo, c.RecogerActivo = modo, recoger == 1
 	if tips != "" {
 		if err := json.Unmarshal([]byte(tips), &c.Propinas); err != nil {
 			return c, fmt.Errorf("tips of %d: %w", clienteID, err)

@@ -20,6 +20,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"golang.org/x/sync/singleflight"
+
 	"carta/internal/accounts"
 	"carta/internal/apperr"
 	"carta/internal/auth"
@@ -92,8 +94,10 @@ type Service struct {
 	kickOnce sync.Once
 	kick     chan struct{} // wakes the POS job
 
-	cacheMu sync.Mutex
-	cache   map[int64]cachedRestaurant
+	cacheMu  sync.Mutex
+	cache    map[int64]cachedRestaurant
+	cacheGen uint64             // counts forget: a load begun before one is neither joined nor kept
+	loads    singleflight.Group // one load of a restaurant at a time (restaurant)
 
 	sending   atomic.Bool // Run is sending paid orders to the POS
 	queueOnce sync.Once
@@ -181,20 +185,31 @@ func (s *Service) restaurant(ctx context.Context, clienteID int64) (orderable, e
 	}
 	s.cacheMu.Lock()
 	c, ok := s.cache[clienteID]
+	gen := s.cacheGen
 	s.cacheMu.Unlock()
 	if ok && time.Since(c.at) < restaurantTTL {
 		return c.o, c.err
 	}
-	o, err := s.loadRestaurant(ctx, clienteID)
-	if err == nil || errors.Is(err, ErrNoCliente) {
-		s.cacheMu.Lock()
-		if s.cache == nil || len(s.cache) >= 4096 {
-			s.cache = map[int64]cachedRestaurant{}
+	// The requests that miss together share one load: a dining room
+	// scanning at once (and again each time the copy expires) read the
+	// restaurant once, not once per phone.
+	v, _, _ := s.loads.Do(strconv.FormatInt(clienteID, 10)+"/"+strconv.FormatUint(gen, 10), func() (any, error) {
+		o, err := s.loadRestaurant(context.WithoutCancel(ctx), clienteID)
+		c := cachedRestaurant{o, err, time.Now()}
+		if err == nil || errors.Is(err, ErrNoCliente) {
+			s.cacheMu.Lock()
+			if s.cache == nil || len(s.cache) >= 4096 {
+				s.cache = map[int64]cachedRestaurant{}
+			}
+			if s.cacheGen == gen {
+				s.cache[clienteID] = c
+			}
+			s.cacheMu.Unlock()
 		}
-		s.cache[clienteID] = cachedRestaurant{o, err, time.Now()}
-		s.cacheMu.Unlock()
-	}
-	return o, err
+		return c, nil
+	})
+	c = v.(cachedRestaurant)
+	return c.o, c.err
 }
 
 // Forget drops what this replica keeps of a restaurant's ordering data
@@ -206,6 +221,7 @@ func (s *Service) Forget(clienteID int64) { s.forget(clienteID) }
 func (s *Service) forget(clienteID int64) {
 	s.cacheMu.Lock()
 	delete(s.cache, clienteID)
+	s.cacheGen++
 	s.cacheMu.Unlock()
 }
 

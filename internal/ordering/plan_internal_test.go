@@ -1,10 +1,15 @@
 package ordering
 
 import (
+	"context"
+	"errors"
+	"reflect"
 	"testing"
 
+	"carta/internal/menu"
 	"carta/internal/store"
 	"carta/internal/store/storetest"
+	"carta/internal/tenant"
 )
 
 // TestReadsUseTheirIndexes: every view of a tab (the diner's page, the
@@ -31,4 +36,53 @@ func TestFeedOutwaitsIdleTransactions(t *testing.T) {
 	if gapWait <= store.MaxIdleInTransaction {
 		t.Fatalf("gapWait %s, store.MaxIdleInTransaction %s", gapWait, store.MaxIdleInTransaction)
 	}
+}
+
+// TestPlaceReadsWhatTheSettingsSay: a tab's restaurant part, read in one
+// statement (placeOf), is what the restaurant's settings read one by one
+// say: with nothing saved (the country's defaults, the default currency)
+// and with a look and a dining room saved. On both engines.
+func TestPlaceReadsWhatTheSettingsSay(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		id, err := store.InsertID(ctx, db, `INSERT INTO clientes (nombre, pais, created_at) VALUES ('La Taberna', 'ES', 0)`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check := func(wantName string) {
+			t.Helper()
+			p, err := placeOf(ctx, db, id, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moneda, err := menu.Currency(ctx, db, tenant.PublicMenu(id))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc, err := tablesConfigIn(ctx, db, id, "ES")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.restaurante != wantName || p.moneda != moneda || !reflect.DeepEqual(p.tc, tc) {
+				t.Fatalf("place %q %q %+v, the settings say %q %q %+v", p.restaurante, p.moneda, p.tc, wantName, moneda, tc)
+			}
+			if g, err := getTablesConfig(ctx, db, id); err != nil || !reflect.DeepEqual(g, tc) {
+				t.Fatalf("getTablesConfig %+v (%v), want %+v", g, err, tc)
+			}
+		}
+		check("La Taberna")
+		s := menu.DefaultSettings(id)
+		s.NombreRestaurante, s.Moneda = "Taberna del Puerto", "EUR"
+		if err := menu.SaveSettings(ctx, db, tenant.FromRecord(id), s); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(ctx, `INSERT INTO pedidos_config (cliente_id, activo, mesas_modo, propinas_json, recoger_activo, updated_at)
+			VALUES (?, 1, 'al_final', '{"activo":true,"porcentajes":[5,10],"defecto":10}', 0, 0)`, id); err != nil {
+			t.Fatal(err)
+		}
+		check("Taberna del Puerto")
+		if _, err := placeOf(ctx, db, id+1000, nil); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("another restaurant's place: %v", err)
+		}
+	})
 }

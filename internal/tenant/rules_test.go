@@ -41,7 +41,6 @@ var escapeHatches = map[string][]string{
 		"internal/equipo/equipo.go",              // an invitation link's restaurant
 		"internal/ordering/ordering.go",          // an order's restaurant
 		"internal/ordering/refund.go",            // an order owed a refund
-		"internal/ordering/cuenta_pagos.go",      // a tab payment's restaurant (its demo checkout)
 		"internal/ordering/cuenta_reembolsos.go", // a tab payment owed back (the super admin's refund)
 		"internal/refunds/refunds.go",            // a refund row
 	},
