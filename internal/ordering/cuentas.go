@@ -106,14 +106,6 @@ func openTabOf(ctx context.Context, q store.Querier, mesaID int64) (tabRow, erro
 	return scanTab(q.QueryRow(ctx, `SELECT `+tabCols+` FROM cuentas WHERE mesa_id = ? AND estado IN ('por_aceptar', 'abierta')`, mesaID))
 }
 
-// lockOpenTabOf is the table's open tab, its row locked as lockTab's;
-// store.ErrNotFound when none. Read and locked at once: a tab closed while
-// this waited for its lock is not the table's open tab any more
-// (PostgreSQL checks the condition again on the row it locked).
-func lockOpenTabOf(ctx context.Context, tx *store.Tx, mesaID int64) (tabRow, error) {
-	return scanTab(tx.QueryRow(ctx, `SELECT `+tabCols+` FROM cuentas WHERE mesa_id = ? AND estado IN ('por_aceptar', 'abierta')`+store.ForUpdate(tx), mesaID))
-}
-
 // dinersTab is the tab a phone's token opens: ErrTabNotFound for another
 // tab's or a guessed token, ErrTabClosed once it is paid or closed.
 func dinersTab(ctx context.Context, q store.Querier, id int64, token string) (tabRow, error) {
@@ -278,9 +270,6 @@ func (s *Service) PlaceAtTable(ctx context.Context, in TableOrderInput) (TableOr
 		if id, err = insertOrder(ctx, tx, o); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE cuentas SET actividad_at = ?, version = version + 1 WHERE id = ?`, tx.NowUnix(), tab.ID); err != nil {
-			return err
-		}
 		out.Estado = EstadoPendientePago
 		switch {
 		case tab.Modo == ModoAlFinal && tab.Estado == TabAbierta:
@@ -316,10 +305,11 @@ func (s *Service) PlaceAtTable(ctx context.Context, in TableOrderInput) (TableOr
 }
 
 // joinOrOpenTab is the table's open tab, opened now (in mode) when there is
-// none. The partial unique index on open tabs makes concurrent openings
-// meet: the second INSERT does nothing and reads the first's tab.
+// none, its activity touched and its row locked as lockTab's. The partial
+// unique index on open tabs makes concurrent openings meet: the second
+// INSERT does nothing and joins the first's tab.
 func joinOrOpenTab(ctx context.Context, tx *store.Tx, clienteID int64, m TableRef, modo string) (tabRow, error) {
-	c, err := lockOpenTabOf(ctx, tx, m.ID)
+	c, err := touchOpenTabOf(ctx, tx, m.ID)
 	if !errors.Is(err, store.ErrNotFound) {
 		return c, err
 	}
@@ -336,7 +326,17 @@ func joinOrOpenTab(ctx context.Context, tx *store.Tx, clienteID int64, m TableRe
 		ON CONFLICT DO NOTHING`, clienteID, m.ID, token, estado, modo, now, now); err != nil {
 		return tabRow{}, err
 	}
-	return lockOpenTabOf(ctx, tx, m.ID)
+	return touchOpenTabOf(ctx, tx, m.ID)
+}
+
+// touchOpenTabOf marks the table's open tab active now (a new order) and
+// returns it, its row locked until the transaction ends; store.ErrNotFound
+// when none. Found and locked in one statement: a tab closed while this
+// waited for its lock is not the table's open tab any more (PostgreSQL
+// checks the condition again on the row it locked).
+func touchOpenTabOf(ctx context.Context, tx *store.Tx, mesaID int64) (tabRow, error) {
+	return scanTab(tx.QueryRow(ctx, `UPDATE cuentas SET actividad_at = ?, version = version + 1
+		WHERE mesa_id = ? AND estado IN ('por_aceptar', 'abierta') RETURNING `+tabCols, tx.NowUnix(), mesaID))
 }
 
 // --- The tab's view ---

@@ -381,3 +381,20 @@ func TestCloseWaitsForBackgroundPreparations(t *testing.T) {
 		t.Fatalf("after Close the directory holds %v: a connection is still open", names)
 	}
 }
+
+// TestSQLiteConnectionSettings: every SQLite connection enforces foreign
+// keys, writes a WAL synced at checkpoints, and keeps its temporary files
+// (the savepoints' journal of a group commit) in memory.
+func TestSQLiteConnectionSettings(t *testing.T) {
+	db := storetest.Open(t, store.SQLite)
+	ctx := context.Background()
+	for pragma, want := range map[string]string{"foreign_keys": "1", "journal_mode": "wal", "synchronous": "1", "temp_store": "2"} {
+		var got string
+		if err := db.QueryRow(ctx, "PRAGMA "+pragma).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Errorf("PRAGMA %s = %s, want %s", pragma, got, want)
+		}
+	}
+}
