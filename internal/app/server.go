@@ -94,6 +94,12 @@ func NewServer(cfg config.Config, d Deps) *Server {
 		mets.Queue("fees", func(ctx context.Context) (int, error) { return billing.CountPendingFees(ctx, db) })
 		mets.Queue("pos_orders", func(ctx context.Context) (int, error) { return ordering.CountAwaitingPOS(ctx, db) })
 		mets.Queue("refunds", func(ctx context.Context) (int, error) { return refunds.CountPending(ctx, db) })
+		if db.Dialect() == store.SQLite {
+			mets.SQLiteWrites(func() (int64, int64, time.Duration) {
+				s := db.WriteStats()
+				return s.Writes, s.Commits, s.TurnWait
+			})
+		}
 	}
 	authSvc := &auth.Service{DB: db, TTL: cfg.SessionTTL, Log: log, BaseURL: cfg.BaseURL}
 	site := &web.Site{Menu: menuSvc, Media: d.Media, Files: d.Files, Stripe: cfg.StripePublishableKey != ""}

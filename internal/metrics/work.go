@@ -196,3 +196,22 @@ func (c *queueCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 	ch <- prometheus.MustNewConstMetric(c.desc, prometheus.GaugeValue, float64(n))
 }
+
+// SQLiteWrites registers SQLite's write counters, read at each scrape from
+// read (store.DB.WriteStats): carta_sqlite_writes_total,
+// carta_sqlite_commits_total (writes ÷ commits: the writes each group
+// commit carried) and carta_sqlite_write_turn_wait_seconds_total (÷ writes:
+// how long a write waited for its turn on average).
+func (m *Metrics) SQLiteWrites(read func() (writes, commits int64, wait time.Duration)) {
+	m.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "carta_sqlite_writes_total",
+			Help: "SQLite writes (transactions and single statements), committed or not."},
+			func() float64 { w, _, _ := read(); return float64(w) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "carta_sqlite_commits_total",
+			Help: "SQLite commits; each commits the writes of one group (writes_total ÷ commits_total: writes per commit)."},
+			func() float64 { _, c, _ := read(); return float64(c) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "carta_sqlite_write_turn_wait_seconds_total",
+			Help: "Time SQLite writes waited for the process's write turn, summed."},
+			func() float64 { _, _, d := read(); return d.Seconds() }),
+	)
+}

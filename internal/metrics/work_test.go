@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"carta/internal/metrics"
 	"carta/internal/requestid"
@@ -128,4 +129,11 @@ func TestQueueDepth(t *testing.T) {
 	if strings.Contains(text, `queue="fees"`) {
 		t.Fatal("a queue whose depth failed was reported")
 	}
+}
+
+func TestSQLiteWrites(t *testing.T) {
+	m := metrics.New()
+	m.SQLiteWrites(func() (int64, int64, time.Duration) { return 96, 3, 1500 * time.Millisecond })
+	text := scrape(t, m)
+	has(t, text, "carta_sqlite_writes_total 96", "carta_sqlite_commits_total 3", "carta_sqlite_write_turn_wait_seconds_total 1.5")
 }

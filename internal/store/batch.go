@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
+	"time"
 )
 
 // Group commit (SQLite). A commit writes every page the transaction
@@ -40,6 +42,8 @@ func (db *DB) end(b *batch, cause error) {
 		b.err = cause
 	} else if err := b.tx.Commit(); err != nil {
 		b.err = fmt.Errorf("commit: %w", markDown(err))
+	} else {
+		db.stats.commits.Add(1)
 	}
 	db.open.Store(nil)
 	close(b.done)
@@ -85,6 +89,7 @@ func (db *DB) inBatch(ctx context.Context, fn func(context.Context, *Tx) error, 
 		return err
 	}
 	b.n++
+	db.stats.writes.Add(1)
 	p, err := db.run(ctx, fn, t)
 	if err == nil && p == nil {
 		if _, rerr := t.Exec(ctx, `RELEASE carta_write`); rerr != nil {
@@ -106,6 +111,27 @@ func (db *DB) inBatch(ctx context.Context, fn func(context.Context, *Tx) error, 
 	}
 	<-b.done
 	return b.err
+}
+
+// writeStats counts SQLite's writes (one per InTx, Exec or writing
+// QueryRow, committed or not), the commits that ended their groups, and
+// the time writes waited for the turn.
+type writeStats struct {
+	writes, commits, turnWait atomic.Int64
+}
+
+// WriteStats are SQLite's writes since the database was opened: how many
+// ran, how many commits they took (writes ÷ commits: the writes per group
+// commit), and how long they waited in all for the write turn. Zero on
+// PostgreSQL.
+type WriteStats struct {
+	Writes, Commits int64
+	TurnWait        time.Duration
+}
+
+// WriteStats reads the counters (for the operator's metrics).
+func (db *DB) WriteStats() WriteStats {
+	return WriteStats{Writes: db.stats.writes.Load(), Commits: db.stats.commits.Load(), TurnWait: time.Duration(db.stats.turnWait.Load())}
 }
 
 // rollbackTo undoes the writes since the savepoint and ends it.

@@ -96,6 +96,7 @@ var errBoom = errors.New("boom")
 // together, and each InTx returns only when its writes are committed.
 func TestGroupCommit(t *testing.T) {
 	db := openBatchDB(t)
+	before := db.WriteStats()
 	started, release, doneA := holder(db, "a")
 	<-started
 	ctx := context.Background()
@@ -140,6 +141,11 @@ func TestGroupCommit(t *testing.T) {
 	wantCommitted(t, db, "a,c") // b's write rolled back alone
 	if db.open.Load() != nil {
 		t.Fatal("a group is still open with nobody waiting")
+	}
+	// The operator's counters: three writes, one commit, b and c waited.
+	after := db.WriteStats()
+	if w, c := after.Writes-before.Writes, after.Commits-before.Commits; w != 3 || c != 1 || after.TurnWait <= before.TurnWait {
+		t.Fatalf("stats: %d writes, %d commits, waited %s → %s; want 3, 1 and a wait", w, c, before.TurnWait, after.TurnWait)
 	}
 }
 

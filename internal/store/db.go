@@ -59,6 +59,7 @@ type DB struct {
 	open     atomic.Pointer[batch]
 	waiting  atomic.Int32
 	flushing sync.WaitGroup
+	stats    writeStats  // WriteStats
 	down     atomic.Bool // see HealthCheck
 	// reader takes the reads marked with ReadReplica (read.go); nil
 	// without a read replica.
@@ -374,9 +375,11 @@ func (db *DB) lockWrites(ctx context.Context) (func(), error) {
 		return func() {}, nil
 	}
 	db.waiting.Add(1)
+	t0 := time.Now()
 	select {
 	case db.writer <- struct{}{}:
 		db.waiting.Add(-1)
+		db.stats.turnWait.Add(int64(time.Since(t0)))
 		return func() { <-db.writer }, nil
 	case <-ctx.Done():
 		db.waiting.Add(-1)
