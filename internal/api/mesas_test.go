@@ -4,11 +4,9 @@ import (
 	"context"
 	"encoding/xml"
 	"fmt"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"carta/internal/clientes"
 	"carta/internal/ordering"
@@ -628,19 +626,7 @@ func TestTableOrderMeetsATabClosedMeanwhile(t *testing.T) {
 	<-locked
 	placed := make(chan result, 1)
 	go func() { placed <- e.tableOrder(code) }()
-	// The order's statement waits for the tab's lock.
-	for deadline := time.Now().Add(10 * time.Second); ; runtime.Gosched() {
-		var waiting int
-		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM pg_stat_activity WHERE ? = ANY(pg_blocking_pids(pid))`, holder).Scan(&waiting); err != nil {
-			t.Fatal(err)
-		}
-		if waiting > 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the order never waited for the tab's lock")
-		}
-	}
+	storetest.WaitBlocked(t, db, holder, 1) // the order's statement waits for the tab's lock
 	close(release)
 	if err := <-closed; err != nil {
 		t.Fatal(err)

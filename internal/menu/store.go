@@ -34,8 +34,9 @@ func getSettings(ctx context.Context, q store.Querier, t tenant.Scope) (Settings
 	// The look saved (none: the defaults), the country, the time zone and
 	// the tax mode: the restaurant's row and its ordering settings' zone
 	// (none saved: the country's), in one statement.
+	var has int64 // a look saved: its cliente_id
 	saved := make([]sql.NullString, len(settingsFields))
-	dest := []any{new(int64)}
+	dest := []any{&has}
 	for i := range saved {
 		dest = append(dest, &saved[i])
 	}
@@ -52,7 +53,7 @@ func getSettings(ctx context.Context, q store.Querier, t tenant.Scope) (Settings
 	if err != nil {
 		return s, err
 	}
-	if *dest[0].(*int64) != 0 {
+	if has != 0 {
 		for i, f := range s.fields() {
 			*f = saved[i].String
 		}

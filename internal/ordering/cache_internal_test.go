@@ -4,10 +4,8 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"runtime"
 	"sync"
 	"testing"
-	"time"
 
 	"carta/internal/clientes"
 	"carta/internal/store"
@@ -48,32 +46,16 @@ func TestALoadBegunBeforeAChangeIsNotJoined(t *testing.T) {
 	var once sync.Once
 	unlock := func() { once.Do(func() { close(release) }) }
 	t.Cleanup(unlock) // a failure below lets the schema go
-	// waiting waits until n statements wait for the lock.
-	waiting := func(n int) {
-		t.Helper()
-		for deadline := time.Now().Add(10 * time.Second); ; runtime.Gosched() {
-			var got int
-			if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM pg_stat_activity WHERE ? = ANY(pg_blocking_pids(pid))`, holder).Scan(&got); err != nil {
-				t.Fatal(err)
-			}
-			if got >= n {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%d load(s) wait for the lock, want %d", got, n)
-			}
-		}
-	}
 	loaded := make(chan error, 2)
 	load := func() {
 		_, err := s.restaurant(ctx, id)
 		loaded <- err
 	}
 	go load()
-	waiting(1)
+	storetest.WaitBlocked(t, db, holder, 1)
 	s.forget(id) // a change saved through this replica
 	go load()
-	waiting(2) // its own load, not the one begun before the change
+	storetest.WaitBlocked(t, db, holder, 2) // its own load, not the one begun before the change
 	unlock()
 	if err := <-held; err != nil {
 		t.Fatal(err)
