@@ -20,6 +20,7 @@ import (
 
 	"carta/internal/secrets"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	_ "modernc.org/sqlite"             // registers the "sqlite" driver
 )
@@ -187,6 +188,39 @@ func idleText(ms int64) string {
 	return "for " + (time.Duration(ms) * time.Millisecond).String()
 }
 
+// postgresDefaults adds to a PostgreSQL URL what Carta needs of its
+// connections, unless the URL (or the PG environment variables pgx reads)
+// says otherwise. A database that went away must not hold a request for the
+// system's TCP time-out: a connection is given 5 s. A transaction left idle
+// (a stalled process between two of its statements) is ended by the server
+// after a minute rather than holding its locks, and cannot commit later than
+// that: the order feed counts on it (ordering.Feed looks for an event that
+// commits late for two minutes). The parameters are appended to the URL as
+// written: a URL Go's net/url refuses but pgx takes (a Unix socket's
+// directory as an escaped host, postgres://carta@%2Fvar%2Frun%2Fpostgresql/carta)
+// gets them too. A URL pgx cannot parse is left for sql.Open to report.
+func postgresDefaults(dsn string) string {
+	cfg, err := pgconn.ParseConfig(dsn)
+	if err != nil {
+		return dsn
+	}
+	var add []string
+	if cfg.ConnectTimeout == 0 {
+		add = append(add, "connect_timeout=5")
+	}
+	if _, ok := cfg.RuntimeParams["idle_in_transaction_session_timeout"]; !ok {
+		add = append(add, "idle_in_transaction_session_timeout=60000")
+	}
+	if len(add) == 0 {
+		return dsn
+	}
+	sep := "?"
+	if strings.Contains(dsn, "?") {
+		sep = "&"
+	}
+	return dsn + sep + strings.Join(add, "&")
+}
+
 // sqliteConns is the size of SQLite's connection pool: WAL lets its reads
 // run beside the one writer; more than this spent more CPU on two cores
 // for a longer tail (docs/benchmarks.md).
@@ -221,24 +255,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	)
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		dialect = Postgres
-		// A database that went away must not hold a request for the
-		// system's TCP time-out: a connection is given 5 s unless the
-		// URL says otherwise.
-		// A transaction left idle (a stalled process between two of its
-		// statements) is ended by the server after a minute rather than
-		// holding its locks, and cannot commit later than that: the order
-		// feed counts on it (ordering.Feed looks for an event that commits
-		// late for two minutes).
-		if u, perr := url.Parse(dsn); perr == nil {
-			q := u.Query()
-			for k, v := range map[string]string{"connect_timeout": "5", "idle_in_transaction_session_timeout": "60000"} {
-				if !q.Has(k) {
-					q.Set(k, v)
-				}
-			}
-			u.RawQuery = q.Encode()
-			dsn = u.String()
-		}
+		dsn = postgresDefaults(dsn)
 		db, err = sql.Open("pgx", dsn)
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)

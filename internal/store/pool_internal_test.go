@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,5 +115,48 @@ func TestPostgresEndsIdleTransactions(t *testing.T) {
 		if !strings.Contains(err.Error(), "idle_in_transaction_session_timeout") {
 			t.Fatalf("URL %q: %v", extra, err)
 		}
+	}
+}
+
+// TestPostgresDefaultsReachEveryURLForm: Carta's connection defaults are
+// added to any URL pgx takes, a Unix socket's escaped directory included
+// (Go's net/url refuses that form, and the URL then went to PostgreSQL
+// without them: Open refused it for keeping idle transactions for ever),
+// and a URL's own values are kept.
+func TestPostgresDefaultsReachEveryURLForm(t *testing.T) {
+	for _, c := range []struct{ dsn, want string }{
+		{"postgres://carta@db.internal/carta", "postgres://carta@db.internal/carta?connect_timeout=5&idle_in_transaction_session_timeout=60000"},
+		{"postgres://carta@%2Fvar%2Frun%2Fpostgresql/carta", "postgres://carta@%2Fvar%2Frun%2Fpostgresql/carta?connect_timeout=5&idle_in_transaction_session_timeout=60000"},
+		{"postgres://carta@/carta?host=/var/run/postgresql", "postgres://carta@/carta?host=/var/run/postgresql&connect_timeout=5&idle_in_transaction_session_timeout=60000"},
+		{"postgres://a:5432,b:5432/carta?target_session_attrs=read-write&connect_timeout=2",
+			"postgres://a:5432,b:5432/carta?target_session_attrs=read-write&connect_timeout=2&idle_in_transaction_session_timeout=60000"},
+		{"postgresql://carta@db/carta?idle_in_transaction_session_timeout=5000&connect_timeout=3", "postgresql://carta@db/carta?idle_in_transaction_session_timeout=5000&connect_timeout=3"},
+		{"postgres://carta@db:notaport/carta", "postgres://carta@db:notaport/carta"}, // sql.Open's to report
+	} {
+		if got := postgresDefaults(c.dsn); got != c.want {
+			t.Errorf("postgresDefaults(%q) = %q, want %q", c.dsn, got, c.want)
+		}
+	}
+	// Over the machine's own socket, when there is one (a PostgreSQL on this host).
+	dsn := os.Getenv("CARTA_TEST_POSTGRES_URL")
+	if dsn == "" {
+		t.Skip("CARTA_TEST_POSTGRES_URL not set")
+	}
+	if _, err := os.Stat("/var/run/postgresql/.s.PGSQL.5432"); err != nil {
+		t.Skip("no PostgreSQL socket in /var/run/postgresql")
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	db, err := Open(ctx, "postgres://"+u.User.String()+"@%2Fvar%2Frun%2Fpostgresql"+u.Path)
+	if err != nil {
+		t.Fatalf("over the Unix socket: %v", err)
+	}
+	defer db.Close()
+	var got string
+	if err := db.QueryRow(ctx, `SHOW idle_in_transaction_session_timeout`).Scan(&got); err != nil || got != "1min" {
+		t.Fatalf("over the Unix socket: idle_in_transaction_session_timeout %q (%v), want 1min", got, err)
 	}
 }
