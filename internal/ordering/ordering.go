@@ -412,19 +412,24 @@ func (s *Service) Place(ctx context.Context, in PlaceInput) (Placed, error) {
 		o.Novedades, o.Avisos = cust.Novedades, cust.Avisos
 	}
 	var id int64
-	err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
-		if in.Replaces > 0 {
-			if err := s.giveUp(ctx, tx, in.ClienteID, in.Replaces, in.ReplacesToken); err != nil {
+	if in.Replaces == 0 && s.DB.Dialect() == store.Postgres {
+		// The order, its lines and its slot in one statement.
+		id, err = placeInSlot(ctx, s.DB, o, r.cfg.PedidosPorFranja)
+	} else {
+		err = s.DB.InTx(ctx, func(ctx context.Context, tx *store.Tx) error {
+			if in.Replaces > 0 {
+				if err := s.giveUp(ctx, tx, in.ClienteID, in.Replaces, in.ReplacesToken); err != nil {
+					return err
+				}
+			}
+			// The slot last: its row stays locked until the commit, and every
+			// order of the slot waits for it.
+			if id, err = insertOrder(ctx, tx, o); err != nil {
 				return err
 			}
-		}
-		// The slot last: its row stays locked until the commit, and every
-		// order of the slot waits for it.
-		if id, err = insertOrder(ctx, tx, o); err != nil {
-			return err
-		}
-		return takeSlot(ctx, tx, in.ClienteID, o.Franja, r.cfg.PedidosPorFranja, false)
-	})
+			return takeSlot(ctx, tx, in.ClienteID, o.Franja, r.cfg.PedidosPorFranja, false)
+		})
+	}
 	if errors.Is(err, errSlotFull) {
 		return Placed{}, ErrSlotFull
 	}

@@ -419,6 +419,10 @@ func TestSlotCapacityIsExactUnderConcurrency(t *testing.T) {
 		if ok != 3 || full != 9 || f.taken(t) != 3 {
 			t.Fatalf("%d placed, %d full, %d held; want 3, 9, 3", ok, full, f.taken(t))
 		}
+		// An order refused for its full slot left nothing behind.
+		if n, l := f.count(t, `SELECT COUNT(*) FROM pedidos`), f.count(t, `SELECT COUNT(*) FROM pedido_lineas`); n != 3 || l != 3 {
+			t.Fatalf("%d orders and %d lines stored; want 3 and 3", n, l)
+		}
 		a, err := f.svc.Availability(context.Background(), f.cliente.Int64())
 		if err != nil || a.Abierto {
 			t.Fatalf("the full slot is still offered: %+v %v", a, err)

@@ -594,6 +594,12 @@ func ForUpdate(q Querier) string {
 	return ""
 }
 
+// Placeholders is n comma-separated placeholders ("?, ?, ?"), for a
+// statement's list of values or IN (…); n ≥ 1.
+func Placeholders(n int) string {
+	return "?" + strings.Repeat(", ?", n-1)
+}
+
 // InsertID runs an INSERT ... RETURNING id and returns the new id.
 func InsertID(ctx context.Context, q Querier, query string, args ...any) (int64, error) {
 	var id int64
