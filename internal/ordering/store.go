@@ -123,7 +123,8 @@ func slotsTaken(ctx context.Context, q store.Querier, clienteID, from, to int64)
 // already (errSlotFull): one conditional upsert, exact under concurrency.
 // force takes it whatever the maximum (a payment that arrived late). The
 // slot's row stays locked until the transaction ends (PostgreSQL), so a
-// new order takes it last, just before its commit.
+// new order takes it last, just before its commit (on PostgreSQL a new
+// order usually takes it in placeInSlot's one statement instead).
 func takeSlot(ctx context.Context, tx *store.Tx, clienteID, franja int64, max int, force bool) error {
 	q, args := slotStmt(clienteID, franja, max, force)
 	res, err := tx.Exec(ctx, q, args...)

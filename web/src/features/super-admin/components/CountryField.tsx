@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/Form';
 import { COUNTRIES, countryName } from '../../../lib/countries';
 
 /**
@@ -8,20 +8,17 @@ import { COUNTRIES, countryName } from '../../../lib/countries';
  */
 export function CountryField({ value, onChange }: { value: string; onChange: (pais: string) => void }) {
   const { t, i18n } = useTranslation();
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={`${id}-pais`}>{t('platform.country')}</label>
-      <select id={`${id}-pais`} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-pais-hint`}>
-        {COUNTRIES.map((c) => (
-          <option key={c.pais} value={c.pais}>
-            {countryName(c.pais, i18n.language)}
-          </option>
-        ))}
-      </select>
-      <p className="muted" id={`${id}-pais-hint`}>
-        {t('platform.countryHint', { moneda: COUNTRIES.find((c) => c.pais === value)?.moneda ?? '' })}
-      </p>
-    </div>
+    <Field label={t('platform.country')} hint={t('platform.countryHint', { moneda: COUNTRIES.find((c) => c.pais === value)?.moneda ?? '' })}>
+      {(control) => (
+        <select {...control} value={value} onChange={(e) => onChange(e.target.value)}>
+          {COUNTRIES.map((c) => (
+            <option key={c.pais} value={c.pais}>
+              {countryName(c.pais, i18n.language)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
