@@ -128,8 +128,7 @@ func (s *Service) SetVisibleMany(ctx context.Context, t tenant.ID, ids []int64, 
 		for _, id := range uniq {
 			args = append(args, id)
 		}
-		res, err := tx.Exec(ctx, `UPDATE productos SET visible = ? WHERE cliente_id = ? AND id IN (?`+
-			strings.Repeat(", ?", len(uniq)-1)+`)`, args...)
+		res, err := tx.Exec(ctx, `UPDATE productos SET visible = ? WHERE cliente_id = ? AND id IN (`+store.Placeholders(len(uniq))+`)`, args...)
 		if err != nil {
 			return err
 		}
@@ -153,7 +152,7 @@ func (s *Service) ProductNames(ctx context.Context, t tenant.ID, ids []int64) ([
 	for _, id := range ids {
 		args = append(args, id)
 	}
-	rows, err := s.DB.Query(ctx, `SELECT id, name FROM productos WHERE cliente_id = ? AND id IN (?`+strings.Repeat(", ?", len(ids)-1)+`)`, args...)
+	rows, err := s.DB.Query(ctx, `SELECT id, name FROM productos WHERE cliente_id = ? AND id IN (`+store.Placeholders(len(ids))+`)`, args...)
 	if err != nil {
 		return nil, err
 	}

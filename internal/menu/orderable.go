@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"carta/internal/pos"
 	"carta/internal/store"
@@ -49,7 +48,7 @@ func OrderItems(ctx context.Context, q store.Querier, t tenant.Scope, lang strin
 		if len(ids) == 0 {
 			return []OrderItem{}, nil
 		}
-		in := ` IN (?` + strings.Repeat(", ?", len(ids)-1) + `)`
+		in := ` IN (` + store.Placeholders(len(ids)) + `)`
 		query += ` AND id` + in
 		trArgs := []any{t.Int64()}
 		for _, id := range ids {

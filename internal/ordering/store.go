@@ -744,7 +744,7 @@ func listPedidos(ctx context.Context, q store.Querier, where, order string, args
 		args = append(args, p.ID)
 	}
 	lrows, err := q.Query(ctx, `SELECT pedido_id, nombre, nombre_idioma, cantidad, precio_unitario, modificadores_json, subtotal, clover_item_id FROM pedido_lineas
-		WHERE pedido_id IN (?`+strings.Repeat(", ?", len(args)-1)+`) ORDER BY pedido_id, posicion`, args...)
+		WHERE pedido_id IN (`+store.Placeholders(len(args))+`) ORDER BY pedido_id, posicion`, args...)
 	if err != nil {
 		return nil, err
 	}

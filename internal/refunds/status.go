@@ -2,7 +2,6 @@ package refunds
 
 import (
 	"context"
-	"strings"
 
 	"carta/internal/store"
 )
@@ -54,7 +53,7 @@ func Latest(ctx context.Context, q store.Querier, kind string, ids []int64) (map
 	for _, id := range ids {
 		args = append(args, id)
 	}
-	rs, err := scan(q.Query(ctx, `SELECT `+cols+` FROM reembolsos WHERE tipo = ? AND objeto_id IN (?`+strings.Repeat(", ?", len(ids)-1)+`) ORDER BY id`, args...))
+	rs, err := scan(q.Query(ctx, `SELECT `+cols+` FROM reembolsos WHERE tipo = ? AND objeto_id IN (`+store.Placeholders(len(ids))+`) ORDER BY id`, args...))
 	if err != nil {
 		return nil, err
 	}
