@@ -204,11 +204,18 @@ type storedTax struct {
 }
 
 // insertOrder stores new order o, unpaid, with its lines, in tx (the slot
-// is the caller's: takeSlot).
+// is the caller's: takeSlot). On PostgreSQL one statement (orderStmt), on
+// SQLite two.
 func insertOrder(ctx context.Context, tx *store.Tx, o newOrder) (int64, error) {
 	row, lines, err := orderValues(o, tx.NowUnix())
 	if err != nil {
 		return 0, err
+	}
+	if tx.Dialect() == store.Postgres {
+		q, args := orderStmt(row, lines, "", nil)
+		var id int64
+		err := tx.QueryRow(ctx, q, args...).Scan(&id)
+		return id, err
 	}
 	id, err := store.InsertID(ctx, tx, `INSERT INTO pedidos (`+orderColumns+`) VALUES (`+store.Placeholders(len(row))+`)`, row...)
 	if err != nil {
@@ -234,7 +241,7 @@ func insertOrder(ctx context.Context, tx *store.Tx, o newOrder) (int64, error) {
 
 // placeInSlot stores new order o, with its lines, only if it can hold its
 // slot (unless max > 0 orders hold it already: errSlotFull), all in one
-// statement of PostgreSQL's data-modifying CTEs run on its own: one round
+// statement run on its own (orderStmt with the slot's upsert): one round
 // trip instead of the five of a transaction (BEGIN, the order, its lines,
 // the slot, COMMIT), and the slot's row, which every order of that quarter
 // hour updates, stays locked for that statement and its commit, inside the
@@ -247,14 +254,35 @@ func placeInSlot(ctx context.Context, db *store.DB, o newOrder, max int) (int64,
 	if err != nil {
 		return 0, err
 	}
-	slot, args := slotStmt(o.ClienteID, o.Franja, max, false)
-	// The order's values take their types from its columns (INSERT …
-	// SELECT); a VALUES list's do not, so the lines' are cast.
+	slot, slotArgs := slotStmt(o.ClienteID, o.Franja, max, false)
+	q, args := orderStmt(row, lines, slot, slotArgs)
+	var id int64
+	err = db.QueryRow(ctx, q, args...).Scan(&id)
+	if errors.Is(store.NotFound(err), store.ErrNotFound) {
+		return 0, errSlotFull
+	}
+	return id, err
+}
+
+// orderStmt is, on PostgreSQL, one statement of data-modifying CTEs that
+// inserts an order (row, orderValues') and its lines and returns its id.
+// With a slot (slotStmt's upsert and its args) the slot is taken first and
+// the order inserted only if it was: no row back when the slot is full.
+// The order's values take their types from its columns (INSERT … VALUES or
+// INSERT … SELECT); a VALUES list in a FROM does not, so the lines' are cast.
+func orderStmt(row []any, lines [][]any, slot string, slotArgs []any) (string, []any) {
 	var q strings.Builder
-	q.WriteString(`WITH f AS (` + slot + ` RETURNING 1),
-		p AS (INSERT INTO pedidos (` + orderColumns + `) SELECT ` + store.Placeholders(len(row)) + ` FROM f RETURNING id),
-		l AS (INSERT INTO pedido_lineas (pedido_id, ` + lineColumns + `) SELECT p.id, v.* FROM p, (VALUES `)
+	args := make([]any, 0, len(slotArgs)+len(row)+len(lineColumnTypes)*len(lines))
+	if slot != "" {
+		q.WriteString(`WITH f AS (` + slot + ` RETURNING 1),
+			p AS (INSERT INTO pedidos (` + orderColumns + `) SELECT ` + store.Placeholders(len(row)) + ` FROM f RETURNING id),`)
+		args = append(args, slotArgs...)
+	} else {
+		q.WriteString(`WITH p AS (INSERT INTO pedidos (` + orderColumns + `) VALUES (` + store.Placeholders(len(row)) + `) RETURNING id),`)
+	}
 	args = append(args, row...)
+	q.WriteString(`
+		l AS (INSERT INTO pedido_lineas (pedido_id, ` + lineColumns + `) SELECT p.id, v.* FROM p, (VALUES `)
 	for k, l := range lines {
 		if k > 0 {
 			q.WriteString(", ")
@@ -270,12 +298,7 @@ func placeInSlot(ctx context.Context, db *store.DB, o newOrder, max int) (int64,
 		args = append(args, l...)
 	}
 	q.WriteString(`) AS v) SELECT id FROM p`)
-	var id int64
-	err = db.QueryRow(ctx, q.String(), args...).Scan(&id)
-	if errors.Is(store.NotFound(err), store.ErrNotFound) {
-		return 0, errSlotFull
-	}
-	return id, err
+	return q.String(), args
 }
 
 // orderColumns are pedidos' columns a new order is inserted with, in the
