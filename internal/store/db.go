@@ -195,7 +195,7 @@ func idleText(ms int64) string {
 // (a stalled process between two of its statements) is ended by the server
 // after a minute rather than holding its locks, and cannot commit later than
 // that: the order feed counts on it (ordering.Feed looks for an event that
-// commits late for two minutes). The parameters are appended to the URL as
+// commits late for two minutes). The parameters are added to the URL as
 // written: a URL Go's net/url refuses but pgx takes (a Unix socket's
 // directory as an escaped host, postgres://carta@%2Fvar%2Frun%2Fpostgresql/carta)
 // gets them too. A URL pgx cannot parse is left for sql.Open to report.
@@ -214,11 +214,14 @@ func postgresDefaults(dsn string) string {
 	if len(add) == 0 {
 		return dsn
 	}
-	sep := "?"
-	if strings.Contains(dsn, "?") {
-		sep = "&"
+	// Before the URL's own parameters: pgx takes the last of a repeated
+	// one, so a value the URL gives that reads as unset (connect_timeout=0:
+	// no time-out) still wins.
+	base, query, _ := strings.Cut(dsn, "?")
+	if query != "" {
+		add = append(add, query)
 	}
-	return dsn + sep + strings.Join(add, "&")
+	return base + "?" + strings.Join(add, "&")
 }
 
 // sqliteConns is the size of SQLite's connection pool: WAL lets its reads

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // burst takes n connections of db's pool at once, then releases them.
@@ -127,15 +129,21 @@ func TestPostgresDefaultsReachEveryURLForm(t *testing.T) {
 	for _, c := range []struct{ dsn, want string }{
 		{"postgres://carta@db.internal/carta", "postgres://carta@db.internal/carta?connect_timeout=5&idle_in_transaction_session_timeout=60000"},
 		{"postgres://carta@%2Fvar%2Frun%2Fpostgresql/carta", "postgres://carta@%2Fvar%2Frun%2Fpostgresql/carta?connect_timeout=5&idle_in_transaction_session_timeout=60000"},
-		{"postgres://carta@/carta?host=/var/run/postgresql", "postgres://carta@/carta?host=/var/run/postgresql&connect_timeout=5&idle_in_transaction_session_timeout=60000"},
+		{"postgres://carta@/carta?host=/var/run/postgresql", "postgres://carta@/carta?connect_timeout=5&idle_in_transaction_session_timeout=60000&host=/var/run/postgresql"},
 		{"postgres://a:5432,b:5432/carta?target_session_attrs=read-write&connect_timeout=2",
-			"postgres://a:5432,b:5432/carta?target_session_attrs=read-write&connect_timeout=2&idle_in_transaction_session_timeout=60000"},
+			"postgres://a:5432,b:5432/carta?idle_in_transaction_session_timeout=60000&target_session_attrs=read-write&connect_timeout=2"},
+		{"postgres://carta@db/carta?", "postgres://carta@db/carta?connect_timeout=5&idle_in_transaction_session_timeout=60000"},
 		{"postgresql://carta@db/carta?idle_in_transaction_session_timeout=5000&connect_timeout=3", "postgresql://carta@db/carta?idle_in_transaction_session_timeout=5000&connect_timeout=3"},
 		{"postgres://carta@db:notaport/carta", "postgres://carta@db:notaport/carta"}, // sql.Open's to report
 	} {
 		if got := postgresDefaults(c.dsn); got != c.want {
 			t.Errorf("postgresDefaults(%q) = %q, want %q", c.dsn, got, c.want)
 		}
+	}
+	// A URL's own value wins, even one that reads as unset (no connection time-out).
+	cfg, err := pgconn.ParseConfig(postgresDefaults("postgres://carta@db/carta?connect_timeout=0"))
+	if err != nil || cfg.ConnectTimeout != 0 || cfg.RuntimeParams["idle_in_transaction_session_timeout"] != "60000" {
+		t.Fatalf("connect_timeout=0 in the URL: %v, %v, %v", cfg.ConnectTimeout, cfg.RuntimeParams, err)
 	}
 	// Over the machine's own socket, when there is one (a PostgreSQL on this host).
 	dsn := os.Getenv("CARTA_TEST_POSTGRES_URL")
