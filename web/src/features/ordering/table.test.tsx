@@ -131,6 +131,8 @@ describe('the table landing (/mesa/:cliente_id/:codigo)', () => {
       'Este código de mesa ya no es válido. Puedes ver la carta; para pedir a la mesa, escanea el código que está en tu mesa o pide ayuda al personal.',
     );
     expect(screen.getByRole('link', { name: 'Ver la carta' })).toHaveAttribute('href', '/menu/1');
+    // The server's message says what to do: not said twice.
+    expect(screen.queryByText('Para pedir de nuevo, escanea el código QR de la mesa.')).toBeNull();
     expect(readTableContext(1)).toBeNull();
   });
 });
@@ -243,6 +245,14 @@ describe('the tab page (/cuenta/:id)', () => {
     expect(screen.getByRole('link', { name: 'Ver la carta' })).toHaveAttribute('href', '/menu/1');
     expect(readTableContext(1)).toBeNull();
     expect(readTabToken(9)).toBe('');
+  });
+
+  it('says a closed tab is closed and how to order again when the answer (410) has no message of its own', async () => {
+    api({ 'GET /api/cuentas/9': { status: 410, body: {} } });
+    fakePolling();
+    renderApp('/cuenta/9?t=ctok&menu=1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Esta cuenta ya está cerrada.');
+    expect(screen.getByText('Para pedir de nuevo, escanea el código QR de la mesa.')).toBeInTheDocument();
   });
 
   it('frees a payment the checkout cancelled with one DELETE, then shows the tab', async () => {

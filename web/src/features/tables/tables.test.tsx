@@ -91,6 +91,14 @@ describe("'Mesas': the open tabs", () => {
     expect(within(mesa7).queryByRole('button', { name: 'Aceptar mesa' })).toBeNull();
   });
 
+  it("says a tab opened this minute is 'Abierta ahora', not 'hace 0 min'", async () => {
+    mockFetch({ ...VALIDATE, 'GET /api/clientes/1/cuentas': () => ({ body: { ...tabs(), cuentas: [tab({ id: 1, mesa: T7, abierta_at: NOW })] } }) });
+    renderApp('/mesas?cliente_id=1');
+    const mesa7 = await screen.findByRole('article', { name: 'Mesa 7' }, LAZY);
+    expect(mesa7).toHaveTextContent('Abierta ahora');
+    expect(mesa7).not.toHaveTextContent('hace 0 min');
+  });
+
   it('accepts a new table', async () => {
     const { calls } = routes({
       'POST /api/clientes/1/cuentas/2/aceptar': () => ({ body: tab({ id: 2, mesa: T3, estado: 'abierta' }) }),

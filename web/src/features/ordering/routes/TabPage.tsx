@@ -70,7 +70,8 @@ export default function TabPage() {
         <p className="form__error" role="alert">
           {state.message || t('table.tab.closed')}
         </p>
-        <p>{t('table.tab.scanAgain')}</p>
+        {/* The server's message says what to do already; the fallback does not. */}
+        {!state.message && <p>{t('table.tab.scanAgain')}</p>}
         {menu && (
           <Link className="button button--primary table-button" to={`/menu/${menu}`}>
             {t('table.landing.seeMenu')}

@@ -68,7 +68,7 @@ export function TabCard({ clienteId, tab, freeTables, now, onChanged }: Props) {
             {name}
           </h2>
           <span className={`tab-state tab-state--${tab.estado}`}>{t(`tablesPage.estado.${tab.estado}`)}</span>
-          <span className="tab-card__age">{t('tablesPage.openedAgo', { age: formatMinutes(minutesSince(tab.abierta_at, now)) })}</span>
+          <span className="tab-card__age">{openedText(t, minutesSince(tab.abierta_at, now))}</span>
         </header>
         {waiting && (
           <div className="tab-card__new">
@@ -378,4 +378,9 @@ function CloseForm({
       <SubmitButton busy={busy} label={t('tablesPage.closeConfirm')} busyLabel={t('tablesPage.saving')} />
     </form>
   );
+}
+
+/** How long ago the tab opened: 'Abierta ahora' in its first minute (never 'hace 0 min'). */
+function openedText(t: TFunction, minutes: number): string {
+  return minutes < 1 ? t('tablesPage.openedNow') : t('tablesPage.openedAgo', { age: formatMinutes(minutes) });
 }
