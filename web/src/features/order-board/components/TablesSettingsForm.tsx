@@ -102,7 +102,7 @@ function TablesSettingsForm({ clienteId, initial }: { clienteId: string; initial
           {values.mesas.map((row, i) => (
             <li key={row.key} className="tables-row" data-testid="table-row">
               <label>
-                {t('tablesSettings.numero')}
+                <span className="tables-row__caption">{t('tablesSettings.numero')}</span>
                 <input
                   type="number"
                   inputMode="numeric"
@@ -117,7 +117,7 @@ function TablesSettingsForm({ clienteId, initial }: { clienteId: string; initial
                 />
               </label>
               <label>
-                {t('tablesSettings.nombre')}
+                <span className="tables-row__caption">{t('tablesSettings.nombre')}</span>
                 <input
                   value={row.nombre}
                   maxLength={40}
