@@ -302,16 +302,28 @@ func orderStmt(row []any, lines [][]any, slot string, slotArgs []any) (string, [
 }
 
 // orderColumns are pedidos' columns a new order is inserted with, in the
-// order of orderValues' row; lineColumns pedido_lineas' after pedido_id,
-// in the order of each of its lines, with their PostgreSQL types.
-const (
-	orderColumns = `cliente_id, usuario_id, token, estado, nombre, telefono, email, nota, idioma,
+// order of orderValues' row.
+const orderColumns = `cliente_id, usuario_id, token, estado, nombre, telefono, email, nota, idioma,
 		recoger_at, lo_antes_posible, franja, subtotal, impuestos, impuestos_json, impuestos_incluidos, total, moneda, expires_at, novedades, avisos_canal,
 		cuenta_id, mesa_numero, mesa_nombre, created_at, updated_at`
-	lineColumns = `posicion, producto_id, clover_item_id, nombre, nombre_idioma, cantidad, precio_unitario, modificadores_json, subtotal`
-)
 
-var lineColumnTypes = []string{"integer", "bigint", "text", "text", "text", "integer", "bigint", "text", "bigint"}
+// lineColumnDefs are pedido_lineas' columns after pedido_id, in the order of
+// each of orderValues' lines, with their PostgreSQL types (orderStmt casts
+// the lines' values to them); lineColumns and lineColumnTypes are made from
+// them.
+var lineColumnDefs = [...]struct{ name, typ string }{
+	{"posicion", "integer"}, {"producto_id", "bigint"}, {"clover_item_id", "text"}, {"nombre", "text"}, {"nombre_idioma", "text"},
+	{"cantidad", "integer"}, {"precio_unitario", "bigint"}, {"modificadores_json", "text"}, {"subtotal", "bigint"},
+}
+
+var lineColumns, lineColumnTypes = func() (string, []string) {
+	names := make([]string, len(lineColumnDefs))
+	types := make([]string, len(lineColumnDefs))
+	for i, c := range lineColumnDefs {
+		names[i], types[i] = c.name, c.typ
+	}
+	return strings.Join(names, ", "), types
+}()
 
 // orderValues is new order o as pedidos' row (orderColumns, 'pendiente_pago',
 // made at now) and its lines' rows (lineColumns).
