@@ -132,6 +132,7 @@ test('a diner edits the account from the side menu and the change persists', asy
 });
 
 test('a diner signs out a phone left signed in, then every other device', async ({ page, context, request, baseURL, newContext }) => {
+  test.slow(); // three devices signed in, each signed out and checked: ~20 s on a busy 2-core CI machine
   // A diner of their own: this test ends the account's other sessions.
   const diner = await registerDiner(request, { nombre: 'Sara Sesiones' });
   const laptop = await dinerLogin(request, diner);

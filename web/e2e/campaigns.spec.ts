@@ -76,6 +76,7 @@ for (const lang of ['es', 'en'] as const) {
   const t = TEXTS[lang];
 
   test(`[${lang}] an owner's campaign reaches consenting diners only, and a diner unsubscribes from its link`, async ({ page, context, request, baseURL }) => {
+    test.slow(); // diners registered, a campaign written and sent, its e-mails read, a link followed: ~16 s on a busy 2-core CI machine
     const tag = unique('Camp');
     const diner = await registerDiner(request, { nombre: `Clara ${tag}`, consent: true });
     const declined = await registerDiner(request, { nombre: `Nico ${tag}`, consent: false });

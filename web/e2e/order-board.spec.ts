@@ -63,6 +63,7 @@ test('a paid order appears on the open board without a reload; the owner accepts
 });
 
 test('the same flow in English with the two steps chosen, and cancelling asks for a reason', async ({ page, context, request, baseURL }) => {
+  test.slow(); // settings changed and put back, an order through every state, a cancellation: 30–35 s on a busy 2-core CI machine
   await signInStaff(context, request, accounts.owner, baseURL!);
   // The owner unticks 'Accept and start in one tap' on 'Order settings' (put back after).
   const staff = await staffLogin(request, accounts.owner);
@@ -231,6 +232,7 @@ const NINE = {
 for (const lang of ['es', 'en'] as const) {
   for (const width of [390, 1280]) {
     test(`'Abierto 24 horas', time zones as cities and the pause presets (${lang}, ${width} px)`, async ({ page, context, request, baseURL }) => {
+      test.slow(); // the settings page saved, then the board paused and resumed four ways: 30+ s on a busy 2-core CI machine
       const tx = NINE[lang];
       const staff = await staffLogin(request, accounts.owner);
       const headers = { Authorization: `Bearer ${staff.token}` };

@@ -24,6 +24,7 @@ for (const lang of ['es', 'en'] as const) {
     request,
     baseURL,
   }) => {
+    test.slow(); // a guest's order placed and paid, followed live on the board and on the guest's page: 30+ s on a busy 2-core CI machine
     // The kitchen: the owner's board, open before the order exists.
     const kitchen = await newContext({ baseURL, viewport: { width: 1280, height: 900 } });
     await signInStaff(kitchen, request, accounts.owner, baseURL!);
