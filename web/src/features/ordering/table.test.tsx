@@ -131,8 +131,6 @@ describe('the table landing (/mesa/:cliente_id/:codigo)', () => {
       'Este código de mesa ya no es válido. Puedes ver la carta; para pedir a la mesa, escanea el código que está en tu mesa o pide ayuda al personal.',
     );
     expect(screen.getByRole('link', { name: 'Ver la carta' })).toHaveAttribute('href', '/menu/1');
-    // The server's message says what to do: not said twice.
-    expect(screen.queryByText('Para pedir de nuevo, escanea el código QR de la mesa.')).toBeNull();
     expect(readTableContext(1)).toBeNull();
   });
 });
@@ -243,6 +241,8 @@ describe('the tab page (/cuenta/:id)', () => {
     renderApp('/cuenta/9?menu=1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Esta cuenta ya está cerrada. Escanea de nuevo el código de la mesa.');
     expect(screen.getByRole('link', { name: 'Ver la carta' })).toHaveAttribute('href', '/menu/1');
+    // The server's message says what to do: not said twice.
+    expect(screen.queryByText('Para pedir de nuevo, escanea el código QR de la mesa.')).toBeNull();
     expect(readTableContext(1)).toBeNull();
     expect(readTabToken(9)).toBe('');
   });
