@@ -220,6 +220,16 @@ class Recorder implements CspRecorder {
 }
 
 /**
+ * The options every context opened in a test starts from, as playwright.config.ts
+ * gives Playwright's own `context`: reduced motion. The board's pulse on a new
+ * order is an endless box-shadow animation that, in a headless Chromium without
+ * a GPU, repaints 60 times a second in every context that shows it; with a board,
+ * 'Mesas' and two phones open (tables.spec) that took the two cores of the CI
+ * machine and doubled the flow's time. The app honours prefers-reduced-motion.
+ */
+const quiet: BrowserContextOptions = { reducedMotion: 'reduce' };
+
+/**
  * While a test runs, browser.newContext() and browser.newPage() hand out
  * recorded contexts, so that a context opened without the `newContext`
  * fixture cannot escape the detector. Returns the function that restores them.
@@ -228,13 +238,13 @@ function recordBrowser(browser: Browser, recorder: Recorder): () => void {
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
   browser.newContext = async (options?: BrowserContextOptions) => {
-    const context = await newContext(options);
+    const context = await newContext({ ...quiet, ...options });
     recorder.opened.add(context);
     await recorder.watch(context);
     return context;
   };
   browser.newPage = async (options?: BrowserContextOptions) => {
-    const page = await newPage(options);
+    const page = await newPage({ ...quiet, ...options });
     recorder.opened.add(page.context());
     await recorder.watch(page.context());
     return page;
