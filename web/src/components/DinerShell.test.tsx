@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeEach } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import i18next from 'i18next';
 import { resetLanguage } from '../test/utils';
@@ -17,32 +17,34 @@ function renderShell(
   path: string,
   value: Partial<DinerShellValue> = {},
   has: { ordering: boolean | undefined; cava: boolean | undefined } = { ordering: true, cava: true },
+  look: 'loaded' | 'loading' | 'no logo' = 'loaded',
 ) {
   const full: DinerShellValue = { clienteId: '1', restaurantName: 'La Cava Demo', openRegister: () => {}, ...value };
+  const settings = {
+    cliente_id: 1,
+    logo: 'static/images/logo.png',
+    backgroundImage: '',
+    cardColor: '#fbf6ee',
+    textColor: '#2b1d16',
+    cardBorderRadius: '12px',
+    fontSize: '16px',
+    fontFamily: 'Georgia',
+    nombre_restaurante: 'La Cava Demo',
+    telefono_contacto: '',
+    ubicacion_google_maps: '',
+    direccion: '',
+    moneda: 'USD',
+    pais: 'US',
+    locale: 'es-US',
+    locales: { es: 'es-US', en: 'en-US' },
+    zona_horaria: 'America/New_York',
+    impuestos_incluidos: false,
+  };
   return render(
     <MemoryRouter initialEntries={[path]}>
       <DinerShell
         value={full}
-        settings={{
-          cliente_id: 1,
-          logo: 'static/images/logo.png',
-          backgroundImage: '',
-          cardColor: '#fbf6ee',
-          textColor: '#2b1d16',
-          cardBorderRadius: '12px',
-          fontSize: '16px',
-          fontFamily: 'Georgia',
-          nombre_restaurante: 'La Cava Demo',
-          telefono_contacto: '',
-          ubicacion_google_maps: '',
-          direccion: '',
-          moneda: 'USD',
-          pais: 'US',
-          locale: 'es-US',
-          locales: { es: 'es-US', en: 'en-US' },
-          zona_horaria: 'America/New_York',
-          impuestos_incluidos: false,
-        }}
+        settings={look === 'loading' ? undefined : look === 'no logo' ? { ...settings, logo: '' } : settings}
         nav={shellNav('1', has, t)}
         account={<button type="button">Registrarse</button>}
       >
@@ -104,6 +106,20 @@ describe('DinerShell', () => {
     renderShell('/cava/1', { restaurantName: '' });
     expect(screen.getByTestId('diner-brand')).toHaveTextContent('Carta');
     expect(screen.getByTestId('diner-brand')).not.toHaveTextContent(/Restaurante \d/);
+  });
+
+  it("keeps the logo's place only while a restaurant's look loads: no empty box without a restaurant or a logo", () => {
+    const box = () => screen.getByTestId('diner-brand').querySelector('.diner-brand__logo');
+    const { unmount } = renderShell('/menu/1', {}, undefined, 'loading');
+    expect(box()).not.toBeNull();
+    expect(screen.queryByTestId('menu-logo')).toBeNull();
+    unmount();
+    renderShell('/menu/1', {}, undefined, 'no logo');
+    expect(box()).toBeNull();
+    cleanup();
+    renderShell('/usuario/mis-compras', { clienteId: null, restaurantName: '' }, undefined, 'loading');
+    expect(box()).toBeNull();
+    expect(screen.getByTestId('diner-brand')).toHaveTextContent('Carta');
   });
 });
 

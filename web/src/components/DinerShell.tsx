@@ -118,7 +118,9 @@ export function DinerShell({ value, settings, nav, account, children }: Props) {
                   }}
                 />
               ) : (
-                <span className="diner-brand__logo" aria-hidden="true" />
+                // The logo's place is kept while the restaurant's look loads (the name does not
+                // move when it arrives); without a restaurant, or when it has no logo, no empty box.
+                value.clienteId && !settings && <span className="diner-brand__logo" aria-hidden="true" />
               )}
               <span className="diner-brand__name">{name || t('app.name')}</span>
             </Link>
