@@ -6,8 +6,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './e2e',
   // Two workers: each has its own carta server and data (fixtures.ts, worker-scoped), and a
-  // file's tests run in order in one worker. On the 2-core CI machine the suite takes ~12 min
-  // with two (314 tests; a11y.spec alone ~6 min) instead of ~24 with one.
+  // file's tests run in order in one worker. On a busy 2-core CI machine the suite (315 tests)
+  // took 33 min with two on 2026-11-29, a11y.spec alone 19 min; a quieter one took ~12-19 min.
   fullyParallel: false,
   workers: 2,
   retries: 0,
